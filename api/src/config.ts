@@ -1,0 +1,116 @@
+import { isValidTimeZone } from '@courtside/domain';
+
+/** Everything the server reads from its environment, validated once at boot. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+  /** Unset with PGlite: generated once and kept in dataDir. */
+  jwtSecret: string | undefined;
+  jwtExpiresIn: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  adminName: string;
+  seedDemo: boolean;
+  defaultTimezone: string;
+  holdMinutes: number;
+  cancellationHours: number;
+  bookingHorizonDays: number;
+  sweepIntervalSeconds: number;
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  logLevel: string;
+  loginMaxAttempts: number;
+  loginWindowMinutes: number;
+  contactMaxMessages: number;
+  contactWindowMinutes: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and checks the environment; every problem is listed in one clear error. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be 1/0, true/false or yes/no (got "${env[name]}")`);
+    return fallback;
+  };
+  const str = (name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
+
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const jwtSecret = str('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long');
+  }
+  if (databaseUrl && jwtSecret === undefined) {
+    problems.push('JWT_SECRET is required with DATABASE_URL (every API process must share it); generate one with: openssl rand -hex 32');
+  }
+  const defaultTimezone = str('DEFAULT_TIMEZONE') ?? 'America/New_York';
+  if (!isValidTimeZone(defaultTimezone)) problems.push(`DEFAULT_TIMEZONE "${defaultTimezone}" is not an IANA time zone`);
+  const adminEmail = str('ADMIN_EMAIL');
+  const adminPassword = str('ADMIN_PASSWORD');
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not an email address');
+  if (adminPassword !== undefined && adminEmail === undefined) problems.push('ADMIN_PASSWORD is set without ADMIN_EMAIL');
+  const publicUrl = str('PUBLIC_URL');
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL such as https://courts.example.com');
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host: str('HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: str('DATA_DIR') ?? './data',
+    dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
+    jwtSecret,
+    jwtExpiresIn: str('JWT_EXPIRES_IN') ?? '12h',
+    adminEmail,
+    adminPassword,
+    adminName: str('ADMIN_NAME') ?? 'Venue Admin',
+    seedDemo: bool('SEED_DEMO', true),
+    defaultTimezone,
+    holdMinutes: int('HOLD_MINUTES', 15, 1, 24 * 60),
+    cancellationHours: int('CANCELLATION_HOURS', 24, 0, 24 * 30),
+    bookingHorizonDays: int('BOOKING_HORIZON_DAYS', 60, 1, 730),
+    sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    trustProxy: bool('TRUST_PROXY', false),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 100_000, 1_000, 10_000_000),
+    logLevel: str('LOG_LEVEL') ?? 'info',
+    loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 10_000),
+    loginWindowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
+    contactMaxMessages: int('CONTACT_MAX_MESSAGES', 5, 1, 10_000),
+    contactWindowMinutes: int('CONTACT_WINDOW_MINUTES', 10, 1, 24 * 60),
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  return config;
+}

@@ -1,0 +1,100 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError, type Role } from '@courtside/domain';
+import type { Executor } from '../db/database.ts';
+import { findAuthState } from '../repositories/users.ts';
+
+/** Who may call a route: declared on every /api route, enforced here. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface CurrentUser {
+  id: string;
+  role: Role;
+  name: string;
+  email: string;
+}
+
+export interface TokenClaims {
+  sub: string;
+  ver: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    /** Every route and who may call it, for the authorization matrix and the docs. */
+    accessTable: { method: string; url: string; access: Access }[];
+    issueToken(claims: TokenClaims): string;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+const unauthenticated = (message = 'Please sign in to continue.') =>
+  new DomainError('unauthenticated', 'UNAUTHENTICATED', message);
+
+export interface AuthOptions {
+  secret: string;
+  expiresIn: string;
+  db: Executor;
+}
+
+export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
+  await app.register(jwt, {
+    secret: opts.secret,
+    sign: { algorithm: 'HS256', expiresIn: opts.expiresIn },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorate('issueToken', (claims: TokenClaims) => app.jwt.sign(claims));
+  app.decorateRequest('currentUser', null);
+  app.decorate('accessTable', []);
+
+  /** Verifies the token, then checks it against the account: revoked versions and deactivated users fail. */
+  async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
+    if (!request.headers.authorization) throw unauthenticated();
+    let claims: TokenClaims;
+    try {
+      claims = await request.jwtVerify<TokenClaims>();
+    } catch {
+      throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') throw unauthenticated();
+    const state = await findAuthState(opts.db, claims.sub);
+    if (!state || state.deleted_at !== null || state.token_version !== claims.ver) {
+      throw unauthenticated('Your session has ended. Please sign in again.');
+    }
+    const user = { id: state.id, role: state.role, name: state.name, email: state.email };
+    request.currentUser = user;
+    return user;
+  }
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url.startsWith('/api/') || route.url.startsWith('/users')) {
+      if (!access) throw new Error(`Route ${route.url} must declare config.access`);
+    }
+    if (methods.every((m) => m === 'HEAD')) return;
+    for (const method of methods) if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access: access ?? 'public' });
+    if (!access || access === 'public') return;
+    const guard = async (request: FastifyRequest) => {
+      const user = await authenticate(request);
+      if (access === 'admin' && user.role !== 'admin') {
+        throw new DomainError('forbidden', 'ADMIN_ONLY', 'This action is for venue staff only.');
+      }
+    };
+    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+    route.preHandler = [guard, ...existing];
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from './errors.ts';
+import { everyDay, type Schedule } from './schedule.ts';
+import { resolveBookingRequest, slotTaken, type BookingPolicy, type BookingRequest } from './booking-request.ts';
+import { priceCents } from './pricing.ts';
+
+function errorOf(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(DomainError);
+    return e as DomainError;
+  }
+  throw new Error('expected a DomainError, nothing was thrown');
+}
+
+const iso = (d: Date) => d.toISOString();
+
+const ny: Schedule = {
+  timezone: 'America/New_York',
+  openingHours: { ...everyDay(), mon: null },
+  slotMinutes: 60,
+  maxBookingMinutes: 240,
+};
+// 2026-06-01 09:00 in New York.
+const policy: BookingPolicy = { now: new Date('2026-06-01T13:00:00Z'), horizonDays: 60 };
+const req = (date: string, startTime: string, endTime: string): BookingRequest => ({ date, startTime, endTime });
+
+describe('resolveBookingRequest: happy path', () => {
+  it('turns a wall-clock request into real instants in the facility zone', () => {
+    // 2026-06-10 is a Wednesday; New York is on EDT (-04:00).
+    const interval = resolveBookingRequest(ny, req('2026-06-10', '10:00', '12:00'), policy);
+    expect(iso(interval.startsAt)).toBe('2026-06-10T14:00:00.000Z');
+    expect(iso(interval.endsAt)).toBe('2026-06-10T16:00:00.000Z');
+  });
+
+  it('uses standard time in winter', () => {
+    const winter: BookingPolicy = { now: new Date('2026-01-01T00:00:00Z'), horizonDays: 60 };
+    const interval = resolveBookingRequest(ny, req('2026-01-14', '08:00', '09:00'), winter);
+    expect(iso(interval.startsAt)).toBe('2026-01-14T13:00:00.000Z');
+    expect(iso(interval.endsAt)).toBe('2026-01-14T14:00:00.000Z');
+  });
+
+  it('accepts the first and the last slot of the day and exactly maxBookingMinutes', () => {
+    expect(iso(resolveBookingRequest(ny, req('2026-06-10', '08:00', '09:00'), policy).startsAt)).toBe('2026-06-10T12:00:00.000Z');
+    expect(iso(resolveBookingRequest(ny, req('2026-06-10', '21:00', '22:00'), policy).endsAt)).toBe('2026-06-11T02:00:00.000Z');
+    const four = resolveBookingRequest(ny, req('2026-06-10', '18:00', '22:00'), policy);
+    expect(four.endsAt.getTime() - four.startsAt.getTime()).toBe(4 * 3_600_000);
+  });
+
+  it('works for a zone ahead of UTC (the local date starts on the previous UTC day)', () => {
+    const lh: Schedule = { ...ny, timezone: 'Australia/Lord_Howe', openingHours: everyDay() };
+    const interval = resolveBookingRequest(lh, req('2026-06-10', '08:00', '09:00'), policy);
+    expect(iso(interval.startsAt)).toBe('2026-06-09T21:30:00.000Z');
+    expect(iso(interval.endsAt)).toBe('2026-06-09T22:30:00.000Z');
+  });
+
+  it('on fall-back day a 01:00-02:00 booking lasts 2 real hours and is priced for them', () => {
+    const allDay: Schedule = { ...ny, openingHours: everyDay({ open: '00:00', close: '24:00' }) };
+    const interval = resolveBookingRequest(allDay, req('2026-11-01', '01:00', '02:00'), { now: new Date('2026-10-20T00:00:00Z'), horizonDays: 60 });
+    expect(iso(interval.startsAt)).toBe('2026-11-01T05:00:00.000Z');
+    expect(iso(interval.endsAt)).toBe('2026-11-01T07:00:00.000Z');
+    expect(priceCents(3000, interval)).toBe(6000);
+  });
+
+  it('on spring-forward day a 01:00-03:00 booking lasts 1 real hour', () => {
+    const allDay: Schedule = { ...ny, openingHours: everyDay({ open: '00:00', close: '24:00' }) };
+    const interval = resolveBookingRequest(allDay, req('2026-03-08', '01:00', '03:00'), { now: new Date('2026-03-01T00:00:00Z'), horizonDays: 60 });
+    expect(iso(interval.startsAt)).toBe('2026-03-08T06:00:00.000Z');
+    expect(iso(interval.endsAt)).toBe('2026-03-08T07:00:00.000Z');
+    expect(priceCents(3000, interval)).toBe(3000);
+  });
+
+  it('accepts a booking ending at 24:00', () => {
+    const late: Schedule = { ...ny, openingHours: everyDay({ open: '20:00', close: '24:00' }) };
+    const interval = resolveBookingRequest(late, req('2026-06-10', '22:00', '24:00'), policy);
+    expect(iso(interval.startsAt)).toBe('2026-06-11T02:00:00.000Z');
+    expect(iso(interval.endsAt)).toBe('2026-06-11T04:00:00.000Z');
+  });
+
+  it('accepts bookings on a 30-minute grid anchored at the opening time', () => {
+    const half: Schedule = { ...ny, openingHours: everyDay({ open: '08:30', close: '22:00' }), slotMinutes: 30 };
+    const interval = resolveBookingRequest(half, req('2026-06-10', '09:30', '11:00'), policy);
+    expect(iso(interval.startsAt)).toBe('2026-06-10T13:30:00.000Z');
+    expect(iso(interval.endsAt)).toBe('2026-06-10T15:00:00.000Z');
+  });
+});
+
+describe('resolveBookingRequest: refusals', () => {
+  it('END_BEFORE_START when end equals or precedes start', () => {
+    for (const [s, e] of [['10:00', '10:00'], ['11:00', '10:00']] as const) {
+      const err = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', s, e), policy));
+      expect(err.code).toBe('END_BEFORE_START');
+      expect(err.kind).toBe('invalid');
+      expect(err.path).toBe('endTime');
+      expect(err.message).toBe('End time must be after the start time.');
+    }
+  });
+
+  it('CLOSED on a closed weekday', () => {
+    const err = errorOf(() => resolveBookingRequest(ny, req('2026-06-08', '10:00', '11:00'), policy)); // Monday
+    expect(err.code).toBe('CLOSED');
+    expect(err.path).toBe('date');
+    expect(err.message).toBe('The facility is closed on 2026-06-08.');
+  });
+
+  it('OUTSIDE_OPENING_HOURS before opening (path startTime) and after closing (path endTime)', () => {
+    const early = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '07:00', '09:00'), policy));
+    expect(early.code).toBe('OUTSIDE_OPENING_HOURS');
+    expect(early.path).toBe('startTime');
+    const late = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '21:00', '23:00'), policy));
+    expect(late.code).toBe('OUTSIDE_OPENING_HOURS');
+    expect(late.path).toBe('endTime');
+  });
+
+  it('OFF_GRID for a start or end between slots', () => {
+    const start = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '10:30', '12:00'), policy));
+    expect(start.code).toBe('OFF_GRID');
+    expect(start.path).toBe('startTime');
+    expect(start.message).toBe('startTime must fall on the 60-minute slot grid.');
+    const end = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '10:00', '11:15'), policy));
+    expect(end.code).toBe('OFF_GRID');
+    expect(end.path).toBe('endTime');
+  });
+
+  it('TOO_LONG beyond maxBookingMinutes', () => {
+    const err = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '10:00', '15:00'), policy));
+    expect(err.code).toBe('TOO_LONG');
+    expect(err.path).toBe('endTime');
+    expect(err.message).toBe('A booking can last at most 240 minutes.');
+  });
+
+  it('IN_THE_PAST for a slot that already started, or starts exactly now', () => {
+    // now = 2026-06-01 09:00 EDT (a Monday, so use a schedule open on Mondays)
+    const open: Schedule = { ...ny, openingHours: everyDay() };
+    const started = errorOf(() => resolveBookingRequest(open, req('2026-06-01', '08:00', '10:00'), policy));
+    expect(started.code).toBe('IN_THE_PAST');
+    expect(started.path).toBe('startTime');
+    const now = errorOf(() => resolveBookingRequest(open, req('2026-06-01', '09:00', '10:00'), policy));
+    expect(now.code).toBe('IN_THE_PAST');
+    expect(errorOf(() => resolveBookingRequest(open, req('2026-05-20', '10:00', '11:00'), policy)).code).toBe('IN_THE_PAST');
+    // The next slot is fine.
+    expect(iso(resolveBookingRequest(open, req('2026-06-01', '10:00', '11:00'), policy).startsAt)).toBe('2026-06-01T14:00:00.000Z');
+  });
+
+  it('BEYOND_HORIZON more than horizonDays ahead; exactly at the horizon is allowed', () => {
+    const open: Schedule = { ...ny, openingHours: everyDay() };
+    // now + 60 days = 2026-07-31T13:00Z = 09:00 EDT on 2026-07-31.
+    const atHorizon = resolveBookingRequest(open, req('2026-07-31', '09:00', '10:00'), policy);
+    expect(iso(atHorizon.startsAt)).toBe('2026-07-31T13:00:00.000Z');
+    const err = errorOf(() => resolveBookingRequest(open, req('2026-07-31', '10:00', '11:00'), policy));
+    expect(err.code).toBe('BEYOND_HORIZON');
+    expect(err.path).toBe('date');
+    expect(err.message).toBe('Bookings open at most 60 days ahead.');
+    expect(errorOf(() => resolveBookingRequest(open, req('2027-01-01', '10:00', '11:00'), policy)).code).toBe('BEYOND_HORIZON');
+  });
+
+  it('NONEXISTENT_TIME for a slot swallowed by spring forward', () => {
+    const allDay: Schedule = { ...ny, openingHours: everyDay({ open: '00:00', close: '24:00' }) };
+    const err = errorOf(() =>
+      resolveBookingRequest(allDay, req('2026-03-08', '02:00', '03:00'), { now: new Date('2026-03-01T00:00:00Z'), horizonDays: 60 }),
+    );
+    expect(err.code).toBe('NONEXISTENT_TIME');
+  });
+
+  it('INVALID_DATE / INVALID_TIME for malformed input, naming the field', () => {
+    const d = errorOf(() => resolveBookingRequest(ny, req('2026-02-30', '10:00', '11:00'), policy));
+    expect(d.code).toBe('INVALID_DATE');
+    expect(d.path).toBe('date');
+    const s = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '9:00', '11:00'), policy));
+    expect(s.code).toBe('INVALID_TIME');
+    expect(s.path).toBe('startTime');
+    const e = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '10:00', '24:30'), policy));
+    expect(e.code).toBe('INVALID_TIME');
+    expect(e.path).toBe('endTime');
+  });
+});
+
+describe('slotTaken', () => {
+  it('is a conflict with a friendly message', () => {
+    const err = slotTaken();
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err.kind).toBe('conflict');
+    expect(err.code).toBe('SLOT_TAKEN');
+    expect(err.path).toBe('startTime');
+    expect(err.message).toBe('This time slot is already booked. Please choose another time.');
+  });
+});

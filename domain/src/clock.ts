@@ -1,0 +1,132 @@
+import { invalid } from './errors.ts';
+
+/** Local wall-clock helpers for IANA time zones, built on Intl only (no I/O, no dependency). */
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-4]):([0-5]\d)$/;
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
+export interface CivilDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** Parses YYYY-MM-DD and rejects dates that do not exist (2026-02-30). */
+export function parseDate(value: string, path = 'date'): CivilDate {
+  const m = DATE_RE.exec(value);
+  if (!m) throw invalid('INVALID_DATE', `${path} must be a date formatted YYYY-MM-DD`, path);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    throw invalid('INVALID_DATE', `${path} is not a real calendar date`, path);
+  }
+  return { year, month, day };
+}
+
+/** Parses HH:mm (00:00 to 24:00) into minutes after local midnight. */
+export function parseTime(value: string, path = 'time'): number {
+  const m = TIME_RE.exec(value);
+  const minutes = m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  if (!m || minutes > 24 * 60) {
+    throw invalid('INVALID_TIME', `${path} must be a time formatted HH:mm`, path);
+  }
+  return minutes;
+}
+
+export function formatTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+export function formatDate(d: CivilDate): string {
+  return `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** The wall clock of `tz` at an instant, expressed as if it were UTC milliseconds. */
+function wallAsUtc(instant: number, tz: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(tz).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+/** UTC offset of `tz` at an instant, in milliseconds. */
+export function offsetAt(instant: number, tz: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  return wallAsUtc(whole, tz) - whole;
+}
+
+export interface LocalInstant {
+  date: string;
+  time: string;
+  /** 0 = Sunday ... 6 = Saturday */
+  weekday: number;
+}
+
+/** Where an instant falls on the local calendar and clock of `tz`. */
+export function toLocal(instant: Date | number, tz: string): LocalInstant {
+  const t = typeof instant === 'number' ? instant : instant.getTime();
+  const wall = new Date(wallAsUtc(t, tz));
+  return {
+    date: formatDate({ year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() }),
+    time: formatTime(wall.getUTCHours() * 60 + wall.getUTCMinutes()),
+    weekday: wall.getUTCDay(),
+  };
+}
+
+/**
+ * The instant at which the wall clock of `tz` shows `minutes` after midnight of `date`
+ * (1440 = the next midnight). Like Temporal's "compatible" disambiguation: a repeated
+ * time (clocks go back) takes the earlier instant; a skipped time (clocks go forward)
+ * is moved forward by the length of the gap.
+ */
+export function fromLocal(date: CivilDate, minutes: number, tz: string): Date {
+  const wall = Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE_MS;
+  const before = offsetAt(wall - DAY_MS, tz);
+  const after = offsetAt(wall + DAY_MS, tz);
+  const candidates = [wall - before, wall - after].filter((t) => t + offsetAt(t, tz) === wall);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  return new Date(wall - before);
+}
+
+export function weekdayOf(date: CivilDate): number {
+  return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+}
+
+export function addDays(date: CivilDate, days: number): CivilDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}

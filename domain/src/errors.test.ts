@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError, invalid } from './errors.ts';
+
+describe('DomainError', () => {
+  it('carries kind, code, message and path', () => {
+    const e = new DomainError('conflict', 'SLOT_TAKEN', 'Taken.', 'startTime');
+    expect(e).toBeInstanceOf(Error);
+    expect(e).toBeInstanceOf(DomainError);
+    expect(e.name).toBe('DomainError');
+    expect(e.kind).toBe('conflict');
+    expect(e.code).toBe('SLOT_TAKEN');
+    expect(e.message).toBe('Taken.');
+    expect(e.path).toBe('startTime');
+  });
+
+  it('has an undefined path when none is given', () => {
+    expect(new DomainError('not_found', 'NOPE', 'Not found.').path).toBeUndefined();
+  });
+});
+
+describe('invalid', () => {
+  it('builds an invalid-kind DomainError', () => {
+    const e = invalid('INVALID_DATE', 'date is wrong', 'date');
+    expect(e).toBeInstanceOf(DomainError);
+    expect(e.kind).toBe('invalid');
+    expect(e.code).toBe('INVALID_DATE');
+    expect(e.message).toBe('date is wrong');
+    expect(e.path).toBe('date');
+  });
+});

@@ -1,0 +1,11 @@
+export * from './errors.ts';
+export * from './money.ts';
+export * from './clock.ts';
+export * from './schedule.ts';
+export * from './slots.ts';
+export * from './pricing.ts';
+export * from './booking-request.ts';
+export * from './booking-lifecycle.ts';
+export * from './password-policy.ts';
+export * from './roles.ts';
+export type * from './wire.ts';

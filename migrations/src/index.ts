@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider, MigrationResultSet } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
+import * as initialSchema from './migrations/2026_11_22_0001_initial_schema.ts';
+
+export type * from './schema.ts';
+
+/** Every migration, in order. Names are timestamps; a shipped migration is never edited. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_22_0001_initial_schema': initialSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the database to the latest schema; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    const err = new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String((result.error as Error).message ?? result.error)}`);
+    (err as Error & { cause: unknown }).cause = result.error;
+    throw err;
+  }
+  return result;
+}

@@ -1,0 +1,120 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Row types of the database; they never leave the API's services. */
+
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  password_hash: string;
+  phone: string;
+  address: string;
+  photo_url: string;
+  role: 'user' | 'admin';
+  token_version: Generated<number>;
+  deleted_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FacilitiesTable {
+  id: Generated<string>;
+  name: string;
+  location: string;
+  price_per_hour_cents: number;
+  description: string;
+  image_url: string;
+  is_deleted: Generated<boolean>;
+  timezone: string;
+  /** JSON text of OpeningHours from the domain package. */
+  opening_hours: ColumnType<unknown, string, string>;
+  slot_minutes: number;
+  max_booking_minutes: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BookingsTable {
+  id: Generated<string>;
+  facility_id: string;
+  user_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  payable_cents: number;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'refunded';
+  hold_expires_at: Date | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  amount_cents: number;
+  provider: string;
+  provider_ref: string | null;
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  payment_url: string | null;
+  /** Set when staff must look at the order (paid after its slot was re-taken, say). */
+  flag_reason: string | null;
+  refunded_cents: Generated<number>;
+  paid_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OrderBookingsTable {
+  order_id: string;
+  booking_id: string;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  received_at: CreatedAt;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: CreatedAt;
+}
+
+export interface ThrottleBucketsTable {
+  key: string;
+  hits: number;
+  window_ends_at: Date;
+}
+
+export interface Database {
+  users: UsersTable;
+  facilities: FacilitiesTable;
+  bookings: BookingsTable;
+  orders: OrdersTable;
+  order_bookings: OrderBookingsTable;
+  payment_events: PaymentEventsTable;
+  contact_messages: ContactMessagesTable;
+  throttle_buckets: ThrottleBucketsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type FacilityRow = Selectable<FacilitiesTable>;
+export type NewFacility = Insertable<FacilitiesTable>;
+export type FacilityUpdate = Updateable<FacilitiesTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type NewBooking = Insertable<BookingsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type ContactMessageRow = Selectable<ContactMessagesTable>;

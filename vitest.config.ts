@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Domain rules run under several process time zones (they must not depend on it);
+// API tests run once on embedded PGlite and once on a PostgreSQL server.
+const domainZones = ['UTC', 'America/New_York', 'Australia/Lord_Howe'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      ...domainZones.map((tz) => ({
+        test: {
+          name: `domain (TZ=${tz})`,
+          include: ['domain/src/**/*.test.ts'],
+          env: { TZ: tz },
+        },
+      })),
+      ...(['pglite', 'postgres'] as const).map((backend) => ({
+        test: {
+          name: `api (${backend})`,
+          include: ['api/test/**/*.test.ts'],
+          env: { TEST_DB: backend },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
