@@ -2,8 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 /** Row types of the database; they never leave the API's services. */
 
-type CreatedAt = ColumnType<Date, never, never>;
-type UpdatedAt = ColumnType<Date, never, Date>;
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 
 export interface UsersTable {
   id: Generated<string>;

@@ -80,7 +80,8 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
   }
 
   app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
+    // The docs UI registers its own routes; they are public pages.
+    const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.url.startsWith('/api/') || route.url.startsWith('/users')) {
       if (!access) throw new Error(`Route ${route.url} must declare config.access`);

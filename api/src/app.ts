@@ -1,0 +1,76 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { fileURLToPath } from 'node:url';
+import { createHmac } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { ServiceContext } from './services/context.ts';
+import { SandboxProvider } from './payments/sandbox.ts';
+import errors from './plugins/errors.ts';
+import security from './plugins/security.ts';
+import auth from './plugins/auth.ts';
+import swagger from './plugins/swagger.ts';
+import holdSweeper from './plugins/hold-sweeper.ts';
+import authRoutes from './routes/auth.ts';
+import facilityRoutes from './routes/facilities.ts';
+import availabilityRoutes from './routes/availability.ts';
+import bookingRoutes from './routes/bookings.ts';
+import orderRoutes from './routes/orders.ts';
+import userRoutes from './routes/users.ts';
+import contactRoutes from './routes/contact.ts';
+import healthRoutes from './routes/health.ts';
+import sandboxPayRoutes from './routes/sandbox-pay.ts';
+import placeholderRoutes from './routes/placeholder.ts';
+import adminFacilities from './routes/admin/facilities.ts';
+import adminBookings from './routes/admin/bookings.ts';
+import adminUsers from './routes/admin/users.ts';
+import adminMessages from './routes/admin/messages.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServiceContext;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  jwtSecret: string;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** The periodic hold sweeper; tests call it directly instead. */
+  sweeper?: boolean;
+}
+
+const imagesDir = fileURLToPath(new URL('../public/images/', import.meta.url));
+
+/** The whole application as one Fastify instance; tests build exactly this, without a port. */
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: opts.config.bodyLimitBytes,
+    trustProxy: opts.config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const sandbox = new SandboxProvider(createHmac('sha256', opts.jwtSecret).update('sandbox-payments').digest('hex'));
+  app.decorate('ctx', { db: opts.db, config: opts.config, clock: opts.clock ?? (() => new Date()), payments: sandbox });
+
+  await app.register(errors);
+  await app.register(security);
+  await app.register(formbody);
+  await app.register(auth, { secret: opts.jwtSecret, expiresIn: opts.config.jwtExpiresIn, db: opts.db });
+  await app.register(swagger);
+  await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
+
+  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, placeholderRoutes, adminFacilities, adminBookings, adminUsers, adminMessages]) {
+    await app.register(routes);
+  }
+  await app.register(sandboxPayRoutes, { sandbox });
+  if (opts.sweeper) await app.register(holdSweeper, { intervalSeconds: opts.config.sweepIntervalSeconds });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

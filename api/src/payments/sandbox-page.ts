@@ -1,0 +1,37 @@
+import type { BookingDto } from '@courtside/domain';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel. */
+export function renderPayPage(order: { id: string; status: string; amount: number; lines: BookingDto[] }, signature: string): string {
+  const rows = order.lines
+    .map((b) => `<tr><td>${escape(b.facility.name)}</td><td>${b.date}</td><td>${b.startTime}–${b.endTime}</td><td class="num">${money(b.payableAmount)}</td></tr>`)
+    .join('');
+  const open = order.status === 'pending';
+  const actions = open
+    ? `<form method="post" action="/pay/${order.id}/confirm"><input type="hidden" name="signature" value="${signature}"><button class="pay" type="submit">Pay ${money(order.amount)}</button></form>
+       <form method="post" action="/pay/${order.id}/cancel"><input type="hidden" name="signature" value="${signature}"><button class="cancel" type="submit">Cancel</button></form>`
+    : `<p class="state">This payment is <strong>${escape(order.status)}</strong>.</p><p><a href="/dashboard/userBookings">Go to My Bookings</a></p>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pay ${money(order.amount)} · Courtside sandbox payments</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f3f5f9;margin:0;color:#1b2430}
+main{max-width:520px;margin:48px auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 4px 24px rgba(0,0,0,.08)}
+h1{font-size:1.4rem;margin:0 0 4px}.note{color:#5a6578;font-size:.9rem;margin:0 0 24px}
+table{width:100%;border-collapse:collapse;margin-bottom:24px}td,th{padding:8px 4px;border-bottom:1px solid #e6e9ef;text-align:left}.num{text-align:right}
+.total{font-size:1.2rem;font-weight:700;text-align:right;margin-bottom:24px}
+form{display:inline}button{font-size:1rem;padding:12px 20px;border-radius:8px;border:0;cursor:pointer;margin-right:8px}
+.pay{background:#1d6f42;color:#fff}.cancel{background:#e6e9ef;color:#1b2430}
+</style></head>
+<body><main>
+<h1>Courtside payment</h1>
+<p class="note">Sandbox payment page: no real money moves.</p>
+<table><thead><tr><th>Facility</th><th>Date</th><th>Time</th><th class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="total">Total ${money(order.amount)}</p>
+${actions}
+</main></body></html>`;
+}

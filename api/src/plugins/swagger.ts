@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** OpenAPI generated from the route schemas, with a docs UI at /api/docs. */
+export default fp(async function docs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Courtside API',
+        version: '1.0.0',
+        description:
+          'Sports facility booking. Every JSON response uses the envelope { success, statusCode, message, data }; ' +
+          'errors are { success: false, statusCode, message, errorMessages: [{ path, message }] }. Money is in dollars, ' +
+          "dates and times are the facility's local wall clock.",
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+});

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import type { BookingRow, NewBooking } from '@courtside/migrations';
+import type { Interval } from '@courtside/domain';
+import type { Executor } from '../db/database.ts';
+import { fetchPage, type PageQuery } from './listing.ts';
+
+/** A booking with what its screens show of its facility and customer. */
+export interface BookingView extends BookingRow {
+  facility_name: string;
+  facility_location: string;
+  facility_price_per_hour_cents: number;
+  facility_timezone: string;
+  user_name: string;
+  user_email: string;
+}
+
+function views(db: Executor) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('facilities as f', 'f.id', 'b.facility_id')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .selectAll('b')
+    .select([
+      'f.name as facility_name',
+      'f.location as facility_location',
+      'f.price_per_hour_cents as facility_price_per_hour_cents',
+      'f.timezone as facility_timezone',
+      'u.name as user_name',
+      'u.email as user_email',
+    ]);
+}
+
+export function findBookingView(db: Executor, id: string): Promise<BookingView | undefined> {
+  return views(db).where('b.id', '=', id).executeTakeFirst();
+}
+
+export function findBookingsViews(db: Executor, ids: string[]): Promise<BookingView[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return views(db).where('b.id', 'in', ids).orderBy('b.starts_at').execute();
+}
+
+export function lockBooking(db: Executor, id: string): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]> {
+  return db.selectFrom('bookings').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+/**
+ * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
+ * the whole table, this keeps a booking from waiting for it.
+ */
+export async function expireLapsedOverlapping(db: Executor, facilityId: string, interval: Interval, now: Date, exceptId?: string): Promise<void> {
+  let query = db
+    .updateTable('bookings')
+    .set({ status: 'expired', updated_at: now })
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'pending')
+    .where('hold_expires_at', '<=', now)
+    .where(sql<boolean>`tstzrange(starts_at, ends_at, '[)') && tstzrange(${interval.startsAt}, ${interval.endsAt}, '[)')`);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  await query.execute();
+}
+
+export function insertBooking(db: Executor, booking: NewBooking): Promise<BookingRow> {
+  return db.insertInto('bookings').values(booking).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function moveBooking(db: Executor, id: string, facilityId: string, interval: Interval, payableCents: number, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({ facility_id: facilityId, starts_at: interval.startsAt, ends_at: interval.endsAt, payable_cents: payableCents, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function cancelBooking(db: Executor, id: string, actorId: string, refunded: boolean, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({
+      status: 'cancelled',
+      cancelled_by: actorId,
+      cancelled_at: now,
+      updated_at: now,
+      ...(refunded ? { payment_status: 'refunded' as const } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function confirmPaid(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({ status: 'confirmed', payment_status: 'paid', hold_expires_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Expires lapsed holds in batches; SKIP LOCKED lets several API processes sweep side by side. */
+export async function sweepLapsedHolds(db: Executor, now: Date, batch = 500): Promise<number> {
+  const result = await sql`
+    UPDATE bookings SET status = 'expired', updated_at = ${now}
+    WHERE id IN (
+      SELECT id FROM bookings
+      WHERE status = 'pending' AND hold_expires_at <= ${now}
+      ORDER BY hold_expires_at
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Releases a deactivated customer's unpaid holds that have not started. */
+export async function cancelFutureHolds(db: Executor, userId: string, actorId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancelled_by: actorId, cancelled_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('starts_at', '>', now)
+    .execute();
+}
+
+export interface BookingFilter {
+  ids?: string[];
+  userId?: string;
+  facilityId?: string;
+  status?: BookingRow['status'][];
+  paymentStatus?: BookingRow['payment_status'];
+  /** Bookings that start in [startsFrom, startsBefore). */
+  startsFrom?: Date;
+  startsBefore?: Date;
+  q?: string;
+}
+
+function filtered(db: Executor, filter: BookingFilter) {
+  let query = views(db);
+  if (filter.ids) query = query.where('b.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.userId) query = query.where('b.user_id', '=', filter.userId);
+  if (filter.facilityId) query = query.where('b.facility_id', '=', filter.facilityId);
+  if (filter.status?.length) query = query.where('b.status', 'in', filter.status);
+  if (filter.paymentStatus) query = query.where('b.payment_status', '=', filter.paymentStatus);
+  if (filter.startsFrom) query = query.where('b.starts_at', '>=', filter.startsFrom);
+  if (filter.startsBefore) query = query.where('b.starts_at', '<', filter.startsBefore);
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('f.name', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+export function pageBookings(db: Executor, filter: BookingFilter, page: PageQuery) {
+  return fetchPage(filtered(db, filter), page, 'b.id');
+}
+
+/** Money for a booking that could not be confirmed went back; the booking stays as it was. */
+export async function markRefundedWithoutConfirming(db: Executor, id: string, now: Date): Promise<void> {
+  await db.updateTable('bookings').set({ payment_status: 'refunded', updated_at: now }).where('id', '=', id).execute();
+}

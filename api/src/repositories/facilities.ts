@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { FacilityRow, FacilityUpdate, NewFacility } from '@courtside/migrations';
+import type { Executor } from '../db/database.ts';
+import { fetchPage, type PageQuery } from './listing.ts';
+import { escapeLike } from './users.ts';
+
+export interface FacilityFilter {
+  ids?: string[];
+  q?: string;
+  maxPriceCents?: number;
+  /** undefined: only live ones; true: only deleted; 'any': both. */
+  deleted?: boolean | 'any';
+}
+
+function filtered(db: Executor, filter: FacilityFilter) {
+  let query = db.selectFrom('facilities').selectAll();
+  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.deleted !== 'any') query = query.where('is_deleted', '=', filter.deleted === true);
+  if (filter.q) query = query.where('name', 'ilike', `%${escapeLike(filter.q)}%`);
+  if (filter.maxPriceCents !== undefined) query = query.where('price_per_hour_cents', '<=', filter.maxPriceCents);
+  return query;
+}
+
+export function listFacilities(db: Executor, filter: FacilityFilter): Promise<FacilityRow[]> {
+  return filtered(db, filter).orderBy(sql`lower(name)`).orderBy('id').execute();
+}
+
+export function pageFacilities(db: Executor, filter: FacilityFilter, page: PageQuery) {
+  return fetchPage(filtered(db, filter), page, 'id');
+}
+
+export function findFacility(db: Executor, id: string, opts: { includeDeleted?: boolean } = {}): Promise<FacilityRow | undefined> {
+  let query = db.selectFrom('facilities').selectAll().where('id', '=', id);
+  if (!opts.includeDeleted) query = query.where('is_deleted', '=', false);
+  return query.executeTakeFirst();
+}
+
+export function insertFacility(db: Executor, facility: NewFacility): Promise<FacilityRow> {
+  return db.insertInto('facilities').values(facility).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateFacility(db: Executor, id: string, changes: FacilityUpdate, now: Date): Promise<FacilityRow | undefined> {
+  return db
+    .updateTable('facilities')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function countFacilities(db: Executor) {
+  return db
+    .selectFrom('facilities')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => r.n);
+}
+
+/**
+ * A facility and the active intervals that touch a window, in one round trip: the
+ * availability check is the hottest read of the product.
+ */
+export async function findFacilityWithBusy(db: Executor, id: string, from: Date, to: Date, now: Date) {
+  const result = await sql<FacilityRow & { busy: [number, number][] | null }>`
+    SELECT f.*, (
+      SELECT json_agg(json_build_array(extract(epoch FROM b.starts_at) * 1000, extract(epoch FROM b.ends_at) * 1000))
+      FROM bookings b
+      WHERE b.facility_id = f.id
+        AND b.status IN ('pending', 'confirmed')
+        AND (b.status = 'confirmed' OR b.hold_expires_at > ${now})
+        AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
+    ) AS busy
+    FROM facilities f
+    WHERE f.id = ${id} AND NOT f.is_deleted`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const busy = (typeof row.busy === 'string' ? JSON.parse(row.busy) : row.busy) as [number, number][] | null;
+  return {
+    facility: { ...row, busy: undefined } as FacilityRow,
+    busy: (busy ?? []).map(([s, e]) => ({ startsAt: new Date(Number(s)), endsAt: new Date(Number(e)) })),
+  };
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { NewUser, UserRow, UserUpdate } from '@courtside/migrations';
+import type { Executor } from '../db/database.ts';
+import { fetchPage, type PageQuery } from './listing.ts';
+
+export function findAuthState(db: Executor, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'name', 'email', 'token_version', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findActiveById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** Emails are unique whatever their case. */
+export function findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUser(db: Executor, id: string, changes: UserUpdate, now: Date): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ends every token issued so far for this user. */
+export async function revokeTokens(db: Executor, id: string): Promise<void> {
+  await db.updateTable('users').set({ token_version: sql`token_version + 1` }).where('id', '=', id).execute();
+}
+
+export function setRole(db: Executor, id: string, role: 'user' | 'admin', now: Date): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ role, token_version: sql`token_version + 1`, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function deactivate(db: Executor, id: string, now: Date): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ deleted_at: now, token_version: sql`token_version + 1`, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Locks the active admins, so two concurrent demotions cannot both pass the last-admin check. */
+export async function lockActiveAdminIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function countActiveAdmins(db: Executor) {
+  return db
+    .selectFrom('users')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('role', '=', 'admin')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((r) => r.n);
+}
+
+export interface UserFilter {
+  ids?: string[];
+  q?: string;
+  role?: 'user' | 'admin';
+  includeDeleted?: boolean;
+}
+
+export function listUsers(db: Executor, filter: UserFilter, page: PageQuery) {
+  let query = db.selectFrom('users').selectAll();
+  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (!filter.includeDeleted) query = query.where('deleted_at', 'is', null);
+  if (filter.role) query = query.where('role', '=', filter.role);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+  }
+  return fetchPage(query, page, 'id');
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,30 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as facilities from '../../services/facility-service.ts';
+import { pageFacilities } from '../../services/admin-service.ts';
+import { withId } from '../../services/presenters.ts';
+import { errorResponses } from '../../http/envelope.ts';
+import { ListQuery, sendList } from '../../http/simple-rest.ts';
+import { Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
+
+const Record = Type.Intersect([Type.Object({ id: Type.String() }), Facility]);
+const opts = { config: { access: 'admin' as const } };
+const tags = ['back office'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/admin/facilities', { ...opts, schema: { tags, querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
+    async (request, reply) => sendList(reply, 'facilities', await pageFacilities(app.ctx, request.query)));
+
+  app.get('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Record, ...errorResponses } } },
+    async (request) => withId(await facilities.getFacility(app.ctx, request.params.id, { includeDeleted: true })));
+
+  app.post('/api/admin/facilities', { ...opts, schema: { tags, body: FacilityCreateBody, response: { 201: Record, ...errorResponses } } },
+    async (request, reply) => reply.status(201).send(withId(await facilities.createFacility(app.ctx, request.body))));
+
+  app.put('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, body: FacilityUpdateBody, response: { 200: Record, ...errorResponses } } },
+    async (request) => withId(await facilities.updateFacility(app.ctx, request.params.id, request.body)));
+
+  app.delete('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Record, ...errorResponses } } },
+    async (request) => withId(await facilities.softDeleteFacility(app.ctx, request.params.id)));
+};
+
+export default routes;

@@ -1,0 +1,58 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as usersService from '../../services/user-service.ts';
+import { createAccount, updateProfile } from '../../services/auth-service.ts';
+import { pageUsers } from '../../services/admin-service.ts';
+import { withId } from '../../services/presenters.ts';
+import { errorResponses } from '../../http/envelope.ts';
+import { ListQuery, sendList } from '../../http/simple-rest.ts';
+import { AccountBody, IdParams, User } from '../schemas.ts';
+
+const Record = Type.Intersect([Type.Object({ id: Type.String() }), User]);
+const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+const opts = { config: { access: 'admin' as const } };
+const tags = ['back office'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/admin/users', { ...opts, schema: { tags, querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
+    async (request, reply) => sendList(reply, 'users', await pageUsers(app.ctx, request.query)));
+
+  app.get('/api/admin/users/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Record, ...errorResponses } } },
+    async (request) => withId(await usersService.getUser(app.ctx, request.params.id)));
+
+  app.post('/api/admin/users', {
+    ...opts,
+    schema: { tags, body: Type.Object({ ...AccountBody.properties, role: Type.Optional(Role) }, { additionalProperties: false }), response: { 201: Record, ...errorResponses } },
+  }, async (request, reply) => {
+    const { role, ...account } = request.body;
+    const user = await createAccount(app.ctx, { ...account, photoUrl: account.photoUrl || '/images/avatar.svg' }, role ?? 'user');
+    return reply.status(201).send(withId(user));
+  });
+
+  app.put('/api/admin/users/:id', {
+    ...opts,
+    schema: {
+      tags,
+      params: IdParams,
+      body: Type.Object(
+        {
+          name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          phone: Type.Optional(Type.String({ maxLength: 40 })),
+          address: Type.Optional(Type.String({ maxLength: 300 })),
+          photoUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+          role: Type.Optional(Role),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: Record, ...errorResponses },
+    },
+  }, async (request) => {
+    const { role, ...profile } = request.body;
+    if (role) await usersService.changeRole(app.ctx, request.currentUser!, request.params.id, role);
+    return withId(await updateProfile(app.ctx, request.params.id, profile));
+  });
+
+  app.delete('/api/admin/users/:id', { ...opts, schema: { tags, summary: 'Deactivate', params: IdParams, response: { 200: Record, ...errorResponses } } },
+    async (request) => withId(await usersService.deactivateUser(app.ctx, request.currentUser!, request.params.id)));
+};
+
+export default routes;

@@ -1,0 +1,26 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendMessage } from '../services/contact-service.ts';
+import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { Email, Message } from './schemas.ts';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/api/contact', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['contact'],
+      summary: 'Send the venue a message',
+      body: Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: 100 }),
+          email: Email,
+          subject: Type.String({ minLength: 1, maxLength: 200 }),
+          message: Type.String({ minLength: 1, maxLength: 5000 }),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 201: envelopeOf(Message), ...errorResponses },
+    },
+  }, async (request, reply) => reply.status(201).send(ok(201, 'Thank you! Your message has been sent.', await sendMessage(app.ctx, request.body, request.ip))));
+};
+
+export default routes;

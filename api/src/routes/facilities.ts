@@ -1,0 +1,44 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as facilities from '../services/facility-service.ts';
+import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
+
+const admin = { access: 'admin' as const };
+const security = [{ bearerAuth: [] }];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/facility', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['facilities'],
+      summary: 'Facilities open for booking',
+      querystring: Type.Object({
+        q: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive part of the name' })),
+        maxPrice: Type.Optional(Type.Number({ minimum: 0, description: 'Highest price per hour, in dollars' })),
+      }),
+      response: { 200: envelopeOf(Type.Array(Facility)), ...errorResponses },
+    },
+  }, async (request) => ok(200, 'Facilities retrieved successfully', await facilities.listPublic(app.ctx, request.query)));
+
+  app.get('/api/facility/:id', {
+    config: { access: 'public' },
+    schema: { tags: ['facilities'], summary: 'One facility', params: IdParams, response: { 200: envelopeOf(Facility), ...errorResponses } },
+  }, async (request) => ok(200, 'Facility retrieved successfully', await facilities.getFacility(app.ctx, request.params.id)));
+
+  app.post('/api/facility', {
+    config: admin,
+    schema: { tags: ['facilities'], summary: 'Add a facility', security, body: FacilityCreateBody, response: { 201: envelopeOf(Facility), ...errorResponses } },
+  }, async (request, reply) => reply.status(201).send(ok(201, 'Facility added successfully', await facilities.createFacility(app.ctx, request.body))));
+
+  app.put('/api/facility/:id', {
+    config: admin,
+    schema: { tags: ['facilities'], summary: 'Update a facility (fields given only)', security, params: IdParams, body: FacilityUpdateBody, response: { 200: envelopeOf(Facility), ...errorResponses } },
+  }, async (request) => ok(200, 'Facility updated successfully', await facilities.updateFacility(app.ctx, request.params.id, request.body)));
+
+  app.delete('/api/facility/:id', {
+    config: admin,
+    schema: { tags: ['facilities'], summary: 'Soft-delete a facility', security, params: IdParams, response: { 200: envelopeOf(Facility), ...errorResponses } },
+  }, async (request) => ok(200, 'Facility deleted successfully', await facilities.softDeleteFacility(app.ctx, request.params.id)));
+};
+
+export default routes;

@@ -1,0 +1,22 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pingDatabase } from '../repositories/health.ts';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/health', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['health'],
+      summary: 'Liveness, once the database answers',
+      response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Object({ status: Type.Literal('unavailable') }) },
+    },
+  }, async (_request, reply) => {
+    try {
+      await pingDatabase(app.ctx.db);
+      return { status: 'ok' as const };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' as const });
+    }
+  });
+};
+
+export default routes;

@@ -1,0 +1,46 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DomainError } from '@courtside/domain';
+import { abandonCheckout, applyPayment, orderSummary } from '../services/order-service.ts';
+import type { SandboxProvider } from '../payments/sandbox.ts';
+import { renderPayPage } from '../payments/sandbox-page.ts';
+import { Id } from './schemas.ts';
+
+/** The sandbox provider's hosted payment page, served by us because it is offline. */
+const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (app, { sandbox }) => {
+  const params = Type.Object({ orderId: Id });
+
+  app.get('/pay/:orderId', {
+    config: { access: 'public' },
+    schema: { hide: true, params },
+  }, async (request, reply) => {
+    const order = await orderSummary(app.ctx, request.params.orderId);
+    return reply.type('text/html; charset=utf-8').send(renderPayPage(order, sandbox.sign(order.id)));
+  });
+
+  app.post('/pay/:orderId/confirm', {
+    config: { access: 'public' },
+    schema: { hide: true, params, body: Type.Object({ signature: Type.String({ maxLength: 128 }) }) },
+  }, async (request, reply) => {
+    const { orderId } = request.params;
+    if (!sandbox.verify(orderId, request.body.signature)) {
+      throw new DomainError('invalid', 'BAD_SIGNATURE', 'This payment confirmation is not valid.', 'signature');
+    }
+    const outcome = await applyPayment(app.ctx, { provider: 'sandbox', eventId: `pay:${orderId}`, orderId });
+    const status = outcome === 'flagged' ? 'refunded' : 'success';
+    return reply.redirect(`/payment/${status}?order=${orderId}`, 303);
+  });
+
+  app.post('/pay/:orderId/cancel', {
+    config: { access: 'public' },
+    schema: { hide: true, params, body: Type.Object({ signature: Type.String({ maxLength: 128 }) }) },
+  }, async (request, reply) => {
+    const { orderId } = request.params;
+    if (!sandbox.verify(orderId, request.body.signature)) {
+      throw new DomainError('invalid', 'BAD_SIGNATURE', 'This payment cancellation is not valid.', 'signature');
+    }
+    await abandonCheckout(app.ctx, orderId);
+    return reply.redirect(`/payment/cancelled?order=${orderId}`, 303);
+  });
+};
+
+export default routes;

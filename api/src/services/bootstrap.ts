@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { DEMO_FACILITIES } from '@courtside/migrations';
+import { countFacilities } from '../repositories/facilities.ts';
+import { countActiveAdmins, findByEmail, setRole } from '../repositories/users.ts';
+import { createAccount } from './auth-service.ts';
+import type { ServiceContext } from './context.ts';
+import { createFacility } from './facility-service.ts';
+
+/** First start on an empty database: a demo catalogue and the first admin. */
+export async function seedDemoCatalogue(ctx: ServiceContext): Promise<number> {
+  if ((await countFacilities(ctx.db)) > 0) return 0;
+  for (const facility of DEMO_FACILITIES) await createFacility(ctx, facility);
+  return DEMO_FACILITIES.length;
+}
+
+export interface FirstAdmin {
+  email: string;
+  /** Present only when we generated it: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/**
+ * Makes sure the venue has an admin. Uses ADMIN_EMAIL/ADMIN_PASSWORD when given; otherwise
+ * generates a strong password that is printed once. No fixed default credentials exist.
+ */
+export async function ensureFirstAdmin(ctx: ServiceContext): Promise<FirstAdmin | undefined> {
+  if ((await countActiveAdmins(ctx.db)) > 0) return undefined;
+  const email = ctx.config.adminEmail ?? 'admin@courtside.local';
+  const existing = await findByEmail(ctx.db, email);
+  if (existing && existing.deleted_at === null) {
+    await setRole(ctx.db, existing.id, 'admin', ctx.clock());
+    return { email };
+  }
+  const generatedPassword = ctx.config.adminPassword ? undefined : randomBytes(18).toString('base64url');
+  await createAccount(
+    ctx,
+    { name: ctx.config.adminName, email, password: ctx.config.adminPassword ?? generatedPassword!, phone: '-', address: '-', photoUrl: '/images/avatar.svg' },
+    'admin',
+  );
+  return { email, generatedPassword };
+}

@@ -1,0 +1,27 @@
+import * as messages from '../repositories/messages.ts';
+import type { ServiceContext } from './context.ts';
+import { consume } from './throttle-service.ts';
+import { toMessageRecord } from './presenters.ts';
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export async function sendMessage(ctx: ServiceContext, input: ContactInput, ip: string) {
+  await consume(
+    ctx.db,
+    { key: `contact:ip:${ip}`, max: ctx.config.contactMaxMessages, windowMs: ctx.config.contactWindowMinutes * 60_000 },
+    ctx.clock(),
+    'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+  );
+  const row = await messages.insertMessage(ctx.db, {
+    name: input.name.trim(),
+    email: input.email.trim(),
+    subject: input.subject.trim(),
+    message: input.message.trim(),
+  });
+  return toMessageRecord(row);
+}

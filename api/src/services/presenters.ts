@@ -1,0 +1,62 @@
+import { centsToDollars, toLocal, type BookingDto, type FacilityDto, type OpeningHours, type UserDto } from '@courtside/domain';
+import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
+import type { BookingView } from '../repositories/bookings.ts';
+
+/** Row -> wire shapes. Rows never leave the services; these do. */
+
+export function toUserDto(u: UserRow): UserDto {
+  return { _id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, photoUrl: u.photo_url, role: u.role };
+}
+
+export function toFacilityDto(f: FacilityRow): FacilityDto {
+  return {
+    _id: f.id,
+    name: f.name,
+    location: f.location,
+    pricePerHour: centsToDollars(f.price_per_hour_cents),
+    description: f.description,
+    imageUrl: f.image_url,
+    isDeleted: f.is_deleted,
+    timezone: f.timezone,
+    openingHours: (typeof f.opening_hours === 'string' ? JSON.parse(f.opening_hours) : f.opening_hours) as OpeningHours,
+    slotMinutes: f.slot_minutes,
+    maxBookingMinutes: f.max_booking_minutes,
+  };
+}
+
+/** Local date and wall-clock times of an interval; a booking ending at midnight ends at 24:00. */
+export function localTimes(startsAt: Date, endsAt: Date, timezone: string) {
+  const start = toLocal(startsAt, timezone);
+  const end = toLocal(endsAt, timezone);
+  const endTime = end.date !== start.date && end.time === '00:00' ? '24:00' : end.time;
+  return { date: start.date, startTime: start.time, endTime };
+}
+
+/** A lapsed hold reads as expired even before the sweeper has written it down. */
+export function toBookingDto(b: BookingView, now: Date): BookingDto {
+  const lapsed = b.status === 'pending' && b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime();
+  const status = lapsed ? 'expired' : b.status;
+  return {
+    _id: b.id,
+    facility: {
+      _id: b.facility_id,
+      name: b.facility_name,
+      location: b.facility_location,
+      pricePerHour: centsToDollars(b.facility_price_per_hour_cents),
+    },
+    user: { _id: b.user_id, name: b.user_name, email: b.user_email },
+    ...localTimes(b.starts_at, b.ends_at, b.facility_timezone),
+    payableAmount: centsToDollars(b.payable_cents),
+    status,
+    paymentStatus: b.payment_status,
+    holdExpiresAt: status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
+    createdAt: b.created_at.toISOString(),
+  };
+}
+
+/** The back office (ra-data-simple-rest) wants `id` on every record. */
+export const withId = <T extends { _id: string }>(dto: T) => ({ id: dto._id, ...dto });
+
+export function toMessageRecord(m: ContactMessageRow) {
+  return { id: m.id, _id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.created_at.toISOString() };
+}

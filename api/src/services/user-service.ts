@@ -1,0 +1,51 @@
+import { DomainError, assertCanRemoveAdmin, type Role, type UserDto } from '@courtside/domain';
+import * as bookings from '../repositories/bookings.ts';
+import * as users from '../repositories/users.ts';
+import type { CurrentUser } from '../plugins/auth.ts';
+import type { ServiceContext } from './context.ts';
+import { toUserDto } from './presenters.ts';
+
+const userNotFound = () => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');
+
+export async function listUsers(ctx: ServiceContext): Promise<UserDto[]> {
+  const { rows } = await users.listUsers(ctx.db, {}, { sortColumn: 'created_at', sortOrder: 'asc', offset: 0, limit: 10_000 });
+  return rows.map(toUserDto);
+}
+
+/**
+ * Deactivates an account: sign-in and old tokens stop working, unpaid future holds are
+ * released, history stays. Nobody removes themselves or the last admin.
+ */
+export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<UserDto> {
+  const now = ctx.clock();
+  return ctx.db.transaction().execute(async (trx) => {
+    const adminIds = await users.lockActiveAdminIds(trx);
+    const target = await users.findActiveById(trx, id);
+    if (!target) throw userNotFound();
+    assertCanRemoveAdmin({ actorId: actor.id, targetId: id, targetRole: target.role, adminCount: adminIds.length, action: 'delete' });
+    const row = await users.deactivate(trx, id, now);
+    await bookings.cancelFutureHolds(trx, id, actor.id, now);
+    return toUserDto(row!);
+  });
+}
+
+/** Role changes revoke the user's tokens so the new role applies at once. */
+export async function changeRole(ctx: ServiceContext, actor: CurrentUser, id: string, role: Role): Promise<UserDto> {
+  const now = ctx.clock();
+  return ctx.db.transaction().execute(async (trx) => {
+    const adminIds = await users.lockActiveAdminIds(trx);
+    const target = await users.findActiveById(trx, id);
+    if (!target) throw userNotFound();
+    if (target.role === role) return toUserDto(target);
+    if (role === 'user') {
+      assertCanRemoveAdmin({ actorId: actor.id, targetId: id, targetRole: target.role, adminCount: adminIds.length, action: 'demote' });
+    }
+    return toUserDto((await users.setRole(trx, id, role, now))!);
+  });
+}
+
+export async function getUser(ctx: ServiceContext, id: string): Promise<UserDto> {
+  const row = await users.findActiveById(ctx.db, id);
+  if (!row) throw userNotFound();
+  return toUserDto(row);
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateToLatest } from '@courtside/migrations';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+
+/** Which database this test run talks to: set per vitest project (see vitest.config.ts). */
+export const backend = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A server database to create throw-away databases in. */
+export const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A clock tests can move; starts at a fixed instant so results do not depend on the day. */
+export class TestClock {
+  #now: number;
+  constructor(start = '2027-03-01T15:00:00Z') {
+    this.#now = Date.parse(start);
+  }
+  now = () => new Date(this.#now);
+  set(iso: string) {
+    this.#now = Date.parse(iso);
+  }
+  advance(ms: number) {
+    this.#now += ms;
+  }
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `courtside_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminDatabaseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  clock: TestClock;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Builds the real app, exactly as production does, on a fresh database of this run's backend. */
+export async function createTestApp(options: { env?: Record<string, string>; clockStart?: string } = {}): Promise<TestApp> {
+  const config = loadConfig({ DEFAULT_TIMEZONE: 'America/New_York', SEED_DEMO: '0', ...options.env });
+  let drop = async () => {};
+  let database: DatabaseHandle;
+  if (backend === 'postgres') {
+    const fresh = await freshPostgres();
+    drop = fresh.drop;
+    database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 20 });
+  } else {
+    database = await openDatabase({ kind: 'pglite' });
+  }
+  await migrateToLatest(database.db);
+  const clock = new TestClock(options.clockStart);
+  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), clock: clock.now });
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
