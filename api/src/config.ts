@@ -20,7 +20,6 @@ export interface Config {
   cancellationHours: number;
   bookingHorizonDays: number;
   sweepIntervalSeconds: number;
-  publicUrl: string | undefined;
   trustProxy: boolean;
   bodyLimitBytes: number;
   logLevel: string;
@@ -77,8 +76,6 @@ export function loadConfig(env: Env = process.env): Config {
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not an email address');
   if (adminPassword !== undefined && adminEmail === undefined) problems.push('ADMIN_PASSWORD is set without ADMIN_EMAIL');
-  const publicUrl = str('PUBLIC_URL');
-  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL such as https://courts.example.com');
 
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
@@ -97,7 +94,6 @@ export function loadConfig(env: Env = process.env): Config {
     cancellationHours: int('CANCELLATION_HOURS', 24, 0, 24 * 30),
     bookingHorizonDays: int('BOOKING_HORIZON_DAYS', 60, 1, 730),
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
-    publicUrl: publicUrl?.replace(/\/+$/, ''),
     trustProxy: bool('TRUST_PROXY', false),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 100_000, 1_000, 10_000_000),
     logLevel: str('LOG_LEVEL') ?? 'info',

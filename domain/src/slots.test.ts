@@ -5,7 +5,6 @@ import { dayWindow, daySlots, freeSlots, overlaps, type Slot } from './slots.ts'
 import { parseDate } from './clock.ts';
 import { priceCents } from './pricing.ts';
 
-const HOUR_MS = 3_600_000;
 const at = (s: string) => new Date(s);
 const iso = (d: Date) => d.toISOString();
 const realMinutes = (s: Slot) => (s.endsAt.getTime() - s.startsAt.getTime()) / 60_000;

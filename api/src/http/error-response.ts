@@ -50,6 +50,8 @@ const PG_CONFLICTS: Record<string, [number, string]> = {
   '23503': [409, 'This record is still referenced, or refers to something that does not exist.'],
   '22P02': [400, 'A value has the wrong format.'],
   '22001': [400, 'A value is too long.'],
+  // A NUL character (\u0000) in text: PostgreSQL cannot store it.
+  '22021': [400, 'A value contains a character that cannot be stored.'],
   '22003': [400, 'A number is out of range.'],
 };
 

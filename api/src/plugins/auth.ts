@@ -95,7 +95,9 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
         throw new DomainError('forbidden', 'ADMIN_ONLY', 'This action is for venue staff only.');
       }
     };
-    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [guard, ...existing];
+    // onRequest, before the body is parsed and validated: a caller without the right token
+    // gets 401/403, never a 400 that describes the route's schema.
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [guard, ...existing];
   });
 });

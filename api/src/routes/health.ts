@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pingDatabase } from '../repositories/health.ts';
+import { databaseAnswers } from '../services/health-service.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/health', {
@@ -9,14 +9,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Liveness, once the database answers',
       response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Object({ status: Type.Literal('unavailable') }) },
     },
-  }, async (_request, reply) => {
-    try {
-      await pingDatabase(app.ctx.db);
-      return { status: 'ok' as const };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' as const });
-    }
-  });
+  }, async (_request, reply) =>
+    (await databaseAnswers(app.ctx)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const }));
 };
 
 export default routes;

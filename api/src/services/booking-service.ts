@@ -11,6 +11,7 @@ import {
 import type { BookingRow } from '@courtside/migrations';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { Executor } from '../db/database.ts';
+import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import * as orders from '../repositories/orders.ts';
@@ -40,7 +41,8 @@ async function resolveFor(ctx: ServiceContext, db: Executor, facilityId: string,
 /** Holds a slot for the caller until HOLD_MINUTES pass or they pay. The price is ours to compute. */
 export async function createBooking(ctx: ServiceContext, user: CurrentUser, req: NewBookingRequest): Promise<BookingDto> {
   const now = ctx.clock();
-  const { facility, row } = await ctx.db.transaction().execute(async (trx) => {
+  // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
+  const { facility, row } = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
     const { facility, interval, payableCents } = await resolveFor(ctx, trx, req.facility, req, now);
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now);
     const row = await bookings.insertBooking(trx, {
@@ -58,7 +60,7 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
       updated_at: now,
     });
     return { facility, row };
-  });
+  }));
   return toBookingDto(
     {
       ...row,
@@ -97,7 +99,7 @@ export async function rescheduleBooking(
   req: Partial<NewBookingRequest>,
 ): Promise<BookingDto> {
   const now = ctx.clock();
-  await ctx.db.transaction().execute(async (trx) => {
+  await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
     const current = localTimes(row.starts_at, row.ends_at, (await facilities.findFacility(trx, row.facility_id, { includeDeleted: true }))!.timezone);
@@ -111,7 +113,7 @@ export async function rescheduleBooking(
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
     await bookings.moveBooking(trx, row.id, facility.id, interval, row.payment_status === 'paid' ? row.payable_cents : payableCents, now);
     if (row.status === 'pending') await orders.cancelPendingOrdersOf(trx, row.id, now);
-  });
+  }));
   return view(ctx, ctx.db, id);
 }
 

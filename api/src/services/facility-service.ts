@@ -28,6 +28,10 @@ export interface FacilityInput {
 export const facilityNotFound = () => new DomainError('not_found', 'FACILITY_NOT_FOUND', 'Facility not found.', 'facility');
 
 export async function listPublic(ctx: ServiceContext, filter: { q?: string; maxPrice?: number }): Promise<FacilityDto[]> {
+  // The schema's coercion lets '1e309' through as Infinity, which the database refuses.
+  if (filter.maxPrice !== undefined && !Number.isFinite(filter.maxPrice)) {
+    throw new DomainError('invalid', 'INVALID_AMOUNT', 'maxPrice must be a number of dollars', 'maxPrice');
+  }
   const rows = await facilities.listFacilities(ctx.db, {
     q: filter.q?.trim() || undefined,
     maxPriceCents: filter.maxPrice === undefined ? undefined : Math.floor(filter.maxPrice * 100 + 1e-6),

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { DomainError, centsToDollars, dollarsToCents, isHoldLapsed } from '@courtside/domain';
 import * as bookings from '../repositories/bookings.ts';
 import * as orders from '../repositories/orders.ts';
+import { tryInSavepoint } from '../repositories/transactions.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { ServiceContext } from './context.ts';
 import { toBookingDto } from './presenters.ts';
@@ -86,32 +86,30 @@ export async function applyPayment(ctx: ServiceContext, e: { provider: string; e
       return 'duplicate';
     }
     if (order.status === 'paid' || order.status === 'refunded') return 'already-settled';
+    // A checkout we cancelled (its booking moved, was cancelled, or the customer left) buys nothing: all its money goes back.
+    const stale = order.status === 'cancelled';
     await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now }, now);
     const rows = await bookings.lockBookings(trx, await orders.bookingIdsOfOrder(trx, order.id));
     const late: typeof rows = [];
     for (const row of rows) {
-      if (row.payment_status !== 'unpaid' || row.status === 'cancelled') {
+      if (stale || row.payment_status !== 'unpaid' || row.status === 'cancelled') {
         late.push(row);
         continue;
       }
-      await sql.raw('SAVEPOINT confirm_booking').execute(trx);
-      try {
-        await bookings.confirmPaid(trx, row.id, now);
-        await sql.raw('RELEASE SAVEPOINT confirm_booking').execute(trx);
-      } catch (err) {
-        if ((err as { code?: string }).code !== '23P01') throw err;
-        await sql.raw('ROLLBACK TO SAVEPOINT confirm_booking').execute(trx);
-        late.push(row);
-      }
+      const failure = await tryInSavepoint(trx, 'confirm_booking', () => bookings.confirmPaid(trx, row.id, now));
+      if (failure === undefined) continue;
+      if ((failure as { code?: string }).code !== '23P01') throw failure;
+      late.push(row);
     }
     if (late.length === 0) return 'confirmed';
-    const lateCents = late.reduce((sum, r) => sum + r.payable_cents, 0);
+    const lateCents = stale ? order.amount_cents : late.reduce((sum, r) => sum + r.payable_cents, 0);
     await ctx.payments.refund({ id: order.id, providerRef: order.provider_ref }, lateCents);
     await orders.addRefund(trx, order.id, lateCents, now);
     for (const row of late) {
-      if (row.payment_status === 'unpaid') await bookings.markRefundedWithoutConfirming(trx, row.id, now);
+      if (!stale && row.payment_status === 'unpaid') await bookings.markRefundedWithoutConfirming(trx, row.id, now);
     }
-    await orders.markOrder(trx, order.id, { flagReason: `Paid after the slot was released; refunded $${centsToDollars(lateCents).toFixed(2)} for ${late.length} booking(s).` }, now);
+    const why = stale ? 'Paid a checkout that had been cancelled' : 'Paid after the slot was released';
+    await orders.markOrder(trx, order.id, { flagReason: `${why}; refunded $${centsToDollars(lateCents).toFixed(2)} for ${late.length} booking(s).` }, now);
     return 'flagged';
   });
 }

@@ -58,3 +58,37 @@ export async function facility(app: App, adminActor: Actor, overrides: Record<st
   if (res.statusCode !== 201) throw new Error(`facility failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { _id: string; pricePerHour: number; name: string };
 }
+
+/** A pending hold made through the API; throws unless it is created. */
+export async function book(app: App, actor: Actor, facilityId: string, date: string, startTime: string, endTime: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/bookings', headers: actor.auth, payload: { facility: facilityId, date, startTime, endTime } });
+  if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as { _id: string; payableAmount: number; status: string; paymentStatus: string; date: string; startTime: string; endTime: string };
+}
+
+/** Opens a sandbox checkout and reads the signature its hosted page would post. */
+export async function openCheckout(app: App, actor: Actor, bookingIds: string[], totalPayableAmount: number) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    headers: actor.auth,
+    payload: { user: { name: 'Buyer', email: actor.email, phone: '555-0100', address: '1 Main St' }, totalPayableAmount, bookingIds: bookingIds.map((bookingId) => ({ bookingId })) },
+  });
+  if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
+  const { orderId, payment_url: paymentUrl } = res.json().data as { orderId: string; payment_url: string };
+  const page = await app.inject({ url: paymentUrl });
+  const signature = /name="signature" value="([0-9a-f]+)"/.exec(page.body)?.[1];
+  if (!signature) throw new Error(`no signature on the payment page: ${page.statusCode}`);
+  return { orderId, paymentUrl, signature };
+}
+
+/** Books a slot and pays for it through the sandbox: a confirmed, paid booking. */
+export async function bookAndPay(app: App, actor: Actor, facilityId: string, date: string, startTime: string, endTime: string) {
+  const booking = await book(app, actor, facilityId, date, startTime, endTime);
+  const checkout = await openCheckout(app, actor, [booking._id], booking.payableAmount);
+  const paid = await app.inject({ method: 'POST', url: `${checkout.paymentUrl}/confirm`, payload: { signature: checkout.signature } });
+  if (paid.statusCode !== 303 || !String(paid.headers.location).startsWith('/payment/success')) {
+    throw new Error(`payment failed: ${paid.statusCode} ${paid.headers.location}`);
+  }
+  return { booking, ...checkout };
+}

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { PASSWORD, admin, customer, facility, uniqueEmail, type Actor } from './support/actors.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+interface RouteEntry {
+  method: string;
+  url: string;
+  access: 'public' | 'user' | 'admin';
+}
+
+/** Fills every :param with a random UUID. */
+const fill = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());
+const withBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
+
+// Built once from the real app's route table; the describe blocks below use it.
+let t: TestApp;
+let table: RouteEntry[] = [];
+
+describe('authorization matrix', () => {
+  let staff: Actor;
+  let alice: Actor;
+  let bob: Actor;
+  let court: { _id: string; name: string; pricePerHour: number };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    table = t.app.accessTable.map((r) => ({ ...r }));
+    staff = await admin(t.app);
+    alice = await customer(t.app, 'Alice Owner');
+    bob = await customer(t.app, 'Bob Other');
+    court = await facility(t.app, staff, { pricePerHour: 25 });
+  });
+  afterAll(() => t.close());
+
+  const call = (route: { method: string; url: string }, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: route.method as Method,
+      url: fill(route.url),
+      headers,
+      ...(withBody(route.method) ? { payload: {} } : {}),
+    });
+
+  describe('from the route table', () => {
+    it('the table is non-trivial and every /api route declares its access', () => {
+      const admins = table.filter((r) => r.access === 'admin');
+      const users = table.filter((r) => r.access === 'user');
+      expect(admins.length).toBeGreaterThanOrEqual(15);
+      expect(users.length).toBeGreaterThanOrEqual(8);
+      // Spot checks: the documented admin and user routes are classified as DESIGN.md §4 says.
+      const accessOf = (method: string, url: string) => table.find((r) => r.method === method && r.url === url)?.access;
+      expect(accessOf('GET', '/users')).toBe('admin');
+      expect(accessOf('GET', '/api/users')).toBe('admin');
+      expect(accessOf('DELETE', '/api/users/:id')).toBe('admin');
+      expect(accessOf('PUT', '/api/users/:id/role')).toBe('admin');
+      expect(accessOf('POST', '/api/users/admin')).toBe('admin');
+      expect(accessOf('GET', '/api/bookings')).toBe('admin');
+      expect(accessOf('POST', '/api/facility')).toBe('admin');
+      expect(accessOf('PUT', '/api/facility/:id')).toBe('admin');
+      expect(accessOf('DELETE', '/api/facility/:id')).toBe('admin');
+      expect(accessOf('GET', '/api/auth/me')).toBe('user');
+      expect(accessOf('POST', '/api/bookings')).toBe('user');
+      expect(accessOf('POST', '/api/order/create')).toBe('user');
+      expect(accessOf('GET', '/api/facility')).toBe('public');
+      expect(accessOf('POST', '/api/auth/login')).toBe('public');
+      for (const resource of ['facilities', 'bookings', 'users', 'messages']) {
+        const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));
+        expect(routes.length, resource).toBeGreaterThanOrEqual(3);
+        expect(routes.every((r) => r.access === 'admin'), resource).toBe(true);
+      }
+    });
+
+    it('every admin route: 401 without a token, 401 with a garbage token, 403 with a customer token', async () => {
+      const admins = table.filter((r) => r.access === 'admin');
+      expect(admins.length).toBeGreaterThanOrEqual(15);
+      const failures: string[] = [];
+      for (const route of admins) {
+        const anonymous = await call(route);
+        const garbage = await call(route, { authorization: 'Bearer nope.nope.nope' });
+        const asCustomer = await call(route, alice.auth);
+        const label = `${route.method} ${route.url}`;
+        if (anonymous.statusCode !== 401) failures.push(`${label} anonymous -> ${anonymous.statusCode}`);
+        if (garbage.statusCode !== 401) failures.push(`${label} garbage token -> ${garbage.statusCode}`);
+        if (asCustomer.statusCode !== 403) failures.push(`${label} customer -> ${asCustomer.statusCode}`);
+        else {
+          expect(asCustomer.json(), label).toMatchObject({ success: false, statusCode: 403 });
+          expect(asCustomer.json().message, label).toEqual(expect.any(String));
+        }
+        if (anonymous.statusCode === 401) expect(anonymous.json(), label).toMatchObject({ success: false, statusCode: 401 });
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('every signed-in route: 401 without a token and with a garbage token', async () => {
+      const users = table.filter((r) => r.access === 'user');
+      expect(users.length).toBeGreaterThanOrEqual(8);
+      const failures: string[] = [];
+      for (const route of users) {
+        const anonymous = await call(route);
+        const garbage = await call(route, { authorization: 'Bearer nope.nope.nope' });
+        if (anonymous.statusCode !== 401) failures.push(`${route.method} ${route.url} anonymous -> ${anonymous.statusCode}`);
+        if (garbage.statusCode !== 401) failures.push(`${route.method} ${route.url} garbage -> ${garbage.statusCode}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('control: the admin reaches admin routes (GET ones answer 200)', async () => {
+      const gets = table.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.url.includes(':'));
+      expect(gets.length).toBeGreaterThanOrEqual(5);
+      for (const route of gets) {
+        const res = await call(route, staff.auth);
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(200);
+      }
+      // Authorized callers still get their bodies validated (authorization comes first, not instead).
+      const empty = await call({ method: 'POST', url: '/api/facility' }, staff.auth);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().errorMessages.map((e: { path: string }) => e.path)).toContain('name');
+    });
+
+    it('an anonymous caller learns nothing about a protected route\'s body schema', async () => {
+      for (const url of ['/api/facility', '/api/users/admin', '/api/bookings', '/api/order/create']) {
+        const res = await t.app.inject({ method: 'POST', url, payload: { nonsense: true } });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json().errorMessages, url).toEqual([{ path: '', message: res.json().message }]);
+      }
+    });
+  });
+
+  describe('owner-only resources', () => {
+    let booking: { _id: string; payableAmount: number };
+
+    beforeAll(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: alice.auth,
+        payload: { facility: court._id, date: '2027-03-02', startTime: '10:00', endTime: '11:00' },
+      });
+      expect(res.statusCode).toBe(201);
+      booking = res.json().data;
+    });
+
+    const stored = () => t.database.db.selectFrom('bookings').selectAll().where('id', '=', booking._id).executeTakeFirstOrThrow();
+
+    it("another customer gets 403 on the owner's booking list; the owner and an admin see it", async () => {
+      const res = await t.app.inject({ url: `/api/bookings/user/${alice.id}`, headers: bob.auth });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, statusCode: 403 });
+      expect(res.body).not.toContain(booking._id);
+
+      const own = await t.app.inject({ url: `/api/bookings/user/${alice.id}`, headers: alice.auth });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().data.map((b: { _id: string }) => b._id)).toEqual([booking._id]);
+      const asAdmin = await t.app.inject({ url: `/api/bookings/user/${alice.id}`, headers: staff.auth });
+      expect(asAdmin.json().data.map((b: { _id: string }) => b._id)).toEqual([booking._id]);
+
+      const bobs = await t.app.inject({ url: `/api/bookings/user/${bob.id}`, headers: bob.auth });
+      expect(bobs.statusCode).toBe(200);
+      expect(bobs.json().data).toEqual([]);
+    });
+
+    it("another customer gets 404 reading, moving or cancelling the owner's booking, and nothing changes", async () => {
+      const before = await stored();
+      const read = await t.app.inject({ url: `/api/bookings/${booking._id}`, headers: bob.auth });
+      expect(read.statusCode).toBe(404);
+      expect(read.body).not.toContain('Alice');
+
+      const move = await t.app.inject({ method: 'PUT', url: `/api/bookings/${booking._id}`, headers: bob.auth, payload: { startTime: '14:00', endTime: '15:00' } });
+      expect(move.statusCode).toBe(404);
+
+      const cancel = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booking._id}`, headers: bob.auth });
+      expect(cancel.statusCode).toBe(404);
+
+      // The same answer as for a booking that does not exist: ids reveal nothing.
+      const missing = await t.app.inject({ url: `/api/bookings/${randomUUID()}`, headers: bob.auth });
+      expect(missing.statusCode).toBe(404);
+      expect(read.json().message).toBe(missing.json().message);
+
+      expect(await stored()).toEqual(before);
+      const own = await t.app.inject({ url: `/api/bookings/${booking._id}`, headers: alice.auth });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().data).toMatchObject({ _id: booking._id, startTime: '10:00', endTime: '11:00', status: 'pending' });
+    });
+
+    it("another customer cannot check out the owner's booking (404), and no order is created", async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        headers: bob.auth,
+        payload: {
+          user: { name: 'Bob', email: bob.email, phone: '1', address: 'x' },
+          totalPayableAmount: booking.payableAmount,
+          bookingIds: [{ bookingId: booking._id }],
+        },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorMessages[0].path).toBe('bookingIds');
+      const orders = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', bob.id).execute();
+      expect(orders).toEqual([]);
+    });
+
+    it('the admin booking list is closed to customers', async () => {
+      expect((await t.app.inject({ url: '/api/bookings', headers: alice.auth })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: `/api/admin/bookings/${booking._id}`, headers: alice.auth })).statusCode).toBe(403);
+    });
+  });
+
+  describe('mass assignment changes nothing', () => {
+    const forgedId = '11111111-2222-4333-8444-555555555555';
+
+    it('sign-up with role, _id and token_version creates a plain customer', async () => {
+      const email = uniqueEmail('mass');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Mal Assign', email, password: PASSWORD, phone: '1', address: 'x', role: 'admin', _id: forgedId, id: forgedId, token_version: 7, deleted: true },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.role).toBe('user');
+      const row = await t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ role: 'user', token_version: 0, deleted_at: null });
+      expect(row.id).not.toBe(forgedId);
+      expect(await t.database.db.selectFrom('users').select('id').where('id', '=', forgedId).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('PUT /api/auth/me with role, email and _id keeps them', async () => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/me',
+        headers: bob.auth,
+        payload: { role: 'admin', email: 'taken-over@example.com', _id: forgedId, name: 'Bob Renamed' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ _id: bob.id, email: bob.email, role: 'user', name: 'Bob Renamed' });
+      const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', bob.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ role: 'user', email: bob.email, name: 'Bob Renamed' });
+      expect((await t.app.inject({ url: '/api/users', headers: bob.auth })).statusCode).toBe(403);
+    });
+
+    it('POST /api/bookings with payableAmount, status, paymentStatus, user and _id stores server values', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: bob.auth,
+        payload: {
+          facility: court._id,
+          date: '2027-03-03',
+          startTime: '09:00',
+          endTime: '11:00',
+          payableAmount: 0.01,
+          status: 'confirmed',
+          paymentStatus: 'paid',
+          user: alice.id,
+          _id: forgedId,
+          holdExpiresAt: '2099-01-01T00:00:00Z',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      const data = res.json().data;
+      expect(data).toMatchObject({ payableAmount: 50, status: 'pending', paymentStatus: 'unpaid', user: { _id: bob.id } });
+      expect(data._id).not.toBe(forgedId);
+      const row = await t.database.db.selectFrom('bookings').selectAll().where('id', '=', data._id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ user_id: bob.id, payable_cents: 5000, status: 'pending', payment_status: 'unpaid' });
+      // The hold lasts HOLD_MINUTES from now, not until the client's date.
+      expect(row.hold_expires_at!.getTime()).toBe(t.clock.now().getTime() + t.config.holdMinutes * 60_000);
+      expect(await t.database.db.selectFrom('bookings').select('id').where('id', '=', forgedId).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('POST /api/facility and /api/admin/facilities with isDeleted and _id create a live facility with a server id', async () => {
+      for (const url of ['/api/facility', '/api/admin/facilities']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: staff.auth,
+          payload: { name: `Mass ${url}`, location: 'Here', pricePerHour: 10, description: 'd', imageUrl: '/images/facilities/tennis.svg', isDeleted: true, _id: forgedId, id: forgedId },
+        });
+        expect(res.statusCode, url).toBe(201);
+        const body = res.json();
+        const record = url === '/api/facility' ? body.data : body;
+        expect(record.isDeleted, url).toBe(false);
+        expect(record._id, url).not.toBe(forgedId);
+        const row = await t.database.db.selectFrom('facilities').selectAll().where('id', '=', record._id).executeTakeFirstOrThrow();
+        expect(row.is_deleted, url).toBe(false);
+        const listed = (await t.app.inject({ url: '/api/facility' })).json().data.map((f: { _id: string }) => f._id);
+        expect(listed, url).toContain(record._id);
+      }
+      expect(await t.database.db.selectFrom('facilities').select('id').where('id', '=', forgedId).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('PUT /api/facility/:id with _id changes the fields given, never the id', async () => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/facility/${court._id}`,
+        headers: staff.auth,
+        payload: { _id: forgedId, id: forgedId, description: 'Resurfaced.', createdAt: '2000-01-01T00:00:00Z' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ _id: court._id, description: 'Resurfaced.', pricePerHour: 25, isDeleted: false });
+      const row = await t.database.db.selectFrom('facilities').selectAll().where('id', '=', court._id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ description: 'Resurfaced.', price_per_hour_cents: 2500, is_deleted: false });
+      expect(row.created_at.getFullYear()).not.toBe(2000);
+      expect(await t.database.db.selectFrom('facilities').select('id').where('id', '=', forgedId).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('a customer PUT /api/facility/:id with isDeleted or a price is refused and nothing changes', async () => {
+      const before = await t.database.db.selectFrom('facilities').selectAll().where('id', '=', court._id).executeTakeFirstOrThrow();
+      for (const url of [`/api/facility/${court._id}`, `/api/admin/facilities/${court._id}`]) {
+        const res = await t.app.inject({ method: 'PUT', url, headers: alice.auth, payload: { isDeleted: true, pricePerHour: 0 } });
+        expect(res.statusCode, url).toBe(403);
+      }
+      const after = await t.database.db.selectFrom('facilities').selectAll().where('id', '=', court._id).executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+    });
+
+    it('admin PUT /api/admin/facilities/:id with the whole record (id, _id, timestamps, unknown fields) keeps the id and the deleted flag', async () => {
+      const current = (await t.app.inject({ url: `/api/admin/facilities/${court._id}`, headers: staff.auth })).json();
+      expect(current).toMatchObject({ id: court._id, _id: court._id, isDeleted: false });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/facilities/${court._id}`,
+        headers: staff.auth,
+        payload: { ...current, id: forgedId, _id: forgedId, name: 'Centre Court', createdAt: '2000-01-01T00:00:00Z', bookingsCount: 999, is_deleted: true, price_per_hour_cents: 1 },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: court._id, _id: court._id, name: 'Centre Court', isDeleted: false, pricePerHour: 25 });
+      const row = await t.database.db.selectFrom('facilities').selectAll().where('id', '=', court._id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: 'Centre Court', is_deleted: false, price_per_hour_cents: 2500 });
+      expect(await t.database.db.selectFrom('facilities').select('id').where('id', '=', forgedId).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('admin PUT /api/admin/users/:id with email, _id and token fields changes only the profile fields', async () => {
+      const before = await t.database.db.selectFrom('users').selectAll().where('id', '=', alice.id).executeTakeFirstOrThrow();
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${alice.id}`,
+        headers: staff.auth,
+        payload: { id: forgedId, _id: forgedId, email: 'changed@example.com', name: 'Alice Edited', token_version: 42, password: 'new-password-999', passwordHash: 'x', deleted: true },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: alice.id, _id: alice.id, email: alice.email, name: 'Alice Edited', role: 'user' });
+      const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', alice.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ email: alice.email, name: 'Alice Edited', role: 'user', token_version: before.token_version, deleted_at: null, password_hash: before.password_hash });
+    });
+
+    it('POST /api/order/create ignores a client total only in that it refuses it; the booking amount stays the server one', async () => {
+      const mine = (await t.app.inject({ url: `/api/bookings/user/${bob.id}`, headers: bob.auth })).json().data;
+      const hold = mine.find((b: { status: string }) => b.status === 'pending');
+      expect(hold).toBeDefined();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        headers: bob.auth,
+        payload: { user: { name: 'Bob', email: bob.email, phone: '1', address: 'x' }, totalPayableAmount: 0.01, bookingIds: [{ bookingId: hold._id }], amount: 0.01, status: 'paid' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errorMessages[0].path).toBe('totalPayableAmount');
+      const row = await t.database.db.selectFrom('bookings').selectAll().where('id', '=', hold._id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ payable_cents: 5000, status: 'pending', payment_status: 'unpaid' });
+    });
+  });
+});

@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { admin, book, customer, facility, openCheckout, type Actor } from './support/actors.ts';
+import { sweepHolds } from '../src/services/booking-service.ts';
+
+// Clock: 2027-03-01T15:00Z = 10:00 in New York.
+const START = '2027-03-01T15:00:00Z';
+const MINUTE = 60_000;
+const UNKNOWN_ID = '3f0c6a52-2b1d-4c8e-9a57-0d6f1e2b3c4d';
+
+describe('checkout and sandbox payments', () => {
+  let t: TestApp;
+  let staff: Actor;
+  let casey: Actor;
+  let dana: Actor;
+  let court: { _id: string };
+
+  const checkout = (actor: Actor, bookingIds: string[], totalPayableAmount: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      headers: actor.auth,
+      payload: { user: { name: 'Buyer', email: actor.email, phone: '555-0100', address: '1 Main St' }, totalPayableAmount, bookingIds: bookingIds.map((bookingId) => ({ bookingId })) },
+    });
+  const bookingRow = (id: string) => t.database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const orderRow = (id: string) => t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const events = (orderId: string) => t.database.db.selectFrom('payment_events').selectAll().where('order_id', '=', orderId).execute();
+  const orderCount = async () => (await t.database.db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const confirm = (orderId: string, signature: string) => t.app.inject({ method: 'POST', url: `/pay/${orderId}/confirm`, payload: { signature } });
+  const overlappingActive = async () => {
+    const result = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM bookings a JOIN bookings b
+        ON a.facility_id = b.facility_id AND a.id < b.id
+       AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')
+      WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`.execute(t.database.db);
+    return result.rows[0]!.n;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await admin(t.app);
+    casey = await customer(t.app, 'Casey Customer');
+    dana = await customer(t.app, 'Dana Customer');
+    court = await facility(t.app, staff, { pricePerHour: 20 });
+  });
+  beforeEach(() => t.clock.set(START));
+  afterAll(() => t?.close());
+
+  describe('POST /api/order/create refuses', () => {
+    it('an empty bookingIds', async () => {
+      const before = await orderCount();
+      const res = await checkout(casey, [], 0);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errorMessages[0].path).toBe('bookingIds');
+      expect(await orderCount()).toBe(before);
+    });
+
+    it('a wrong totalPayableAmount (path totalPayableAmount)', async () => {
+      const hold = await book(t.app, casey, court._id, '2027-03-02', '08:00', '10:00');
+      expect(hold.payableAmount).toBe(40);
+      const before = await orderCount();
+      for (const total of [39.99, 40.01, 0, 4000]) {
+        const res = await checkout(casey, [hold._id], total);
+        expect(res.statusCode, String(total)).toBe(400);
+        expect(res.json().errorMessages[0].path).toBe('totalPayableAmount');
+        expect(res.json().message).toMatch(/\$40\.00/);
+      }
+      expect(await orderCount()).toBe(before);
+      const ok = await checkout(casey, [hold._id], 40);
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json().data).toMatchObject({ totalPayableAmount: 40, payment_url: `/pay/${ok.json().data.orderId}` });
+      const order = await orderRow(ok.json().data.orderId);
+      expect(order).toMatchObject({ amount_cents: 4000, status: 'pending', user_id: casey.id, provider: 'sandbox' });
+    });
+
+    it('an expired hold (409)', async () => {
+      const hold = await book(t.app, casey, court._id, '2027-03-02', '10:00', '11:00');
+      t.clock.advance(16 * MINUTE);
+      const res = await checkout(casey, [hold._id], 20);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errorMessages[0].path).toBe('bookingIds');
+    });
+
+    it('a confirmed booking (409)', async () => {
+      const hold = await book(t.app, casey, court._id, '2027-03-02', '11:00', '12:00');
+      const { orderId, signature } = await openCheckout(t.app, casey, [hold._id], 20);
+      expect((await confirm(orderId, signature)).statusCode).toBe(303);
+      const res = await checkout(casey, [hold._id], 20);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/already paid/);
+    });
+
+    it("someone else's booking, or an unknown one (404)", async () => {
+      const hold = await book(t.app, dana, court._id, '2027-03-02', '12:00', '13:00');
+      const other = await checkout(casey, [hold._id], 20);
+      expect(other.statusCode).toBe(404);
+      const unknown = await checkout(casey, [UNKNOWN_ID], 20);
+      expect(unknown.statusCode).toBe(404);
+      const mine = await book(t.app, casey, court._id, '2027-03-02', '13:00', '14:00');
+      const mixed = await checkout(casey, [mine._id, hold._id], 40);
+      expect(mixed.statusCode).toBe(404);
+      expect((await t.database.db.selectFrom('order_bookings').selectAll().where('booking_id', '=', hold._id).execute())).toHaveLength(0);
+    });
+
+    it('a caller without a token (401)', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/order/create', payload: { user: { name: 'x', email: 'x@example.com', phone: '1', address: 'x' }, totalPayableAmount: 1, bookingIds: [{ bookingId: UNKNOWN_ID }] } });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('the sandbox payment page', () => {
+    it('shows the amount and every booking of the order', async () => {
+      const a = await book(t.app, casey, court._id, '2027-03-03', '08:00', '09:00');
+      const b = await book(t.app, casey, court._id, '2027-03-03', '15:00', '17:00');
+      const { paymentUrl } = await openCheckout(t.app, casey, [a._id, b._id], 60);
+      const page = await t.app.inject({ url: paymentUrl });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('Total $60.00');
+      expect(page.body).toContain('$20.00');
+      expect(page.body).toContain('$40.00');
+      expect(page.body).toContain('08:00–09:00');
+      expect(page.body).toContain('15:00–17:00');
+    });
+
+    it('is 404 for an unknown order and 400 for a malformed id', async () => {
+      expect((await t.app.inject({ url: `/pay/${UNKNOWN_ID}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/pay/not-an-order' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('confirming a payment', () => {
+    it('a forged signature is 400 and changes nothing', async () => {
+      const hold = await book(t.app, casey, court._id, '2027-03-04', '08:00', '09:00');
+      const { orderId, signature } = await openCheckout(t.app, casey, [hold._id], 20);
+      const before = { booking: await bookingRow(hold._id), order: await orderRow(orderId) };
+      const forgeries = ['00'.repeat(32), signature.slice(0, -2) + (signature.endsWith('00') ? '11' : '00'), 'not-hex', ''];
+      for (const forged of forgeries) {
+        const res = await confirm(orderId, forged);
+        expect(res.statusCode, forged).toBe(400);
+        expect(res.json().errorMessages[0].path).toBe('signature');
+      }
+      // The signature of another order does not confirm this one either.
+      const other = await book(t.app, casey, court._id, '2027-03-04', '09:00', '10:00');
+      const otherCheckout = await openCheckout(t.app, casey, [other._id], 20);
+      expect((await confirm(orderId, otherCheckout.signature)).statusCode).toBe(400);
+
+      expect(await bookingRow(hold._id)).toEqual(before.booking);
+      expect(await orderRow(orderId)).toEqual(before.order);
+      expect(await events(orderId)).toHaveLength(0);
+    });
+
+    it('a valid confirmation confirms every booking of the order exactly once', async () => {
+      const a = await book(t.app, casey, court._id, '2027-03-04', '12:00', '13:00');
+      const b = await book(t.app, casey, court._id, '2027-03-04', '14:00', '16:00');
+      const { orderId, signature } = await openCheckout(t.app, casey, [a._id, b._id], 60);
+
+      t.clock.advance(5 * MINUTE);
+      const paid = await confirm(orderId, signature);
+      expect(paid.statusCode).toBe(303);
+      expect(paid.headers.location).toBe(`/payment/success?order=${orderId}`);
+      for (const id of [a._id, b._id]) {
+        expect(await bookingRow(id)).toMatchObject({ status: 'confirmed', payment_status: 'paid', hold_expires_at: null });
+      }
+      const order = await orderRow(orderId);
+      expect(order).toMatchObject({ status: 'paid', refunded_cents: 0, flag_reason: null });
+      expect(order.paid_at?.toISOString()).toBe('2027-03-01T15:05:00.000Z');
+      const snapshot = { a: await bookingRow(a._id), b: await bookingRow(b._id), order };
+
+      t.clock.advance(5 * MINUTE);
+      const again = await confirm(orderId, signature);
+      expect(again.statusCode).toBe(303);
+      expect(await events(orderId)).toHaveLength(1);
+      expect((await bookingRow(a._id)).updated_at).toEqual(snapshot.a.updated_at);
+      expect(await bookingRow(a._id)).toEqual(snapshot.a);
+      expect(await bookingRow(b._id)).toEqual(snapshot.b);
+      expect(await orderRow(orderId)).toEqual(snapshot.order);
+
+      // The sweeper leaves paid bookings alone, however long after.
+      t.clock.advance(60 * MINUTE);
+      await sweepHolds(t.app.ctx);
+      expect((await bookingRow(a._id)).status).toBe('confirmed');
+
+      const list = (await t.app.inject({ url: `/api/bookings/user/${casey.id}`, headers: casey.auth })).json().data as { _id: string; status: string; paymentStatus: string }[];
+      expect(list.find((x) => x._id === b._id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+
+      const page = await t.app.inject({ url: `/pay/${orderId}` });
+      expect(page.body).not.toContain('/confirm');
+      expect(page.body).toContain('paid');
+    });
+
+    it('Cancel marks the order cancelled and returns to /payment/cancelled; the hold stays', async () => {
+      const hold = await book(t.app, casey, court._id, '2027-03-04', '18:00', '19:00');
+      const { orderId, signature } = await openCheckout(t.app, casey, [hold._id], 20);
+      const forged = await t.app.inject({ method: 'POST', url: `/pay/${orderId}/cancel`, payload: { signature: 'ab'.repeat(32) } });
+      expect(forged.statusCode).toBe(400);
+      expect((await orderRow(orderId)).status).toBe('pending');
+
+      const res = await t.app.inject({ method: 'POST', url: `/pay/${orderId}/cancel`, payload: { signature } });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/payment/cancelled?order=${orderId}`);
+      expect((await orderRow(orderId)).status).toBe('cancelled');
+      expect(await bookingRow(hold._id)).toMatchObject({ status: 'pending', payment_status: 'unpaid' });
+      const back = await t.app.inject({ url: res.headers.location as string });
+      expect(back.statusCode).toBe(200);
+      expect(back.body).toMatch(/Payment cancelled/);
+
+      // The customer can still pay for the hold with a fresh checkout.
+      const again = await openCheckout(t.app, casey, [hold._id], 20);
+      expect(again.orderId).not.toBe(orderId);
+      expect((await confirm(again.orderId, again.signature)).headers.location).toMatch(/^\/payment\/success/);
+      expect((await bookingRow(hold._id)).status).toBe('confirmed');
+    });
+
+    it('a confirmation of a checkout that went stale (the hold was moved) confirms nothing at the old price', async () => {
+      const hold = await book(t.app, casey, court._id, '2027-03-05', '08:00', '09:00');
+      const stale = await openCheckout(t.app, casey, [hold._id], 20);
+      // Moving the hold to two hours makes it cost $40; the $20 checkout is cancelled.
+      const moved = await t.app.inject({ method: 'PUT', url: `/api/bookings/${hold._id}`, headers: casey.auth, payload: { startTime: '10:00', endTime: '12:00' } });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().data.payableAmount).toBe(40);
+      expect((await orderRow(stale.orderId)).status).toBe('cancelled');
+
+      const res = await confirm(stale.orderId, stale.signature);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/payment/refunded?order=${stale.orderId}`);
+      // $20 paid for a $40 booking must not confirm it; the money goes back.
+      expect(await bookingRow(hold._id)).toMatchObject({ status: 'pending', payment_status: 'unpaid' });
+      const order = await orderRow(stale.orderId);
+      expect(order.refunded_cents).toBe(order.amount_cents);
+      expect(order.flag_reason).not.toBeNull();
+
+      // The customer can still pay the right amount for the moved hold.
+      const fresh = await openCheckout(t.app, casey, [hold._id], 40);
+      expect((await confirm(fresh.orderId, fresh.signature)).headers.location).toMatch(/^\/payment\/success/);
+      expect(await bookingRow(hold._id)).toMatchObject({ status: 'confirmed', payment_status: 'paid', payable_cents: 4000 });
+    });
+  });
+
+  describe('the late-payment race', () => {
+    it('a payment arriving after the slot was re-taken is refunded and flagged, never double-booked', async () => {
+      const arena = await facility(t.app, staff, { pricePerHour: 30 });
+      const mine = await book(t.app, casey, arena._id, '2027-03-06', '10:00', '12:00');
+      const { orderId, signature } = await openCheckout(t.app, casey, [mine._id], 60);
+
+      t.clock.advance(16 * MINUTE);
+      const theirs = await book(t.app, dana, arena._id, '2027-03-06', '11:00', '12:00');
+      expect(theirs.status).toBe('pending');
+
+      const res = await confirm(orderId, signature);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/payment/refunded?order=${orderId}`);
+
+      const a = await bookingRow(mine._id);
+      expect(a.status).not.toBe('confirmed');
+      expect(a.status).toBe('expired');
+      expect(a.payment_status).toBe('refunded');
+      const order = await orderRow(orderId);
+      expect(order.flag_reason).toEqual(expect.any(String));
+      expect(order.flag_reason!.length).toBeGreaterThan(0);
+      expect(order.refunded_cents).toBe(6000);
+      expect(order.refunded_cents).toBe(order.amount_cents);
+      expect(order.status).toBe('refunded');
+      expect(await events(orderId)).toHaveLength(1);
+
+      expect(await bookingRow(theirs._id)).toMatchObject({ status: 'pending', payment_status: 'unpaid', user_id: dana.id });
+      expect(await overlappingActive()).toBe(0);
+
+      // B can still pay for the slot.
+      const b = await openCheckout(t.app, dana, [theirs._id], 30);
+      expect((await confirm(b.orderId, b.signature)).headers.location).toMatch(/^\/payment\/success/);
+      expect((await bookingRow(theirs._id)).status).toBe('confirmed');
+      expect(await overlappingActive()).toBe(0);
+
+      const listed = (await t.app.inject({ url: `/api/bookings/user/${casey.id}`, headers: casey.auth })).json().data as { _id: string; status: string; paymentStatus: string }[];
+      expect(listed.find((x) => x._id === mine._id)).toMatchObject({ status: 'expired', paymentStatus: 'refunded' });
+    });
+
+    it('a late payment for a slot nobody took is still accepted', async () => {
+      const arena = await facility(t.app, staff, { pricePerHour: 30 });
+      const mine = await book(t.app, casey, arena._id, '2027-03-06', '14:00', '15:00');
+      const { orderId, signature } = await openCheckout(t.app, casey, [mine._id], 30);
+      t.clock.advance(16 * MINUTE);
+      await sweepHolds(t.app.ctx);
+      expect((await bookingRow(mine._id)).status).toBe('expired');
+      const res = await confirm(orderId, signature);
+      expect(res.headers.location).toBe(`/payment/success?order=${orderId}`);
+      expect(await bookingRow(mine._id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+      expect((await orderRow(orderId)).flag_reason).toBeNull();
+      expect(await overlappingActive()).toBe(0);
+    });
+  });
+});

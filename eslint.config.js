@@ -1,0 +1,39 @@
+// Lint rules, and the import boundaries that keep dependencies flowing one way:
+// domain <- api (and later site, admin); SQL only in api/src/repositories and migrations.
+import tseslint from 'typescript-eslint';
+
+const restrict = (files, patterns, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.astro/**', 'test-results/**', 'playwright-report/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  restrict(
+    ['domain/src/**'],
+    ['node:*', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'kysely/*', 'pg', '@electric-sql/*', 'react', 'react-*', '@courtside/*', 'typebox'],
+    'domain/ holds pure rules: no framework, database, I/O or other workspace.',
+  ),
+  restrict(
+    ['api/src/routes/**'],
+    ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/repositories/*', '**/db/*'],
+    'Routes are thin: a schema and one service call. SQL lives in api/src/repositories.',
+  ),
+  restrict(
+    ['api/src/services/**'],
+    ['kysely', 'kysely/*', 'pg', '@electric-sql/*'],
+    'Services call repositories; they write no SQL themselves.',
+  ),
+  restrict(
+    ['migrations/src/**'],
+    ['@courtside/api', '**/api/src/*', 'fastify', '@fastify/*'],
+    'Migrations stand alone: the API depends on them, never the reverse.',
+  ),
+);
