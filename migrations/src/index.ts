@@ -4,6 +4,7 @@ import { Migrator } from 'kysely/migration';
 import * as initialSchema from './migrations/2026_11_22_0001_initial_schema.ts';
 
 export type * from './schema.ts';
+export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
 
 /** Every migration, in order. Names are timestamps; a shipped migration is never edited. */
 const MIGRATIONS: Record<string, Migration> = {

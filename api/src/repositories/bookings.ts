@@ -48,6 +48,17 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 }
 
 /**
+ * Queues the writers of one facility's schedule behind each other until the transaction ends.
+ * Without it, two transactions inserting overlapping bookings at the same moment each wait for
+ * the other inside the exclusion-constraint check: PostgreSQL aborts one as a deadlock, and
+ * under load the retries can keep colliding with a waiter (a livelock). The exclusion
+ * constraint stays the guarantee; this only makes the losers fail fast and cleanly with 23P01.
+ */
+export async function lockFacilitySchedule(db: Executor, facilityId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-schedule:${facilityId}`}, 0))`.execute(db);
+}
+
+/**
  * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
  * the whole table, this keeps a booking from waiting for it.
  */

@@ -44,6 +44,7 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
   // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
   const { facility, row } = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
     const { facility, interval, payableCents } = await resolveFor(ctx, trx, req.facility, req, now);
+    await bookings.lockFacilitySchedule(trx, facility.id);
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now);
     const row = await bookings.insertBooking(trx, {
       facility_id: facility.id,
@@ -109,6 +110,7 @@ export async function rescheduleBooking(
       endTime: req.endTime ?? current.endTime,
     };
     const { facility, interval, payableCents } = await resolveFor(ctx, trx, req.facility ?? row.facility_id, wanted, now);
+    await bookings.lockFacilitySchedule(trx, facility.id);
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, row.id);
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
     await bookings.moveBooking(trx, row.id, facility.id, interval, row.payment_status === 'paid' ? row.payable_cents : payableCents, now);

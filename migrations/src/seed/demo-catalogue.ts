@@ -1,0 +1,68 @@
+// The demo catalogue a fresh install starts with; images ship in api/public/images/facilities.
+
+export interface DemoFacility {
+  name: string;
+  location: string;
+  pricePerHour: number;
+  description: string;
+  imageUrl: string;
+}
+
+export const DEMO_FACILITIES: readonly DemoFacility[] = [
+  {
+    name: 'Riverside Tennis Centre',
+    location: 'Riverside Park, 120 River Road, Maple Falls',
+    pricePerHour: 28,
+    description: 'Two acrylic hard courts beside the river with LED floodlights for evening play. Racket and ball hire at the front desk; changing rooms with showers.',
+    imageUrl: '/images/facilities/tennis.svg',
+  },
+  {
+    name: 'Downtown Basketball Arena',
+    location: 'Civic Sports Hall, 45 Market Street, Maple Falls',
+    pricePerHour: 45,
+    description: 'A full-size indoor maple court with glass backboards, electronic scoreboard and spectator seating for 150. Balls and bibs included.',
+    imageUrl: '/images/facilities/basketball.svg',
+  },
+  {
+    name: 'Northside 5-a-side Pitch',
+    location: 'Northside Fields, 8 Elm Avenue, Maple Falls',
+    pricePerHour: 40,
+    description: 'Third-generation artificial turf enclosed by rebound boards, floodlit until 10 pm. Goals, bibs and a match ball are ready for every booking.',
+    imageUrl: '/images/facilities/football.svg',
+  },
+  {
+    name: 'Lakeside Badminton Hall',
+    location: 'Lakeside Leisure Centre, 3 Shore Drive, Maple Falls',
+    pricePerHour: 16,
+    description: 'A sprung-floor hall with non-glare lighting and tournament-height nets. Shuttles and rackets can be hired; water fountains and lockers on site.',
+    imageUrl: '/images/facilities/badminton.svg',
+  },
+  {
+    name: 'Glass-Back Squash Court',
+    location: 'Civic Sports Hall, 45 Market Street, Maple Falls',
+    pricePerHour: 18,
+    description: 'A championship-size court with a glass back wall and a fresh maple floor. Eye protection and rackets available to borrow.',
+    imageUrl: '/images/facilities/squash.svg',
+  },
+  {
+    name: 'Aquatic Centre Lane Hire',
+    location: 'Lakeside Leisure Centre, 3 Shore Drive, Maple Falls',
+    pricePerHour: 35,
+    description: 'Private hire of two 25-metre lanes in a heated pool, ideal for training groups and lessons. Kickboards and pull buoys on the poolside.',
+    imageUrl: '/images/facilities/swimming.svg',
+  },
+  {
+    name: 'Padel Club Court',
+    location: 'Northside Fields, 8 Elm Avenue, Maple Falls',
+    pricePerHour: 32.5,
+    description: 'A panoramic glass padel court with blue turf and evening lighting. Rackets and balls for four players included in the price.',
+    imageUrl: '/images/facilities/padel.svg',
+  },
+  {
+    name: 'Sunset Beach Volleyball',
+    location: 'Harbour Beach, 1 Boardwalk, Maple Falls',
+    pricePerHour: 22,
+    description: 'Two sand courts of deep washed sand with permanent posts and boundary ropes, steps from the boardwalk. Balls available; outdoor showers nearby.',
+    imageUrl: '/images/facilities/volleyball.svg',
+  },
+];
