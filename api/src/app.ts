@@ -23,6 +23,7 @@ import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
 import placeholderRoutes from './routes/placeholder.ts';
+import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
 import adminFacilities from './routes/admin/facilities.ts';
 import adminBookings from './routes/admin/bookings.ts';
 import adminUsers from './routes/admin/users.ts';
@@ -42,9 +43,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The periodic hold sweeper; tests call it directly instead. */
   sweeper?: boolean;
+  /** Mount the built public site (site/dist) when it exists; API tests leave it out. */
+  site?: boolean;
 }
 
 const imagesDir = fileURLToPath(new URL('../public/images/', import.meta.url));
+const siteDist = fileURLToPath(new URL('../../site/dist/', import.meta.url));
 
 /** The whole application as one Fastify instance; tests build exactly this, without a port. */
 export async function buildApp(opts: AppOptions) {
@@ -58,17 +62,20 @@ export async function buildApp(opts: AppOptions) {
   const sandbox = new SandboxProvider(createHmac('sha256', opts.jwtSecret).update('sandbox-payments').digest('hex'));
   app.decorate('ctx', { db: opts.db, config: opts.config, clock: opts.clock ?? (() => new Date()), payments: sandbox });
 
-  await app.register(errors);
+  const withSite = opts.site === true && siteBuilt(siteDist);
+  await app.register(errors, withSite ? { notFoundHtml: siteNotFoundPage(siteDist), notFoundCsp: SITE_CSP } : {});
   await app.register(security);
   await app.register(formbody);
   await app.register(auth, { secret: opts.jwtSecret, expiresIn: opts.config.jwtExpiresIn, db: opts.db });
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, placeholderRoutes, adminFacilities, adminBookings, adminUsers, adminMessages]) {
+  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, adminFacilities, adminBookings, adminUsers, adminMessages]) {
     await app.register(routes);
   }
   await app.register(sandboxPayRoutes, { sandbox });
+  // Until the site is built, stand-in pages keep / and the payment return links alive.
+  await app.register(withSite ? site : placeholderRoutes, { distDir: siteDist });
   if (opts.sweeper) await app.register(holdSweeper, { intervalSeconds: opts.config.sweepIntervalSeconds });
   return app;
 }

@@ -14,6 +14,7 @@ async function main() {
     jwtSecret: jwtSecretFor(config),
     logger: { level: config.logLevel },
     sweeper: true,
+    site: true,
   });
 
   if (config.seedDemo) {

@@ -38,7 +38,6 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => out, exited };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = (res: Response) => res.json() as Promise<any>;
 
 async function waitFor(check: () => boolean, what: string, ms = 45_000) {

@@ -22,6 +22,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/facility/:id', {
     config: { access: 'public' },
+    // The original product linked people to this URL: browsers go to the facility's page.
+    onRequest: async (request, reply) => {
+      if ((request.headers.accept ?? '').includes('text/html')) {
+        return reply.redirect(`/facilities/${encodeURIComponent((request.params as { id: string }).id)}`, 302);
+      }
+    },
     schema: { tags: ['facilities'], summary: 'One facility', params: IdParams, response: { 200: envelopeOf(Facility), ...errorResponses } },
   }, async (request) => ok(200, 'Facility retrieved successfully', await facilities.getFacility(app.ctx, request.params.id)));
 
