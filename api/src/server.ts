@@ -45,7 +45,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  // The site's on-demand pages call the API over loopback, not through the public address.
+  process.env.COURTSIDE_API_ORIGIN = `http://127.0.0.1:${new URL(address).port}`;
   app.log.info(`Courtside is ready at http://localhost:${config.port}/`);
 }
 
