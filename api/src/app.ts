@@ -22,7 +22,7 @@ import userRoutes from './routes/users.ts';
 import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
-import placeholderRoutes from './routes/placeholder.ts';
+import placeholderRoutes, { backOfficePlaceholder } from './routes/placeholder.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
 import adminFacilities from './routes/admin/facilities.ts';
 import adminBookings from './routes/admin/bookings.ts';
@@ -76,6 +76,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(sandboxPayRoutes, { sandbox });
   // Until the site is built, stand-in pages keep / and the payment return links alive.
   await app.register(withSite ? site : placeholderRoutes, { distDir: siteDist });
+  await app.register(backOfficePlaceholder);
   if (opts.sweeper) await app.register(holdSweeper, { intervalSeconds: opts.config.sweepIntervalSeconds });
   return app;
 }

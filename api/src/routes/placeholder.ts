@@ -12,6 +12,15 @@ const OUTCOMES: Record<string, string> = {
   refunded: 'Payment received after the slot was released to someone else, so it has been refunded in full.',
 };
 
+/** Until the back office is built, /admin/ says so instead of a 404 (the site links to it). */
+export const backOfficePlaceholder: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/admin/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(
+      page('Back office', '<h1>Courtside back office</h1><p>The staff console is being built. Meanwhile every staff action is available in the <a href="/api/docs">API</a>.</p><p><a href="/">Back to the site</a></p>'),
+    ));
+  app.get('/admin', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/admin/', 301));
+};
+
 /** Stand-in pages until the public site is built: the home page and the payment return pages. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>

@@ -1,0 +1,93 @@
+/**
+ * The load generator, on its own thread: autocannon on the main thread would share the event
+ * loop with the servers it measures. The main thread sends one scenario at a time and gets
+ * plain figures back. Request lists are cursors shared by every connection, so each request
+ * takes the next item (a booking request never repeats a slot).
+ */
+import { parentPort } from 'node:worker_threads';
+import autocannon, { type RequestSpec, type Result } from 'autocannon';
+
+export interface Scenario {
+  url: string;
+  method: 'GET' | 'POST';
+  connections: number;
+  durationSeconds: number;
+  /** Request targets, taken in turn across all connections (GET paths, or POST path + body). */
+  items: { path: string; body?: string; token?: string }[];
+  /** Continue where the previous run of this list stopped (for requests that must not repeat). */
+  cursorKey?: string;
+}
+
+export interface Figures {
+  requests: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+const cursors = new Map<string, number>();
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+async function run(s: Scenario): Promise<Figures> {
+  if (s.items.length === 0) throw new Error('a scenario needs at least one request');
+  let cursor = s.cursorKey ? (cursors.get(s.cursorKey) ?? 0) : 0;
+  const request: RequestSpec = {
+    method: s.method,
+    setupRequest: (req) => {
+      const item = s.items[cursor % s.items.length]!;
+      cursor++;
+      const headers: Record<string, string> = { ...(req.headers ?? {}) };
+      if (item.body !== undefined) headers['content-type'] = 'application/json';
+      if (item.token) headers.authorization = `Bearer ${item.token}`;
+      return { ...req, method: s.method, path: item.path, headers, body: item.body };
+    },
+  };
+
+  const latencies: number[] = [];
+  const started = performance.now();
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: s.url, connections: s.connections, duration: s.durationSeconds, timeout: 10, requests: [request] },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+    });
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  if (s.cursorKey) cursors.set(s.cursorKey, cursor);
+
+  const sorted = Float64Array.from(latencies).sort();
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, v]) => [code, v.count]));
+  const completed = latencies.length;
+  return {
+    requests: completed,
+    durationSeconds: elapsed,
+    requestsPerSecond: completed / elapsed,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+parentPort!.on('message', (message: { id: number; scenario: Scenario }) => {
+  run(message.scenario).then(
+    (figures) => parentPort!.postMessage({ id: message.id, figures }),
+    (err: unknown) => parentPort!.postMessage({ id: message.id, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
+  );
+});
