@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as auth from '../services/auth-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { AccountBody, Email, User } from './schemas.ts';
+import { AccountBody, Address, Email, PersonName, Phone, Url, User } from './schemas.ts';
 
 // The seed's sign-up form sends a fixed photo; an entered one wins, else this avatar.
 const DEFAULT_PHOTO = '/images/avatar.svg';
@@ -49,10 +49,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearerAuth: [] }],
       body: Type.Object(
         {
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-          phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-          address: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
-          photoUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+          name: Type.Optional(PersonName),
+          phone: Type.Optional(Phone),
+          address: Type.Optional(Address),
+          photoUrl: Type.Optional(Url),
           currentPassword: Type.Optional(Type.String({ maxLength: 1024 })),
           newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
         },

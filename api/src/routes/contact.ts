@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendMessage } from '../services/contact-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { Email, Message } from './schemas.ts';
+import { Email, Message, PersonName } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/contact', {
@@ -11,7 +11,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Send the venue a message',
       body: Type.Object(
         {
-          name: Type.String({ minLength: 1, maxLength: 100 }),
+          name: PersonName,
           email: Email,
           subject: Type.String({ minLength: 1, maxLength: 200 }),
           message: Type.String({ minLength: 1, maxLength: 5000 }),

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createOrder } from '../services/order-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { Email, Id } from './schemas.ts';
+import { Address, Email, Id, PersonName, Phone } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/order/create', {
@@ -14,10 +14,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         {
           user: Type.Object(
             {
-              name: Type.String({ minLength: 1, maxLength: 100 }),
+              name: PersonName,
               email: Email,
-              phone: Type.String({ minLength: 1, maxLength: 40 }),
-              address: Type.String({ minLength: 1, maxLength: 300 }),
+              phone: Phone,
+              address: Address,
             },
             { additionalProperties: false },
           ),

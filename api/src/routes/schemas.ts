@@ -11,6 +11,11 @@ export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', descrip
 export const TimeText = Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'Local wall-clock time HH:mm' });
 export const Url = Type.String({ maxLength: 2048 });
 
+/** Contact fields shared by accounts, profiles and checkout. */
+export const PersonName = Text(100);
+export const Phone = Text(40);
+export const Address = Text(300);
+
 export const User = Type.Object({
   _id: Type.String(),
   name: Type.String(),
@@ -23,11 +28,11 @@ export const User = Type.Object({
 
 export const AccountBody = Type.Object(
   {
-    name: Text(100),
+    name: PersonName,
     email: Email,
     password: Type.String({ minLength: 1, maxLength: 1024 }),
-    phone: Text(40),
-    address: Text(300),
+    phone: Phone,
+    address: Address,
     photoUrl: Type.Optional(Url),
   },
   { additionalProperties: false },

@@ -5,7 +5,7 @@ import { pageUsers } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { AccountBody, IdParams, User } from '../schemas.ts';
+import { AccountBody, Address, IdParams, PersonName, Phone, Url, User } from '../schemas.ts';
 
 const Record = Type.Intersect([Type.Object({ id: Type.String() }), User]);
 const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
@@ -35,10 +35,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       params: IdParams,
       body: Type.Object(
         {
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-          phone: Type.Optional(Type.String({ maxLength: 40 })),
-          address: Type.Optional(Type.String({ maxLength: 300 })),
-          photoUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+          name: Type.Optional(PersonName),
+          phone: Type.Optional(Phone),
+          address: Type.Optional(Address),
+          photoUrl: Type.Optional(Url),
           role: Type.Optional(Role),
         },
         { additionalProperties: false },
