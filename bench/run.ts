@@ -77,7 +77,7 @@ async function withAdminClient<T>(adminUrl: string, fn: (c: pg.Client) => Promis
   }
 }
 
-/** The database to measure, migrated; `fresh` when it has to be loaded. */
+/** The database to measure, created (or reused) and migrated. */
 async function prepareDatabase(): Promise<{ url: string; handle: DatabaseHandle }> {
   let url = process.env.DATABASE_URL;
   if (!url) {
@@ -303,7 +303,7 @@ async function main() {
       `| overlapping active bookings afterwards | ${overlaps} | 0 | ${verdict(overlaps === 0)} |`,
     ];
 
-    const { rows: versionRows } = await sql<{ v: string }>`SHOW server_version`.execute(handle.db);
+    const { rows: versionRows } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(handle.db);
     const cpus = os.cpus();
     const environment = [
       `- Date: ${new Date().toISOString()}`,

@@ -83,10 +83,25 @@ function wallAsUtc(instant: number, tz: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
+/**
+ * Offsets already computed, by zone and whole second. Intl's formatToParts costs microseconds
+ * and one day of slots needs about a hundred offsets: measured, this was most of the CPU time
+ * of an availability check. Exact keys, so the cache can never answer differently; bounded.
+ */
+const offsets = new Map<string, number>();
+const OFFSET_CACHE_MAX = 50_000;
+
 /** UTC offset of `tz` at an instant, in milliseconds. */
 export function offsetAt(instant: number, tz: string): number {
   const whole = Math.floor(instant / 1000) * 1000;
-  return wallAsUtc(whole, tz) - whole;
+  const key = `${tz} ${whole}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = wallAsUtc(whole, tz) - whole;
+    if (offsets.size >= OFFSET_CACHE_MAX) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 export interface LocalInstant {
