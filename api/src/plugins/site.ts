@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import middie from '@fastify/middie';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -36,6 +36,14 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
   const { handler } = (await import(pathToFileURL(join(opts.distDir, 'server', 'entry.mjs')).href)) as { handler: Handler };
 
   await app.register(fastifyStatic, { root: join(opts.distDir, 'client'), wildcard: false, decorateReply: false, index: ['index.html'] });
+  // Prerendered pages are built as <page>/index.html; people type /about-us, not /about-us/.
+  for (const file of pagesIn(join(opts.distDir, 'client'))) {
+    const html = readFileSync(file);
+    const dir = relative(join(opts.distDir, 'client'), file).split(sep).slice(0, -1).join('/');
+    if (!dir) continue;
+    app.get(`/${dir}`, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('content-security-policy', SITE_CSP).send(html));
+  }
   await app.register(middie);
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     if (SERVER_PATHS.test(req.url ?? '/')) return next();
@@ -43,6 +51,12 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     return handler(req, res, next);
   });
 });
+
+function pagesIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name === 'index.html' && !e.parentPath.includes(`${sep}_astro`))
+    .map((e) => join(e.parentPath, e.name));
+}
 
 /** The site's own 404 page, for browsers that ask for a path nobody serves. */
 export function siteNotFoundPage(distDir: string): Buffer | undefined {

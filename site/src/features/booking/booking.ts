@@ -1,0 +1,132 @@
+/**
+ * Pure rules of the booking screen (no DOM, no React), so they are easy to read and test:
+ * the facility's "today", the booking horizon, end-time choices from free slots, and price.
+ * The server re-checks everything and computes the real price; these only guide the form.
+ */
+export interface Slot {
+  startTime: string;
+  endTime: string;
+}
+
+/** How far ahead bookings open (the API's default BOOKING_HORIZON_DAYS). */
+export const HORIZON_DAYS = 60;
+
+export const MESSAGES = {
+  missingTimes: 'Please select both start and end times.',
+  endBeforeStart: 'End time must be after the start time.',
+  noSlots: 'No available slots for the selected date.',
+  taken: 'That slot was just taken. Please choose another time.',
+  failed: 'Error creating booking. Please try again.',
+} as const;
+
+/** "HH:mm" -> minutes after midnight ("24:00" is 1440, the end of the day). */
+export function minutesOf(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** Today's date (YYYY-MM-DD) on the facility's wall calendar. */
+export function todayIn(timezone: string, now: Date = new Date()): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  }
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** A calendar date plus n days (pure calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** True for a well-formed date between min and max (inclusive). */
+export function dateInRange(date: string, min: string, max: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) && date >= min && date <= max;
+}
+
+/**
+ * The end times a booking starting at `start` may have: the end of that slot, and of each
+ * following free slot as long as they are back to back and within `maxMinutes` in total.
+ */
+export function endOptions(slots: Slot[], start: string, maxMinutes: number): string[] {
+  const i = slots.findIndex((s) => s.startTime === start);
+  if (i < 0) return [];
+  const from = minutesOf(start);
+  const ends: string[] = [];
+  for (let j = i; j < slots.length; j++) {
+    const slot = slots[j]!;
+    if (j > i && slot.startTime !== slots[j - 1]!.endTime) break;
+    const length = minutesOf(slot.endTime) - from;
+    if (length <= 0 || length > maxMinutes) break;
+    ends.push(slot.endTime);
+  }
+  return ends;
+}
+
+/** The slots a start/end choice covers (to highlight them). */
+export function coveredSlots(slots: Slot[], start: string, end: string): Set<string> {
+  const covered = new Set<string>();
+  if (!start || !end) return covered;
+  const from = minutesOf(start);
+  const to = minutesOf(end);
+  for (const s of slots) if (minutesOf(s.startTime) >= from && minutesOf(s.endTime) <= to) covered.add(s.startTime);
+  return covered;
+}
+
+/** What a click on a slot chip selects: extend the current choice when it can, else start over. */
+export function selectSlot(slots: Slot[], current: { start: string; end: string }, slot: Slot, maxMinutes: number): { start: string; end: string } {
+  if (current.start && minutesOf(slot.startTime) >= minutesOf(current.start)) {
+    const ends = endOptions(slots, current.start, maxMinutes);
+    // Clicking the single selected slot again keeps it; a later reachable slot extends (or shortens) the range.
+    if (ends.includes(slot.endTime) && !(slot.startTime === current.start && current.end === slot.endTime)) {
+      return { start: current.start, end: slot.endTime };
+    }
+  }
+  return { start: slot.startTime, end: slot.endTime };
+}
+
+/** The form's own checks, with the original product's messages; null when fine. */
+export function validateTimes(start: string, end: string): string | null {
+  if (!start || !end) return MESSAGES.missingTimes;
+  if (minutesOf(end) <= minutesOf(start)) return MESSAGES.endBeforeStart;
+  return null;
+}
+
+/** Hours between two wall-clock times (0 when the range is empty or inverted). */
+export function hoursBetween(start: string, end: string): number {
+  if (!start || !end) return 0;
+  return Math.max(0, minutesOf(end) - minutesOf(start)) / 60;
+}
+
+/** Estimated price in dollars, rounded to cents. */
+export function priceFor(start: string, end: string, pricePerHour: number): number {
+  return Math.round(hoursBetween(start, end) * pricePerHour * 100) / 100;
+}
+
+export function formatDollars(amount: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+export function formatHours(hours: number): string {
+  const text = Number.isInteger(hours) ? String(hours) : hours.toFixed(2).replace(/0$/, '');
+  return `${text} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/** "Saturday, 21 November 2026" for a YYYY-MM-DD date. */
+export function formatDate(date: string): string {
+  const t = Date.parse(`${date}T12:00:00Z`);
+  if (Number.isNaN(t)) return date;
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(t);
+}
+
+/** The hold's expiry in the visitor's own clock, e.g. "14:35". */
+export function formatClock(iso: string | null): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(t);
+}

@@ -1,0 +1,49 @@
+import type { FacilityDto } from '@courtside/domain';
+
+/** Prices are in dollars on the wire; always shown with cents, e.g. "$28.00". */
+export function formatDollars(amount: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+export function pricePerHourLabel(amount: number): string {
+  return `${formatDollars(amount)} / hour`;
+}
+
+const DAY_ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const DAY_NAMES: Record<(typeof DAY_ORDER)[number], string> = {
+  mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun',
+};
+
+/**
+ * Opening hours as a few readable lines, consecutive days with the same hours grouped:
+ * [{ days: 'Mon – Fri', hours: '08:00 – 22:00' }, { days: 'Sun', hours: 'Closed' }].
+ */
+export function openingHoursSummary(hours: FacilityDto['openingHours'] | undefined): { days: string; hours: string }[] {
+  if (!hours) return [];
+  const label = (d: (typeof DAY_ORDER)[number]) => {
+    const h = hours[d];
+    return h ? `${h.open} – ${h.close}` : 'Closed';
+  };
+  const rows: { from: string; to: string; hours: string }[] = [];
+  for (const day of DAY_ORDER) {
+    const text = label(day);
+    const last = rows.at(-1);
+    if (last && last.hours === text) last.to = DAY_NAMES[day];
+    else rows.push({ from: DAY_NAMES[day], to: DAY_NAMES[day], hours: text });
+  }
+  if (rows.length === 1) return [{ days: 'Every day', hours: rows[0]!.hours }];
+  return rows.map((r) => ({ days: r.from === r.to ? r.from : `${r.from} – ${r.to}`, hours: r.hours }));
+}
+
+/** "Europe/London" -> "Europe/London (GMT+1)" style label is overkill; a city name reads best. */
+export function timezoneLabel(timezone: string): string {
+  const city = timezone.split('/').at(-1) ?? timezone;
+  return city.replace(/_/g, ' ');
+}
+
+/** A well-formed maximum price from the query string, or '' (ignored). */
+export function cleanMaxPrice(raw: string | null): string {
+  if (!raw) return '';
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 && n <= 1_000_000 ? String(n) : '';
+}
