@@ -1,0 +1,28 @@
+// The no-JavaScript path: the form posts to /contact-us itself, and the page forwards the
+// message to the API as JSON (the API accepts JSON only) and renders the outcome.
+import { MISSING, isComplete, readForm, toResult, UNREACHABLE, type ContactInput, type ContactResult } from './contact';
+
+export interface ContactPost {
+  values: ContactInput;
+  result: ContactResult;
+}
+
+export async function handleContactPost(request: Request, url: URL): Promise<ContactPost> {
+  let values: ContactInput = { name: '', email: '', subject: '', message: '' };
+  try {
+    values = readForm(await request.formData());
+  } catch {
+    return { values, result: { ok: false, message: 'The form could not be read. Please try again.' } };
+  }
+  if (!isComplete(values)) return { values, result: { ok: false, message: MISSING } };
+  try {
+    const res = await fetch(new URL('/api/contact', process.env.COURTSIDE_API_ORIGIN ?? url.origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(values),
+    });
+    return { values, result: await toResult(res) };
+  } catch {
+    return { values, result: { ok: false, message: UNREACHABLE } };
+  }
+}
