@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import type { UserDto } from '@courtside/domain';
+import { useSessionUser } from './session.ts';
+import { AVATAR_FALLBACK } from './profile.ts';
+
+export function Avatar({ src, size, alt = '' }: { src?: string; size: number; alt?: string }) {
+  return (
+    <img
+      className="dash-avatar"
+      src={src || AVATAR_FALLBACK}
+      alt={alt}
+      width={size}
+      height={size}
+      onError={(e) => {
+        const img = e.currentTarget;
+        if (!img.src.endsWith(AVATAR_FALLBACK)) img.src = AVATAR_FALLBACK;
+      }}
+    />
+  );
+}
+
+/** The top of every dashboard page: who is signed in ('Loading' until known), then the page. */
+export function DashboardFrame(props: { title: string; lead?: string; children: (user: UserDto, setUser: (u: UserDto) => void) => ReactNode }) {
+  const { state, setUser, retry } = useSessionUser();
+  const user = state.phase === 'ready' ? state.user : null;
+  return (
+    <>
+      <div className="dash-userbar" aria-live="polite">
+        {user ? (
+          <>
+            <Avatar src={user.photoUrl} size={44} />
+            <div className="dash-userbar-text">
+              <strong>{user.name}</strong>
+              <span>{user.email}</span>
+            </div>
+            {user.role === 'admin' && <span className="badge badge-info">Admin</span>}
+          </>
+        ) : (
+          <>
+            <span className="dash-avatar dash-skeleton" aria-hidden="true" />
+            <span className="dash-userbar-text">{state.phase === 'error' ? 'Not loaded' : 'Loading…'}</span>
+          </>
+        )}
+      </div>
+      <h1 className="dash-title">{props.title}</h1>
+      {props.lead && <p className="muted dash-lead">{props.lead}</p>}
+      {state.phase === 'ready' ? (
+        props.children(state.user, setUser)
+      ) : state.phase === 'error' ? (
+        <div className="alert alert-error" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="btn btn-secondary" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="dash-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading…
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { UserDto } from '@courtside/domain';
+import { api, ApiError } from '../../lib/api.ts';
+import { saveUser } from '../../lib/session.ts';
+
+export const AVATAR_FALLBACK = '/images/avatar.svg';
+
+export interface ProfileDraft {
+  name: string;
+  phone: string;
+  address: string;
+  photoUrl: string;
+}
+export type ProfileErrors = Partial<Record<keyof ProfileDraft, string>>;
+
+export function draftOf(user: UserDto): ProfileDraft {
+  return { name: user.name ?? '', phone: user.phone ?? '', address: user.address ?? '', photoUrl: user.photoUrl ?? '' };
+}
+
+export function validateProfile(d: ProfileDraft): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (!d.name.trim()) errors.name = 'Please enter your name.';
+  else if (d.name.trim().length > 100) errors.name = 'Your name can be at most 100 characters.';
+  if (!d.phone.trim()) errors.phone = 'Please enter your phone number.';
+  else if (d.phone.trim().length > 40) errors.phone = 'The phone number can be at most 40 characters.';
+  if (!d.address.trim()) errors.address = 'Please enter your address.';
+  else if (d.address.trim().length > 300) errors.address = 'The address can be at most 300 characters.';
+  const photo = d.photoUrl.trim();
+  if (photo && !/^(https?:\/\/|\/)\S+$/i.test(photo)) errors.photoUrl = 'Enter a web address (https://…) or leave it empty for the default photo.';
+  return errors;
+}
+
+/** Saves the profile and the stored user; field errors from the server come back keyed by field. */
+export async function saveProfile(d: ProfileDraft): Promise<{ user: UserDto; message: string }> {
+  const body = { name: d.name.trim(), phone: d.phone.trim(), address: d.address.trim(), photoUrl: d.photoUrl.trim() || AVATAR_FALLBACK };
+  const res = await api<UserDto>('/api/auth/me', { method: 'PUT', body });
+  saveUser(res.data);
+  return { user: res.data, message: res.message || 'Profile updated successfully' };
+}
+
+export function fieldErrorsOf(err: unknown): ProfileErrors {
+  const out: ProfileErrors = {};
+  if (err instanceof ApiError) {
+    for (const f of err.fields) {
+      const key = f.path.replace(/^\/?(body\/)?/, '').split('/')[0] as keyof ProfileDraft;
+      if (key in { name: 1, phone: 1, address: 1, photoUrl: 1 }) out[key] = f.message;
+    }
+  }
+  return out;
+}
