@@ -32,6 +32,11 @@ export default tseslint.config(
     'Services call repositories; they write no SQL themselves.',
   ),
   restrict(
+    ['admin/src/**'],
+    ['**/api/*', '**/api/src/*', '**/migrations/*', '**/site/*', '@courtside/api', '@courtside/api/*', '@courtside/migrations', '@courtside/migrations/*', '@courtside/site', '@courtside/site/*', 'kysely', 'kysely/*', 'pg', '@electric-sql/*', 'node:*'],
+    'The back office talks to the API over HTTP only; among the workspaces it may import @courtside/domain.',
+  ),
+  restrict(
     ['migrations/src/**'],
     ['@courtside/api', '**/api/src/*', 'fastify', '@fastify/*'],
     'Migrations stand alone: the API depends on them, never the reverse.',

@@ -28,6 +28,9 @@ import adminFacilities from './routes/admin/facilities.ts';
 import adminBookings from './routes/admin/bookings.ts';
 import adminUsers from './routes/admin/users.ts';
 import adminMessages from './routes/admin/messages.ts';
+import adminDayView from './routes/admin/day-view.ts';
+import adminStats from './routes/admin/stats.ts';
+import backOffice from './plugins/back-office.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +52,7 @@ export interface AppOptions {
 
 const imagesDir = fileURLToPath(new URL('../public/images/', import.meta.url));
 const siteDist = fileURLToPath(new URL('../../site/dist/', import.meta.url));
+const adminDist = fileURLToPath(new URL('../../admin/dist/', import.meta.url));
 
 /** The whole application as one Fastify instance; tests build exactly this, without a port. */
 export async function buildApp(opts: AppOptions) {
@@ -70,13 +74,14 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, adminFacilities, adminBookings, adminUsers, adminMessages]) {
+  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, adminFacilities, adminBookings, adminUsers, adminMessages, adminDayView, adminStats]) {
     await app.register(routes);
   }
   await app.register(sandboxPayRoutes, { sandbox });
   // Until the site is built, stand-in pages keep / and the payment return links alive.
   await app.register(withSite ? site : placeholderRoutes, { distDir: siteDist });
-  await app.register(backOfficePlaceholder);
+  // The built back office is mounted with the site; API tests keep the stand-in.
+  await app.register(opts.site === true ? backOffice : backOfficePlaceholder, { distDir: adminDist });
   if (opts.sweeper) await app.register(holdSweeper, { intervalSeconds: opts.config.sweepIntervalSeconds });
   return app;
 }

@@ -1,0 +1,3 @@
+import type { BookingDto } from '@courtside/domain';
+
+export type BookingRecord = BookingDto & { id: string };

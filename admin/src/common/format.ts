@@ -1,0 +1,43 @@
+/** Display helpers: money is dollars on the wire, dates are the facility's local YYYY-MM-DD. */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const money = (dollars: number | null | undefined) => (typeof dollars === 'number' ? usd.format(dollars) : '');
+
+/** Options for react-admin's NumberField. */
+export const currencyOptions = { style: 'currency', currency: 'USD' } as const;
+
+export function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function shortDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The message of a failed call (the API's own words), or nothing. */
+export function reasonOf(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return '';
+}
+
+/** "<what failed>: <why>", or just what failed when the server gave no reason. */
+export function failure(text: string, error: unknown): string {
+  const reason = reasonOf(error);
+  return reason && reason !== text ? `${text}: ${reason}` : text;
+}
+
+export const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+export const hoursText = (minutes: number) => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+};
+
+export const formatMinutes = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

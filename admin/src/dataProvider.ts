@@ -1,0 +1,48 @@
+import { fetchUtils, type DataProvider } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { Role, UserDto } from '@courtside/domain';
+import { getToken } from './session.ts';
+import type { DashboardStats, DayView } from './types.ts';
+
+/** Every call carries the shared session's bearer token; errors keep the API's own message. */
+export function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const token = getToken();
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  if (options.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return fetchUtils.fetchJson(url, { ...options, headers, user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined });
+}
+
+const rest = simpleRestProvider('/api/admin', httpClient);
+
+interface Envelope<T> {
+  message: string;
+  data: T;
+}
+
+export interface CourtsideDataProvider extends DataProvider {
+  getDayView(date: string): Promise<DayView>;
+  getStats(): Promise<DashboardStats>;
+  /** Promotes or demotes; resolves with the server's message. */
+  setRole(id: string, role: Role): Promise<string>;
+}
+
+/**
+ * ra-data-simple-rest on /api/admin/{facilities,bookings,users,messages}, plus the calls the
+ * back office makes outside the CRUD conventions. Creating a user here means creating an admin
+ * through the documented POST /api/users/admin.
+ */
+export const dataProvider: CourtsideDataProvider = {
+  ...rest,
+  create: async (resource, params) => {
+    if (resource !== 'users') return rest.create(resource, params);
+    const { json } = await httpClient('/api/users/admin', { method: 'POST', body: JSON.stringify(params.data) });
+    const user = (json as Envelope<UserDto>).data;
+    return { data: { id: user._id, ...user } as never };
+  },
+  getDayView: async (date) => (await httpClient(`/api/admin/day-view?date=${encodeURIComponent(date)}`)).json as DayView,
+  getStats: async () => (await httpClient('/api/admin/stats')).json as DashboardStats,
+  setRole: async (id, role) => {
+    const { json } = await httpClient(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: JSON.stringify({ role }) });
+    return (json as Envelope<UserDto>).message;
+  },
+};

@@ -1,0 +1,1 @@
+export { DayViewPage } from './DayViewPage.tsx';

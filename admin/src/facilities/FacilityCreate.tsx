@@ -1,0 +1,39 @@
+import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
+import { DEFAULT_MAX_BOOKING_MINUTES, DEFAULT_SLOT_MINUTES, everyDay } from '@courtside/domain';
+import { failure } from '../common/format.ts';
+import { FacilityInputs } from './FacilityInputs.tsx';
+
+/** Only what the API accepts; an empty time zone means the venue's default. */
+export const toFacilityBody = (data: Record<string, unknown>) => {
+  const { id: _id, _id: _wireId, isDeleted: _deleted, timezone, imageUrl, ...rest } = data;
+  return {
+    ...rest,
+    ...(typeof timezone === 'string' && timezone ? { timezone } : {}),
+    ...(typeof imageUrl === 'string' && imageUrl.trim() ? { imageUrl: imageUrl.trim() } : {}),
+  };
+};
+
+export const FacilityCreate = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      title="Add a facility"
+      transform={toFacilityBody}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('Facility added successfully', { type: 'success' });
+          redirect('list', 'facilities');
+        },
+        onError: (error: unknown) => notify(failure('Failed to add facility', error), { type: 'error' }),
+      }}
+    >
+      <SimpleForm
+        defaultValues={{ slotMinutes: DEFAULT_SLOT_MINUTES, maxBookingMinutes: DEFAULT_MAX_BOOKING_MINUTES, openingHours: everyDay() }}
+        sx={{ maxWidth: 760 }}
+      >
+        <FacilityInputs imageRequired />
+      </SimpleForm>
+    </Create>
+  );
+};

@@ -1,0 +1,68 @@
+import { Box, Divider, Typography } from '@mui/material';
+import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxValue, minValue, required } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { OpeningHoursInput } from './OpeningHoursInput.tsx';
+
+const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/New_York', 'UTC'];
+const zoneChoices = ZONES.map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
+
+/** Slot lengths that divide a day, as the API requires. */
+const SLOTS = [15, 20, 30, 45, 60, 90, 120, 180, 240];
+const slotLabel = (m: number) => (m < 60 ? `${m} minutes` : m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m / 60} hour${m === 60 ? '' : 's'}`);
+const slotChoices = SLOTS.map((m) => ({ id: m, name: slotLabel(m) }));
+
+const wholeSlots = (value: unknown, all: { slotMinutes?: number }) => {
+  const slot = Number(all?.slotMinutes) || 60;
+  const n = Number(value);
+  if (value === null || value === undefined || value === '') return undefined;
+  return n % slot === 0 && n >= slot ? undefined : `Must be a whole number of ${slot}-minute slots`;
+};
+
+const ImagePreview = () => {
+  const url = useWatch({ name: 'imageUrl' }) as string | undefined;
+  if (!url) return null;
+  return (
+    <Box component="img" src={url} alt="Image preview" sx={{ width: 160, height: 100, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'grey.100', mb: 2 }} />
+  );
+};
+
+const Section = ({ title, hint }: { title: string; hint?: string }) => (
+  <Box sx={{ width: '100%', mt: 2, mb: 1 }}>
+    <Divider sx={{ mb: 2 }} />
+    <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      {title}
+    </Typography>
+    {hint && (
+      <Typography variant="body2" color="text.secondary">
+        {hint}
+      </Typography>
+    )}
+  </Box>
+);
+
+/** The fields of a facility, shared by Create and Edit. */
+export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) => (
+  <>
+    <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+      Details
+    </Typography>
+    <TextInput source="name" validate={[required()]} sx={{ maxWidth: 560 }} />
+    <TextInput source="location" validate={[required()]} sx={{ maxWidth: 560 }} />
+    <NumberInput source="pricePerHour" label="Price per hour ($)" validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
+    <TextInput source="description" multiline minRows={3} validate={[required()]} sx={{ maxWidth: 560 }} />
+    <TextInput
+      source="imageUrl"
+      label="Image URL"
+      validate={imageRequired ? [required()] : []}
+      helperText={imageRequired ? 'For example /images/facilities/padel.svg' : 'Leave empty to keep the current image'}
+      sx={{ maxWidth: 560 }}
+    />
+    <ImagePreview />
+
+    <Section title="Schedule" hint="Customers book whole slots inside the opening hours, up to the maximum booking length." />
+    <AutocompleteInput source="timezone" label="Time zone" choices={zoneChoices} helperText="Leave empty for the venue's default time zone" sx={{ width: 320 }} />
+    <SelectInput source="slotMinutes" label="Slot length" choices={slotChoices} validate={[required()]} sx={{ width: 220 }} />
+    <NumberInput source="maxBookingMinutes" label="Maximum booking (minutes)" validate={[required(), wholeSlots]} step={15} sx={{ width: 220 }} />
+    <OpeningHoursInput />
+  </>
+);

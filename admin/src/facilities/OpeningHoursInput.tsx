@@ -1,0 +1,85 @@
+import { Box, FormHelperText, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useInput } from 'react-admin';
+import { WEEKDAYS, type OpeningHours, type Weekday } from '@courtside/domain';
+import { minutesOf } from '../common/format.ts';
+
+const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+/** Monday first, as a venue's week reads. */
+const ORDER: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** Checks the hours against the slot length in the same form; returns the first problem. */
+export function checkOpeningHours(hours: OpeningHours | undefined, slotMinutes: number | undefined): string | undefined {
+  if (!hours) return undefined;
+  const slot = Number(slotMinutes) || 60;
+  for (const day of WEEKDAYS) {
+    const h = hours[day];
+    if (!h) continue;
+    if (!/^\d{2}:\d{2}$/.test(h.open) || !/^\d{2}:\d{2}$/.test(h.close)) return `${DAY_NAMES[day]}: enter opening and closing times`;
+    const open = minutesOf(h.open);
+    const close = h.close === '00:00' ? 1440 : minutesOf(h.close);
+    if (close <= open) return `${DAY_NAMES[day]}: closing must be after opening`;
+    if (open % slot !== 0 || close % slot !== 0) return `${DAY_NAMES[day]}: times must fall on the ${slot}-minute slot grid`;
+  }
+  return undefined;
+}
+
+/** Opening and closing time per weekday, or closed all day (null). */
+export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string }) => {
+  const {
+    field,
+    fieldState: { error, invalid },
+  } = useInput({
+    source,
+    validate: (value: OpeningHours | undefined, all: { slotMinutes?: number }) => checkOpeningHours(value, all?.slotMinutes),
+  });
+  const hours = (field.value ?? {}) as Partial<OpeningHours>;
+  const set = (day: Weekday, value: OpeningHours[Weekday]) => field.onChange({ ...hours, [day]: value });
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 560 }}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        Opening hours (the facility's local time)
+      </Typography>
+      <Stack spacing={0.5} role="group" aria-label="Opening hours">
+        {ORDER.map((day) => {
+          const h = hours[day] ?? null;
+          return (
+            <Stack key={day} direction="row" spacing={1.5} sx={{ alignItems: 'center', minHeight: 48 }}>
+              <Typography sx={{ width: 96 }}>{DAY_NAMES[day]}</Typography>
+              <Switch
+                checked={h !== null}
+                onChange={(e) => set(day, e.target.checked ? { open: '08:00', close: '22:00' } : null)}
+                slotProps={{ input: { 'aria-label': `${DAY_NAMES[day]} open` } }}
+              />
+              {h ? (
+                <>
+                  <TextField
+                    size="small"
+                    type="time"
+                    label="Opens"
+                    value={h.open}
+                    onChange={(e) => set(day, { ...h, open: e.target.value })}
+                    slotProps={{ htmlInput: { step: 900, 'aria-label': `${DAY_NAMES[day]} opens` }, inputLabel: { shrink: true } }}
+                    sx={{ width: 130 }}
+                  />
+                  <TextField
+                    size="small"
+                    type="time"
+                    label="Closes"
+                    value={h.close === '24:00' ? '00:00' : h.close}
+                    onChange={(e) => set(day, { ...h, close: e.target.value === '00:00' ? '24:00' : e.target.value })}
+                    slotProps={{ htmlInput: { step: 900, 'aria-label': `${DAY_NAMES[day]} closes` }, inputLabel: { shrink: true } }}
+                    sx={{ width: 130 }}
+                  />
+                </>
+              ) : (
+                <Typography color="text.secondary">Closed</Typography>
+              )}
+            </Stack>
+          );
+        })}
+      </Stack>
+      {invalid && <FormHelperText error>{typeof error?.message === 'string' ? error.message : 'Check the opening hours'}</FormHelperText>}
+    </Box>
+  );
+};

@@ -1,0 +1,4 @@
+import type { FacilityDto } from '@courtside/domain';
+
+/** A facility as the back office gets it: the wire shape plus react-admin's `id`. */
+export type FacilityRecord = FacilityDto & { id: string };

@@ -1,0 +1,48 @@
+import { Button, CardContent, Divider, Stack, Typography } from '@mui/material';
+import ReplyIcon from '@mui/icons-material/ReplyOutlined';
+import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+
+type MessageRecord = { id: string; name: string; email: string; subject: string; message: string; createdAt: string };
+
+const Reply = () => {
+  const r = useRecordContext<MessageRecord>();
+  if (!r) return null;
+  return (
+    <Button size="small" startIcon={<ReplyIcon />} href={`mailto:${r.email}?subject=${encodeURIComponent(`Re: ${r.subject}`)}`}>
+      Reply by email
+    </Button>
+  );
+};
+
+const Actions = () => (
+  <TopToolbar>
+    <ListButton label="Inbox" />
+    <Reply />
+  </TopToolbar>
+);
+
+const Body = () => {
+  const r = useRecordContext<MessageRecord>();
+  if (!r) return null;
+  return (
+    <CardContent sx={{ p: 3 }}>
+      <Typography variant="h5" component="h2">
+        {r.subject}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ color: 'text.secondary', mt: 0.5 }}>
+        <Typography variant="body2">
+          From <strong>{r.name}</strong> &lt;{r.email}&gt;
+        </Typography>
+        <Typography variant="body2">· {new Date(r.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</Typography>
+      </Stack>
+      <Divider sx={{ my: 2 }} />
+      <Typography sx={{ whiteSpace: 'pre-wrap', maxWidth: 720 }}>{r.message}</Typography>
+    </CardContent>
+  );
+};
+
+export const MessageShow = () => (
+  <Show actions={<Actions />} title="Message">
+    <Body />
+  </Show>
+);

@@ -1,0 +1,40 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/** The site's palette (site/src/styles/global.css) on react-admin's default theme. */
+export const brand = {
+  main: '#1d6f42',
+  dark: '#145230',
+  light: '#e3f1e8',
+  accent: '#f2a93b',
+  ink: '#1b2430',
+  muted: '#5a6578',
+  line: '#e2e6ec',
+  bg: '#f6f8fa',
+};
+
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    mode: 'light',
+    primary: { main: brand.main, dark: brand.dark, light: '#4c9a6c', contrastText: '#fff' },
+    secondary: { main: brand.dark, contrastText: '#fff' },
+    warning: { main: '#b26a00' },
+    background: { default: brand.bg, paper: '#fff' },
+    text: { primary: brand.ink, secondary: brand.muted },
+    divider: brand.line,
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h5: { fontWeight: 600 },
+    h6: { fontWeight: 600 },
+  },
+  sidebar: { width: 220, closedWidth: 56 },
+  components: {
+    ...defaultTheme.components,
+    MuiAppBar: { styleOverrides: { colorSecondary: { backgroundColor: brand.dark, color: '#fff' } } },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: brand.muted } } },
+  },
+};

@@ -1,0 +1,3 @@
+import type { UserDto } from '@courtside/domain';
+
+export type UserRecord = UserDto & { id: string };

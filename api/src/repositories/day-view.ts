@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { FacilityRow } from '@courtside/migrations';
+import type { Executor } from '../db/database.ts';
+
+/** Reads of the front desk's day view and the dashboard; the only SQL behind them. */
+
+export function liveFacilities(db: Executor): Promise<FacilityRow[]> {
+  return db.selectFrom('facilities').selectAll().where('is_deleted', '=', false).orderBy(sql`lower(name)`).orderBy('id').execute();
+}
+
+export interface DayBookingRow {
+  id: string;
+  facility_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  status: 'pending' | 'confirmed';
+  payment_status: 'unpaid' | 'paid' | 'refunded';
+  payable_cents: number;
+  hold_expires_at: Date | null;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+}
+
+/**
+ * Bookings that hold a slot (confirmed, or pending with a live hold) and overlap [from, to),
+ * for the given facilities. No booking is longer than a day, so the lower bound on starts_at
+ * lets the (starts_at, facility_id) index do the work however large the table is.
+ */
+export function activeBookingsBetween(db: Executor, facilityIds: string[], from: Date, to: Date, now: Date): Promise<DayBookingRow[]> {
+  if (facilityIds.length === 0) return Promise.resolve([]);
+  const earliestStart = new Date(from.getTime() - 86_400_000);
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.facility_id',
+      'b.starts_at',
+      'b.ends_at',
+      'b.payment_status',
+      'b.payable_cents',
+      'b.hold_expires_at',
+      'u.id as user_id',
+      'u.name as user_name',
+      'u.email as user_email',
+    ])
+    .select(sql<'pending' | 'confirmed'>`b.status`.as('status'))
+    .where('b.starts_at', '>=', earliestStart)
+    .where('b.starts_at', '<', to)
+    .where('b.ends_at', '>', from)
+    .where('b.facility_id', 'in', facilityIds)
+    .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'pending'), eb('b.hold_expires_at', '>', now)])]))
+    .orderBy('b.starts_at')
+    .execute();
+}
+
+/**
+ * Revenue earned per local day (the facility's own calendar): paid, confirmed bookings that
+ * take place on the days `firstDay`..`lastDay` (YYYY-MM-DD). `from`/`to` bound the instants
+ * generously so the starts_at index narrows the scan.
+ */
+export function revenueByDay(db: Executor, firstDay: string, lastDay: string, from: Date, to: Date) {
+  const day = sql<string>`to_char((b.starts_at AT TIME ZONE f.timezone)::date, 'YYYY-MM-DD')`;
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('facilities as f', 'f.id', 'b.facility_id')
+    .select([day.as('day'), sql<number>`sum(b.payable_cents)::int`.as('cents'), sql<number>`count(*)::int`.as('bookings')])
+    .where('b.starts_at', '>=', from)
+    .where('b.starts_at', '<', to)
+    .where('b.status', '=', 'confirmed')
+    .where('b.payment_status', '=', 'paid')
+    .where(sql<boolean>`(b.starts_at AT TIME ZONE f.timezone)::date BETWEEN ${firstDay}::date AND ${lastDay}::date`)
+    .groupBy(sql`1`)
+    .execute();
+}

@@ -1,0 +1,214 @@
+import {
+  WEEKDAYS,
+  addDays,
+  centsToDollars,
+  formatDate,
+  fromLocal,
+  parseDate,
+  parseTime,
+  toLocal,
+  weekdayOf,
+  type CivilDate,
+  type DayHours,
+} from '@courtside/domain';
+import type { FacilityRow } from '@courtside/migrations';
+import * as dayView from '../repositories/day-view.ts';
+import type { ServiceContext } from './context.ts';
+
+/** The front desk's day view and the dashboard's figures, for the back office. */
+
+export interface DayViewBooking {
+  id: string;
+  startTime: string;
+  endTime: string;
+  status: 'pending' | 'confirmed';
+  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  payableAmount: number;
+  holdExpiresAt: string | null;
+  customer: { id: string; name: string; email: string };
+}
+
+export interface DayViewFacility {
+  id: string;
+  name: string;
+  location: string;
+  imageUrl: string;
+  timezone: string;
+  slotMinutes: number;
+  /** Opening hours of this weekday; null when closed all day. */
+  hours: DayHours | null;
+  bookings: DayViewBooking[];
+}
+
+export interface DayView {
+  date: string;
+  /** 0 = Sunday ... 6 = Saturday */
+  weekday: number;
+  /** Today in the venue's default time zone, for the "Today" button. */
+  today: string;
+  facilities: DayViewFacility[];
+}
+
+const MINUTE = 60_000;
+
+/** Wall-clock time of an instant inside one local day, clipped to 00:00..24:00. */
+function clippedTime(instant: Date, dayStart: Date, dayEnd: Date, timezone: string): string {
+  if (instant.getTime() <= dayStart.getTime()) return '00:00';
+  if (instant.getTime() >= dayEnd.getTime()) return '24:00';
+  return toLocal(instant, timezone).time;
+}
+
+interface Window {
+  facility: FacilityRow;
+  from: Date;
+  to: Date;
+}
+
+async function loadDay(ctx: ServiceContext, date: CivilDate) {
+  const now = ctx.clock();
+  const facilities = await dayView.liveFacilities(ctx.db);
+  const windows: Window[] = facilities.map((facility) => ({
+    facility,
+    from: fromLocal(date, 0, facility.timezone),
+    to: fromLocal(date, 24 * 60, facility.timezone),
+  }));
+  if (windows.length === 0) return { windows, byFacility: new Map<string, dayView.DayBookingRow[]>(), now };
+  const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
+  const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
+  const rows = await dayView.activeBookingsBetween(ctx.db, facilities.map((f) => f.id), from, to, now);
+  const windowOf = new Map(windows.map((w) => [w.facility.id, w]));
+  const byFacility = new Map<string, dayView.DayBookingRow[]>();
+  for (const row of rows) {
+    const w = windowOf.get(row.facility_id);
+    if (!w || row.starts_at.getTime() >= w.to.getTime() || row.ends_at.getTime() <= w.from.getTime()) continue;
+    const list = byFacility.get(row.facility_id) ?? [];
+    list.push(row);
+    byFacility.set(row.facility_id, list);
+  }
+  return { windows, byFacility, now };
+}
+
+function hoursOf(facility: FacilityRow, date: CivilDate): DayHours | null {
+  const hours = (typeof facility.opening_hours === 'string' ? JSON.parse(facility.opening_hours) : facility.opening_hours) as Record<string, DayHours | null>;
+  return hours[WEEKDAYS[weekdayOf(date)]!] ?? null;
+}
+
+export function todayIn(ctx: ServiceContext): string {
+  return toLocal(ctx.clock(), ctx.config.defaultTimezone).date;
+}
+
+/** Every live facility with the bookings that hold its time on one local day (its own time zone). */
+export async function getDayView(ctx: ServiceContext, dateText?: string): Promise<DayView> {
+  const date = parseDate(dateText ?? todayIn(ctx), 'date');
+  const { windows, byFacility } = await loadDay(ctx, date);
+  return {
+    date: formatDate(date),
+    weekday: weekdayOf(date),
+    today: todayIn(ctx),
+    facilities: windows.map(({ facility, from, to }) => ({
+      id: facility.id,
+      name: facility.name,
+      location: facility.location,
+      imageUrl: facility.image_url,
+      timezone: facility.timezone,
+      slotMinutes: facility.slot_minutes,
+      hours: hoursOf(facility, date),
+      bookings: (byFacility.get(facility.id) ?? []).map((b) => ({
+        id: b.id,
+        startTime: clippedTime(b.starts_at, from, to, facility.timezone),
+        endTime: clippedTime(b.ends_at, from, to, facility.timezone),
+        status: b.status,
+        paymentStatus: b.payment_status,
+        payableAmount: centsToDollars(b.payable_cents),
+        holdExpiresAt: b.status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
+        customer: { id: b.user_id, name: b.user_name, email: b.user_email },
+      })),
+    })),
+  };
+}
+
+export interface DashboardStats {
+  today: string;
+  timezone: string;
+  facilities: number;
+  todayBookings: { total: number; confirmed: number; pending: number; amount: number };
+  occupancy: { bookedMinutes: number; openMinutes: number; rate: number };
+  upcoming: { id: string; facility: string; facilityId: string; startTime: string; endTime: string; status: 'pending' | 'confirmed'; customer: string }[];
+  revenue: { total: number; bookings: number; days: { date: string; amount: number; bookings: number }[] };
+}
+
+/**
+ * The dashboard: today's bookings (each facility's own calendar day), occupancy of today's
+ * opening hours, and revenue earned on the last 7 days (paid, confirmed bookings by play date).
+ */
+export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardStats> {
+  const tz = ctx.config.defaultTimezone;
+  const todayText = todayIn(ctx);
+  const today = parseDate(todayText);
+  const { windows, byFacility, now } = await loadDay(ctx, today);
+
+  let total = 0;
+  let confirmed = 0;
+  let amountCents = 0;
+  let openMinutes = 0;
+  let bookedMinutes = 0;
+  const upcoming: { at: number; item: DashboardStats['upcoming'][number] }[] = [];
+  for (const { facility, from, to } of windows) {
+    const hours = hoursOf(facility, today);
+    const open = hours ? parseTime(hours.open) : 0;
+    const close = hours ? parseTime(hours.close) : 0;
+    openMinutes += close - open;
+    for (const b of byFacility.get(facility.id) ?? []) {
+      total += 1;
+      if (b.status === 'confirmed') confirmed += 1;
+      amountCents += b.payable_cents;
+      const start = parseTime(clippedTime(b.starts_at, from, to, facility.timezone));
+      const end = parseTime(clippedTime(b.ends_at, from, to, facility.timezone));
+      bookedMinutes += Math.max(0, Math.min(end, close) - Math.max(start, open));
+      if (b.ends_at.getTime() > now.getTime()) {
+        upcoming.push({
+          at: b.starts_at.getTime(),
+          item: {
+            id: b.id,
+            facility: facility.name,
+            facilityId: facility.id,
+            startTime: clippedTime(b.starts_at, from, to, facility.timezone),
+            endTime: clippedTime(b.ends_at, from, to, facility.timezone),
+            status: b.status,
+            customer: b.user_name,
+          },
+        });
+      }
+    }
+  }
+  upcoming.sort((a, b) => a.at - b.at);
+
+  const firstDay = addDays(today, -6);
+  const rows = await dayView.revenueByDay(
+    ctx.db,
+    formatDate(firstDay),
+    todayText,
+    new Date(fromLocal(firstDay, 0, tz).getTime() - 2 * 24 * 60 * MINUTE),
+    new Date(fromLocal(addDays(today, 1), 0, tz).getTime() + 2 * 24 * 60 * MINUTE),
+  );
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = formatDate(addDays(firstDay, i));
+    const row = byDay.get(date);
+    return { date, amount: centsToDollars(row?.cents ?? 0), bookings: row?.bookings ?? 0 };
+  });
+
+  return {
+    today: todayText,
+    timezone: tz,
+    facilities: windows.length,
+    todayBookings: { total, confirmed, pending: total - confirmed, amount: centsToDollars(amountCents) },
+    occupancy: { bookedMinutes, openMinutes, rate: openMinutes > 0 ? Math.round((bookedMinutes / openMinutes) * 1000) / 1000 : 0 },
+    upcoming: upcoming.slice(0, 10).map((u) => u.item),
+    revenue: {
+      total: centsToDollars(rows.reduce((sum, r) => sum + r.cents, 0)),
+      bookings: rows.reduce((sum, r) => sum + r.bookings, 0),
+      days,
+    },
+  };
+}
