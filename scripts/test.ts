@@ -1,11 +1,13 @@
 /**
  * `npm test`: every vitest project (domain rules under several time zones, the API on
- * embedded PGlite and on PostgreSQL), then one closing line `N passed, N failed` for CI.
- * When no PostgreSQL answers, the PostgreSQL project is skipped with a loud notice, except
- * under CI, where that is a failure.
+ * embedded PGlite and on PostgreSQL), then the build and the end-to-end suite (Playwright
+ * driving Debian's Chromium against the real server, e2e/), then one closing line
+ * `N passed, N failed` for CI. When no PostgreSQL answers, the PostgreSQL project is skipped
+ * with a loud notice, and when no Chromium is installed the browser tests are skipped with a
+ * loud notice; under CI either is a failure.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -56,7 +58,58 @@ try {
   failed = 1;
   console.error('vitest wrote no report: counting the run as failed.');
 }
-rmSync(dir, { recursive: true, force: true });
 if (run.status !== 0 && failed === 0) failed = 1;
+
+// End-to-end: build the site (and every other workspace), then Playwright in e2e/.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let e2eNote = '';
+const banner = (lines: string[]) => console.warn(`\n${'!'.repeat(78)}\n${lines.map((l) => `!! ${l}`).join('\n')}\n${'!'.repeat(78)}\n`);
+if (process.env.SKIP_E2E && !process.env.CI) {
+  banner(['The browser (end-to-end) tests were SKIPPED: SKIP_E2E is set.']);
+  e2eNote = ' (browser tests SKIPPED: SKIP_E2E)';
+} else if (!existsSync(chromium)) {
+  if (process.env.CI) {
+    console.error(`\nNo Chromium at ${chromium}: CI must run the browser tests (.ci/run installs it with apt-get). Failing.\n`);
+    failed += 1;
+  } else {
+    banner([
+      `The browser (end-to-end) tests were SKIPPED: no Chromium at ${chromium}.`,
+      'Install it (apt-get install -y chromium) or set CHROMIUM_PATH to run them.',
+    ]);
+    e2eNote = ` (browser tests SKIPPED: no Chromium at ${chromium})`;
+  }
+} else {
+  console.log('\n== build (npm run build)');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The build failed: the browser tests cannot run.');
+    failed += 1;
+  } else {
+    console.log('\n== end-to-end (Playwright + Chromium, e2e/)');
+    const e2eReport = join(dir, 'playwright.json');
+    const e2e = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'], {
+      cwd: new URL('../e2e/', import.meta.url),
+      stdio: 'inherit',
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, CHROMIUM_PATH: chromium },
+    });
+    let e2eFailed = 0;
+    try {
+      const json = JSON.parse(readFileSync(e2eReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] };
+      passed += json.stats.expected + json.stats.flaky;
+      e2eFailed = json.stats.unexpected + (json.errors?.length ?? 0);
+      skipped += json.stats.skipped;
+    } catch {
+      console.error('Playwright wrote no report: counting the browser tests as failed.');
+      e2eFailed = 1;
+    }
+    if (e2e.status !== 0 && e2eFailed === 0) e2eFailed = 1;
+    failed += e2eFailed;
+    console.log('Screenshots of the main pages (desktop and phone): e2e/test-results/screenshots/');
+  }
+}
+
+rmSync(dir, { recursive: true, force: true });
+if (e2eNote) console.log(e2eNote.trim());
+// CI reads this line as it is: nothing may follow the counts on it.
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

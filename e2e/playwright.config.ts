@@ -1,0 +1,73 @@
+/**
+ * End-to-end tests: Debian's Chromium drives the real server (API + built site on one origin)
+ * over HTTP. The site must be built first (`npm run build` at the root; `npm test` does it).
+ * Each run gets a fresh data directory, so the demo catalogue is seeded anew and the admin
+ * account below is created on boot.
+ */
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT } from './support/env.ts';
+
+// Workers re-evaluate this file with the runner's environment: create the directory once.
+if (!process.env.COURTSIDE_E2E_DATA_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), 'courtside-e2e-'));
+  process.env.COURTSIDE_E2E_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: CHROMIUM,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node api/src/server.ts',
+    cwd: '..',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: process.env.COURTSIDE_E2E_DATA_DIR,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      // The suite signs in and writes to the contact form more often than a person would.
+      LOGIN_MAX_ATTEMPTS: '1000',
+      CONTACT_MAX_MESSAGES: '1000',
+    },
+  },
+});

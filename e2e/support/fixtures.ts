@@ -1,0 +1,58 @@
+/**
+ * The suite's `test`: every page a test opens (in its own context or any context it makes
+ * with `watchContext`) is watched for Content-Security-Policy violations (console reports
+ * and `securitypolicyviolation` events) and uncaught errors. A test that saw one fails after
+ * its own steps, listing what was refused and on which page.
+ */
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+export interface PageProblem {
+  kind: 'csp' | 'pageerror';
+  url: string;
+  detail: string;
+}
+
+function watchPage(page: Page, problems: PageProblem[]): void {
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (/Content[- ]Security[- ]Policy|Refused to (load|execute|apply|connect|frame|evaluate|run)/i.test(text)) {
+      problems.push({ kind: 'csp', url: page.url(), detail: text });
+    }
+  });
+  page.on('pageerror', (err) => problems.push({ kind: 'pageerror', url: page.url(), detail: err.stack ?? err.message }));
+}
+
+/** Starts watching a browser context (call before opening pages in it). */
+export async function watchContext(context: BrowserContext, problems: PageProblem[]): Promise<void> {
+  for (const page of context.pages()) watchPage(page, problems);
+  context.on('page', (page) => watchPage(page, problems));
+  await context.exposeBinding('__e2eReportCsp', ({ frame }, detail: string) => {
+    problems.push({ kind: 'csp', url: frame.url(), detail });
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __e2eReportCsp?: (d: string) => void }).__e2eReportCsp;
+      report?.(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile || '?'}:${e.lineNumber}${e.sample ? ` sample: ${e.sample}` : ''}`);
+    });
+  });
+}
+
+export function describeProblems(problems: PageProblem[]): string {
+  return problems.map((p) => `  [${p.kind}] ${p.url}\n      ${p.detail.split('\n').slice(0, 6).join('\n      ')}`).join('\n');
+}
+
+export const test = base.extend<{ pageProblems: PageProblem[] }>({
+  pageProblems: [
+    async ({ context }, use, testInfo) => {
+      const problems: PageProblem[] = [];
+      await watchContext(context, problems);
+      await use(problems);
+      if (problems.length > 0 && testInfo.status === testInfo.expectedStatus) {
+        throw new Error(`${problems.length} page problem(s) while this test ran (CSP violations or uncaught errors):\n${describeProblems(problems)}`);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
