@@ -54,3 +54,11 @@ export function busy(button: HTMLButtonElement, label: string): () => void {
     button.textContent = original;
   };
 }
+
+/**
+ * The submit button ships disabled and is enabled once the form's handler is attached: a
+ * click before that would post the form to the page itself (the session needs the script).
+ */
+export function armForm(form: HTMLFormElement): void {
+  form.querySelector<HTMLButtonElement>('button[type=submit]')!.disabled = false;
+}

@@ -1,6 +1,6 @@
 import type { UserDto } from '@courtside/domain';
 import { safeRedirect, saveSession } from '../../lib/session.ts';
-import { busy, postJson, redirectParam, say } from './auth.ts';
+import { armForm, busy, postJson, redirectParam, say } from './auth.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your email and password.';
 
@@ -25,4 +25,5 @@ export function initLogin(form: HTMLFormElement, message: HTMLElement): void {
     say(message, res.status === 429 && res.message ? res.message : res.status === 0 ? res.message : LOGIN_FAILED);
     (form.elements.namedItem('password') as HTMLInputElement).select();
   });
+  armForm(form);
 }

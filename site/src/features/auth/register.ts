@@ -1,5 +1,5 @@
 import type { UserDto } from '@courtside/domain';
-import { busy, postJson, redirectParam, say } from './auth.ts';
+import { armForm, busy, postJson, redirectParam, say } from './auth.ts';
 import { safeRedirect } from '../../lib/session.ts';
 
 export const REGISTER_OK = 'Registration successful!';
@@ -34,4 +34,5 @@ export function initRegister(form: HTMLFormElement, message: HTMLElement): void 
     const reasons = res.reasons.length ? res.reasons : res.message ? [res.message] : [];
     say(message, [REGISTER_FAILED, ...reasons.map(sentence)].join(' '));
   });
+  armForm(form);
 }

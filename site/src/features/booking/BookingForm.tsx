@@ -32,7 +32,8 @@ type SlotState = { status: 'loading' } | { status: 'error'; message: string } | 
 export default function BookingForm({ facility }: { facility: BookingFacility }) {
   const today = useMemo(() => todayIn(facility.timezone), [facility.timezone]);
   const lastDay = addDays(today, HORIZON_DAYS);
-  const [date, setDate] = useState(today);
+  // Keep a date typed into the server-rendered input before this island hydrated.
+  const [date, setDate] = useState(() => typedBeforeHydration('booking-date') ?? today);
   const [slotState, setSlotState] = useState<SlotState>({ status: 'loading' });
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
@@ -263,4 +264,10 @@ export default function BookingForm({ facility }: { facility: BookingFacility })
       </form>
     </div>
   );
+}
+
+function typedBeforeHydration(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const input = document.getElementById(id) as HTMLInputElement | null;
+  return input && /^\d{4}-\d{2}-\d{2}$/.test(input.value) ? input.value : undefined;
 }
