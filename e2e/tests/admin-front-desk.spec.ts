@@ -99,9 +99,13 @@ test("staff cancel a customer's booking: it shows cancelled everywhere and the s
   await expect(row()).toContainText('Held');
 
   await test.step('the detail view', async () => {
-    // Click the plain time cell: the middle of the row may be a button or a link of its own.
-    await row().getByText(`${booking.startTime}–${booking.endTime}`).click();
-    await expect(page).toHaveURL(new RegExp(`#/bookings/${booking._id}/show`));
+    // The list re-renders once its debounced filter lands in the URL; a click during that
+    // re-render is lost, so wait for it, click the plain time cell, and retry if needed.
+    await expect(page).toHaveURL(/filter=.*%22q%22/);
+    await expect(async () => {
+      await row().getByText(`${booking.startTime}–${booking.endTime}`).click();
+      await expect(page).toHaveURL(new RegExp(`#/bookings/${booking._id}/show`), { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('heading', { name: facility.name, exact: true })).toBeVisible();
     await snap(page, 'admin-booking-show');
   });
