@@ -1,6 +1,6 @@
 import type { BookingStatus, PaymentStatus } from './booking-lifecycle.ts';
 import type { Role } from './roles.ts';
-import type { OpeningHours } from './schedule.ts';
+import type { DayHours, OpeningHours } from './schedule.ts';
 
 /** Shapes on the wire, shared by the API, the site and the back office. Money is in dollars. */
 
@@ -59,4 +59,48 @@ export interface BookingDto {
   paymentStatus: PaymentStatus;
   holdExpiresAt: string | null;
   createdAt: string;
+}
+
+// The back office's day view and dashboard figures.
+
+export interface DayViewBooking {
+  id: string;
+  startTime: string;
+  endTime: string;
+  status: 'pending' | 'confirmed';
+  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  payableAmount: number;
+  holdExpiresAt: string | null;
+  customer: { id: string; name: string; email: string };
+}
+
+export interface DayViewFacility {
+  id: string;
+  name: string;
+  location: string;
+  imageUrl: string;
+  timezone: string;
+  slotMinutes: number;
+  /** Opening hours of this weekday; null when closed all day. */
+  hours: DayHours | null;
+  bookings: DayViewBooking[];
+}
+
+export interface DayView {
+  date: string;
+  /** 0 = Sunday ... 6 = Saturday */
+  weekday: number;
+  /** Today in the venue's default time zone, for the "Today" button. */
+  today: string;
+  facilities: DayViewFacility[];
+}
+
+export interface DashboardStats {
+  today: string;
+  timezone: string;
+  facilities: number;
+  todayBookings: { total: number; confirmed: number; pending: number; amount: number };
+  occupancy: { bookedMinutes: number; openMinutes: number; rate: number };
+  upcoming: { id: string; facility: string; facilityId: string; startTime: string; endTime: string; status: 'pending' | 'confirmed'; customer: string }[];
+  revenue: { total: number; bookings: number; days: { date: string; amount: number; bookings: number }[] };
 }

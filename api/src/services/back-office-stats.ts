@@ -11,43 +11,12 @@ import {
   type CivilDate,
   type DayHours,
 } from '@courtside/domain';
+import type { DashboardStats, DayView } from '@courtside/domain';
 import type { FacilityRow } from '@courtside/migrations';
 import * as dayView from '../repositories/day-view.ts';
 import type { ServiceContext } from './context.ts';
 
 /** The front desk's day view and the dashboard's figures, for the back office. */
-
-export interface DayViewBooking {
-  id: string;
-  startTime: string;
-  endTime: string;
-  status: 'pending' | 'confirmed';
-  paymentStatus: 'unpaid' | 'paid' | 'refunded';
-  payableAmount: number;
-  holdExpiresAt: string | null;
-  customer: { id: string; name: string; email: string };
-}
-
-export interface DayViewFacility {
-  id: string;
-  name: string;
-  location: string;
-  imageUrl: string;
-  timezone: string;
-  slotMinutes: number;
-  /** Opening hours of this weekday; null when closed all day. */
-  hours: DayHours | null;
-  bookings: DayViewBooking[];
-}
-
-export interface DayView {
-  date: string;
-  /** 0 = Sunday ... 6 = Saturday */
-  weekday: number;
-  /** Today in the venue's default time zone, for the "Today" button. */
-  today: string;
-  facilities: DayViewFacility[];
-}
 
 const MINUTE = 60_000;
 
@@ -125,16 +94,6 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
       })),
     })),
   };
-}
-
-export interface DashboardStats {
-  today: string;
-  timezone: string;
-  facilities: number;
-  todayBookings: { total: number; confirmed: number; pending: number; amount: number };
-  occupancy: { bookedMinutes: number; openMinutes: number; rate: number };
-  upcoming: { id: string; facility: string; facilityId: string; startTime: string; endTime: string; status: 'pending' | 'confirmed'; customer: string }[];
-  revenue: { total: number; bookings: number; days: { date: string; amount: number; bookings: number }[] };
 }
 
 /**
