@@ -12,6 +12,7 @@ import bookings from './bookings/index.ts';
 import facilities from './facilities/index.ts';
 import users from './users/index.ts';
 import messages from './messages/index.ts';
+import payments from './payments/index.ts';
 
 /** The Courtside back office: hash routes under /admin/ (/admin/#/facilities, ...). */
 export const App = () => (
@@ -28,6 +29,7 @@ export const App = () => (
     disableTelemetry
   >
     <Resource name="bookings" {...bookings} />
+    <Resource name="payments" {...payments} />
     <Resource name="facilities" {...facilities} />
     <Resource name="users" {...users} />
     <Resource name="messages" {...messages} />

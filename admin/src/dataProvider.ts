@@ -1,6 +1,6 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { Role, UserDto } from '@courtside/domain';
+import type { PaymentDto, Role, UserDto } from '@courtside/domain';
 import { getToken } from './session.ts';
 import type { DashboardStats, DayView } from './types.ts';
 
@@ -24,6 +24,8 @@ export interface CourtsideDataProvider extends DataProvider {
   getStats(): Promise<DashboardStats>;
   /** Promotes or demotes; resolves with the server's message. */
   setRole(id: string, role: Role): Promise<string>;
+  /** Refunds what is left of an order's payment; rejects with the server's reason (409 when not refundable). */
+  refundPayment(id: string): Promise<PaymentDto>;
 }
 
 /**
@@ -44,5 +46,9 @@ export const dataProvider: CourtsideDataProvider = {
   setRole: async (id, role) => {
     const { json } = await httpClient(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: JSON.stringify({ role }) });
     return (json as Envelope<UserDto>).message;
+  },
+  refundPayment: async (id) => {
+    const { json } = await httpClient(`/api/admin/payments/${encodeURIComponent(id)}/refund`, { method: 'POST', body: '{}' });
+    return json as PaymentDto;
   },
 };

@@ -18,7 +18,9 @@ export const theme: RaThemeOptions = {
     mode: 'light',
     primary: { main: brand.main, dark: brand.dark, light: '#4c9a6c', contrastText: '#fff' },
     secondary: { main: brand.dark, contrastText: '#fff' },
-    warning: { main: '#b26a00' },
+    // Darker than MUI's defaults so white text on chips (and chip text on white) passes WCAG AA (4.5:1).
+    warning: { main: '#9a5b00' },
+    info: { main: '#1f5fa8' },
     background: { default: brand.bg, paper: '#fff' },
     text: { primary: brand.ink, secondary: brand.muted },
     divider: brand.line,

@@ -6,9 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { createHmac } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
+import { installCaches } from './services/caches.ts';
 import type { ServiceContext } from './services/context.ts';
 import { SandboxProvider } from './payments/sandbox.ts';
-import errors from './plugins/errors.ts';
+import { StripeProvider } from './payments/stripe.ts';
+import { PaymentProviders } from './payments/provider.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import auth from './plugins/auth.ts';
 import swagger from './plugins/swagger.ts';
@@ -22,6 +26,7 @@ import userRoutes from './routes/users.ts';
 import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
+import stripeWebhookRoutes from './routes/payments-stripe.ts';
 import placeholderRoutes, { backOfficePlaceholder } from './routes/placeholder.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
 import adminFacilities from './routes/admin/facilities.ts';
@@ -30,6 +35,7 @@ import adminUsers from './routes/admin/users.ts';
 import adminMessages from './routes/admin/messages.ts';
 import adminDayView from './routes/admin/day-view.ts';
 import adminStats from './routes/admin/stats.ts';
+import adminPayments from './routes/admin/payments.ts';
 import backOffice from './plugins/back-office.ts';
 
 declare module 'fastify' {
@@ -48,6 +54,11 @@ export interface AppOptions {
   sweeper?: boolean;
   /** Mount the built public site (site/dist) when it exists; API tests leave it out. */
   site?: boolean;
+  /**
+   * The database's change feed (db/change-feed.ts): turns on the in-memory caches it keeps
+   * correct. The app closes it. Without one, every request reads the database.
+   */
+  changes?: ChangeFeed;
 }
 
 const imagesDir = fileURLToPath(new URL('../public/images/', import.meta.url));
@@ -61,10 +72,16 @@ export async function buildApp(opts: AppOptions) {
     bodyLimit: opts.config.bodyLimitBytes,
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sandbox = new SandboxProvider(createHmac('sha256', opts.jwtSecret).update('sandbox-payments').digest('hex'));
-  app.decorate('ctx', { db: opts.db, config: opts.config, clock: opts.clock ?? (() => new Date()), payments: sandbox });
+  // New checkouts go to Stripe when it is configured; the sandbox stays to serve (and refund) its own orders.
+  const stripe = opts.config.stripe ? new StripeProvider({ ...opts.config.stripe, publicBaseUrl: opts.config.publicBaseUrl }) : undefined;
+  const payments = stripe ? new PaymentProviders(stripe, [sandbox]) : new PaymentProviders(sandbox);
+  app.decorate('ctx', { db: opts.db, config: opts.config, clock: opts.clock ?? (() => new Date()), payments });
+  installCaches(app.ctx, opts.changes);
+  if (opts.changes) app.addHook('onClose', () => opts.changes!.close());
 
   const withSite = opts.site === true && siteBuilt(siteDist);
   await app.register(errors, withSite ? { notFoundHtml: siteNotFoundPage(siteDist), notFoundCsp: SITE_CSP } : {});
@@ -74,10 +91,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, adminFacilities, adminBookings, adminUsers, adminMessages, adminDayView, adminStats]) {
+  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, adminFacilities, adminBookings, adminUsers, adminMessages, adminDayView, adminStats, adminPayments]) {
     await app.register(routes);
   }
   await app.register(sandboxPayRoutes, { sandbox });
+  if (stripe) await app.register(stripeWebhookRoutes, { stripe });
   // Until the site is built, stand-in pages keep / and the payment return links alive.
   await app.register(withSite ? site : placeholderRoutes, { distDir: siteDist });
   // The built back office is mounted with the site; API tests keep the stand-in.

@@ -27,6 +27,10 @@ export interface Config {
   loginWindowMinutes: number;
   contactMaxMessages: number;
   contactWindowMinutes: number;
+  /** Set when STRIPE_SECRET_KEY is: new checkouts then go to Stripe instead of the sandbox. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** The site's public address, for links that leave it (payment return pages). */
+  publicBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +81,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not an email address');
   if (adminPassword !== undefined && adminEmail === undefined) problems.push('ADMIN_PASSWORD is set without ADMIN_EMAIL');
 
+  const stripeKey = str('STRIPE_SECRET_KEY');
+  const stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
+  const stripeApiBase = str('STRIPE_API_BASE');
+  if (stripeKey && !stripeWebhookSecret) problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook confirms payments)');
+  if (!stripeKey && stripeWebhookSecret) problems.push('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY');
+  const isHttpUrl = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
+  if (stripeApiBase !== undefined && !isHttpUrl(stripeApiBase)) problems.push('STRIPE_API_BASE must be an http(s) URL');
+  const publicBaseUrl = str('PUBLIC_BASE_URL');
+  if (publicBaseUrl !== undefined && !isHttpUrl(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL');
+
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: str('HOST') ?? '0.0.0.0',
@@ -101,6 +115,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginWindowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
     contactMaxMessages: int('CONTACT_MAX_MESSAGES', 5, 1, 10_000),
     contactWindowMinutes: int('CONTACT_WINDOW_MINUTES', 10, 1, 24 * 60),
+    stripe: stripeKey && stripeWebhookSecret ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, apiBase: stripeApiBase } : undefined,
+    publicBaseUrl: publicBaseUrl ?? `http://localhost:${env.PORT || 3000}`,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);

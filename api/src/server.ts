@@ -1,14 +1,21 @@
+import net from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { jwtSecretFor } from './db/jwt-secret.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
+import { openChangeFeedFor } from './db/change-feed.ts';
 import { ensureFirstAdmin, seedDemoCatalogue } from './services/bootstrap.ts';
+
+/** After SIGTERM, how long open connections are still served (each answer closing its connection). */
+const DRAIN_MS = 1_000;
 
 /** Configures, prepares the database, listens; everything else lives in app.ts. */
 async function main() {
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
+  const changes = await openChangeFeedFor(database, (err) => console.error(`change feed: ${err.message} (caches off until it reconnects)`));
   const app = await buildApp({
+    changes,
     config,
     db: database.db,
     jwtSecret: jwtSecretFor(config),
@@ -32,15 +39,37 @@ async function main() {
   }
 
   let closing = false;
+  // While draining, every answer closes its connection: the client opens a new one for its
+  // next request, which is refused, instead of reusing a socket we are about to close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Stop accepting connections first (new ones are refused), but keep the open keep-alive
+    // ones for a moment: closing an idle one races with a request the client is sending down
+    // it, which then gets a reset. (http's own close() would close idle ones at once.)
+    net.Server.prototype.close.call(app.server);
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    // Whatever happens below, the process is gone within 10 s.
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    let code = 0;
+    // Then finish requests in flight (any newer one gets a 503), close what is left, then the pool.
+    for (const [what, close] of [['server', () => app.close()], ['database', () => database.close()]] as const) {
+      try {
+        await close();
+      } catch (err) {
+        app.log.error({ err }, `closing the ${what} failed`);
+        code = 1;
+      }
+    }
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

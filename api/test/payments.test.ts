@@ -291,4 +291,160 @@ describe('checkout and sandbox payments', () => {
       expect(await overlappingActive()).toBe(0);
     });
   });
+  describe('the back office payments API', () => {
+    let pat: Actor;
+    let hall: { _id: string };
+    let paid: { orderId: string; ids: string[] };
+    let partly: { orderId: string; ids: string[] };
+    let open: { orderId: string };
+    let late: { orderId: string };
+
+    const list = (query: Record<string, unknown>, actor: Actor = staff) => {
+      const qs = Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
+      return t.app.inject({ url: `/api/admin/payments?${qs}`, headers: actor.auth });
+    };
+    const refund = (orderId: string, actor: Actor = staff) => t.app.inject({ method: 'POST', url: `/api/admin/payments/${orderId}/refund`, headers: actor.auth });
+
+    beforeAll(async () => {
+      t.clock.set(START);
+      pat = await customer(t.app, 'Pat Paymentsperson');
+      hall = await facility(t.app, staff, { pricePerHour: 15 });
+      // Paid: two bookings in one order ($15 + $30).
+      const a = await book(t.app, pat, hall._id, '2027-03-10', '08:00', '09:00');
+      const b = await book(t.app, pat, hall._id, '2027-03-10', '10:00', '12:00');
+      const c1 = await openCheckout(t.app, pat, [a._id, b._id], 45);
+      await confirm(c1.orderId, c1.signature);
+      paid = { orderId: c1.orderId, ids: [a._id, b._id] };
+      // Paid, then one of its two bookings cancelled by the customer: partly refunded.
+      const c = await book(t.app, pat, hall._id, '2027-03-11', '08:00', '09:00');
+      const d = await book(t.app, pat, hall._id, '2027-03-11', '09:00', '10:00');
+      const c2 = await openCheckout(t.app, pat, [c._id, d._id], 30);
+      t.clock.advance(MINUTE);
+      await confirm(c2.orderId, c2.signature);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/bookings/${c._id}`, headers: pat.auth })).statusCode).toBe(200);
+      partly = { orderId: c2.orderId, ids: [c._id, d._id] };
+      // Still open.
+      const e = await book(t.app, pat, hall._id, '2027-03-12', '08:00', '09:00');
+      t.clock.advance(MINUTE);
+      open = { orderId: (await openCheckout(t.app, pat, [e._id], 15)).orderId };
+      // Paid after its slot was re-taken: refunded and flagged.
+      const f = await book(t.app, pat, hall._id, '2027-03-13', '08:00', '09:00');
+      const c4 = await openCheckout(t.app, pat, [f._id], 15);
+      t.clock.advance(16 * MINUTE);
+      await book(t.app, dana, hall._id, '2027-03-13', '08:00', '09:00');
+      t.clock.advance(MINUTE);
+      await confirm(c4.orderId, c4.signature);
+      late = { orderId: c4.orderId };
+    });
+
+    it('lists payments newest first with Content-Range, and each record carries its bookings and refunds', async () => {
+      const res = await list({ filter: { q: 'Paymentsperson' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-range']).toBe('payments 0-3/4');
+      const rows = res.json() as { id: string }[];
+      expect(rows.map((r) => r.id)).toEqual([late.orderId, open.orderId, partly.orderId, paid.orderId]);
+      const record = rows.find((r) => r.id === paid.orderId);
+      expect(record).toEqual({
+        id: paid.orderId,
+        user: { id: pat.id, name: 'Pat Paymentsperson', email: pat.email },
+        provider: 'sandbox',
+        status: 'paid',
+        amount: 45,
+        refundedAmount: 0,
+        refundState: 'none',
+        flagReason: null,
+        providerRef: `sandbox_${paid.orderId}`,
+        createdAt: expect.any(String),
+        paidAt: expect.any(String),
+        bookings: [
+          { id: paid.ids[0], facilityName: expect.any(String), date: '2027-03-10', startTime: '08:00', endTime: '09:00', payableAmount: 15, status: 'confirmed', paymentStatus: 'paid' },
+          { id: paid.ids[1], facilityName: expect.any(String), date: '2027-03-10', startTime: '10:00', endTime: '12:00', payableAmount: 30, status: 'confirmed', paymentStatus: 'paid' },
+        ],
+        refunds: [],
+      });
+      expect(rows.find((r) => r.id === partly.orderId)).toMatchObject({ status: 'paid', amount: 30, refundedAmount: 15, refundState: 'partial', refunds: [{ amount: 15, status: 'succeeded' }] });
+      expect(rows.find((r) => r.id === open.orderId)).toMatchObject({ status: 'pending', paidAt: null, refundState: 'none' });
+      expect(rows.find((r) => r.id === late.orderId)).toMatchObject({ status: 'refunded', refundState: 'refunded', refundedAmount: 15, flagReason: expect.stringMatching(/released/) });
+    });
+
+    it('filters by status, provider, flagged and q; sorts by amount and paidAt; pages with range', async () => {
+      const ids = async (query: Record<string, unknown>) => ((await list(query)).json() as { id: string }[]).map((r) => r.id);
+      expect(await ids({ filter: { q: 'Paymentsperson', status: 'paid' } })).toEqual([partly.orderId, paid.orderId]);
+      expect(await ids({ filter: { q: 'Paymentsperson', status: ['pending', 'refunded'] } })).toEqual([late.orderId, open.orderId]);
+      expect(await ids({ filter: { q: 'Paymentsperson', flagged: true } })).toEqual([late.orderId]);
+      expect(await ids({ filter: { q: 'Paymentsperson', flagged: false } })).toHaveLength(3);
+      expect(await ids({ filter: { q: 'Paymentsperson', provider: 'stripe' } })).toEqual([]);
+      expect(await ids({ filter: { q: pat.email, provider: 'sandbox' } })).toHaveLength(4);
+      const byAmount = await ids({ filter: { q: 'Paymentsperson' }, sort: ['amount', 'DESC'] });
+      expect(byAmount.slice(0, 2)).toEqual([paid.orderId, partly.orderId]);
+      expect(byAmount.slice(2).sort()).toEqual([open.orderId, late.orderId].sort());
+      expect((await ids({ filter: { q: 'Paymentsperson' }, sort: ['amount', 'ASC'] })).slice(2)).toEqual([partly.orderId, paid.orderId]);
+      expect((await ids({ filter: { q: 'Paymentsperson', status: 'paid' }, sort: ['paidAt', 'ASC'] }))).toEqual([paid.orderId, partly.orderId]);
+      const page = await list({ filter: { q: 'Paymentsperson' }, range: [1, 2] });
+      expect(page.headers['content-range']).toBe('payments 1-2/4');
+      expect((page.json() as { id: string }[]).map((r) => r.id)).toEqual([open.orderId, partly.orderId]);
+      expect(await ids({ filter: { id: [paid.orderId, open.orderId] } })).toEqual([open.orderId, paid.orderId]);
+      expect((await list({ filter: { status: 'lost' } })).statusCode).toBe(400);
+      expect((await list({ sort: ['password', 'ASC'] })).statusCode).toBe(400);
+    });
+
+    it('without Stripe configured there is no Stripe webhook (404) and new orders use the sandbox', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' });
+      expect(res.statusCode).toBe(404);
+      expect((await orderRow(open.orderId)).provider).toBe('sandbox');
+    });
+
+    it('GET one payment; unknown is 404', async () => {
+      const res = await t.app.inject({ url: `/api/admin/payments/${paid.orderId}`, headers: staff.auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: paid.orderId, amount: 45, bookings: [{ id: paid.ids[0] }, { id: paid.ids[1] }] });
+      expect((await t.app.inject({ url: `/api/admin/payments/${UNKNOWN_ID}`, headers: staff.auth })).statusCode).toBe(404);
+    });
+
+    it('customers get 403 and signed-out callers 401, and nothing is refunded', async () => {
+      expect((await list({}, pat)).statusCode).toBe(403);
+      expect((await t.app.inject({ url: `/api/admin/payments/${paid.orderId}`, headers: pat.auth })).statusCode).toBe(403);
+      expect((await refund(paid.orderId, pat)).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/admin/payments' })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/payments/${paid.orderId}/refund` })).statusCode).toBe(401);
+      expect((await orderRow(paid.orderId))).toMatchObject({ status: 'paid', refunded_cents: 0 });
+    });
+
+    it('refund: everything left of a paid order goes back once, its bookings are cancelled and their slots freed', async () => {
+      const res = await refund(paid.orderId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: paid.orderId,
+        status: 'refunded',
+        refundedAmount: 45,
+        refundState: 'refunded',
+        bookings: [{ status: 'cancelled', paymentStatus: 'refunded' }, { status: 'cancelled', paymentStatus: 'refunded' }],
+      });
+      // One refund per booking, written in the same instant.
+      expect(res.json().refunds.map((r: { amount: number; status: string }) => `${r.amount} ${r.status}`).sort()).toEqual(['15 succeeded', '30 succeeded']);
+      for (const id of paid.ids) expect(await bookingRow(id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', cancelled_by: staff.id });
+      const free = (await t.app.inject({ url: `/api/check-availability?date=2027-03-10&facility=${hall._id}` })).json().data.map((s: { startTime: string }) => s.startTime);
+      expect(free).toEqual(expect.arrayContaining(['08:00', '10:00', '11:00']));
+      const mine = (await t.app.inject({ url: `/api/bookings/user/${pat.id}`, headers: pat.auth })).json().data as { _id: string }[];
+      expect(mine.find((b) => b._id === paid.ids[1])).toMatchObject({ refundedAmount: 30, refundState: 'refunded' });
+
+      const again = await refund(paid.orderId);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('Order is already refunded.');
+      expect((await orderRow(paid.orderId)).refunded_cents).toBe(4500);
+    });
+
+    it('refund of a partly refunded order gives back only the rest; unpaid orders are 409', async () => {
+      const res = await refund(partly.orderId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'refunded', amount: 30, refundedAmount: 30, refundState: 'refunded' });
+      expect(res.json().refunds.map((r: { amount: number }) => r.amount)).toEqual([15, 15]);
+      expect(await bookingRow(partly.ids[1]!)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+
+      const unpaid = await refund(open.orderId);
+      expect(unpaid.statusCode).toBe(409);
+      expect(unpaid.json().message).toMatch(/never paid/);
+      expect((await refund(late.orderId)).json().message).toBe('Order is already refunded.');
+    });
+  });
 });

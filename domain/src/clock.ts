@@ -114,7 +114,8 @@ export interface LocalInstant {
 /** Where an instant falls on the local calendar and clock of `tz`. */
 export function toLocal(instant: Date | number, tz: string): LocalInstant {
   const t = typeof instant === 'number' ? instant : instant.getTime();
-  const wall = new Date(wallAsUtc(t, tz));
+  // Through the offset cache: a day view formats two instants per booking.
+  const wall = new Date(t + offsetAt(t, tz));
   return {
     date: formatDate({ year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() }),
     time: formatTime(wall.getUTCHours() * 60 + wall.getUTCMinutes()),

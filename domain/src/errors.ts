@@ -5,7 +5,9 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
-  | 'rate_limited';
+  | 'rate_limited'
+  // A service we depend on (a payment provider) could not be reached: try again later.
+  | 'unavailable';
 
 /** A broken business rule, with a stable code clients and tests can rely on. */
 export class DomainError extends Error {

@@ -59,6 +59,53 @@ export interface BookingDto {
   paymentStatus: PaymentStatus;
   holdExpiresAt: string | null;
   createdAt: string;
+  /** Money already back with the customer for this booking, in dollars. */
+  refundedAmount: number;
+  refundState: BookingRefundState;
+}
+
+/** Where a booking's refund stands: 'pending' is on its way to the provider, 'failed' is being retried. */
+export type BookingRefundState = 'none' | 'pending' | 'refunded' | 'failed';
+/** Where an order's refunds stand; 'partial' when some but not all of it went back. */
+export type OrderRefundState = 'none' | 'pending' | 'partial' | 'refunded' | 'failed';
+
+/**
+ * Where a customer's order stands, for the payment return page (fulfilment comes from the
+ * provider's webhook, so it may still be pending when the browser comes back). Dollars.
+ */
+export interface OrderStatusDto {
+  id: string;
+  status: PaymentDto['status'];
+  amount: number;
+  refundState: OrderRefundState;
+  bookings: { id: string; status: BookingStatus; paymentStatus: PaymentStatus }[];
+}
+
+/** An order and its payment as the back office shows it. Money in dollars. */
+export interface PaymentDto {
+  id: string;
+  user: { id: string; name: string; email: string };
+  provider: string;
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  amount: number;
+  refundedAmount: number;
+  refundState: OrderRefundState;
+  /** Why staff should look at it (paid after its slot went to someone else, say). */
+  flagReason: string | null;
+  providerRef: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  bookings: {
+    id: string;
+    facilityName: string;
+    date: string;
+    startTime: string;
+    endTime: string;
+    payableAmount: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+  }[];
+  refunds: { id: string; amount: number; status: 'pending' | 'succeeded' | 'failed'; createdAt: string }[];
 }
 
 // The back office's day view and dashboard figures.

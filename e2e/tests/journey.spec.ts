@@ -120,6 +120,8 @@ test('register, log in, book, pay, see it confirmed, cancel it, log out', async 
     await expect(dialog).toBeHidden();
     await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
+    // How much came back, in the customer's words.
+    await expect(row).toContainText(/\$\d+\.\d\d back to you/);
   });
 
   await test.step('log out: back on / with Login shown again', async () => {

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider, MigrationResultSet } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import * as initialSchema from './migrations/2026_11_22_0001_initial_schema.ts';
+import * as refunds from './migrations/2026_11_22_0100_refunds.ts';
+import * as changeNotifications from './migrations/2026_11_22_0200_change_notifications.ts';
+import * as bookingInsertsNotifiedByApi from './migrations/2026_11_22_0210_booking_inserts_notified_by_api.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -9,6 +12,9 @@ export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
 /** Every migration, in order. Names are timestamps; a shipped migration is never edited. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
+  '2026_11_22_0100_refunds': refunds,
+  '2026_11_22_0200_change_notifications': changeNotifications,
+  '2026_11_22_0210_booking_inserts_notified_by_api': bookingInsertsNotifiedByApi,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -64,6 +64,8 @@ export interface OrdersTable {
   /** Set when staff must look at the order (paid after its slot was re-taken, say). */
   flag_reason: string | null;
   refunded_cents: Generated<number>;
+  /** The provider's payment (Stripe PaymentIntent) once paid; refunds and charge events refer to it. */
+  payment_ref: Generated<string | null>;
   paid_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -72,6 +74,28 @@ export interface OrdersTable {
 export interface OrderBookingsTable {
   order_id: string;
   booking_id: string;
+  /** Set on the one order whose payment confirmed this booking. */
+  paid_at: Generated<Date | null>;
+}
+
+/** Money going back: recorded in the deciding transaction, sent to the provider after commit. */
+export interface RefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  /** The booking this refund is for; null for money not tied to one booking (a stale checkout). */
+  booking_id: string | null;
+  amount_cents: number;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  reason: string;
+  provider_ref: string | null;
+  attempts: Generated<number>;
+  /** Definite refusals by the provider; the idempotency key changes after each (a refused key replays its refusal). */
+  refusals: Generated<number>;
+  last_error: string | null;
+  /** When the sweeper may (re)try it. */
+  next_attempt_at: Date;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface PaymentEventsTable {
@@ -104,6 +128,7 @@ export interface Database {
   orders: OrdersTable;
   order_bookings: OrderBookingsTable;
   payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
   contact_messages: ContactMessagesTable;
   throttle_buckets: ThrottleBucketsTable;
 }
@@ -117,4 +142,5 @@ export type FacilityUpdate = Updateable<FacilitiesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type NewBooking = Insertable<BookingsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;

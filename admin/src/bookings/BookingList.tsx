@@ -1,4 +1,4 @@
-import { Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import {
   AutocompleteInput,
   Datagrid,
@@ -11,22 +11,25 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
-  downloadCSV,
 } from 'react-admin';
 import { BookingStatusField, PaymentStatusField, bookingStatusChoices, paymentStatusChoices } from '../common/StatusChip.tsx';
-import { currencyOptions, shortDate } from '../common/format.ts';
+import { csvExporter } from '../common/csv.ts';
+import { currencyOptions, money, shortDate } from '../common/format.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import type { BookingRecord } from './types.ts';
 
-const filters = [
+/** On a phone only the search stays open; the rest wait behind "Add filter". */
+const filters = (phone: boolean) => [
   <SearchInput key="q" source="q" placeholder="Customer name or email" alwaysOn />,
-  <ReferenceInput key="facilityId" source="facilityId" reference="facilities" alwaysOn>
+  <ReferenceInput key="facilityId" source="facilityId" reference="facilities" alwaysOn={!phone}>
     <AutocompleteInput label="Facility" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ width: 220 }} />
   </ReferenceInput>,
-  <SelectInput key="status" source="status" choices={bookingStatusChoices} alwaysOn sx={{ width: 160 }} />,
-  <DateInput key="dateFrom" source="dateFrom" label="From" alwaysOn />,
-  <DateInput key="dateTo" source="dateTo" label="To" alwaysOn />,
+  <SelectInput key="status" source="status" choices={bookingStatusChoices} alwaysOn={!phone} sx={{ width: 160 }} />,
+  <DateInput key="dateFrom" source="dateFrom" label="From" alwaysOn={!phone} />,
+  <DateInput key="dateTo" source="dateTo" label="To" alwaysOn={!phone} />,
   <SelectInput key="paymentStatus" source="paymentStatus" label="Payment" choices={paymentStatusChoices} />,
 ];
 
@@ -37,63 +40,84 @@ const Actions = () => (
   </TopToolbar>
 );
 
-/** CSV columns a venue can read: names and local times rather than nested objects. */
-const exporter = (records: BookingRecord[]) => {
-  const rows = records.map((b) => ({
-    id: b.id,
-    facility: b.facility.name,
-    customer: b.user.name,
-    email: b.user.email,
-    date: b.date,
-    startTime: b.startTime,
-    endTime: b.endTime,
-    amount: b.payableAmount,
-    status: b.status,
-    paymentStatus: b.paymentStatus,
-    createdAt: b.createdAt,
-  }));
-  const header = Object.keys(rows[0] ?? { id: '' });
-  const escape = (v: unknown) => `"${String(v ?? '').replace(/"/g, '""')}"`;
-  downloadCSV([header.join(','), ...rows.map((r) => header.map((h) => escape(r[h as keyof typeof r])).join(','))].join('\n'), 'bookings');
-};
+const exporter = csvExporter<BookingRecord>('bookings', (b) => ({
+  id: b.id,
+  facility: b.facility.name,
+  customer: b.user.name,
+  email: b.user.email,
+  date: b.date,
+  startTime: b.startTime,
+  endTime: b.endTime,
+  amount: b.payableAmount,
+  status: b.status,
+  paymentStatus: b.paymentStatus,
+  refundState: b.refundState,
+  refundedAmount: b.refundedAmount,
+  createdAt: b.createdAt,
+}));
 
-export const BookingList = () => (
-  <List filters={filters} actions={<Actions />} sort={{ field: 'date', order: 'DESC' }} perPage={25} exporter={exporter} title="Bookings">
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <FunctionField
-        label="Facility"
-        sortBy="facility.name"
-        render={(r: BookingRecord) => (
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {r.facility.name}
-          </Typography>
-        )}
-      />
-      <FunctionField
-        label="Customer"
-        sortBy="user.name"
-        render={(r: BookingRecord) => (
-          <Stack>
-            <Typography variant="body2">{r.user.name}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {r.user.email}
-            </Typography>
-          </Stack>
-        )}
-      />
-      <FunctionField label="Date" sortBy="date" render={(r: BookingRecord) => shortDate(r.date)} />
-      <FunctionField label="Time" render={(r: BookingRecord) => `${r.startTime}–${r.endTime}`} />
-      <NumberField source="payableAmount" label="Amount" options={currencyOptions} />
-      <BookingStatusField label="Status" sortBy="status" />
-      <PaymentStatusField label="Payment" sortBy="paymentStatus" />
-      <FunctionField
-        label=""
-        render={() => (
-          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-            <CancelBookingButton compact />
-          </Stack>
-        )}
-      />
-    </Datagrid>
-  </List>
+/** One booking per line on a phone: facility and amount, then when and who, then its state. */
+const PhoneList = () => (
+  <SimpleList<BookingRecord>
+    rowClick="show"
+    primaryText={(r) => r.facility.name}
+    tertiaryText={(r) => money(r.payableAmount)}
+    secondaryText={(r) => (
+      <>
+        {shortDate(r.date)} · {r.startTime}–{r.endTime} · {r.user.name}
+        <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+          <BookingStatusField />
+          <PaymentStatusField />
+        </Box>
+      </>
+    )}
+  />
 );
+
+const DesktopGrid = () => (
+  <Datagrid rowClick="show" bulkActionButtons={false}>
+    <FunctionField
+      label="Facility"
+      sortBy="facility.name"
+      render={(r: BookingRecord) => (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {r.facility.name}
+        </Typography>
+      )}
+    />
+    <FunctionField
+      label="Customer"
+      sortBy="user.name"
+      render={(r: BookingRecord) => (
+        <Stack>
+          <Typography variant="body2">{r.user.name}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {r.user.email}
+          </Typography>
+        </Stack>
+      )}
+    />
+    <FunctionField label="Date" sortBy="date" render={(r: BookingRecord) => shortDate(r.date)} />
+    <FunctionField label="Time" render={(r: BookingRecord) => `${r.startTime}–${r.endTime}`} />
+    <NumberField source="payableAmount" label="Amount" options={currencyOptions} />
+    <BookingStatusField label="Status" sortBy="status" />
+    <PaymentStatusField label="Payment" sortBy="paymentStatus" />
+    <FunctionField
+      label=""
+      render={() => (
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+          <CancelBookingButton compact />
+        </Stack>
+      )}
+    />
+  </Datagrid>
+);
+
+export const BookingList = () => {
+  const phone = useIsPhone();
+  return (
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'date', order: 'DESC' }} perPage={25} exporter={exporter} title="Bookings">
+      {phone ? <PhoneList /> : <DesktopGrid />}
+    </List>
+  );
+};

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext, Link } from 'react-admin';
-import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
-import { longDate, money } from '../common/format.ts';
+import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
+import { paymentsOf } from '../payments/links.ts';
+import { Fact } from '../common/Fact.tsx';
+import { dateTime, longDate, money } from '../common/format.ts';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import type { BookingRecord } from './types.ts';
 
@@ -18,14 +19,14 @@ const Title = () => {
   return <>{r ? `Booking: ${r.facility.name}, ${r.date}` : 'Booking'}</>;
 };
 
-const Item = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box>
-    <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.6 }}>
-      {label}
-    </Typography>
-    <Box sx={{ mt: 0.25 }}>{children}</Box>
-  </Box>
-);
+/** What happened to the money, in one line. */
+const refundLine = (r: BookingRecord) =>
+  ({
+    none: '',
+    pending: `Refund of ${money(r.payableAmount)} on its way`,
+    refunded: `${money(r.refundedAmount)} refunded`,
+    failed: 'The refund failed; it is being retried',
+  })[r.refundState];
 
 const Details = () => {
   const r = useRecordContext<BookingRecord>();
@@ -34,7 +35,7 @@ const Details = () => {
     <CardContent sx={{ p: 3 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
         <BookingStatus value={r.status} />
-        <PaymentStatus value={r.paymentStatus} />
+        <PaymentStatusField />
       </Stack>
       <Typography variant="h5" component="h2">
         {r.facility.name}
@@ -44,49 +45,57 @@ const Details = () => {
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Item label="Customer">
+          <Fact label="Customer">
             <Typography>{r.user.name}</Typography>
             <Typography variant="body2">
               <a href={`mailto:${r.user.email}`}>{r.user.email}</a>
             </Typography>
-          </Item>
+          </Fact>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Item label="Facility">
+          <Fact label="Facility">
             <Typography>
               <Link to={`/facilities/${r.facility._id}`}>{r.facility.name}</Link>
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {r.facility.location} · {money(r.facility.pricePerHour)}/hour
             </Typography>
-          </Item>
+          </Fact>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Item label="Amount">
+          <Fact label="Amount">
             <Typography variant="h6">{money(r.payableAmount)}</Typography>
-          </Item>
+            {r.refundState !== 'none' && (
+              <Typography variant="body2" color={r.refundState === 'failed' ? 'error' : 'text.secondary'}>
+                {refundLine(r)}
+              </Typography>
+            )}
+            <Typography variant="body2">
+              <Link to={paymentsOf(r.user.email)}>Payments by this customer</Link>
+            </Typography>
+          </Fact>
         </Grid>
       </Grid>
       <Divider sx={{ my: 3 }} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Item label="Booked on">
-            <Typography variant="body2">{new Date(r.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</Typography>
-          </Item>
+          <Fact label="Booked on">
+            <Typography variant="body2">{dateTime(r.createdAt)}</Typography>
+          </Fact>
         </Grid>
-        {r.holdExpiresAt && (
+        {r.holdExpiresAt && r.status === 'pending' && (
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <Item label="Hold expires">
-              <Typography variant="body2">{new Date(r.holdExpiresAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</Typography>
-            </Item>
+            <Fact label="Hold expires">
+              <Typography variant="body2">{dateTime(r.holdExpiresAt)}</Typography>
+            </Fact>
           </Grid>
         )}
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Item label="Reference">
+          <Fact label="Reference">
             <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
               {r.id}
             </Typography>
-          </Item>
+          </Fact>
         </Grid>
       </Grid>
     </CardContent>

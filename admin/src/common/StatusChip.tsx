@@ -1,20 +1,38 @@
-import { Chip } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 
-const BOOKING: Record<string, { label: string; color: 'success' | 'warning' | 'default' | 'error' | 'info' }> = {
+type Look = { label: string; color: 'success' | 'warning' | 'default' | 'error' | 'info' };
+
+const BOOKING: Record<string, Look> = {
   confirmed: { label: 'Confirmed', color: 'success' },
   pending: { label: 'Held (awaiting payment)', color: 'warning' },
   cancelled: { label: 'Cancelled', color: 'default' },
   expired: { label: 'Expired', color: 'default' },
 };
-const PAYMENT: Record<string, { label: string; color: 'success' | 'warning' | 'default' | 'error' | 'info' }> = {
+const PAYMENT: Record<string, Look> = {
   paid: { label: 'Paid', color: 'success' },
   unpaid: { label: 'Unpaid', color: 'default' },
   refunded: { label: 'Refunded', color: 'info' },
 };
 
+/** An order's payment (the payments resource). */
+const ORDER: Record<string, Look> = {
+  pending: { label: 'Awaiting payment', color: 'warning' },
+  paid: { label: 'Paid', color: 'success' },
+  cancelled: { label: 'Cancelled', color: 'default' },
+  refunded: { label: 'Refunded', color: 'info' },
+};
+/** Where money on its way back stands, for a booking or a whole order ('partial' is orders only). */
+const REFUND: Record<string, Look> = {
+  pending: { label: 'Refund pending', color: 'warning' },
+  partial: { label: 'Partly refunded', color: 'info' },
+  refunded: { label: 'Refunded', color: 'info' },
+  failed: { label: 'Refund failed', color: 'error' },
+};
+
 export const bookingStatusChoices = Object.entries(BOOKING).map(([id, v]) => ({ id, name: v.label.replace(' (awaiting payment)', '') }));
 export const paymentStatusChoices = Object.entries(PAYMENT).map(([id, v]) => ({ id, name: v.label }));
+export const orderStatusChoices = Object.entries(ORDER).map(([id, v]) => ({ id, name: v.label }));
 
 export const BookingStatus = ({ value, short = false }: { value: string; short?: boolean }) => {
   const s = BOOKING[value] ?? { label: value, color: 'default' as const };
@@ -26,12 +44,31 @@ export const PaymentStatus = ({ value }: { value: string }) => {
   return <Chip size="small" label={s.label} color={s.color} variant="outlined" />;
 };
 
+export const OrderStatus = ({ value }: { value: string }) => {
+  const s = ORDER[value] ?? { label: value, color: 'default' as const };
+  return <Chip size="small" label={s.label} color={s.color} variant={value === 'pending' ? 'outlined' : 'filled'} />;
+};
+
+/** Nothing at all while no refund was asked for: most rows have none. */
+export const RefundState = ({ value }: { value: string }) => {
+  const s = REFUND[value];
+  return s ? <Chip size="small" label={s.label} color={s.color} variant={value === 'refunded' ? 'outlined' : 'filled'} /> : null;
+};
+
 /** Field versions for lists and show views. */
 export const BookingStatusField = (_props: { label?: string; sortBy?: string; source?: string }) => {
   const record = useRecordContext<{ status: string }>();
   return record ? <BookingStatus value={record.status} short /> : null;
 };
+/** The payment chip, plus the refund's state while it is still on its way or stuck. */
 export const PaymentStatusField = (_props: { label?: string; sortBy?: string; source?: string }) => {
-  const record = useRecordContext<{ paymentStatus: string }>();
-  return record ? <PaymentStatus value={record.paymentStatus} /> : null;
+  const record = useRecordContext<{ paymentStatus: string; refundState?: string }>();
+  if (!record) return null;
+  const unsettled = record.refundState === 'pending' || record.refundState === 'failed';
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <PaymentStatus value={record.paymentStatus} />
+      {unsettled && <RefundState value={record.refundState!} />}
+    </Stack>
+  );
 };

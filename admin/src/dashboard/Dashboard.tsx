@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Chip, Grid, LinearProgress, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Grid, LinearProgress, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/EventNoteOutlined';
 import ViewWeekIcon from '@mui/icons-material/ViewWeekOutlined';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import { Link, Title, useDataProvider } from 'react-admin';
+import FlagIcon from '@mui/icons-material/Flag';
+import { Link, Title, useDataProvider, useGetList } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { hoursText, longDate, money, shortDate } from '../common/format.ts';
 import { BookingStatus } from '../common/StatusChip.tsx';
 import { brand } from '../theme.ts';
+import { flaggedPayments } from '../payments/links.ts';
 
 const StatCard = ({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) => (
   <Card sx={{ height: '100%' }}>
@@ -42,6 +44,29 @@ const RevenueBars = ({ days }: { days: { date: string; amount: number; bookings:
   );
 };
 
+/**
+ * Orders the server flagged for a person to look at (paid after the slot went to someone
+ * else, say): a banner over the figures, shown only while there are some.
+ */
+const FlaggedPaymentsNotice = () => {
+  const { total } = useGetList('payments', { filter: { flagged: true }, pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } });
+  if (!total) return null;
+  return (
+    <Alert
+      severity="warning"
+      icon={<FlagIcon />}
+      sx={{ mb: 2, alignItems: 'center' }}
+      action={
+        <Button color="inherit" size="small" component={Link} to={flaggedPayments}>
+          Review {total === 1 ? 'it' : 'them'}
+        </Button>
+      }
+    >
+      {total === 1 ? '1 payment is' : `${total} payments are`} flagged for staff.
+    </Alert>
+  );
+};
+
 export const Dashboard = () => {
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const { data, isPending, error } = useQuery({ queryKey: ['courtside', 'stats'], queryFn: () => dataProvider.getStats(), refetchInterval: 60_000 });
@@ -56,7 +81,7 @@ export const Dashboard = () => {
           </Typography>
           <Typography color="text.secondary">{data ? `${longDate(data.today)} · ${data.facilities} facilities open for booking` : ' '}</Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" component={Link} to="/day-view" startIcon={<ViewWeekIcon />}>
             Open day view
           </Button>
@@ -69,6 +94,7 @@ export const Dashboard = () => {
         </Stack>
       </Stack>
 
+      <FlaggedPaymentsNotice />
       {error ? (
         <Typography color="error">The figures could not be loaded: {error instanceof Error ? error.message : String(error)}</Typography>
       ) : isPending || !data ? (

@@ -11,16 +11,19 @@ import {
   SearchInput,
   SelectInput,
   TextField,
+  SimpleList,
   TopToolbar,
   FilterButton,
 } from 'react-admin';
-import { currencyOptions } from '../common/format.ts';
+import { currencyOptions, money } from '../common/format.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import type { FacilityRecord } from './types.ts';
 
-const filters = [
+/** On a phone only the search stays open; the rest wait behind "Add filter". */
+const filters = (phone: boolean) => [
   <SearchInput key="q" source="q" placeholder="Search by name" alwaysOn />,
-  <NumberInput key="maxPrice" source="maxPrice" label="Max price ($/hour)" min={0} alwaysOn sx={{ width: 180 }} />,
+  <NumberInput key="maxPrice" source="maxPrice" label="Max price ($/hour)" min={0} alwaysOn={!phone} sx={{ width: 180 }} />,
   <SelectInput
     key="isDeleted"
     source="isDeleted"
@@ -30,7 +33,7 @@ const filters = [
       { id: 'true', name: 'Deleted only' },
       { id: 'any', name: 'Active and deleted' },
     ]}
-    alwaysOn
+    alwaysOn={!phone}
     sx={{ width: 200 }}
   />,
 ];
@@ -43,13 +46,13 @@ const Actions = () => (
   </TopToolbar>
 );
 
-const Thumbnail = ({ record }: { record: FacilityRecord }) => (
+const Thumbnail = ({ record, small = false }: { record: FacilityRecord; small?: boolean }) => (
   <Box
     component="img"
     src={record.imageUrl}
     alt=""
     loading="lazy"
-    sx={{ width: 72, height: 48, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100', display: 'block', filter: record.isDeleted ? 'grayscale(1)' : undefined, opacity: record.isDeleted ? 0.6 : 1 }}
+    sx={{ width: small ? 48 : 72, height: small ? 36 : 48, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100', display: 'block', filter: record.isDeleted ? 'grayscale(1)' : undefined, opacity: record.isDeleted ? 0.6 : 1 }}
   />
 );
 
@@ -62,39 +65,65 @@ const hoursSummary = (r: FacilityRecord) => {
   return open.length === 7 ? `Daily ${range}` : `${open.length} days, ${range}`;
 };
 
-export const FacilityList = () => (
-  <List filters={filters} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Facilities">
-    <Datagrid rowClick="edit" bulkActionButtons={false} rowSx={(r) => (r.isDeleted ? { bgcolor: 'grey.50' } : {})}>
-      <FunctionField label="" render={(r: FacilityRecord) => <Thumbnail record={r} />} />
-      <FunctionField
-        label="Name"
-        sortBy="name"
-        render={(r: FacilityRecord) => (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {r.name}
-            </Typography>
-            {r.isDeleted && <Chip size="small" label="Deleted" color="default" />}
-          </Stack>
-        )}
-      />
-      <TextField source="location" />
-      <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} />
-      <FunctionField label="Opening hours" render={hoursSummary} />
-      <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
-      <FunctionField
-        label=""
-        render={(r: FacilityRecord) =>
-          r.isDeleted ? (
-            <RestoreFacilityButton />
-          ) : (
-            <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-              <EditButton />
-              <DeleteFacilityButton />
-            </Stack>
-          )
-        }
-      />
-    </Datagrid>
-  </List>
+const deletedRowSx = (r: FacilityRecord) => (r.isDeleted ? { bgcolor: 'grey.50' } : {});
+
+/** One facility per line on a phone; a tap opens it (edit, delete and restore live there). */
+const PhoneList = () => (
+  <SimpleList<FacilityRecord>
+    rowClick="edit"
+    rowSx={deletedRowSx}
+    leftIcon={(r) => <Thumbnail record={r} small />}
+    primaryText={(r) => (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+        {r.name}
+        {r.isDeleted && <Chip size="small" label="Deleted" component="span" />}
+      </Box>
+    )}
+    tertiaryText={(r) => `${money(r.pricePerHour)}/h`}
+    secondaryText={(r) => `${r.location} · ${hoursSummary(r)}`}
+  />
 );
+
+const DesktopGrid = () => (
+  <Datagrid rowClick="edit" bulkActionButtons={false} rowSx={deletedRowSx}>
+    <FunctionField label="" render={(r: FacilityRecord) => <Thumbnail record={r} />} />
+    <FunctionField
+      label="Name"
+      sortBy="name"
+      render={(r: FacilityRecord) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {r.name}
+          </Typography>
+          {r.isDeleted && <Chip size="small" label="Deleted" color="default" />}
+        </Stack>
+      )}
+    />
+    <TextField source="location" />
+    <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} />
+    <FunctionField label="Opening hours" render={hoursSummary} />
+    <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
+    <FunctionField
+      label=""
+      render={(r: FacilityRecord) =>
+        r.isDeleted ? (
+          <RestoreFacilityButton />
+        ) : (
+          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+            <EditButton />
+            <DeleteFacilityButton />
+          </Stack>
+        )
+      }
+    />
+  </Datagrid>
+);
+
+export const FacilityList = () => {
+  const phone = useIsPhone();
+  return (
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Facilities">
+      {phone ? <PhoneList /> : <DesktopGrid />}
+    </List>
+  );
+};

@@ -36,6 +36,7 @@ const CourtsideMenu = () => (
     <Menu.DashboardItem primaryText="Dashboard" leftIcon={<DashboardIcon />} />
     <Menu.Item to="/day-view" primaryText="Day view" leftIcon={<CalendarViewDayIcon />} />
     <Menu.ResourceItem name="bookings" />
+    <Menu.ResourceItem name="payments" />
     <Menu.ResourceItem name="facilities" />
     <Menu.ResourceItem name="users" />
     <Menu.ResourceItem name="messages" />

@@ -1,10 +1,12 @@
-import { Avatar, Chip, Stack, Typography } from '@mui/material';
-import { CreateButton, Datagrid, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useGetIdentity } from 'react-admin';
+import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
+import { CreateButton, Datagrid, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useGetIdentity } from 'react-admin';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { brand } from '../theme.ts';
 import { DeleteUserButton, RoleButton } from './UserButtons.tsx';
 import type { UserRecord } from './types.ts';
 
-const filters = [
+/** On a phone only the search stays open; the role filter waits behind "Add filter". */
+const filters = (phone: boolean) => [
   <SearchInput key="q" source="q" placeholder="Name or email" alwaysOn />,
   <SelectInput
     key="role"
@@ -14,7 +16,7 @@ const filters = [
       { id: 'user', name: 'Customers' },
     ]}
     emptyText="Everyone"
-    alwaysOn
+    alwaysOn={!phone}
     sx={{ width: 160 }}
   />,
 ];
@@ -50,29 +52,52 @@ const NameCell = ({ record, self }: { record: UserRecord; self: boolean }) => (
   </Stack>
 );
 
+const RoleChip = ({ record }: { record: UserRecord }) => (
+  <Chip size="small" label={record.role === 'admin' ? 'Admin' : 'Customer'} color={record.role === 'admin' ? 'primary' : 'default'} variant={record.role === 'admin' ? 'filled' : 'outlined'} />
+);
+
+const Buttons = () => (
+  <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+    <RoleButton />
+    <DeleteUserButton />
+  </Stack>
+);
+
+/** One user per line on a phone, with the role and the same actions as the grid (users have no detail page). */
+const PhoneList = ({ selfId }: { selfId: unknown }) => (
+  <SimpleList<UserRecord>
+    rowClick={false}
+    primaryText={(r) => <NameCell record={r} self={selfId === r.id} />}
+    secondaryText={(r) => (
+      <>
+        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere', mt: 0.5 }}>
+          {r.email}
+        </Box>
+        <Box component="span" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+          <RoleChip record={r} />
+          <Buttons />
+        </Box>
+      </>
+    )}
+  />
+);
+
+const DesktopGrid = ({ selfId }: { selfId: unknown }) => (
+  <Datagrid bulkActionButtons={false} rowClick={false}>
+    <FunctionField label="Name" sortBy="name" render={(r: UserRecord) => <NameCell record={r} self={selfId === r.id} />} />
+    <TextField source="email" />
+    <TextField source="phone" sortable={false} />
+    <FunctionField label="Role" sortBy="role" render={(r: UserRecord) => <RoleChip record={r} />} />
+    <FunctionField label="" render={() => <Buttons />} />
+  </Datagrid>
+);
+
 export const UserList = () => {
   const { identity } = useGetIdentity();
+  const phone = useIsPhone();
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Users">
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField label="Name" sortBy="name" render={(r: UserRecord) => <NameCell record={r} self={identity?.id === r.id} />} />
-        <TextField source="email" />
-        <TextField source="phone" sortable={false} />
-        <FunctionField
-          label="Role"
-          sortBy="role"
-          render={(r: UserRecord) => <Chip size="small" label={r.role === 'admin' ? 'Admin' : 'Customer'} color={r.role === 'admin' ? 'primary' : 'default'} variant={r.role === 'admin' ? 'filled' : 'outlined'} />}
-        />
-        <FunctionField
-          label=""
-          render={() => (
-            <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-              <RoleButton />
-              <DeleteUserButton />
-            </Stack>
-          )}
-        />
-      </Datagrid>
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Users">
+      {phone ? <PhoneList selfId={identity?.id} /> : <DesktopGrid selfId={identity?.id} />}
     </List>
   );
 };

@@ -24,3 +24,17 @@ export async function retryTransaction<T>(run: () => Promise<T>, attempts = 5): 
     }
   }
 }
+
+/**
+ * Errors that mean the connection to PostgreSQL is gone or not there yet (server restarting,
+ * connection terminated, refused) rather than anything about the statement: SQLSTATE class 08,
+ * 57P01-57P03, socket errors, and the driver's own words for a dead connection.
+ */
+export function isConnectionError(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect/i.test(message);
+}

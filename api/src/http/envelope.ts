@@ -21,12 +21,17 @@ export const ErrorEnvelope = Type.Object({
   errorMessages: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
 });
 
-/** Error responses every route may give, for the OpenAPI document. */
+/**
+ * Error responses every route may give, for the OpenAPI document. 413 and 415 come from
+ * Fastify's body parsing (a body past BODY_LIMIT_BYTES, a content type we do not read).
+ */
 export const errorResponses = {
   400: ErrorEnvelope,
   401: ErrorEnvelope,
   403: ErrorEnvelope,
   404: ErrorEnvelope,
   409: ErrorEnvelope,
+  413: ErrorEnvelope,
+  415: ErrorEnvelope,
   429: ErrorEnvelope,
 };

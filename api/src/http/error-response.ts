@@ -7,6 +7,7 @@ const STATUS_OF: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export interface ErrorBody {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider, RefundRequest } from './provider.ts';
 
 /**
  * The offline provider: its hosted page lives at /pay/<order> on our own server. The Pay
@@ -18,8 +18,9 @@ export class SandboxProvider implements PaymentProvider {
     return { providerRef: `sandbox_${req.orderId}`, paymentUrl: `/pay/${req.orderId}` };
   }
 
-  async refund(order: { id: string }, amountCents: number) {
-    return { refundRef: `sandbox_refund_${order.id}_${amountCents}_${Date.now()}` };
+  /** No money moved, so a refund succeeds at once; its reference is the refund's own id. */
+  async refund(req: RefundRequest) {
+    return { refundRef: `sandbox_refund_${req.refundId}` };
   }
 
   sign(orderId: string): string {

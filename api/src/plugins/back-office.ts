@@ -23,9 +23,13 @@ export default async function backOffice(app: FastifyInstance, opts: { distDir: 
     index: ['index.html'],
     redirect: true,
     cacheControl: false,
+    // The page and its bundle run under the server's default policy (helmet, plugins/security.ts):
+    // script-src 'self' without 'unsafe-inline'; Vite emits no inline script.
     setHeaders(res, path) {
       // Hashed assets never change; the page itself must be fetched fresh after a deploy.
       res.setHeader('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The stand-in answered /admin too; the static plugin only knows /admin/.
+  app.get('/admin', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/admin/', 301));
 }

@@ -12,8 +12,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown)
 /** Paths that belong to the API server, never to the site. */
 const SERVER_PATHS = /^\/(api|admin|pay|images)(\/|$|\?)/;
 
-// Astro adds a <meta> policy with the hashes of its own inline scripts; the header keeps
-// what a meta policy cannot carry (frame-ancestors) and stays the outer bound.
+/**
+ * The policy of what the site serves besides its pages (bundled scripts, styles, images): no
+ * inline code at all. Pages get their own policy from the build (Astro's `security.csp` hashes
+ * every inline script and style of the site): on-demand pages carry it from Astro itself,
+ * prerendered ones from dist/_headers.json, looked up by `sitePolicies`.
+ */
 export const SITE_CSP = [
   "default-src 'self'",
   "base-uri 'self'",
@@ -21,10 +25,32 @@ export const SITE_CSP = [
   "frame-ancestors 'none'",
   "form-action 'self'",
   "img-src 'self' data:",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "frame-src https://www.openstreetmap.org",
+  "script-src 'self'",
+  "style-src 'self'",
+  'frame-src https://www.openstreetmap.org',
 ].join('; ');
+
+/** The Content-Security-Policy of each prerendered page ("/about-us", "/404"), as the build wrote them. */
+export function sitePolicies(distDir: string): Map<string, string> {
+  const file = join(distDir, '_headers.json');
+  const routes = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { pathname: string; headers: { key: string; value: string }[] }[]) : [];
+  const policies = new Map<string, string>();
+  for (const route of routes) {
+    const csp = route.headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
+    if (csp) policies.set(route.pathname, csp.value);
+  }
+  return policies;
+}
+
+/** "about-us/index.html" -> "/about-us", "404.html" -> "/404": the route a built HTML file is the page of. */
+const routeOfFile = (relativeFile: string) => `/${relativeFile.split(sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The policy a prerendered site page needs (its inline scripts' and styles' hashes); SITE_CSP otherwise. */
+    sitePagePolicy(pathname: string): string;
+  }
+}
 
 export const siteBuilt = (distDir: string) => existsSync(join(distDir, 'server', 'entry.mjs'));
 
@@ -35,18 +61,32 @@ export const siteBuilt = (distDir: string) => existsSync(join(distDir, 'server',
 export default fp(async function site(app: FastifyInstance, opts: { distDir: string }) {
   const { handler } = (await import(pathToFileURL(join(opts.distDir, 'server', 'entry.mjs')).href)) as { handler: Handler };
 
-  await app.register(fastifyStatic, { root: join(opts.distDir, 'client'), wildcard: false, decorateReply: false, index: ['index.html'] });
+  const client = join(opts.distDir, 'client');
+  const policies = sitePolicies(opts.distDir);
+  const policyOf = (pathname: string) => policies.get(pathname) ?? SITE_CSP;
+  app.decorate('sitePagePolicy', policyOf);
+
+  await app.register(fastifyStatic, {
+    root: client,
+    wildcard: false,
+    decorateReply: false,
+    index: ['index.html'],
+    // A built page gets the policy with its own hashes; other files the no-inline one.
+    setHeaders: (res, file) => res.setHeader('content-security-policy', file.endsWith('.html') ? policyOf(routeOfFile(relative(client, file))) : SITE_CSP),
+  });
   // Prerendered pages are built as <page>/index.html; people type /about-us, not /about-us/.
-  for (const file of pagesIn(join(opts.distDir, 'client'))) {
+  for (const file of pagesIn(client)) {
     const html = readFileSync(file);
-    const dir = relative(join(opts.distDir, 'client'), file).split(sep).slice(0, -1).join('/');
-    if (!dir) continue;
-    app.get(`/${dir}`, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('content-security-policy', SITE_CSP).send(html));
+    const route = routeOfFile(relative(client, file));
+    if (route === '/') continue;
+    app.get(route, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('content-security-policy', policyOf(route)).send(html));
   }
   await app.register(middie);
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     if (SERVER_PATHS.test(req.url ?? '/')) return next();
+    // Astro replaces it with the page's own policy on the pages it renders; redirects and
+    // files that fall through to the static plugin keep this one.
     res.setHeader('content-security-policy', SITE_CSP);
     return handler(req, res, next);
   });

@@ -12,6 +12,9 @@ export interface BookingView extends BookingRow {
   facility_timezone: string;
   user_name: string;
   user_email: string;
+  /** Money back with the customer for this booking, and the distinct states of its refunds ("failed,succeeded"). */
+  refunded_cents?: number | null;
+  refund_statuses?: string | null;
 }
 
 function views(db: Executor) {
@@ -27,6 +30,12 @@ function views(db: Executor) {
       'f.timezone as facility_timezone',
       'u.name as user_name',
       'u.email as user_email',
+    ])
+    .select((eb) => [
+      eb.selectFrom('refunds as r').whereRef('r.booking_id', '=', 'b.id')
+        .select(sql<number>`coalesce(sum(r.amount_cents) FILTER (WHERE r.status = 'succeeded'), 0)::int`.as('v')).as('refunded_cents'),
+      eb.selectFrom('refunds as r').whereRef('r.booking_id', '=', 'b.id')
+        .select(sql<string>`string_agg(DISTINCT r.status, ',')`.as('v')).as('refund_statuses'),
     ]);
 }
 
@@ -74,8 +83,39 @@ export async function expireLapsedOverlapping(db: Executor, facilityId: string, 
   await query.execute();
 }
 
-export function insertBooking(db: Executor, booking: NewBooking): Promise<BookingRow> {
-  return db.insertInto('bookings').values(booking).returningAll().executeTakeFirstOrThrow();
+/**
+ * A new hold in one statement (one round trip, no explicit transaction): takes the facility's
+ * schedule lock (see lockFacilitySchedule), expires lapsed holds overlapping the interval, and
+ * inserts the booking, only while the facility is live and its row still has the version the
+ * caller priced and checked the request against. No row back: the facility is gone or changed.
+ * The exclusion constraint stays the guarantee (23P01 when the slot is taken). The caller
+ * announces the new booking after this commits (repositories/changes.ts): no trigger does.
+ */
+export async function insertHoldIfFacilityUnchanged(db: Executor, booking: NewBooking & { hold_expires_at: Date; created_at: Date }, facilityVersion: string): Promise<BookingRow | undefined> {
+  const lockKey = `booking-schedule:${booking.facility_id}`;
+  const now = booking.created_at;
+  const result = await sql<BookingRow>`
+    WITH schedule_lock AS (
+      SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))
+    ), facility AS (
+      SELECT f.id FROM facilities f, schedule_lock
+      WHERE f.id = ${booking.facility_id} AND NOT f.is_deleted AND f.xmin::text = ${facilityVersion}
+    ), lapsed AS (
+      UPDATE bookings b SET status = 'expired', updated_at = ${now}
+      FROM facility
+      WHERE b.facility_id = facility.id AND b.status = 'pending' AND b.hold_expires_at <= ${now}
+        AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${booking.starts_at}, ${booking.ends_at}, '[)')
+      RETURNING b.id
+    )
+    INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
+                          hold_expires_at, cancelled_by, cancelled_at, created_at, updated_at)
+    SELECT facility.id, ${booking.user_id}, ${booking.starts_at}, ${booking.ends_at}, ${booking.payable_cents},
+           ${booking.status}, ${booking.payment_status}, ${booking.hold_expires_at}, NULL, NULL, ${now}, ${now}
+    FROM facility
+    -- Reading the lapsed holds' ids makes them expire before the insert checks the constraint.
+    WHERE (SELECT count(*) FROM lapsed) >= 0
+    RETURNING *`.execute(db);
+  return result.rows[0];
 }
 
 export async function moveBooking(db: Executor, id: string, facilityId: string, interval: Interval, payableCents: number, now: Date): Promise<void> {

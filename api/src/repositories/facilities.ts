@@ -35,6 +35,16 @@ export function findFacility(db: Executor, id: string, opts: { includeDeleted?: 
   return query.executeTakeFirst();
 }
 
+/** A live facility with its row version (xmin), which changes with every write to the row. */
+export async function findFacilityVersioned(db: Executor, id: string): Promise<{ row: FacilityRow; version: string } | undefined> {
+  const result = await sql<FacilityRow & { row_version: string }>`
+    SELECT f.*, f.xmin::text AS row_version FROM facilities f WHERE f.id = ${id} AND NOT f.is_deleted`.execute(db);
+  const found = result.rows[0];
+  if (!found) return undefined;
+  const { row_version: version, ...row } = found;
+  return { row: row as FacilityRow, version };
+}
+
 export function insertFacility(db: Executor, facility: NewFacility): Promise<FacilityRow> {
   return db.insertInto('facilities').values(facility).returningAll().executeTakeFirstOrThrow();
 }
@@ -58,12 +68,16 @@ export function countFacilities(db: Executor) {
 
 /**
  * A facility and the active intervals that touch a window, in one round trip: the
- * availability check is the hottest read of the product.
+ * availability check is the hottest read of the product. A hold says when it lapses
+ * (`holdExpiresAt`), since that frees its slot without any write.
  */
 export async function findFacilityWithBusy(db: Executor, id: string, from: Date, to: Date, now: Date) {
-  const result = await sql<FacilityRow & { busy: [number, number][] | null }>`
+  const result = await sql<FacilityRow & { busy: [number, number, number | null][] | null }>`
     SELECT f.*, (
-      SELECT json_agg(json_build_array(extract(epoch FROM b.starts_at) * 1000, extract(epoch FROM b.ends_at) * 1000))
+      SELECT json_agg(json_build_array(
+        extract(epoch FROM b.starts_at) * 1000,
+        extract(epoch FROM b.ends_at) * 1000,
+        CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END))
       FROM bookings b
       WHERE b.facility_id = f.id
         AND b.status IN ('pending', 'confirmed')
@@ -74,9 +88,13 @@ export async function findFacilityWithBusy(db: Executor, id: string, from: Date,
     WHERE f.id = ${id} AND NOT f.is_deleted`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
-  const busy = (typeof row.busy === 'string' ? JSON.parse(row.busy) : row.busy) as [number, number][] | null;
+  const busy = (typeof row.busy === 'string' ? JSON.parse(row.busy) : row.busy) as [number, number, number | null][] | null;
   return {
     facility: { ...row, busy: undefined } as FacilityRow,
-    busy: (busy ?? []).map(([s, e]) => ({ startsAt: new Date(Number(s)), endsAt: new Date(Number(e)) })),
+    busy: (busy ?? []).map(([s, e, h]) => ({
+      startsAt: new Date(Number(s)),
+      endsAt: new Date(Number(e)),
+      holdExpiresAt: h === null ? null : new Date(Number(h)),
+    })),
   };
 }

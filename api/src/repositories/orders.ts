@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
+import { fetchPage, type PageQuery } from './listing.ts';
+import { escapeLike } from './users.ts';
 
 export async function insertOrder(
   db: Executor,
@@ -35,22 +37,33 @@ export async function bookingIdsOfOrder(db: Executor, orderId: string): Promise<
   return rows.map((r) => r.booking_id);
 }
 
-/** The paid order a booking's money came from, if any. */
-export function paidOrderOfBooking(db: Executor, bookingId: string): Promise<OrderRow | undefined> {
+/** The order whose payment confirmed a booking, if any: its money goes back through that order. */
+export function orderThatPaid(db: Executor, bookingId: string): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders as o')
     .innerJoin('order_bookings as ob', 'ob.order_id', 'o.id')
     .selectAll('o')
     .where('ob.booking_id', '=', bookingId)
-    .where('o.status', 'in', ['paid', 'refunded'])
-    .orderBy('o.paid_at', 'desc')
+    .where('ob.paid_at', 'is not', null)
+    .orderBy('ob.paid_at', 'desc')
     .executeTakeFirst();
+}
+
+/** Notes that this order's payment confirmed the booking. */
+export async function markBookingPaidBy(db: Executor, orderId: string, bookingId: string, now: Date): Promise<void> {
+  await db.updateTable('order_bookings').set({ paid_at: now }).where('order_id', '=', orderId).where('booking_id', '=', bookingId).execute();
+}
+
+/** Ids of the bookings this order's payment confirmed. */
+export async function bookingIdsPaidBy(db: Executor, orderId: string): Promise<string[]> {
+  const rows = await db.selectFrom('order_bookings').select('booking_id').where('order_id', '=', orderId).where('paid_at', 'is not', null).execute();
+  return rows.map((r) => r.booking_id);
 }
 
 export async function markOrder(
   db: Executor,
   id: string,
-  changes: { status?: OrderRow['status']; paidAt?: Date; flagReason?: string },
+  changes: { status?: OrderRow['status']; paidAt?: Date; flagReason?: string; paymentRef?: string },
   now: Date,
 ): Promise<void> {
   await db
@@ -60,6 +73,7 @@ export async function markOrder(
       ...(changes.status ? { status: changes.status } : {}),
       ...(changes.paidAt ? { paid_at: changes.paidAt } : {}),
       ...(changes.flagReason ? { flag_reason: changes.flagReason } : {}),
+      ...(changes.paymentRef ? { payment_ref: changes.paymentRef } : {}),
     })
     .where('id', '=', id)
     .execute();
@@ -78,14 +92,104 @@ export async function addRefund(db: Executor, id: string, cents: number, now: Da
     .execute();
 }
 
-/** Unpaid checkouts that include a booking become stale when it changes. */
-export async function cancelPendingOrdersOf(db: Executor, bookingId: string, now: Date): Promise<void> {
-  await db
+/** Unpaid checkouts that include a booking become stale when it changes; returns them so their pages can be closed. */
+export function cancelPendingOrdersOf(db: Executor, bookingId: string, now: Date): Promise<Pick<OrderRow, 'id' | 'provider' | 'provider_ref'>[]> {
+  return db
     .updateTable('orders')
     .set({ status: 'cancelled', updated_at: now })
     .where('status', '=', 'pending')
     .where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('order_id').where('booking_id', '=', bookingId))
+    .returning(['id', 'provider', 'provider_ref'])
     .execute();
+}
+
+/**
+ * Keeps an order's live holds until its hosted payment page closes (never shortens one).
+ * A hold that already lapsed is left alone: its slot may belong to someone else by now.
+ */
+export async function extendHolds(db: Executor, orderId: string, until: Date, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({ hold_expires_at: sql`GREATEST(hold_expires_at, ${until}::timestamptz)`, updated_at: now })
+    .where('status', '=', 'pending')
+    .where('hold_expires_at', '>', now)
+    .where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('booking_id').where('order_id', '=', orderId))
+    .execute();
+}
+
+/**
+ * Releases the unpaid holds of a checkout whose page closed, except those another open
+ * checkout still covers (the customer opened a second one).
+ */
+export async function releaseHolds(db: Executor, orderId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings as b')
+    .set({ status: 'expired', updated_at: now })
+    .where('b.status', '=', 'pending')
+    .where('b.payment_status', '=', 'unpaid')
+    .where('b.id', 'in', (eb) => eb.selectFrom('order_bookings').select('booking_id').where('order_id', '=', orderId))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(
+        selectFrom('order_bookings as ob')
+          .innerJoin('orders as o', 'o.id', 'ob.order_id')
+          .select('ob.order_id')
+          .whereRef('ob.booking_id', '=', 'b.id')
+          .where('o.status', '=', 'pending')
+          .where('o.id', '<>', orderId),
+      )),
+    )
+    .execute();
+}
+
+export function findOrderByPaymentRef(db: Executor, provider: string, paymentRef: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('payment_ref', '=', paymentRef).executeTakeFirst();
+}
+
+/** The order and who placed it, as the back office lists them. */
+export interface PaymentView extends OrderRow {
+  user_name: string;
+  user_email: string;
+}
+
+export interface PaymentFilter {
+  ids?: string[];
+  status?: OrderRow['status'][];
+  provider?: string[];
+  flagged?: boolean;
+  userId?: string;
+  q?: string;
+}
+
+function paymentViews(db: Executor, filter: PaymentFilter) {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .selectAll('o')
+    .select(['u.name as user_name', 'u.email as user_email']);
+  if (filter.ids) query = query.where('o.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.status?.length) query = query.where('o.status', 'in', filter.status);
+  if (filter.provider?.length) query = query.where('o.provider', 'in', filter.provider);
+  if (filter.flagged !== undefined) query = query.where('o.flag_reason', filter.flagged ? 'is not' : 'is', null);
+  if (filter.userId) query = query.where('o.user_id', '=', filter.userId);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q)}%`;
+    query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+export function pagePayments(db: Executor, filter: PaymentFilter, page: PageQuery) {
+  return fetchPage(paymentViews(db, filter), page, 'o.id');
+}
+
+export function findPayment(db: Executor, id: string): Promise<PaymentView | undefined> {
+  return paymentViews(db, {}).where('o.id', '=', id).executeTakeFirst();
+}
+
+/** (order, booking) pairs of some orders, for listing what each order pays for. */
+export function bookingsOfOrders(db: Executor, orderIds: string[]): Promise<{ order_id: string; booking_id: string }[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_bookings').select(['order_id', 'booking_id']).where('order_id', 'in', orderIds).execute();
 }
 
 /** Records a provider event; false when it was seen before (events apply exactly once). */

@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '@courtside/domain';
-import { freeSlotsOf } from '../services/availability-service.ts';
+import { renderedFreeSlots } from '../services/availability-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { sendSerialized, serialize } from '../http/serialized.ts';
 import { DateText, Id, Slot } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,10 +18,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: { 200: envelopeOf(Type.Array(Slot)), ...errorResponses },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const facilityId = request.query.facility ?? request.query.facilityId;
     if (!facilityId) throw new DomainError('invalid', 'FACILITY_REQUIRED', 'querystring.facility is required', 'facility');
-    return ok(200, 'Availability checked successfully', await freeSlotsOf(app.ctx, facilityId, request.query.date));
+    // The answer is kept serialized (by this route's own response schema), so a cached one costs no work.
+    const body = await renderedFreeSlots(app.ctx, facilityId, request.query.date, (slots) =>
+      serialize(reply, ok(200, 'Availability checked successfully', slots)),
+    );
+    return sendSerialized(reply, body);
   });
 };
 

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as facilities from '../services/facility-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { sendSerialized, serialize } from '../http/serialized.ts';
 import { Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
 
 const admin = { access: 'admin' as const };
@@ -18,7 +19,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response: { 200: envelopeOf(Type.Array(Facility)), ...errorResponses },
     },
-  }, async (request) => ok(200, 'Facilities retrieved successfully', await facilities.listPublic(app.ctx, request.query)));
+  }, async (request, reply) =>
+    sendSerialized(reply, await facilities.renderedPublicList(app.ctx, request.query, (list) => serialize(reply, ok(200, 'Facilities retrieved successfully', list)))));
 
   app.get('/api/facility/:id', {
     config: { access: 'public' },

@@ -1,7 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createOrder } from '../services/order-service.ts';
-import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { Address, Email, Id, PersonName, Phone } from './schemas.ts';
+import { createOrder, orderStatus } from '../services/order-service.ts';
+import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { Address, BookingStatusSchema, Email, Id, IdParams, PaymentStatusSchema, PersonName, Phone } from './schemas.ts';
+
+/** OrderStatusDto of @courtside/domain on the wire. */
+const OrderStatus = Type.Object({
+  id: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('refunded')]),
+  amount: Type.Number(),
+  refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('partial'), Type.Literal('refunded'), Type.Literal('failed')]),
+  bookings: Type.Array(Type.Object({ id: Type.String(), status: BookingStatusSchema, paymentStatus: PaymentStatusSchema })),
+});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/order/create', {
@@ -29,12 +38,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: {
         201: envelopeOf(Type.Object({ orderId: Type.String(), payment_url: Type.String(), totalPayableAmount: Type.Number() })),
         ...errorResponses,
+        // The payment provider could not be reached: nothing was charged, the holds stay.
+        503: ErrorEnvelope,
       },
     },
   }, async (request, reply) => {
     const order = await createOrder(app.ctx, request.currentUser!, request.body);
     return reply.status(201).send(ok(201, 'Order created successfully. Redirecting to payment.', order));
   });
+
+  app.get('/api/order/:id', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['payments'],
+      summary: "Where one of the caller's orders stands (the payment return page polls it until the provider's webhook settles it)",
+      security: [{ bearerAuth: [] }],
+      params: IdParams,
+      response: { 200: envelopeOf(OrderStatus), ...errorResponses },
+    },
+  }, async (request) => ok(200, 'Order status.', await orderStatus(app.ctx, request.currentUser!, request.params.id)));
 };
 
 export default routes;

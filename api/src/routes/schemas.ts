@@ -105,6 +105,8 @@ export const Booking = Type.Object({
   paymentStatus: PaymentStatus,
   holdExpiresAt: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
+  refundedAmount: Type.Number(),
+  refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('refunded'), Type.Literal('failed')]),
 });
 export const BookingStatusSchema = BookingStatus;
 export const PaymentStatusSchema = PaymentStatus;

@@ -30,7 +30,8 @@ export function parseListParams(params: ListParams, sortable: Record<string, str
   if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
     throw bad('sort', 'must look like ["field","ASC"]');
   }
-  const column = sortable[sort[0]];
+  // Own keys only: "constructor" or "toString" must not reach the SQL builder as a column.
+  const column = Object.hasOwn(sortable, sort[0]) ? sortable[sort[0]] : undefined;
   if (!column) throw bad('sort', `cannot sort by "${sort[0]}" (one of: ${Object.keys(sortable).join(', ')})`);
 
   const range = parseJson('range', params.range) ?? [0, 24];

@@ -1,25 +1,77 @@
-import { DAY_MS, daySlots, freeSlots, parseDate, toLocal, type SlotDto } from '@courtside/domain';
+import { DAY_MS, daySlots, freeSlots, parseDate, toLocal, type Slot, type SlotDto } from '@courtside/domain';
 import { findFacilityWithBusy } from '../repositories/facilities.ts';
+import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 import { facilityNotFound } from './facility-service.ts';
 import { toFacilityDto } from './presenters.ts';
 
+interface Busy {
+  startsAt: Date;
+  endsAt: Date;
+  holdExpiresAt: Date | null;
+}
+
 /**
  * The free slots of one local day: the opening-hours grid minus active bookings and
  * minus slots that have started. Lapsed holds count as free even before the sweeper runs.
+ * `validUntil` is the instant the answer changes by time alone (a slot starts or enters the
+ * booking horizon, a hold lapses); any other change comes through a write.
  */
-export async function freeSlotsOf(ctx: ServiceContext, facilityId: string, date: string | undefined): Promise<SlotDto[]> {
-  const now = ctx.clock();
-  const day = date ?? undefined;
-  if (day) parseDate(day);
+async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: string | undefined, now: Date) {
   // The local day lies somewhere within a day either side of its UTC date, whatever the zone.
   const anchor = day ? Date.parse(`${day}T00:00:00Z`) : now.getTime();
   const found = await findFacilityWithBusy(ctx.db, facilityId, new Date(anchor - DAY_MS), new Date(anchor + 2 * DAY_MS), now);
   if (!found) throw facilityNotFound();
   const facility = toFacilityDto(found.facility);
   const localDay = day ?? toLocal(now, facility.timezone).date;
-  const horizon = now.getTime() + ctx.config.bookingHorizonDays * DAY_MS;
-  return freeSlots(daySlots(facility, localDay), found.busy, now)
-    .filter((s) => s.startsAt.getTime() <= horizon)
+  const horizonMs = ctx.config.bookingHorizonDays * DAY_MS;
+  const grid = daySlots(facility, localDay);
+  const slots = freeSlots(grid, found.busy, now)
+    .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs)
     .map((s) => ({ startTime: s.startTime, endTime: s.endTime }));
+  return { slots, validUntil: validUntil(grid, found.busy, now.getTime(), horizonMs) };
+}
+
+function validUntil(grid: Slot[], busy: Busy[], now: number, horizonMs: number): number {
+  let until = now + MAX_AGE_MS;
+  for (const slot of grid) {
+    const starts = slot.startsAt.getTime();
+    if (starts > now) until = Math.min(until, starts);
+    if (starts - horizonMs > now) until = Math.min(until, starts - horizonMs);
+  }
+  for (const b of busy) {
+    const lapses = b.holdExpiresAt?.getTime();
+    if (lapses !== undefined && lapses > now) until = Math.min(until, lapses);
+  }
+  return until;
+}
+
+export async function freeSlotsOf(ctx: ServiceContext, facilityId: string, date: string | undefined): Promise<SlotDto[]> {
+  if (date) parseDate(date);
+  return (await computeFreeSlots(ctx, facilityId, date, ctx.clock())).slots;
+}
+
+/**
+ * The free slots of a facility's day as the caller renders them (the serialized response),
+ * kept in memory until a change to the facility or its bookings, or time, makes it stale.
+ * Without a date ("today") nothing is kept: which day that is moves with the clock.
+ */
+export async function renderedFreeSlots(
+  ctx: ServiceContext,
+  facilityId: string,
+  date: string | undefined,
+  render: (slots: SlotDto[]) => string,
+): Promise<string> {
+  const now = ctx.clock();
+  const cache = cachesOf(ctx).availability;
+  if (!date) return render((await computeFreeSlots(ctx, facilityId, undefined, now)).slots);
+  // Only dates that parsed were ever stored, so a hit needs no parsing.
+  const hit = cache.get(facilityId, date, now.getTime());
+  if (hit !== undefined) return hit;
+  parseDate(date);
+  const ticket = cache.ticket();
+  const { slots, validUntil: until } = await computeFreeSlots(ctx, facilityId, date, now);
+  const rendered = render(slots);
+  cache.store(facilityId, date, rendered, ticket, now.getTime(), until);
+  return rendered;
 }

@@ -8,14 +8,17 @@ import {
   type BookingDto,
   type BookingRequest,
 } from '@courtside/domain';
-import type { BookingRow } from '@courtside/migrations';
+import type { BookingRow, FacilityRow } from '@courtside/migrations';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import * as orders from '../repositories/orders.ts';
+import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
+import { closeCheckouts } from './order-service.ts';
+import { recordRefund, sendRefunds } from './payment-refunds.ts';
 import { facilityNotFound } from './facility-service.ts';
 import { localTimes, toBookingDto, toFacilityDto } from './presenters.ts';
 
@@ -38,37 +41,63 @@ async function resolveFor(ctx: ServiceContext, db: Executor, facilityId: string,
   return { facility, interval, payableCents: priceCents(facility.price_per_hour_cents, interval) };
 }
 
-/** Holds a slot for the caller until HOLD_MINUTES pass or they pay. The price is ours to compute. */
+/**
+ * The facility a new booking is checked and priced against: from memory when the change feed
+ * keeps it current, and in any case only used if its row version still matches at insert.
+ */
+async function facilityForBooking(ctx: ServiceContext, facilityId: string, fresh: boolean) {
+  const cache = cachesOf(ctx).facilities;
+  const now = ctx.clock().getTime();
+  if (!fresh) {
+    const hit = cache.get(facilityId, '', now);
+    if (hit) return hit;
+  }
+  const ticket = cache.ticket();
+  const found = await facilities.findFacilityVersioned(ctx.db, facilityId);
+  if (!found) throw facilityNotFound();
+  cache.store(facilityId, '', found, ticket, now, now + MAX_AGE_MS);
+  return found;
+}
+
+/**
+ * Holds a slot for the caller until HOLD_MINUTES pass or they pay. The price is ours to compute.
+ * One statement does the locking, the expiry of lapsed holds and the insert (see
+ * insertHoldIfFacilityUnchanged); if the facility changed since it was read, read it again.
+ */
 export async function createBooking(ctx: ServiceContext, user: CurrentUser, req: NewBookingRequest): Promise<BookingDto> {
   const now = ctx.clock();
-  // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
-  const { facility, row } = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
-    const { facility, interval, payableCents } = await resolveFor(ctx, trx, req.facility, req, now);
-    await bookings.lockFacilitySchedule(trx, facility.id);
-    await bookings.expireLapsedOverlapping(trx, facility.id, interval, now);
-    const row = await bookings.insertBooking(trx, {
-      facility_id: facility.id,
+  let facility: FacilityRow | undefined;
+  let row: BookingRow | undefined;
+  for (let attempt = 0; !row; attempt++) {
+    if (attempt === 3) throw new DomainError('conflict', 'FACILITY_CHANGING', 'The facility is being changed right now. Please try again.', 'facility');
+    const found = await facilityForBooking(ctx, req.facility, attempt > 0);
+    facility = found.row;
+    const interval = resolveBookingRequest(toFacilityDto(facility), req, { now, horizonDays: ctx.config.bookingHorizonDays });
+    // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
+    row = await retryTransaction(() => bookings.insertHoldIfFacilityUnchanged(ctx.db, {
+      facility_id: facility!.id,
       user_id: user.id,
       starts_at: interval.startsAt,
       ends_at: interval.endsAt,
-      payable_cents: payableCents,
+      payable_cents: priceCents(facility!.price_per_hour_cents, interval),
       status: 'pending',
       payment_status: 'unpaid',
       hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
-      cancelled_by: null,
-      cancelled_at: null,
       created_at: now,
-      updated_at: now,
-    });
-    return { facility, row };
-  }));
+    }, found.version));
+  }
+  // This process's next availability read must not wait for the notification to come back;
+  // other processes hear of it before the customer has the answer. Past the commit, a failed
+  // notice must not turn a booking made into an error (cached answers also age out).
+  cachesOf(ctx).feed?.touched('bookings', facility!.id);
+  await cachesOf(ctx).announcements.announce('bookings', facility!.id).catch(() => {});
   return toBookingDto(
     {
       ...row,
-      facility_name: facility.name,
-      facility_location: facility.location,
-      facility_price_per_hour_cents: facility.price_per_hour_cents,
-      facility_timezone: facility.timezone,
+      facility_name: facility!.name,
+      facility_location: facility!.location,
+      facility_price_per_hour_cents: facility!.price_per_hour_cents,
+      facility_timezone: facility!.timezone,
       user_name: user.name,
       user_email: user.email,
     },
@@ -92,6 +121,24 @@ const stateOf = (row: BookingRow) => ({
   holdExpiresAt: row.hold_expires_at,
 });
 
+/** What a booking change leaves for after its commit: providers are never called inside a transaction. */
+interface AfterCommit {
+  /** Checkouts the change cancelled (orders.cancelPendingOrdersOf): their hosted pages must stop taking money. */
+  staleCheckouts?: Awaited<ReturnType<typeof orders.cancelPendingOrdersOf>>;
+  /** Refunds the change recorded (recordRefund). */
+  refundIds?: string[];
+}
+
+/**
+ * Runs a change to a booking in one transaction (again on a deadlock), then closes the hosted
+ * pages it made stale and sends the refunds it recorded.
+ */
+async function changeBooking(ctx: ServiceContext, change: (trx: Executor) => Promise<AfterCommit>): Promise<void> {
+  const { staleCheckouts = [], refundIds = [] } = await retryTransaction(() => ctx.db.transaction().execute(change));
+  await closeCheckouts(ctx, staleCheckouts);
+  await sendRefunds(ctx, refundIds);
+}
+
 /** Moves a booking under the same rules as a new one; a moved hold needs a fresh checkout. */
 export async function rescheduleBooking(
   ctx: ServiceContext,
@@ -100,7 +147,7 @@ export async function rescheduleBooking(
   req: Partial<NewBookingRequest>,
 ): Promise<BookingDto> {
   const now = ctx.clock();
-  await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
+  await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
     const current = localTimes(row.starts_at, row.ends_at, (await facilities.findFacility(trx, row.facility_id, { includeDeleted: true }))!.timezone);
@@ -114,26 +161,27 @@ export async function rescheduleBooking(
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, row.id);
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
     await bookings.moveBooking(trx, row.id, facility.id, interval, row.payment_status === 'paid' ? row.payable_cents : payableCents, now);
-    if (row.status === 'pending') await orders.cancelPendingOrdersOf(trx, row.id, now);
-  }));
+    // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
+    return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, row.id, now) : [] };
+  });
   return view(ctx, ctx.db, id);
 }
 
-/** Cancels under the policy; money that was paid goes back through the provider that took it. */
+/**
+ * Cancels under the policy; money that was paid goes back through the order (and provider)
+ * that took it. The refund is recorded in the transaction and sent after commit.
+ */
 export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<BookingDto> {
   const now = ctx.clock();
-  await ctx.db.transaction().execute(async (trx) => {
+  await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours: ctx.config.cancellationHours });
     await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
-    await orders.cancelPendingOrdersOf(trx, row.id, now);
-    if (refund) {
-      const order = await orders.paidOrderOfBooking(trx, row.id);
-      if (order) {
-        await ctx.payments.refund({ id: order.id, providerRef: order.provider_ref }, row.payable_cents);
-        await orders.addRefund(trx, order.id, row.payable_cents, now);
-      }
-    }
+    const staleCheckouts = await orders.cancelPendingOrdersOf(trx, row.id, now);
+    const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
+    const reason = actor.id === row.user_id ? 'cancelled by the customer' : 'cancelled by the venue';
+    const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now) : [];
+    return { staleCheckouts, refundIds };
   });
   return view(ctx, ctx.db, id);
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProviders } from '../payments/provider.ts';
 
 /** What every use case may depend on; tests build it the same way production does. */
 export interface ServiceContext {
@@ -8,5 +8,6 @@ export interface ServiceContext {
   config: Config;
   /** The only source of "now", so tests can move time (hold expiry, cancellation windows). */
   clock: () => Date;
-  payments: PaymentProvider;
+  /** Every configured payment provider; an order is always served by the one stored on it. */
+  payments: PaymentProviders;
 }

@@ -11,6 +11,7 @@ import {
 import type { FacilityUpdate } from '@courtside/migrations';
 import * as facilities from '../repositories/facilities.ts';
 import type { ServiceContext } from './context.ts';
+import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
 import { toFacilityDto } from './presenters.ts';
 
 export interface FacilityInput {
@@ -37,6 +38,26 @@ export async function listPublic(ctx: ServiceContext, filter: { q?: string; maxP
     maxPriceCents: filter.maxPrice === undefined ? undefined : Math.floor(filter.maxPrice * 100 + 1e-6),
   });
   return rows.map(toFacilityDto);
+}
+
+/**
+ * The public list as the caller renders it (the serialized response), kept in memory until
+ * any facility changes: every visitor's first page asks for the same list.
+ */
+export async function renderedPublicList(
+  ctx: ServiceContext,
+  filter: { q?: string; maxPrice?: number },
+  render: (list: FacilityDto[]) => string,
+): Promise<string> {
+  const cache = cachesOf(ctx).facilityLists;
+  const key = `${filter.q?.trim() ?? ''}|${filter.maxPrice ?? ''}`;
+  const now = ctx.clock().getTime();
+  const hit = cache.get(ALL_FACILITIES, key, now);
+  if (hit !== undefined) return hit;
+  const ticket = cache.ticket();
+  const rendered = render(await listPublic(ctx, filter));
+  cache.store(ALL_FACILITIES, key, rendered, ticket, now, now + MAX_AGE_MS);
+  return rendered;
 }
 
 export async function getFacility(ctx: ServiceContext, id: string, opts: { includeDeleted?: boolean } = {}): Promise<FacilityDto> {

@@ -1,9 +1,15 @@
-import { DomainError, centsToDollars, dollarsToCents, isHoldLapsed } from '@courtside/domain';
+import { DomainError, centsToDollars, dollarsToCents, isHoldLapsed, type OrderStatusDto } from '@courtside/domain';
+import type { OrderRow } from '@courtside/migrations';
+import type { Executor } from '../db/database.ts';
+import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as orders from '../repositories/orders.ts';
 import { tryInSavepoint } from '../repositories/transactions.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
+import type { Checkout } from '../payments/provider.ts';
 import type { ServiceContext } from './context.ts';
+import { getPayment } from './payment-admin.ts';
+import { recordRefund, sendRefunds } from './payment-refunds.ts';
 import { toBookingDto } from './presenters.ts';
 
 export interface CheckoutRequest {
@@ -16,13 +22,15 @@ const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Ord
 /**
  * Opens a checkout for the caller's own unpaid holds. The client's total must equal ours:
  * a disagreement means the client shows a stale or tampered price, so nothing is charged.
+ * The provider is called between two short transactions, never inside one.
  */
 export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: CheckoutRequest) {
   const ids = [...new Set(req.bookingIds.map((b) => b.bookingId))];
   if (ids.length === 0) throw new DomainError('invalid', 'NO_BOOKINGS', 'bookingIds must list at least one booking.', 'bookingIds');
   const totalCents = dollarsToCents(req.totalPayableAmount, 'totalPayableAmount');
   const now = ctx.clock();
-  return ctx.db.transaction().execute(async (trx) => {
+  const provider = ctx.payments.checkout;
+  const { order, lines, holdExpiresAt } = await ctx.db.transaction().execute(async (trx) => {
     const rows = await bookings.lockBookings(trx, ids);
     for (const id of ids) {
       const row = rows.find((r) => r.id === id);
@@ -44,20 +52,48 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
         'totalPayableAmount',
       );
     }
-    const order = await orders.insertOrder(trx, { userId: user.id, amountCents, provider: ctx.payments.name, bookingIds: ids });
-    const views = await bookings.findBookingsViews(trx, ids);
-    const checkout = await ctx.payments.createCheckout({
-      orderId: order.id,
-      amountCents,
-      customerEmail: user.email,
-      lines: views.map((v) => {
-        const dto = toBookingDto(v, now);
-        return { description: `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}`, amountCents: v.payable_cents };
-      }),
+    const order = await orders.insertOrder(trx, { userId: user.id, amountCents, provider: provider.name, bookingIds: ids });
+    const lines = (await bookings.findBookingsViews(trx, ids)).map((v) => {
+      const dto = toBookingDto(v, now);
+      return { description: `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}`, amountCents: v.payable_cents };
     });
-    await orders.setCheckout(trx, order.id, checkout.providerRef, checkout.paymentUrl, now);
-    return { orderId: order.id, payment_url: checkout.paymentUrl, totalPayableAmount: centsToDollars(amountCents) };
+    const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
+    return { order, lines, holdExpiresAt };
   });
+
+  let checkout: Checkout;
+  try {
+    checkout = await provider.createCheckout({ orderId: order.id, amountCents: order.amount_cents, customerEmail: user.email, lines, now, holdExpiresAt });
+  } catch (err) {
+    await orders.markOrder(ctx.db, order.id, { status: 'cancelled' }, ctx.clock());
+    throw err;
+  }
+
+  const stillOpen = await ctx.db.transaction().execute(async (trx) => {
+    const current = await orders.lockOrder(trx, order.id);
+    await orders.setCheckout(trx, order.id, checkout.providerRef, checkout.paymentUrl, now);
+    if (current?.status !== 'pending') return false;
+    // Holds and hosted page agree: the slot stays the customer's while the provider may still take money.
+    if (checkout.expiresAt) await orders.extendHolds(trx, order.id, checkout.expiresAt, now);
+    return true;
+  });
+  if (!stillOpen) {
+    await closeCheckouts(ctx, [{ provider: provider.name, provider_ref: checkout.providerRef }]);
+    throw new DomainError('conflict', 'CHECKOUT_CANCELLED', 'A booking of this checkout changed while it opened. Please check out again.', 'bookingIds');
+  }
+  return { orderId: order.id, payment_url: checkout.paymentUrl, totalPayableAmount: centsToDollars(order.amount_cents) };
+}
+
+/** Closes hosted pages that must no longer take money; best effort, since a late payment is refunded anyway. */
+export async function closeCheckouts(ctx: ServiceContext, stale: Pick<OrderRow, 'provider' | 'provider_ref'>[]): Promise<void> {
+  for (const order of stale) {
+    if (!order.provider_ref) continue;
+    try {
+      await ctx.payments.get(order.provider).expireCheckout?.(order.provider_ref);
+    } catch {
+      // Already completed or expired at the provider, or unreachable: nothing to undo here.
+    }
+  }
 }
 
 /** What the hosted payment page shows. */
@@ -70,48 +106,84 @@ export async function orderSummary(ctx: ServiceContext, orderId: string) {
   return { id: order.id, status: order.status, amount: centsToDollars(order.amount_cents), lines };
 }
 
+/**
+ * Where an order stands, for the customer's payment return page: the back office's record of
+ * it, cut down to what the customer needs. Someone else's order does not exist for a customer.
+ */
+export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, orderId: string): Promise<OrderStatusDto> {
+  const order = await orders.findOrder(ctx.db, orderId);
+  if (!order || (actor.role !== 'admin' && order.user_id !== actor.id)) throw orderNotFound();
+  const { id, status, amount, refundState, bookings: lines } = await getPayment(ctx, orderId);
+  return { id, status, amount, refundState, bookings: lines.map((b) => ({ id: b.id, status: b.status, paymentStatus: b.paymentStatus })) };
+}
+
 export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged';
 
-/**
- * Applies a provider's "paid" event exactly once. Each booking is confirmed if its slot is
- * still ours; one whose slot went to someone else after its hold lapsed is refunded and the
- * order flagged for staff — the exclusion constraint makes a double booking impossible.
- */
+/** Applies a provider's "paid" event exactly once; refunds it decides go out after commit. */
 export async function applyPayment(ctx: ServiceContext, e: { provider: string; eventId: string; orderId: string }): Promise<PaymentOutcome> {
   const now = ctx.clock();
-  return ctx.db.transaction().execute(async (trx) => {
+  // A customer cancelling a booking of this order at the same moment can deadlock with it (40P01): run again.
+  const { outcome, refundIds } = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
     const order = await orders.lockOrder(trx, e.orderId);
     if (!order) throw orderNotFound();
     if (!(await orders.recordPaymentEvent(trx, { provider: e.provider, eventId: e.eventId, type: 'payment.succeeded', orderId: order.id }))) {
-      return 'duplicate';
+      return { outcome: 'duplicate' as const, refundIds: [] };
     }
-    if (order.status === 'paid' || order.status === 'refunded') return 'already-settled';
-    // A checkout we cancelled (its booking moved, was cancelled, or the customer left) buys nothing: all its money goes back.
-    const stale = order.status === 'cancelled';
-    await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now }, now);
-    const rows = await bookings.lockBookings(trx, await orders.bookingIdsOfOrder(trx, order.id));
-    const late: typeof rows = [];
-    for (const row of rows) {
-      if (stale || row.payment_status !== 'unpaid' || row.status === 'cancelled') {
-        late.push(row);
-        continue;
-      }
-      const failure = await tryInSavepoint(trx, 'confirm_booking', () => bookings.confirmPaid(trx, row.id, now));
-      if (failure === undefined) continue;
-      if ((failure as { code?: string }).code !== '23P01') throw failure;
+    return settlePayment(trx, order, now);
+  }));
+  await sendRefunds(ctx, refundIds);
+  return outcome;
+}
+
+/**
+ * Books a payment on a locked order whose event was just recorded. Each booking is confirmed
+ * if its slot is still ours; one whose slot went to someone else after its hold lapsed is
+ * refunded and the order flagged for staff — the exclusion constraint makes a double booking
+ * impossible. Returns the refunds to send once the transaction commits.
+ */
+export async function settlePayment(
+  trx: Executor,
+  order: OrderRow,
+  now: Date,
+  paymentRef?: string,
+): Promise<{ outcome: PaymentOutcome; refundIds: string[] }> {
+  if (order.status === 'paid' || order.status === 'refunded') return { outcome: 'already-settled', refundIds: [] };
+  // A checkout we cancelled (its booking moved, was cancelled, or the customer left) buys nothing: all its money goes back.
+  const stale = order.status === 'cancelled';
+  await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef }, now);
+  const rows = await bookings.lockBookings(trx, await orders.bookingIdsOfOrder(trx, order.id));
+  const late: typeof rows = [];
+  for (const row of rows) {
+    if (stale || row.payment_status !== 'unpaid' || row.status === 'cancelled') {
       late.push(row);
+      continue;
     }
-    if (late.length === 0) return 'confirmed';
-    const lateCents = stale ? order.amount_cents : late.reduce((sum, r) => sum + r.payable_cents, 0);
-    await ctx.payments.refund({ id: order.id, providerRef: order.provider_ref }, lateCents);
-    await orders.addRefund(trx, order.id, lateCents, now);
+    const failure = await tryInSavepoint(trx, 'confirm_booking', () => bookings.confirmPaid(trx, row.id, now));
+    if (failure === undefined) {
+      await orders.markBookingPaidBy(trx, order.id, row.id, now);
+      continue;
+    }
+    if ((failure as { code?: string }).code !== '23P01') throw failure;
+    late.push(row);
+  }
+  if (late.length === 0) return { outcome: 'confirmed', refundIds: [] };
+
+  const refundIds: string[] = [];
+  const reason = stale ? 'paid a checkout that had been cancelled' : 'paid after the slot was released';
+  if (stale) {
+    refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: order.amount_cents, reason }, now)));
+  } else {
     for (const row of late) {
-      if (!stale && row.payment_status === 'unpaid') await bookings.markRefundedWithoutConfirming(trx, row.id, now);
+      // The refund belongs to the booking only when it was this payment that failed to buy it.
+      const ownMoney = row.payment_status === 'unpaid';
+      refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: ownMoney ? row.id : null, amountCents: row.payable_cents, reason }, now)));
+      if (ownMoney) await bookings.markRefundedWithoutConfirming(trx, row.id, now);
     }
-    const why = stale ? 'Paid a checkout that had been cancelled' : 'Paid after the slot was released';
-    await orders.markOrder(trx, order.id, { flagReason: `${why}; refunded $${centsToDollars(lateCents).toFixed(2)} for ${late.length} booking(s).` }, now);
-    return 'flagged';
-  });
+  }
+  const lateCents = stale ? order.amount_cents : late.reduce((sum, r) => sum + r.payable_cents, 0);
+  const why = stale ? 'Paid a checkout that had been cancelled' : 'Paid after the slot was released';
+  await orders.markOrder(trx, order.id, { flagReason: `${why}; refunded $${centsToDollars(lateCents).toFixed(2)} for ${late.length} booking(s).` }, now);
+  return { outcome: 'flagged', refundIds };
 }
 
 /** The customer left the hosted page without paying: the holds stay until they lapse. */

@@ -1,4 +1,4 @@
-import { centsToDollars, toLocal, type BookingDto, type FacilityDto, type OpeningHours, type UserDto } from '@courtside/domain';
+import { centsToDollars, toLocal, type BookingDto, type FacilityDto, type OpeningHours, type OrderRefundState, type UserDto } from '@courtside/domain';
 import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
 
@@ -32,6 +32,18 @@ export function localTimes(startsAt: Date, endsAt: Date, timezone: string) {
   return { date: start.date, startTime: start.time, endTime };
 }
 
+/**
+ * Where refunds stand, worst first: one that failed (and is being retried), one still on its
+ * way, else all of it or part of `dueCents` back.
+ */
+export function refundStateOf(statuses: Iterable<string>, refundedCents: number, dueCents: number): OrderRefundState {
+  const seen = new Set(statuses);
+  if (seen.size === 0) return 'none';
+  if (seen.has('failed')) return 'failed';
+  if (seen.has('pending')) return 'pending';
+  return refundedCents >= dueCents ? 'refunded' : 'partial';
+}
+
 /** A lapsed hold reads as expired even before the sweeper has written it down. */
 export function toBookingDto(b: BookingView, now: Date): BookingDto {
   const lapsed = b.status === 'pending' && b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime();
@@ -51,7 +63,15 @@ export function toBookingDto(b: BookingView, now: Date): BookingDto {
     paymentStatus: b.payment_status,
     holdExpiresAt: status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
     createdAt: b.created_at.toISOString(),
+    refundedAmount: centsToDollars(b.refunded_cents ?? 0),
+    refundState: bookingRefundState(b),
   };
+}
+
+function bookingRefundState(b: BookingView): BookingDto['refundState'] {
+  const state = refundStateOf(b.refund_statuses ? b.refund_statuses.split(',') : [], b.refunded_cents ?? 0, b.payable_cents);
+  // A booking is refunded whole, so its refunds are never partial.
+  return state === 'partial' ? 'refunded' : state;
 }
 
 /** The back office (ra-data-simple-rest) wants `id` on every record. */

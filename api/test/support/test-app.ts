@@ -54,7 +54,7 @@ export interface TestApp {
 }
 
 /** Builds the real app, exactly as production does, on a fresh database of this run's backend. */
-export async function createTestApp(options: { env?: Record<string, string>; clockStart?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; clockStart?: string; site?: boolean } = {}): Promise<TestApp> {
   const config = loadConfig({ DEFAULT_TIMEZONE: 'America/New_York', SEED_DEMO: '0', ...options.env });
   let drop = async () => {};
   let database: DatabaseHandle;
@@ -67,7 +67,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
   }
   await migrateToLatest(database.db);
   const clock = new TestClock(options.clockStart);
-  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), clock: clock.now });
+  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), clock: clock.now, site: options.site });
   await app.ready();
   return {
     app,

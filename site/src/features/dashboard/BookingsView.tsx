@@ -3,6 +3,7 @@ import type { BookingDto, UserDto } from '@courtside/domain';
 import { showToast } from '../../lib/toast.ts';
 import { confirmDialog } from '../../lib/confirm-dialog.ts';
 import { DashboardFrame } from './DashboardFrame.tsx';
+import './bookings.css';
 import { cancelBooking, fetchUserBookings, isActive } from './bookings.ts';
 import { formatDate, formatDollars, isPayable, paymentBadge, statusBadge, type Badge } from './format.ts';
 
@@ -10,7 +11,17 @@ function Pill({ badge }: { badge: Badge }) {
   return (
     <>
       <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
-      {badge.detail && <small className="badge-detail">{badge.detail}</small>}
+      {(badge.detail || badge.link) && (
+        <small className={`badge-detail badge-detail-${badge.tone}`}>
+          {badge.detail}
+          {badge.link && (
+            <>
+              {' '}
+              <a href={badge.link.href}>{badge.link.text}</a>
+            </>
+          )}
+        </small>
+      )}
     </>
   );
 }
@@ -36,7 +47,7 @@ function Bookings({ user }: { user: UserDto }) {
   async function cancel(b: BookingDto) {
     const ok = await confirmDialog({
       title: 'Cancel this booking?',
-      message: `${b.facility.name}, ${formatDate(b.date)}, ${b.startTime}–${b.endTime}.${b.paymentStatus === 'paid' ? ' Your payment will be refunded.' : ''}`,
+      message: `${b.facility.name}, ${formatDate(b.date)}, ${b.startTime}–${b.endTime}.${b.paymentStatus === 'paid' ? ` Your payment of ${formatDollars(b.payableAmount)} will be refunded.` : ''}`,
       confirmLabel: 'Cancel booking',
       cancelLabel: 'Keep it',
       danger: true,

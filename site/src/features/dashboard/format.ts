@@ -33,6 +33,8 @@ export interface Badge {
   label: string;
   tone: Tone;
   detail?: string;
+  /** A way to act on it, shown after the detail. */
+  link?: { href: string; text: string };
 }
 
 /** A hold that has not lapsed yet (the server reports lapsed holds as expired, but the page may sit open). */
@@ -56,7 +58,19 @@ export function statusBadge(b: BookingDto, now = Date.now()): Badge {
   }
 }
 
+/**
+ * The money side of a booking in a customer's words. A refund is followed until the money is
+ * back: on its way, back (and how much), or stuck (staff retry it; the customer can reach us).
+ */
 export function paymentBadge(b: BookingDto): Badge {
+  switch (b.refundState) {
+    case 'pending':
+      return { label: 'Refund pending', tone: 'warn', detail: `${formatDollars(b.payableAmount)} on its way back to you` };
+    case 'refunded':
+      return { label: 'Refunded', tone: 'info', detail: `${formatDollars(b.refundedAmount)} back to you` };
+    case 'failed':
+      return { label: 'Refund failed', tone: 'bad', detail: 'We are on it.', link: { href: '/contact-us', text: 'Contact us' } };
+  }
   switch (b.paymentStatus) {
     case 'paid':
       return { label: 'Paid', tone: 'ok' };

@@ -1,0 +1,94 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { Datagrid, ExportButton, FilterButton, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
+import { OrderStatus, orderStatusChoices } from '../common/StatusChip.tsx';
+import { csvExporter } from '../common/csv.ts';
+import { currencyOptions, money, shortDateTime } from '../common/format.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
+import { CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
+import type { PaymentRecord } from './types.ts';
+
+const providerChoices = ['sandbox', 'stripe'].map((id) => ({ id, name: providerLabel(id) }));
+
+/**
+ * A filter that is on or off, as in react-admin's demo: picking "Flagged for staff" under
+ * "Add filter" sets flagged=true; removing the chip clears it.
+ */
+const QuickFilter = ({ label }: { source: string; label: string; defaultValue: unknown }) => <Chip sx={{ mb: 1 }} label={label} />;
+
+/** On a phone only the search stays open; the rest wait behind "Add filter". */
+const filters = (phone: boolean) => [
+  <SearchInput key="q" source="q" placeholder="Customer name or email" alwaysOn />,
+  <SelectInput key="status" source="status" choices={orderStatusChoices} alwaysOn={!phone} sx={{ width: 180 }} />,
+  <SelectInput key="provider" source="provider" choices={providerChoices} alwaysOn={!phone} sx={{ width: 150 }} />,
+  <QuickFilter key="flagged" source="flagged" label="Flagged for staff" defaultValue={true} />,
+];
+
+const Actions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ExportButton />
+  </TopToolbar>
+);
+
+const exporter = csvExporter<PaymentRecord>('payments', (p) => ({
+  id: p.id,
+  createdAt: p.createdAt,
+  paidAt: p.paidAt,
+  customer: p.user.name,
+  email: p.user.email,
+  bookings: p.bookings.map((b) => `${b.facilityName} ${b.date} ${b.startTime}-${b.endTime}`).join('; '),
+  provider: p.provider,
+  providerRef: p.providerRef,
+  status: p.status,
+  amount: p.amount,
+  refundedAmount: p.refundedAmount,
+  refundState: p.refundState,
+  flagReason: p.flagReason,
+}));
+
+/** Flagged orders stand out in the grid as well as by their marker. */
+const rowSx = (p: PaymentRecord) => (p.flagReason ? { bgcolor: 'rgba(154, 91, 0, 0.07)' /* the theme's warning, faint */ } : {});
+
+const PhoneList = () => (
+  <SimpleList<PaymentRecord>
+    rowClick="show"
+    rowSx={rowSx}
+    primaryText={(p) => (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        {p.user.name}
+        <FlagMarker record={p} />
+      </Box>
+    )}
+    tertiaryText={(p) => money(p.amount)}
+    secondaryText={(p) => (
+      <>
+        {shortDateTime(p.createdAt)} · {providerLabel(p.provider)} · {bookingsSummary(p)}
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+          <PaymentStateChips record={p} />
+        </Box>
+      </>
+    )}
+  />
+);
+
+const DesktopGrid = () => (
+  <Datagrid rowClick="show" bulkActionButtons={false} rowSx={rowSx}>
+    <FunctionField label="" sortable={false} render={(p: PaymentRecord) => <FlagMarker record={p} />} />
+    <FunctionField label="Created" sortBy="createdAt" render={(p: PaymentRecord) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{shortDateTime(p.createdAt)}</Typography>} />
+    <FunctionField label="Customer" sortable={false} render={(p: PaymentRecord) => <CustomerCell record={p} />} />
+    <FunctionField label="For" sortable={false} render={(p: PaymentRecord) => <ForCell record={p} />} />
+    <FunctionField label="Provider" sortable={false} render={(p: PaymentRecord) => providerLabel(p.provider)} />
+    <FunctionField label="Status" sortBy="status" render={(p: PaymentRecord) => <OrderStatus value={p.status} />} />
+    <NumberField source="amount" options={currencyOptions} />
+    <FunctionField label="Refunded" sortable={false} render={(p: PaymentRecord) => <RefundCell record={p} />} />
+  </Datagrid>
+);
+
+export const PaymentList = () => {
+  const phone = useIsPhone();
+  return (
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exporter} title="Payments">
+      {phone ? <PhoneList /> : <DesktopGrid />}
+    </List>
+  );
+};

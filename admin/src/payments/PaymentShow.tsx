@@ -1,0 +1,187 @@
+import { Alert, AlertTitle, Box, Card, CardContent, Divider, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link, ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { Fact } from '../common/Fact.tsx';
+import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
+import { dateTime, money, shortDate } from '../common/format.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
+import { PaymentStateChips, providerLabel } from './PaymentFields.tsx';
+import { RefundPaymentButton } from './RefundPaymentButton.tsx';
+import type { PaymentRecord } from './types.ts';
+
+const Actions = () => (
+  <TopToolbar>
+    <ListButton label="All payments" />
+    <RefundPaymentButton />
+  </TopToolbar>
+);
+
+const Title = () => {
+  const p = useRecordContext<PaymentRecord>();
+  return <>{p ? `Payment: ${p.user.name}, ${money(p.amount)}` : 'Payment'}</>;
+};
+
+const REFUND_STATUS = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' } as const;
+
+/** The order's bookings, each opening its booking record. */
+const Bookings = ({ p }: { p: PaymentRecord }) => {
+  const phone = useIsPhone();
+  if (p.bookings.length === 0) return <Typography color="text.secondary">This order has no bookings.</Typography>;
+  if (phone)
+    return (
+      <Stack spacing={1.5}>
+        {p.bookings.map((b) => (
+          <Stack key={b.id} spacing={0.5}>
+            <Link to={`/bookings/${b.id}/show`}>
+              {b.facilityName}, {shortDate(b.date)} {b.startTime}–{b.endTime}
+            </Link>
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, mr: 0.5 }}>
+                {money(b.payableAmount)}
+              </Typography>
+              <BookingStatus value={b.status} short />
+              <PaymentStatus value={b.paymentStatus} />
+            </Stack>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>Facility</TableCell>
+          <TableCell>Date</TableCell>
+          <TableCell>Time</TableCell>
+          <TableCell align="right">Amount</TableCell>
+          <TableCell>Booking</TableCell>
+          <TableCell>Payment</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {p.bookings.map((b) => (
+          <TableRow key={b.id} hover>
+            <TableCell>
+              <Link to={`/bookings/${b.id}/show`}>{b.facilityName}</Link>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(b.date)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {b.startTime}–{b.endTime}
+            </TableCell>
+            <TableCell align="right">{money(b.payableAmount)}</TableCell>
+            <TableCell>
+              <BookingStatus value={b.status} short />
+            </TableCell>
+            <TableCell>
+              <PaymentStatus value={b.paymentStatus} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+const Refunds = ({ p }: { p: PaymentRecord }) =>
+  p.refunds.length === 0 ? (
+    <Typography color="text.secondary">No refunds.</Typography>
+  ) : (
+    <Table size="small" sx={{ maxWidth: 560 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Asked for</TableCell>
+          <TableCell align="right">Amount</TableCell>
+          <TableCell>Status</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {p.refunds.map((r) => (
+          <TableRow key={r.id}>
+            <TableCell>{dateTime(r.createdAt)}</TableCell>
+            <TableCell align="right">{money(r.amount)}</TableCell>
+            <TableCell>
+              <Typography variant="body2" color={r.status === 'failed' ? 'error' : undefined}>
+                {REFUND_STATUS[r.status] ?? r.status}
+              </Typography>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+
+const Details = () => {
+  const p = useRecordContext<PaymentRecord>();
+  if (!p) return null;
+  return (
+    <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+      {p.flagReason && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          <AlertTitle>Flagged for staff</AlertTitle>
+          {p.flagReason}
+        </Alert>
+      )}
+      <Box sx={{ mb: 2 }}>
+        <PaymentStateChips record={p} />
+      </Box>
+      <Typography variant="h5" component="h2">
+        {money(p.amount)} from {p.user.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Ordered {dateTime(p.createdAt)}
+        {p.paidAt && ` · paid ${dateTime(p.paidAt)}`}
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Fact label="Customer">
+            <Typography>{p.user.name}</Typography>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <a href={`mailto:${p.user.email}`}>{p.user.email}</a>
+            </Typography>
+          </Fact>
+        </Grid>
+        <Grid size={{ xs: 6, sm: 6, md: 3 }}>
+          <Fact label="Amount">
+            <Typography variant="h6">{money(p.amount)}</Typography>
+          </Fact>
+        </Grid>
+        <Grid size={{ xs: 6, sm: 6, md: 3 }}>
+          <Fact label="Refunded">
+            <Typography variant="h6">{money(p.refundedAmount)}</Typography>
+          </Fact>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Fact label="Provider">
+            <Typography>{providerLabel(p.provider)}</Typography>
+            {p.providerRef && (
+              <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {p.providerRef}
+              </Typography>
+            )}
+          </Fact>
+        </Grid>
+      </Grid>
+      <Divider sx={{ my: 3 }} />
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        Bookings
+      </Typography>
+      <Bookings p={p} />
+      <Divider sx={{ my: 3 }} />
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        Refunds
+      </Typography>
+      <Refunds p={p} />
+      <Divider sx={{ my: 3 }} />
+      <Fact label="Order reference">
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {p.id}
+        </Typography>
+      </Fact>
+    </CardContent>
+  );
+};
+
+export const PaymentShow = () => (
+  <Show actions={<Actions />} title={<Title />} component={Card}>
+    <Details />
+  </Show>
+);

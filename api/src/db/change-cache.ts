@@ -1,0 +1,115 @@
+import type { ChangeFeed, ChangeKind } from './change-feed.ts';
+
+/**
+ * An in-memory cache of answers read from the database, dropped by the change feed instead of
+ * timed out. Entries live in groups (a facility id, or one group for a whole list); a change
+ * the feed reports drops the group it maps to.
+ *
+ * The race it guards against: an answer read before a change commits but stored after the
+ * change was heard would stay stale forever. So a reader takes a `ticket()` before it reads,
+ * and `store` refuses the answer when its group changed (or the feed reset) since the ticket.
+ * While the feed is not live, nothing is served or stored. Answers that go stale with time
+ * alone (a hold lapsing, a slot starting) carry `validUntil`.
+ */
+export interface Ticket {
+  readonly epoch: number;
+  readonly counter: number;
+}
+
+interface Entry<V> {
+  value: V;
+  /** Clock readings (ms): the entry answers for computedAt <= now < validUntil. */
+  computedAt: number;
+  validUntil: number;
+}
+
+export interface ChangeCacheOptions {
+  /** Which group a change drops; undefined: this cache does not depend on it. */
+  groupOf: (kind: ChangeKind, facilityId: string) => string | undefined;
+  /** Beyond this many entries the oldest groups are dropped. */
+  maxEntries: number;
+}
+
+export class ChangeCache<V> {
+  readonly #feed: ChangeFeed | undefined;
+  readonly #opts: ChangeCacheOptions;
+  readonly #groups = new Map<string, Map<string, Entry<V>>>();
+  /** The change counter when each group last changed (within the current epoch). */
+  readonly #lastChange = new Map<string, number>();
+  #size = 0;
+  #epoch = 0;
+  #counter = 0;
+
+  constructor(feed: ChangeFeed | undefined, opts: ChangeCacheOptions) {
+    this.#feed = feed;
+    this.#opts = opts;
+    feed?.subscribe({
+      changed: (kind, facilityId) => {
+        const group = opts.groupOf(kind, facilityId);
+        if (group !== undefined) this.#drop(group);
+      },
+      reset: () => this.clear(),
+    });
+  }
+
+  /** False without a feed or while it is down: callers then read the database every time. */
+  get enabled(): boolean {
+    return this.#feed?.live === true;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get(group: string, key: string, now: number): V | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.#groups.get(group)?.get(key);
+    if (!entry) return undefined;
+    if (now >= entry.computedAt && now < entry.validUntil) return entry.value;
+    this.#groups.get(group)!.delete(key);
+    this.#size--;
+    return undefined;
+  }
+
+  /** Take before reading the database for an answer that may be stored. */
+  ticket(): Ticket {
+    return { epoch: this.#epoch, counter: this.#counter };
+  }
+
+  /** Keeps the answer unless its group changed since the ticket was taken; says whether it did. */
+  store(group: string, key: string, value: V, ticket: Ticket, computedAt: number, validUntil: number): boolean {
+    if (!this.enabled || ticket.epoch !== this.#epoch) return false;
+    if ((this.#lastChange.get(group) ?? -1) > ticket.counter) return false;
+    if (validUntil <= computedAt) return false;
+    let entries = this.#groups.get(group);
+    if (!entries) {
+      entries = new Map();
+      this.#groups.set(group, entries);
+    }
+    if (!entries.has(key)) this.#size++;
+    entries.set(key, { value, computedAt, validUntil });
+    for (const [oldest, oldestEntries] of this.#groups) {
+      if (this.#size <= this.#opts.maxEntries || oldest === group) break;
+      this.#size -= oldestEntries.size;
+      this.#groups.delete(oldest);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.#epoch++;
+    this.#groups.clear();
+    this.#lastChange.clear();
+    this.#size = 0;
+  }
+
+  #drop(group: string) {
+    // The counter moves past every ticket taken so far: their answers for this group are refused.
+    this.#lastChange.set(group, ++this.#counter);
+    const entries = this.#groups.get(group);
+    if (entries) {
+      this.#size -= entries.size;
+      this.#groups.delete(group);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import pg from 'pg';
+import type { DatabaseHandle } from './database.ts';
+
+/**
+ * Which facilities changed: triggers on facilities and bookings NOTIFY `courtside_changes`
+ * with `facility:<id>` or `bookings:<facility id>` (migration 2026_11_22_0200; new bookings
+ * are announced by the API right after their commit, see 2026_11_22_0210), and this feed
+ * LISTENs on one dedicated connection. Whatever process or tool changed a row, every API
+ * process hears it, so in-memory caches can be dropped instead of timed out.
+ *
+ * While the feed is not `live` (not connected yet, connection lost, reconnecting) changes may
+ * go unheard: caches must neither serve nor store then. `reset` is sent on every such
+ * transition, so a listener forgets everything it might have missed.
+ */
+export const CHANGES_CHANNEL = 'courtside_changes';
+
+/** What changed about a facility: its own row, or the bookings of it. */
+export type ChangeKind = 'facility' | 'bookings';
+
+export interface ChangeListener {
+  /** A committed change to this facility's row or to its bookings. */
+  changed(kind: ChangeKind, facilityId: string): void;
+  /** Anything may have changed: forget everything. */
+  reset(): void;
+}
+
+export interface ChangeFeed {
+  /** True while every committed change is being heard. */
+  readonly live: boolean;
+  subscribe(listener: ChangeListener): () => void;
+  /**
+   * Tells this process's listeners at once about a change it just committed, so its own next
+   * read does not wait for the notification to come back (which it also will).
+   */
+  touched(kind: ChangeKind, facilityId: string): void;
+  close(): Promise<void>;
+}
+
+class Listeners {
+  readonly #all = new Set<ChangeListener>();
+  subscribe(listener: ChangeListener) {
+    this.#all.add(listener);
+    return () => void this.#all.delete(listener);
+  }
+  /**
+   * A notification's payload: `kind:id` or `kind:id,id,...`; one this code does not know
+   * (TRUNCATE's empty one) means everything may have changed.
+   */
+  heard(payload: string) {
+    const colon = payload.indexOf(':');
+    const kind = payload.slice(0, colon);
+    const ids = payload.slice(colon + 1).split(',').filter(Boolean);
+    if ((kind === 'facility' || kind === 'bookings') && ids.length) for (const id of ids) this.changed(kind, id);
+    else this.reset();
+  }
+  changed(kind: ChangeKind, facilityId: string) {
+    for (const l of this.#all) l.changed(kind, facilityId);
+  }
+  reset() {
+    for (const l of this.#all) l.reset();
+  }
+}
+
+export interface PostgresFeedOptions {
+  url: string;
+  /** Reported when the connection drops or cannot be made; the feed keeps retrying. */
+  onError?: (err: Error) => void;
+  /** Reconnection delays grow from the first to the last, then stay there. */
+  retryDelaysMs?: number[];
+}
+
+/** LISTENs on its own connection (a pooled one could be handed to a query); reconnects forever until closed. */
+export function openPostgresChangeFeed(opts: PostgresFeedOptions): ChangeFeed {
+  const listeners = new Listeners();
+  const delays = opts.retryDelaysMs ?? [50, 250, 1000, 2000];
+  let live = false;
+  let closed = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const lost = (c: pg.Client, err?: Error) => {
+    if (client !== c) return; // an old connection's late event
+    client = undefined;
+    live = false;
+    listeners.reset();
+    c.removeAllListeners('notification');
+    c.end().catch(() => {});
+    if (err) opts.onError?.(err);
+    if (!closed) timer = setTimeout(connect, delays[Math.min(failures++, delays.length - 1)]);
+  };
+
+  async function connect() {
+    timer = undefined;
+    if (closed) return;
+    const c = new pg.Client({ connectionString: opts.url, keepAlive: true, application_name: 'courtside-api' });
+    client = c;
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => {
+      if (n.channel === CHANGES_CHANNEL && client === c) listeners.heard(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+      if (client !== c || closed) return;
+      failures = 0;
+      // Whatever a listener computed while we were not listening may already be stale.
+      listeners.reset();
+      live = true;
+    } catch (err) {
+      lost(c, err as Error);
+    }
+  }
+  void connect();
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe: (l) => listeners.subscribe(l),
+    touched: (kind, id) => listeners.changed(kind, id),
+    async close() {
+      closed = true;
+      live = false;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      listeners.reset();
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/** The subset of PGlite this needs; its notifications stay inside the one process that owns the data. */
+export interface NotifyingDatabase {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** Embedded PGlite: one process owns the data directory, so its own LISTEN hears every change. */
+export async function openPgliteChangeFeed(pglite: NotifyingDatabase): Promise<ChangeFeed> {
+  const listeners = new Listeners();
+  let live = true;
+  const unlisten = await pglite.listen(CHANGES_CHANNEL, (payload) => listeners.heard(payload));
+  return {
+    get live() {
+      return live;
+    },
+    subscribe: (l) => listeners.subscribe(l),
+    touched: (kind, id) => listeners.changed(kind, id),
+    async close() {
+      live = false;
+      listeners.reset();
+      await unlisten().catch(() => {});
+    },
+  };
+}
+
+/** The feed of an open database, or undefined when it has none (caches then stay off). */
+export async function openChangeFeedFor(handle: DatabaseHandle, onError?: (err: Error) => void): Promise<ChangeFeed | undefined> {
+  if (handle.pglite) return openPgliteChangeFeed(handle.pglite);
+  if (handle.url) return openPostgresChangeFeed({ url: handle.url, onError });
+  return undefined;
+}

@@ -1,0 +1,66 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getPayment, pagePayments, refundPayment } from '../../services/payment-admin.ts';
+import { errorResponses } from '../../http/envelope.ts';
+import { ListQuery, sendList } from '../../http/simple-rest.ts';
+import { BookingStatusSchema, IdParams, PaymentStatusSchema } from '../schemas.ts';
+
+/** PaymentDto of @courtside/domain on the wire. */
+const Payment = Type.Object({
+  id: Type.String(),
+  user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+  provider: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('refunded')]),
+  amount: Type.Number(),
+  refundedAmount: Type.Number(),
+  refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('partial'), Type.Literal('refunded'), Type.Literal('failed')]),
+  flagReason: Type.Union([Type.String(), Type.Null()]),
+  providerRef: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  paidAt: Type.Union([Type.String(), Type.Null()]),
+  bookings: Type.Array(Type.Object({
+    id: Type.String(),
+    facilityName: Type.String(),
+    date: Type.String(),
+    startTime: Type.String(),
+    endTime: Type.String(),
+    payableAmount: Type.Number(),
+    status: BookingStatusSchema,
+    paymentStatus: PaymentStatusSchema,
+  })),
+  refunds: Type.Array(Type.Object({
+    id: Type.String(),
+    amount: Type.Number(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    createdAt: Type.String(),
+  })),
+});
+
+const opts = { config: { access: 'admin' as const } };
+const tags = ['back office'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/admin/payments', {
+    ...opts,
+    schema: {
+      tags,
+      summary: 'Orders and their payments; filter by status, provider, flagged, q (customer name or email)',
+      querystring: ListQuery,
+      response: { 200: Type.Array(Payment), ...errorResponses },
+    },
+  }, async (request, reply) => sendList(reply, 'payments', await pagePayments(app.ctx, request.query)));
+
+  app.get('/api/admin/payments/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Payment, ...errorResponses } } },
+    async (request) => getPayment(app.ctx, request.params.id));
+
+  app.post('/api/admin/payments/:id/refund', {
+    ...opts,
+    schema: {
+      tags,
+      summary: 'Refund what is left of a paid order, once; cancels the bookings it still pays for',
+      params: IdParams,
+      response: { 200: Payment, ...errorResponses },
+    },
+  }, async (request) => refundPayment(app.ctx, request.currentUser!, request.params.id));
+};
+
+export default routes;

@@ -1,0 +1,95 @@
+import type { FacilityRow } from '@courtside/migrations';
+import { ChangeCache } from '../db/change-cache.ts';
+import type { ChangeFeed, ChangeKind } from '../db/change-feed.ts';
+import type { Db } from '../db/database.ts';
+import { announceChanges } from '../repositories/changes.ts';
+import type { ServiceContext } from './context.ts';
+
+/**
+ * The answers this process keeps in memory, all dropped by the database's change feed
+ * (db/change-feed.ts). Without a feed every cache is off and each request reads the database.
+ */
+export interface Caches {
+  feed: ChangeFeed | undefined;
+  /** Serialized free-slot answers per (facility, local day). */
+  availability: ChangeCache<string>;
+  /** Live facility rows, with the row version (xmin) a write can check them against. */
+  facilities: ChangeCache<CachedFacility>;
+  /** Serialized public facility lists per filter. */
+  facilityLists: ChangeCache<string>;
+  /** Notices of changes no trigger announces (new bookings), sent after their commit. */
+  announcements: Announcements;
+}
+
+/**
+ * Notices of committed changes, gathered for one turn of the event loop and sent together:
+ * one statement for many concurrent bookings instead of one each. The caller awaits the send,
+ * so other processes know before its client gets the answer.
+ */
+export class Announcements {
+  readonly #db: Db;
+  #pending = new Map<ChangeKind, Set<string>>();
+  #sending: Promise<void> | undefined;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  announce(kind: ChangeKind, facilityId: string): Promise<void> {
+    let ids = this.#pending.get(kind);
+    if (!ids) this.#pending.set(kind, (ids = new Set()));
+    ids.add(facilityId);
+    this.#sending ??= new Promise((resolve) => setImmediate(resolve)).then(() => this.#send());
+    return this.#sending;
+  }
+
+  async #send() {
+    const batch = this.#pending;
+    this.#pending = new Map();
+    this.#sending = undefined;
+    for (const [kind, ids] of batch) await announceChanges(this.#db, kind, [...ids]);
+  }
+}
+
+export interface CachedFacility {
+  row: FacilityRow;
+  version: string;
+}
+
+/** One group holds every list: any facility change can change any list. */
+export const ALL_FACILITIES = '*';
+/**
+ * The longest any entry is kept, whatever the feed says: a safety net that bounds how stale
+ * an answer could be if a change ever went unheard (the feed is the mechanism, not this), for
+ * instance a new booking whose process died between its commit and its notice.
+ */
+export const MAX_AGE_MS = 60_000;
+
+function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
+  return {
+    feed,
+    announcements: new Announcements(ctx.db),
+    availability: new ChangeCache(feed, { groupOf: (_kind, id) => id, maxEntries: 20_000 }),
+    facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
+    facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
+  };
+}
+
+const installed = new WeakMap<ServiceContext, Caches>();
+
+/** Called once by buildApp with the feed it was given. */
+export function installCaches(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
+  const caches = build(ctx, feed);
+  installed.set(ctx, caches);
+  return caches;
+}
+
+/** The caches of this context; a context built without buildApp gets caches that are off. */
+export function cachesOf(ctx: ServiceContext): Caches {
+  let caches = installed.get(ctx);
+  if (!caches) {
+    caches = build(ctx, undefined);
+    installed.set(ctx, caches);
+  }
+  return caches;
+}

@@ -1,0 +1,118 @@
+import { DomainError, centsToDollars, type PaymentDto } from '@courtside/domain';
+import type { RefundRow } from '@courtside/migrations';
+import type { CurrentUser } from '../plugins/auth.ts';
+import * as bookings from '../repositories/bookings.ts';
+import * as orders from '../repositories/orders.ts';
+import * as refunds from '../repositories/refunds.ts';
+import type { Executor } from '../db/database.ts';
+import { retryTransaction } from '../db/retry.ts';
+import type { ServiceContext } from './context.ts';
+import { enumFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from './admin-query.ts';
+import { recordRefund, sendRefunds } from './payment-refunds.ts';
+import { refundStateOf, toBookingDto } from './presenters.ts';
+
+/** The back office's payments: every order with its bookings and refunds. */
+
+const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
+const PROVIDERS = ['sandbox', 'stripe'] as const;
+
+const paymentNotFound = () => new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'Payment not found.');
+
+/** Builds the records of some orders with two more queries in all, whatever their number. */
+async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.PaymentView[]): Promise<PaymentDto[]> {
+  const orderIds = rows.map((r) => r.id);
+  const [pairs, refundRows] = await Promise.all([orders.bookingsOfOrders(db, orderIds), refunds.refundsOfOrders(db, orderIds)]);
+  const views = await bookings.findBookingsViews(db, [...new Set(pairs.map((p) => p.booking_id))]);
+  const now = ctx.clock();
+  const byId = new Map(views.map((v) => [v.id, toBookingDto(v, now)]));
+  return rows.map((o) => {
+    const own: RefundRow[] = refundRows.filter((r) => r.order_id === o.id);
+    const refundedCents = own.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount_cents, 0);
+    const lines = pairs.filter((p) => p.order_id === o.id).map((p) => byId.get(p.booking_id)!).sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
+    return {
+      id: o.id,
+      user: { id: o.user_id, name: o.user_name, email: o.user_email },
+      provider: o.provider,
+      status: o.status,
+      amount: centsToDollars(o.amount_cents),
+      refundedAmount: centsToDollars(refundedCents),
+      refundState: refundStateOf(own.map((r) => r.status), refundedCents, o.amount_cents),
+      flagReason: o.flag_reason,
+      providerRef: o.provider_ref,
+      createdAt: o.created_at.toISOString(),
+      paidAt: o.paid_at?.toISOString() ?? null,
+      bookings: lines.map((b) => ({
+        id: b._id,
+        facilityName: b.facility.name,
+        date: b.date,
+        startTime: b.startTime,
+        endTime: b.endTime,
+        payableAmount: b.payableAmount,
+        status: b.status,
+        paymentStatus: b.paymentStatus,
+      })),
+      refunds: own.map((r) => ({ id: r.id, amount: centsToDollars(r.amount_cents), status: r.status, createdAt: r.created_at.toISOString() })),
+    };
+  });
+}
+
+export async function pagePayments(ctx: ServiceContext, params: ListParams) {
+  const { page, filter, ids } = parseListParams(
+    params,
+    { createdAt: 'o.created_at', amount: 'o.amount_cents', status: 'o.status', paidAt: 'o.paid_at', provider: 'o.provider', id: 'o.id' },
+    ['createdAt', 'DESC'],
+  );
+  const flagged = filter.flagged === undefined || filter.flagged === null || filter.flagged === '' ? undefined : filter.flagged === true || filter.flagged === 'true';
+  const { rows, total } = await orders.pagePayments(
+    ctx.db,
+    {
+      ids,
+      status: enumFilter(filter, 'status', ORDER_STATUSES),
+      provider: enumFilter(filter, 'provider', PROVIDERS),
+      flagged,
+      userId: uuidFilter(filter, 'userId'),
+      q: stringFilter(filter, 'q'),
+    },
+    page,
+  );
+  return { records: await toPaymentDtos(ctx, ctx.db, rows), total, page };
+}
+
+export async function getPayment(ctx: ServiceContext, id: string): Promise<PaymentDto> {
+  const row = await orders.findPayment(ctx.db, id);
+  if (!row) throw paymentNotFound();
+  return (await toPaymentDtos(ctx, ctx.db, [row]))[0]!;
+}
+
+/**
+ * Gives back whatever of a paid order has not gone back yet, once. Bookings it still pays
+ * for are cancelled so their slots free up; each booking's refund is its own, and anything
+ * left over is refunded on the order.
+ */
+export async function refundPayment(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<PaymentDto> {
+  const now = ctx.clock();
+  const refundIds = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
+    // Bookings before their order, in the same order as a customer's cancellation takes them.
+    const paidIds = await orders.bookingIdsPaidBy(trx, id);
+    const paidRows = paidIds.length ? await bookings.lockBookings(trx, paidIds) : [];
+    const order = await orders.lockOrder(trx, id);
+    if (!order) throw paymentNotFound();
+    if (order.paid_at === null) {
+      throw new DomainError('conflict', 'NOT_PAID', `This order is ${order.status} and was never paid, so there is nothing to refund.`);
+    }
+    let left = order.amount_cents - order.refunded_cents;
+    if (left <= 0) throw new DomainError('conflict', 'ALREADY_REFUNDED', 'Order is already refunded.');
+    const ids: string[] = [];
+    const reason = 'refunded by the venue';
+    for (const row of paidRows) {
+      if (row.payment_status !== 'paid' || row.payable_cents > left) continue;
+      await bookings.cancelBooking(trx, row.id, actor.id, true, now);
+      ids.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now)));
+      left -= row.payable_cents;
+    }
+    ids.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: left, reason }, now)));
+    return ids;
+  }));
+  await sendRefunds(ctx, refundIds);
+  return getPayment(ctx, id);
+}

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import { ChangeCache } from '../src/db/change-cache.ts';
+import { openChangeFeedFor, type ChangeFeed, type ChangeListener } from '../src/db/change-feed.ts';
+import { cachesOf } from '../src/services/caches.ts';
+import { announceChanges } from '../src/repositories/changes.ts';
+import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { admin, book, customer, facility, login, type Actor } from './support/actors.ts';
+
+// Clock: 2027-03-01T15:00Z = Monday 10:00 in New York (EST). Tomorrow, 2027-03-02, is a Tuesday.
+const START = '2027-03-01T15:00:00Z';
+const TOMORROW = '2027-03-02';
+const MINUTE = 60_000;
+
+/** Polls until `check` passes: a change made through another process arrives as a notification. */
+async function eventually(check: () => Promise<void>, timeoutMs = 3_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+describe('the in-memory availability cache, kept correct by the change feed', () => {
+  let t: TestApp;
+  /** Another app on the same database with the change feed: the caching process. */
+  let cached: App;
+  let feed: ChangeFeed;
+  let staff: Actor;
+  let casey: Actor;
+
+  const freeStarts = async (app: App, facilityId: string, date = TOMORROW) => {
+    const res = await app.inject({ url: `/api/check-availability?date=${date}&facility=${facilityId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return (res.json().data as { startTime: string }[]).map((s) => s.startTime);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    feed = (await openChangeFeedFor(t.database))!;
+    cached = await buildApp({ config: t.config, db: t.database.db, jwtSecret: 'a-test-secret-that-is-long-enough-for-hs256', clock: t.clock.now, changes: feed });
+    await cached.ready();
+    await eventually(async () => expect(feed.live).toBe(true));
+    staff = await admin(t.app);
+    casey = await customer(t.app, 'Casey Customer');
+  });
+  beforeEach(() => t.clock.set(START));
+  afterAll(async () => {
+    await cached?.close();
+    await t?.close();
+  });
+
+  it('serves a repeated question from memory, with the same body as a fresh answer', async () => {
+    const court = await facility(t.app, staff);
+    const fresh = await t.app.inject({ url: `/api/check-availability?date=${TOMORROW}&facility=${court._id}` });
+    // The facility's own creation is notified too; an answer read while that is in flight is not kept.
+    let first = await cached.inject({ url: `/api/check-availability?date=${TOMORROW}&facility=${court._id}` });
+    await eventually(async () => {
+      first = await cached.inject({ url: `/api/check-availability?date=${TOMORROW}&facility=${court._id}` });
+      expect(cachesOf(cached.ctx).availability.size).toBeGreaterThan(0);
+    });
+    const second = await cached.inject({ url: `/api/check-availability?date=${TOMORROW}&facility=${court._id}` });
+    expect(first.json()).toEqual(fresh.json());
+    expect(second.body).toBe(first.body);
+  });
+
+  it('drops the answer when another process books a slot (the database notifies)', async () => {
+    const court = await facility(t.app, staff);
+    expect(await freeStarts(cached, court._id)).toContain('10:00');
+    await book(t.app, casey, court._id, TOMORROW, '10:00', '11:00');
+    await eventually(async () => expect(await freeStarts(cached, court._id)).not.toContain('10:00'));
+  });
+
+  it("shows the caching process's own booking at once", async () => {
+    const court = await facility(t.app, staff);
+    expect(await freeStarts(cached, court._id)).toContain('11:00');
+    // Tokens are signed per app secret here: sign in on the caching app.
+    const here = await login(cached, casey.email);
+    const res = await cached.inject({ method: 'POST', url: '/api/bookings', headers: here.auth, payload: { facility: court._id, date: TOMORROW, startTime: '11:00', endTime: '12:00' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await freeStarts(cached, court._id)).not.toContain('11:00');
+  });
+
+  it('drops the answer on a write made straight in SQL, outside any API', async () => {
+    const court = await facility(t.app, staff);
+    const booking = await book(t.app, casey, court._id, TOMORROW, '13:00', '14:00');
+    await eventually(async () => expect(await freeStarts(cached, court._id)).not.toContain('13:00'));
+    await sql`UPDATE bookings SET status = 'cancelled', cancelled_at = now() WHERE id = ${booking._id}`.execute(t.database.db);
+    await eventually(async () => expect(await freeStarts(cached, court._id)).toContain('13:00'));
+  });
+
+  it('hears one notice naming several facilities (new bookings are announced in batches)', async () => {
+    const courts = [await facility(t.app, staff), await facility(t.app, staff)];
+    for (const c of courts) await eventually(async () => expect(await freeStarts(cached, c._id)).toContain('14:00'));
+    // Inserted straight in SQL, as another process would: no trigger announces inserts, the API does.
+    for (const c of courts) {
+      await sql`INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status, hold_expires_at)
+        VALUES (${c._id}, ${casey.id}, '2027-03-02T19:00:00Z', '2027-03-02T20:00:00Z', 2000, 'confirmed', 'paid', NULL)`.execute(t.database.db);
+    }
+    await announceChanges(t.database.db, 'bookings', courts.map((c) => c._id));
+    for (const c of courts) await eventually(async () => expect(await freeStarts(cached, c._id)).not.toContain('14:00'));
+  });
+
+  it('frees a lapsed hold at its expiry without any write (the entry carries its expiry)', async () => {
+    const court = await facility(t.app, staff);
+    await book(t.app, casey, court._id, TOMORROW, '15:00', '16:00');
+    await eventually(async () => expect(await freeStarts(cached, court._id)).not.toContain('15:00'));
+    t.clock.advance(15 * MINUTE - 1);
+    expect(await freeStarts(cached, court._id)).not.toContain('15:00');
+    t.clock.advance(1);
+    expect(await freeStarts(cached, court._id)).toContain('15:00');
+  });
+
+  it('drops a slot of today the moment it starts', async () => {
+    const court = await facility(t.app, staff);
+    const today = '2027-03-01';
+    expect(await freeStarts(cached, court._id, today)).toContain('11:00');
+    t.clock.set('2027-03-01T16:00:00Z'); // 11:00 in New York
+    expect(await freeStarts(cached, court._id, today)).not.toContain('11:00');
+    expect(await freeStarts(cached, court._id, today)).toContain('12:00');
+  });
+
+  it('follows a change of opening hours and a soft delete', async () => {
+    const court = await facility(t.app, staff);
+    expect(await freeStarts(cached, court._id)).toContain('08:00');
+    const hours = { open: '09:00', close: '17:00' };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/facility/${court._id}`,
+      headers: staff.auth,
+      payload: { openingHours: { sun: hours, mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await eventually(async () => expect((await freeStarts(cached, court._id))[0]).toBe('09:00'));
+    await t.app.inject({ method: 'DELETE', url: `/api/facility/${court._id}`, headers: staff.auth });
+    await eventually(async () => {
+      const res = await cached.inject({ url: `/api/check-availability?date=${TOMORROW}&facility=${court._id}` });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  it('keeps the facility list until a facility changes', async () => {
+    const before = await cached.inject({ url: '/api/facility' });
+    const court = await facility(t.app, staff, { name: 'Freshly Added Court' });
+    await eventually(async () => {
+      const res = await cached.inject({ url: '/api/facility' });
+      expect(res.json().data.map((f: { _id: string }) => f._id)).toContain(court._id);
+    });
+    expect(before.json().data.map((f: { _id: string }) => f._id)).not.toContain(court._id);
+  });
+
+  it('prices a booking at the price the facility has now', async () => {
+    const court = await facility(t.app, staff, { pricePerHour: 20 });
+    const { auth } = await login(cached, casey.email);
+    const first = await cached.inject({ method: 'POST', url: '/api/bookings', headers: auth, payload: { facility: court._id, date: TOMORROW, startTime: '08:00', endTime: '09:00' } });
+    expect(first.json().data.payableAmount).toBe(20);
+    await t.app.inject({ method: 'PUT', url: `/api/facility/${court._id}`, headers: staff.auth, payload: { pricePerHour: 35 } });
+    // No waiting for the notification: the insert checks the row version it priced against.
+    const second = await cached.inject({ method: 'POST', url: '/api/bookings', headers: auth, payload: { facility: court._id, date: TOMORROW, startTime: '09:00', endTime: '10:00' } });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.payableAmount).toBe(35);
+  });
+
+  it.runIf(backend === 'postgres')('stops caching when its LISTEN connection is killed, and recovers after reconnecting', async () => {
+    const court = await facility(t.app, staff);
+    expect(await freeStarts(cached, court._id)).toContain('17:00');
+    const admin = new pg.Client({ connectionString: (t.database as { url?: string }).url });
+    await admin.connect();
+    try {
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`);
+      await eventually(async () => expect(feed.live).toBe(false), 2_000);
+      expect(cachesOf(cached.ctx).availability.size).toBe(0);
+      // A change while nobody listens is still seen: nothing is served from memory meanwhile.
+      await book(t.app, casey, court._id, TOMORROW, '17:00', '18:00');
+      expect(await freeStarts(cached, court._id)).not.toContain('17:00');
+      await eventually(async () => expect(feed.live).toBe(true), 5_000);
+      expect(await freeStarts(cached, court._id)).not.toContain('17:00');
+    } finally {
+      await admin.end();
+    }
+  });
+});
+
+describe('ChangeCache', () => {
+  /** A feed the test drives by hand. */
+  function manualFeed() {
+    const listeners = new Set<ChangeListener>();
+    const feed = {
+      live: true,
+      subscribe: (l: ChangeListener) => (listeners.add(l), () => void listeners.delete(l)),
+      touched: (kind: 'facility' | 'bookings', id: string) => listeners.forEach((l) => l.changed(kind, id)),
+      reset: () => listeners.forEach((l) => l.reset()),
+      close: async () => {},
+    };
+    return feed;
+  }
+  const cacheOn = (feed: ChangeFeed) => new ChangeCache<string>(feed, { groupOf: (_k, id) => id, maxEntries: 3 });
+
+  it('refuses an answer read before a change that was heard before it was stored', () => {
+    const feed = manualFeed();
+    const cache = cacheOn(feed);
+    const ticket = cache.ticket();
+    feed.touched('bookings', 'f1');
+    expect(cache.store('f1', 'd', 'stale', ticket, 0, 10)).toBe(false);
+    expect(cache.get('f1', 'd', 1)).toBeUndefined();
+    // A change to another facility does not matter; one heard before the ticket neither.
+    const next = cache.ticket();
+    feed.touched('bookings', 'f2');
+    expect(cache.store('f1', 'd', 'fresh', next, 0, 10)).toBe(true);
+    expect(cache.get('f1', 'd', 1)).toBe('fresh');
+    feed.touched('bookings', 'f1');
+    expect(cache.get('f1', 'd', 1)).toBeUndefined();
+  });
+
+  it('neither serves nor stores while the feed is down, and forgets on reset', () => {
+    const feed = manualFeed();
+    const cache = cacheOn(feed);
+    cache.store('f1', 'd', 'a', cache.ticket(), 0, 10);
+    const ticket = cache.ticket();
+    feed.live = false;
+    expect(cache.get('f1', 'd', 1)).toBeUndefined();
+    expect(cache.store('f1', 'd', 'b', ticket, 0, 10)).toBe(false);
+    feed.reset();
+    feed.live = true;
+    expect(cache.get('f1', 'd', 1)).toBeUndefined();
+    expect(cache.store('f1', 'd', 'c', ticket, 0, 10)).toBe(false); // taken before the reset
+  });
+
+  it('answers only within [computedAt, validUntil) and stays within its size', () => {
+    const feed = manualFeed();
+    const cache = cacheOn(feed);
+    cache.store('f1', 'd', 'a', cache.ticket(), 100, 200);
+    expect(cache.get('f1', 'd', 99)).toBeUndefined(); // a clock moved back
+    cache.store('f1', 'd', 'a', cache.ticket(), 100, 200);
+    expect(cache.get('f1', 'd', 199)).toBe('a');
+    expect(cache.get('f1', 'd', 200)).toBeUndefined();
+    for (const id of ['f2', 'f3', 'f4', 'f5']) cache.store(id, 'd', id, cache.ticket(), 0, 10);
+    expect(cache.size).toBeLessThanOrEqual(3);
+    expect(cache.get('f5', 'd', 1)).toBe('f5');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Commands as plain data, so fast-check can generate, print and shrink them. Bookings and
+ * orders are picked by index (modulo how many exist when the command runs), which keeps every
+ * command meaningful in any state a shrunk sequence reaches.
+ */
+import fc from 'fast-check';
+import type { Actor, SlotRequest } from './booking-model.ts';
+
+export type Command =
+  | { kind: 'book'; customer: number; slot: SlotRequest }
+  | { kind: 'move'; actor: Actor; pick: number; slot: SlotRequest }
+  | { kind: 'cancel'; actor: Actor; pick: number }
+  | { kind: 'checkout'; customer: number; picks: number[]; wrongTotal: boolean }
+  | { kind: 'pay'; pick: number }
+  | { kind: 'abandon'; pick: number }
+  | { kind: 'wait'; minutes: number }
+  | { kind: 'sweep' }
+  | { kind: 'facility'; facility: number }
+  | { kind: 'deactivate'; customer: number };
+
+export const FACILITY_PRICES_CENTS = [2000, 3550, 1225];
+
+// Most requests aim at a few busy hours of the next days so that they collide; some anywhere,
+// including before opening, after closing, in the past, zero-length and too long.
+const slot: fc.Arbitrary<SlotRequest> = fc.record({
+  facility: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat(FACILITY_PRICES_CENTS.length - 1) }),
+  day: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.nat(3) }),
+  startHour: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 9, max: 11 }) }, { weight: 1, arbitrary: fc.integer({ min: 6, max: 22 }) }),
+  hours: fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 2 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 3, 4, 5) }),
+});
+const actor: fc.Arbitrary<Actor> = fc.constantFrom('owner', 'owner', 'other', 'admin');
+const pick = fc.nat(50);
+
+export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 18, arbitrary: fc.record({ kind: fc.constant('book' as const), customer: fc.nat(1), slot }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('move' as const), actor, pick, slot }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('cancel' as const), actor, pick }) },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      kind: fc.constant('checkout' as const),
+      customer: fc.nat(1),
+      picks: fc.array(pick, { minLength: 1, maxLength: 2 }),
+      // Now and then a stale or tampered total, which must be refused.
+      wrongTotal: fc.constantFrom(false, false, false, false, true),
+    }),
+  },
+  { weight: 12, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('abandon' as const), pick }) },
+  {
+    weight: 9,
+    arbitrary: fc.record({
+      kind: fc.constant('wait' as const),
+      minutes: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 20 }) }, { weight: 1, arbitrary: fc.integer({ min: 60, max: 1500 }) }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.constant({ kind: 'sweep' as const }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('facility' as const), facility: fc.nat(FACILITY_PRICES_CENTS.length - 1) }) },
+  // A deactivated customer sits out the rest of the sequence (their requests answer 401).
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), customer: fc.nat(1) }) },
+);
+
+export const sequenceArbitrary = (maxCommands: number) => fc.array(commandArbitrary, { minLength: 1, maxLength: maxCommands, size: 'max' });

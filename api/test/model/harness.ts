@@ -1,0 +1,260 @@
+/**
+ * Runs generated command sequences against the real app (app.inject, real database, TestClock)
+ * and the pure model side by side. After every command the status must be the predicted one,
+ * the bookings and orders tables must equal the model, and no two active bookings of one
+ * facility may overlap. One world (users, facilities) serves every sequence; the booking
+ * tables are emptied between sequences. Used by api/test/model.property.test.ts (small count)
+ * and prove/model.ts (>= 1,000 sequences on PostgreSQL).
+ */
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import type { TestApp } from '../support/test-app.ts';
+import { admin, customer, facility, type Actor as ApiActor } from '../support/actors.ts';
+import { sweepHolds } from '../../src/services/booking-service.ts';
+import { BookingModel, MODEL_START, dateOf, timeOf, type Actor, type Expectation, type ModelBooking, type SlotRequest } from './booking-model.ts';
+import { FACILITY_PRICES_CENTS, sequenceArbitrary, type Command } from './commands.ts';
+
+export interface ModelWorld {
+  t: TestApp;
+  admin: ApiActor;
+  customers: ApiActor[];
+  facilityIds: string[];
+  /** Each order's hosted-page signature, read when the checkout opened. */
+  signatures: Map<string, string>;
+}
+
+export interface ModelStats {
+  sequences: number;
+  commands: number;
+  /** Commands with nothing to act on yet (no booking or order exists): no request is sent. */
+  skipped: number;
+  /** How often each `kind status` was seen: shows the run reached refusals, not only successes. */
+  outcomes: Record<string, number>;
+}
+
+export async function prepareWorld(t: TestApp): Promise<ModelWorld> {
+  const staff = await admin(t.app, 'Model Admin');
+  const customers = [await customer(t.app, 'Model Customer A'), await customer(t.app, 'Model Customer B')];
+  const facilityIds: string[] = [];
+  for (const cents of FACILITY_PRICES_CENTS) facilityIds.push((await facility(t.app, staff, { pricePerHour: cents / 100 }))._id);
+  return { t, admin: staff, customers, facilityIds, signatures: new Map() };
+}
+
+/** Empties what a sequence writes and puts the clock, facilities and customers back where a sequence starts. */
+export async function resetWorld(w: ModelWorld): Promise<void> {
+  // DELETE, not TRUNCATE: on a few dozen rows it is far cheaper (TRUNCATE rewrites files and takes exclusive locks).
+  for (const table of ['refunds', 'payment_events', 'order_bookings', 'orders', 'bookings']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
+  await sql`UPDATE facilities SET is_deleted = false`.execute(w.t.database.db);
+  await reactivateCustomers(w);
+  w.t.clock.set(new Date(MODEL_START).toISOString());
+  w.signatures.clear();
+}
+
+/** Customers deactivated by the last sequence come back, with tokens for their current token version. */
+async function reactivateCustomers(w: ModelWorld): Promise<void> {
+  const { db } = w.t.database;
+  const ids = w.customers.map((c) => c.id);
+  const revived = await db.updateTable('users').set({ deleted_at: null }).where('id', 'in', ids).where('deleted_at', 'is not', null).returning(['id', 'token_version']).execute();
+  for (const row of revived) {
+    const c = w.customers.find((x) => x.id === row.id)!;
+    c.token = w.t.app.issueToken({ sub: row.id, ver: row.token_version });
+    c.auth = { authorization: `Bearer ${c.token}` };
+  }
+}
+
+class Mismatch extends Error {
+  override name = 'ModelMismatch';
+}
+
+const describeBooking = (b: { id: string; facility: string; startsAt: number; endsAt: number; status: string; payment: string; cents: number }) =>
+  `${b.id.slice(0, 8)} fac=${b.facility.slice(0, 8)} ${new Date(b.startsAt).toISOString()}..${new Date(b.endsAt).toISOString()} ${b.status}/${b.payment} ${b.cents}c`;
+
+/** The bookings and orders tables must hold exactly what the model says, and no overlap. */
+async function compareDatabase(w: ModelWorld, model: BookingModel): Promise<void> {
+  const db = w.t.database.db;
+  const bookings = await db.selectFrom('bookings').select(['id', 'facility_id', 'starts_at', 'ends_at', 'status', 'payment_status', 'payable_cents']).execute();
+  const actual = bookings
+    .map((r) => describeBooking({ id: r.id, facility: r.facility_id, startsAt: new Date(r.starts_at).getTime(), endsAt: new Date(r.ends_at).getTime(), status: r.status, payment: r.payment_status, cents: r.payable_cents }))
+    .sort();
+  const expected = model.bookings
+    .map((b) => describeBooking({ id: b.id, facility: w.facilityIds[b.facility]!, startsAt: b.startsAt, endsAt: b.endsAt, status: b.status, payment: b.payment, cents: b.cents }))
+    .sort();
+  if (actual.join('\n') !== expected.join('\n')) {
+    throw new Mismatch(`bookings table differs from the model\n  database: ${actual.join('\n            ')}\n  model:    ${expected.join('\n            ')}`);
+  }
+  const orders = (await db.selectFrom('orders').select(['id', 'status']).execute()).map((o) => `${o.id.slice(0, 8)} ${o.status}`).sort();
+  const modelOrders = model.orders.map((o) => `${o.id.slice(0, 8)} ${o.status}`).sort();
+  if (orders.join('\n') !== modelOrders.join('\n')) {
+    throw new Mismatch(`orders table differs from the model\n  database: ${orders.join(', ')}\n  model:    ${modelOrders.join(', ')}`);
+  }
+  // What clients are shown (the admin list): a lapsed hold already reads as expired, prices in dollars.
+  const listed = await w.t.app.inject({ url: '/api/bookings?limit=1000', headers: w.admin.auth });
+  const wire = (listed.json().data as { _id: string; status: string; paymentStatus: string; payableAmount: number }[])
+    .map((b) => `${b._id.slice(0, 8)} ${b.status}/${b.paymentStatus} $${b.payableAmount}`)
+    .sort();
+  const modelWire = model.bookings.map((b) => `${b.id.slice(0, 8)} ${model.wireStatus(b)}/${b.payment} $${b.cents / 100}`).sort();
+  if (wire.join('\n') !== modelWire.join('\n')) {
+    throw new Mismatch(`GET /api/bookings differs from the model\n  api:   ${wire.join(', ')}\n  model: ${modelWire.join(', ')}`);
+  }
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM bookings a JOIN bookings b
+      ON a.facility_id = b.facility_id AND a.id < b.id
+     AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
+     AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`.execute(db);
+  if (rows[0]!.n !== 0) throw new Mismatch(`${rows[0]!.n} overlapping active booking pair(s) in the database`);
+}
+
+interface Reply {
+  status: number;
+  body: string;
+  location?: string;
+}
+
+/** Runs one command on both sides; throws a Mismatch when the API answers otherwise than predicted. */
+async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: ModelStats): Promise<void> {
+  const { app } = w.t;
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: ApiActor | undefined, payload?: object): Promise<Reply> => {
+    const res = await app.inject({ method, url, headers: who?.auth, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.body, location: res.headers.location as string | undefined };
+  };
+  const tokenOf = (actor: Actor, b: ModelBooking) => (actor === 'admin' ? w.admin : w.customers[actor === 'owner' ? b.owner : 1 - b.owner]!);
+  const slotBody = (s: SlotRequest) => ({ facility: w.facilityIds[s.facility]!, date: dateOf(s.day), startTime: timeOf(s.startHour), endTime: timeOf(s.startHour + s.hours) });
+  const expectReply = (expected: Expectation, reply: Reply, createdId?: string) => {
+    const key = `${cmd.kind} ${reply.status}${reply.location ? ` ${reply.location.split('?')[0]}` : ''}`;
+    stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1;
+    const locationOk = expected.location === undefined || (reply.location ?? '').startsWith(expected.location);
+    if (reply.status !== expected.status || !locationOk) {
+      throw new Mismatch(`expected ${expected.status}${expected.location ? ` -> ${expected.location}` : ''}, got ${reply.status}${reply.location ? ` -> ${reply.location}` : ''}: ${reply.body.slice(0, 300)}`);
+    }
+    expected.apply?.(createdId);
+  };
+  // The hosted page shows its signed form while the order is open; a browser that kept it can post it again later.
+  const readSignature = async (orderId: string) => {
+    const page = await send('GET', `/pay/${orderId}`, undefined);
+    const signature = /name="signature" value="([0-9a-f]+)"/.exec(page.body)?.[1];
+    if (page.status !== 200 || !signature) throw new Mismatch(`the payment page of new order ${orderId} answered ${page.status} without a signature`);
+    w.signatures.set(orderId, signature);
+  };
+  const signed = (orderId: string, action: 'confirm' | 'cancel') => send('POST', `/pay/${orderId}/${action}`, undefined, { signature: w.signatures.get(orderId)! });
+
+  switch (cmd.kind) {
+    case 'book': {
+      const expected = model.book(cmd.customer, cmd.slot);
+      const reply = await send('POST', '/api/bookings', w.customers[cmd.customer], slotBody(cmd.slot));
+      return expectReply(expected, reply, reply.status === 201 ? JSON.parse(reply.body).data._id : undefined);
+    }
+    case 'move':
+    case 'cancel': {
+      const b = model.bookings[cmd.pick % Math.max(1, model.bookings.length)];
+      if (!b) return void stats.skipped++;
+      const expected = cmd.kind === 'move' ? model.move(cmd.actor, b, cmd.slot) : model.cancel(cmd.actor, b);
+      const reply = cmd.kind === 'move'
+        ? await send('PUT', `/api/bookings/${b.id}`, tokenOf(cmd.actor, b), slotBody(cmd.slot))
+        : await send('DELETE', `/api/bookings/${b.id}`, tokenOf(cmd.actor, b));
+      return expectReply(expected, reply);
+    }
+    case 'checkout': {
+      if (model.bookings.length === 0) return void stats.skipped++;
+      // The first pick is among the buyer's own bookings when they have any (real checkouts); a second, among all.
+      const own = model.bookings.filter((b) => b.owner === cmd.customer);
+      const ids = cmd.picks.map((p, i) => (i === 0 && own.length ? own[p % own.length]! : model.bookings[p % model.bookings.length]!).id);
+      const total = (cents: number) => cents + (cmd.wrongTotal ? 100 : 0);
+      const expected = model.checkout(cmd.customer, ids, total);
+      const serverCents = [...new Set(ids)].reduce((sum, id) => sum + model.booking(id)!.cents, 0);
+      const buyer = w.customers[cmd.customer]!;
+      const reply = await send('POST', '/api/order/create', buyer, {
+        user: { name: 'Model Buyer', email: buyer.email, phone: '555-0100', address: '1 Main St' },
+        totalPayableAmount: total(serverCents) / 100,
+        bookingIds: ids.map((bookingId) => ({ bookingId })),
+      });
+      const orderId = reply.status === 201 ? (JSON.parse(reply.body).data.orderId as string) : undefined;
+      expectReply(expected, reply, orderId);
+      if (orderId) await readSignature(orderId);
+      return;
+    }
+    case 'pay':
+    case 'abandon': {
+      const order = model.orders[cmd.pick % Math.max(1, model.orders.length)];
+      if (!order) return void stats.skipped++;
+      const expected = cmd.kind === 'pay' ? model.pay(order) : model.abandon(order);
+      return expectReply(expected, await signed(order.id, cmd.kind === 'pay' ? 'confirm' : 'cancel'));
+    }
+    case 'wait':
+      w.t.clock.advance(cmd.minutes * 60_000);
+      return model.wait(cmd.minutes);
+    case 'sweep':
+      await sweepHolds(app.ctx);
+      return model.sweep();
+    case 'deactivate': {
+      const expected = model.deactivate(cmd.customer);
+      return expectReply(expected, await send('DELETE', `/api/users/${w.customers[cmd.customer]!.id}`, w.admin));
+    }
+    case 'facility': {
+      const active = model.facilities[cmd.facility]!.active;
+      const id = w.facilityIds[cmd.facility]!;
+      const expected = model.setFacilityActive(cmd.facility, !active);
+      const reply = active ? await send('DELETE', `/api/facility/${id}`, w.admin) : await send('PUT', `/api/facility/${id}`, w.admin, { isDeleted: false });
+      return expectReply(expected, reply);
+    }
+  }
+}
+
+/** Runs one sequence from an empty schedule; throws at the first disagreement, naming the step. */
+export async function runSequence(w: ModelWorld, commands: Command[], stats: ModelStats): Promise<void> {
+  await resetWorld(w);
+  const model = new BookingModel(
+    w.facilityIds.map((id, i) => ({ id, priceCents: FACILITY_PRICES_CENTS[i]!, active: true })),
+    w.t.config.holdMinutes,
+    w.t.config.cancellationHours,
+  );
+  stats.sequences++;
+  for (const [i, cmd] of commands.entries()) {
+    stats.commands++;
+    try {
+      await step(w, model, cmd, stats);
+      await compareDatabase(w, model);
+    } catch (err) {
+      if (err instanceof Mismatch) err.message = `step ${i + 1} ${JSON.stringify(cmd)}: ${err.message}`;
+      throw err;
+    }
+  }
+}
+
+export interface ModelRunOptions {
+  numRuns: number;
+  maxCommands: number;
+  seed: number;
+  /** Stop generating new sequences after this long (fast-check's interruptAfterTimeLimit). */
+  timeLimitMs?: number;
+}
+
+export interface ModelRunResult extends ModelStats {
+  seed: number;
+  runs: number;
+  failed: boolean;
+  interrupted: boolean;
+  /** The smallest failing sequence fast-check found, and why it failed. */
+  counterexample?: Command[];
+  error?: string;
+}
+
+/** Generates `numRuns` sequences from `seed` (so a run can be replayed) and checks each; shrinks a failure. */
+export async function runModelProperty(w: ModelWorld, opts: ModelRunOptions): Promise<ModelRunResult> {
+  const stats: ModelStats = { sequences: 0, commands: 0, skipped: 0, outcomes: {} };
+  const details = await fc.check(
+    fc.asyncProperty(sequenceArbitrary(opts.maxCommands), async (commands) => {
+      await runSequence(w, commands, stats);
+    }),
+    { numRuns: opts.numRuns, seed: opts.seed, interruptAfterTimeLimit: opts.timeLimitMs, markInterruptAsFailure: false },
+  );
+  const error = !details.failed ? undefined : details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  return {
+    ...stats,
+    seed: opts.seed,
+    runs: details.numRuns,
+    failed: details.failed,
+    interrupted: details.interrupted,
+    counterexample: details.counterexample?.[0],
+    error,
+  };
+}

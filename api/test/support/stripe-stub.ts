@@ -1,0 +1,199 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import Stripe from 'stripe';
+import type { App } from '../../src/app.ts';
+import type { Actor } from './actors.ts';
+
+/**
+ * A local stand-in for api.stripe.com: the official SDK is pointed at it (host, port,
+ * protocol), so tests exercise the real client offline. It records every request with its
+ * form-encoded body and answers the few endpoints Courtside calls, honouring idempotency keys
+ * the way Stripe does (same key, same answer).
+ */
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  /** The form body, flat: `line_items[0][price_data][unit_amount]` -> "2000". */
+  form: Record<string, string>;
+}
+
+export interface StubSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  payment_intent: string | null;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  amount_total: number;
+  currency: 'usd';
+  expires_at: number;
+  success_url: string;
+  cancel_url: string;
+}
+
+export const WEBHOOK_SECRET = 'whsec_courtside_test_secret';
+
+// The ports this project may use for servers started by tests.
+const PORTS = Array.from({ length: 50 }, (_, i) => 4400 + i);
+
+export class StripeStub {
+  readonly requests: StubRequest[] = [];
+  readonly sessions = new Map<string, StubSession>();
+  readonly refunds: { id: string; amount: number; payment_intent: string; metadata: Record<string, string> }[] = [];
+  /** Refund calls to answer with an error before accepting them again. */
+  failRefunds = 0;
+  #server: Server | undefined;
+  #seq = 0;
+  #replies = new Map<string, { status: number; body: unknown }>();
+  port = 0;
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The environment that points the app's Stripe provider here. */
+  env(): Record<string, string> {
+    return { STRIPE_SECRET_KEY: 'sk_test_courtside', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: this.url, PUBLIC_BASE_URL: 'https://courtside.example' };
+  }
+
+  async start(): Promise<this> {
+    for (const port of PORTS.sort(() => Math.random() - 0.5)) {
+      const server = createServer((req, res) => void this.#handle(req).then(({ status, body }) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.#seq}` });
+        res.end(JSON.stringify(body));
+      }));
+      const listening = await new Promise<boolean>((resolve) => {
+        server.once('error', () => resolve(false));
+        server.listen(port, '127.0.0.1', () => resolve(true));
+      });
+      if (listening) {
+        this.#server = server;
+        this.port = port;
+        return this;
+      }
+    }
+    throw new Error('no free port in 4400-4449 for the Stripe stub');
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+  }
+
+  calls(method: string, prefix: string): StubRequest[] {
+    return this.requests.filter((r) => r.method === method && r.path.startsWith(prefix));
+  }
+
+  /** What Stripe would do when the customer pays on the hosted page: the session completes. */
+  pay(sessionId: string): StubSession {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: session.payment_intent ?? `pi_${sessionId.slice(3)}` });
+    return { ...session };
+  }
+
+  async #handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const form = Object.fromEntries(new URLSearchParams(text));
+    const path = (req.url ?? '').split('?')[0]!;
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method: req.method ?? '', path, idempotencyKey, authorization: req.headers.authorization, form });
+    const replayKey = idempotencyKey && `${req.method} ${path} ${idempotencyKey}`;
+    if (replayKey && this.#replies.has(replayKey)) return this.#replies.get(replayKey)!;
+    const reply = this.#answer(req.method ?? '', path, form);
+    if (replayKey && reply.status < 500) this.#replies.set(replayKey, reply);
+    return reply;
+  }
+
+  #answer(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
+    const notFound = { status: 404, body: { error: { type: 'invalid_request_error', message: `No such resource: ${path}` } } };
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = `cs_test_${++this.#seq}`;
+      let amount = 0;
+      for (let i = 0; form[`line_items[${i}][quantity]`]; i++) amount += Number(form[`line_items[${i}][price_data][unit_amount]`]) * Number(form[`line_items[${i}][quantity]`]);
+      const session: StubSession = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
+        client_reference_id: form.client_reference_id ?? null,
+        customer_email: form.customer_email ?? null,
+        metadata: { order_id: form['metadata[order_id]'] ?? '' },
+        amount_total: amount,
+        currency: 'usd',
+        expires_at: Number(form.expires_at),
+        success_url: form.success_url ?? '',
+        cancel_url: form.cancel_url ?? '',
+      };
+      this.sessions.set(id, session);
+      return { status: 200, body: session };
+    }
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (sessionPath) {
+      const session = this.sessions.get(sessionPath[1]!);
+      if (!session) return notFound;
+      if (method === 'POST' && sessionPath[2]) {
+        if (session.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', message: `Session is ${session.status}` } } };
+        session.status = 'expired';
+      }
+      return { status: 200, body: session };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (this.failRefunds > 0) {
+        this.failRefunds--;
+        return { status: 402, body: { error: { type: 'invalid_request_error', code: 'stub_refund_refused', message: 'The stub refused this refund.' } } };
+      }
+      const refund = { id: `re_test_${++this.#seq}`, object: 'refund', status: 'succeeded', amount: Number(form.amount), currency: 'usd', payment_intent: form.payment_intent ?? '', metadata: { order_id: form['metadata[order_id]'] ?? '', refund_id: form['metadata[refund_id]'] ?? '' } };
+      this.refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    return notFound;
+  }
+}
+
+let eventSeq = 0;
+
+/** A Stripe event as the webhook receives it. */
+export function stripeEvent(type: string, object: object, id = `evt_test_${Date.now().toString(36)}_${++eventSeq}`) {
+  return { id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } };
+}
+
+/** Signs a payload exactly as Stripe does (the SDK's own test helper). */
+export function signedHeaders(payload: string, options: { secret?: string; timestamp?: number } = {}) {
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+  return { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature };
+}
+
+/** Delivers a signed event to the webhook, as Stripe would. */
+export function deliver(app: App, event: object, sign: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event);
+  return app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: signedHeaders(payload, sign), payload });
+}
+
+/** Opens a Stripe checkout through the API; returns the order and the stub's session. */
+export async function openStripeCheckout(
+  app: App,
+  stub: StripeStub,
+  actor: Actor,
+  bookingIds: string[],
+  totalPayableAmount: number,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    headers: actor.auth,
+    payload: { user: { name: 'Buyer', email: actor.email, phone: '555-0100', address: '1 Main St' }, totalPayableAmount, bookingIds: bookingIds.map((bookingId) => ({ bookingId })) },
+  });
+  if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
+  const { orderId, payment_url: paymentUrl } = res.json().data as { orderId: string; payment_url: string };
+  const session = [...stub.sessions.values()].find((s) => s.metadata.order_id === orderId);
+  if (!session) throw new Error(`the stub saw no session for order ${orderId}`);
+  return { orderId, paymentUrl, session };
+}

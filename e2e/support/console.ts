@@ -1,0 +1,88 @@
+/**
+ * Shared setup for the back-office specs: screenshots that keep the console's sticky bars in
+ * place, opening a console screen as someone, and customers' bookings and sandbox payments
+ * made the way the site makes them.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { facilities, isoDate, useSession, type Facility, type Session } from './api.ts';
+import { SCREENSHOT_DIR, WIDTHS } from './screens.ts';
+
+/**
+ * Screenshots at desktop and phone widths. The viewport grows to the page's height instead of
+ * a full-page capture, so the console's sticky app bar and sidebar sit where a person sees them.
+ */
+export async function snapConsole(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
+    await page.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, height), 2400) });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${size.width}.png`, animations: 'disabled' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Opens a console screen with a session already in localStorage (shared with the site). */
+export async function openConsole(page: Page, session: Session, hash: string): Promise<void> {
+  await useSession(page, session);
+  await page.goto(`/admin/#${hash}`);
+}
+
+export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
+
+export interface Held {
+  facility: Facility;
+  booking: { _id: string; date: string; startTime: string; endTime: string; payableAmount: number };
+}
+
+/** A customer's pending hold made through the API on the first free slot `daysAhead` days out. */
+export async function bookFirstFreeSlot(request: APIRequestContext, customer: Session, daysAhead: number, skip = 0): Promise<Held> {
+  const list = await facilities(request);
+  for (const f of list.slice(skip)) {
+    const date = isoDate(daysAhead, f.timezone);
+    const res = await request.get(`/api/check-availability?date=${date}&facility=${f._id}`);
+    const slots = ((await res.json()) as { data: { startTime: string; endTime: string }[] }).data ?? [];
+    // Prefer a midday slot so the block sits in the middle of the day view.
+    const slot = slots.find((s) => s.startTime >= '11:00') ?? slots[0];
+    if (!res.ok() || !slot) continue;
+    const booked = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: f._id, date, startTime: slot.startTime, endTime: slot.endTime } });
+    expect(booked.status(), await booked.text()).toBe(201);
+    return { facility: f, booking: (await booked.json()).data };
+  }
+  throw new Error('no facility has a free slot');
+}
+
+/** Checks a customer's holds out as the site does; answers the order and its hosted payment page. */
+export async function checkOut(request: APIRequestContext, customer: Session, held: Held[]): Promise<{ orderId: string; paymentUrl: string }> {
+  const { name, email, phone, address } = customer.user;
+  const total = held.reduce((cents, h) => cents + Math.round(h.booking.payableAmount * 100), 0) / 100;
+  const res = await request.post('/api/order/create', {
+    headers: bearer(customer),
+    data: { user: { name, email, phone, address }, totalPayableAmount: total, bookingIds: held.map((h) => ({ bookingId: h.booking._id })) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { orderId, payment_url: paymentUrl } = (await res.json()).data as { orderId: string; payment_url: string };
+  return { orderId, paymentUrl };
+}
+
+/** Pays on the sandbox's hosted page in the browser, as the customer would, and waits for the site's success page. */
+export async function payOnSandboxPage(page: Page, paymentUrl: string): Promise<void> {
+  await page.goto(paymentUrl);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\/success\/?\?order=/);
+}
+
+/**
+ * axe's serious and critical findings on the page as it stands, one line each (empty when
+ * clean). react-admin's own user-menu button is left out: its accessible name "Profile" is
+ * not its visible text (the user's name), and the console specs address it by that name.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('.RaUserMenu-userButton').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
+}

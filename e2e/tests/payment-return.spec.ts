@@ -1,0 +1,121 @@
+/**
+ * The payment success page never claims more than the server knows (issue 5): fulfilment comes
+ * from the provider's webhook, so the browser may come back before the order is paid. With
+ * `?order=` the page says "Confirming your payment…" and asks the API until the order is paid
+ * (confirmed), refunded (the refund page) or a minute has passed. Without JavaScript it keeps
+ * the sandbox's wording, since the sandbox confirms before it redirects.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
+import { snap } from '../support/screens.ts';
+import { bearer, bookFirstFreeSlot, checkOut } from '../support/console.ts';
+
+/** Pays a sandbox order the way its hosted page does (the signed confirmation), without a browser. */
+async function payThroughApi(request: APIRequestContext, paymentUrl: string): Promise<void> {
+  const page = await request.get(paymentUrl);
+  const signature = /name="signature" value="([0-9a-f]+)"/.exec(await page.text())?.[1];
+  expect(signature, 'the sandbox page carries a signature').toBeTruthy();
+  const paid = await request.post(`${paymentUrl}/confirm`, { form: { signature: signature! }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  expect(paid.headers().location).toMatch(/^\/payment\/success\?order=/);
+}
+
+/** A customer's fresh sandbox order, not paid yet. */
+async function openOrder(request: APIRequestContext, customer: Session, daysAhead: number) {
+  const held = await bookFirstFreeSlot(request, customer, daysAhead);
+  return checkOut(request, customer, [held]);
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+test('a paid order reads as confirmed', async ({ page, request }) => {
+  const customer = await signUpAndLogin(request, 'returner');
+  const { orderId, paymentUrl } = await openOrder(request, customer, 6);
+  await payThroughApi(request, paymentUrl);
+
+  await useSession(page, customer);
+  await page.goto(`/payment/success?order=${orderId}`);
+  await expect(heading(page, 'Payment successful')).toBeVisible();
+  await expect(page.getByText(/your booking is confirmed/i)).toBeVisible();
+  await expect(page.getByText('Confirming your payment…')).toBeHidden();
+  await snap(page, 'payment-return-confirmed');
+});
+
+test('an unpaid order reads "Confirming your payment…" until it is paid, then confirmed', async ({ page, request }) => {
+  const customer = await signUpAndLogin(request, 'waiter');
+  const { orderId, paymentUrl } = await openOrder(request, customer, 7);
+  const polls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`/api/order/${orderId}`)) polls.push(r.url());
+  });
+
+  await useSession(page, customer);
+  await page.goto(`/payment/success?order=${orderId}`);
+  await expect(heading(page, 'Confirming your payment…')).toBeVisible();
+  await expect(page.getByText(/your booking is confirmed/i)).toBeHidden();
+  await snap(page, 'payment-return-confirming');
+  // It keeps asking (every 1.5 s) and still says nothing more.
+  await expect.poll(() => polls.length, { timeout: 8_000 }).toBeGreaterThanOrEqual(3);
+  await expect(heading(page, 'Confirming your payment…')).toBeVisible();
+
+  // The payment is confirmed on the server (as a webhook would): the page follows by itself.
+  await payThroughApi(request, paymentUrl);
+  await expect(heading(page, 'Payment successful')).toBeVisible();
+  await expect(page.getByText(/your booking is confirmed/i)).toBeVisible();
+});
+
+test('an order still unpaid after a minute reads "being processed", never confirmed', async ({ page, request }) => {
+  const customer = await signUpAndLogin(request, 'patient');
+  const { orderId } = await openOrder(request, customer, 9);
+  await page.clock.install();
+  await useSession(page, customer);
+  const firstPoll = page.waitForResponse((r) => r.url().includes(`/api/order/${orderId}`));
+  await page.goto(`/payment/success?order=${orderId}`);
+  await firstPoll;
+  await expect(heading(page, 'Confirming your payment…')).toBeVisible();
+  // A minute on the page's clock: the next check still finds it unpaid and the page gives up waiting.
+  const lastPoll = page.waitForResponse((r) => r.url().includes(`/api/order/${orderId}`));
+  await page.clock.fastForward(60_000);
+  await lastPoll;
+  await expect(heading(page, 'Still confirming your payment')).toBeVisible();
+  await expect(page.getByText('Your payment is being processed; it will appear in My Bookings shortly.')).toBeVisible();
+  await expect(page.getByText(/your booking is confirmed/i)).toBeHidden();
+});
+
+test('a refunded order goes to the refund page; an order that is not yours or not an order is "being processed"', async ({ page, request }) => {
+  const customer = await signUpAndLogin(request, 'refundee');
+  const { orderId, paymentUrl } = await openOrder(request, customer, 8);
+  await payThroughApi(request, paymentUrl);
+  const admin = await loginAdmin(request);
+  expect((await request.post(`/api/admin/payments/${orderId}/refund`, { headers: bearer(admin) })).status()).toBe(200);
+
+  await useSession(page, customer);
+  await page.goto(`/payment/success?order=${orderId}`);
+  await expect(page).toHaveURL(new RegExp(`/payment/refunded\\?order=${orderId}$`));
+  await expect(heading(page, /refunded/i)).toBeVisible();
+
+  const stranger = await signUpAndLogin(request, 'stranger');
+  await useSession(page, stranger);
+  await page.goto(`/payment/success?order=${orderId}`);
+  await expect(heading(page, 'Still confirming your payment')).toBeVisible();
+  await expect(page.getByText('it will appear in My Bookings shortly')).toBeVisible();
+  await snap(page, 'payment-return-processing');
+
+  await page.goto('/payment/success?order=not-an-order');
+  await expect(heading(page, 'Still confirming your payment')).toBeVisible();
+});
+
+test('without JavaScript, or without an order, the page keeps the sandbox wording', async ({ browser, page }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const noJs = await context.newPage();
+    await noJs.goto('/payment/success?order=00000000-0000-4000-8000-000000000000');
+    await expect(heading(noJs, 'Payment successful')).toBeVisible();
+    await expect(noJs.getByText('Confirming your payment…')).toBeHidden();
+  } finally {
+    await context.close();
+  }
+  await page.goto('/payment/success');
+  await expect(heading(page, 'Payment successful')).toBeVisible();
+});

@@ -1,0 +1,191 @@
+/**
+ * `npm run prove contention`: a slot is never sold twice, at scale, over real HTTP.
+ *
+ *   node prove/run.ts contention        (or: node prove/contention.ts)
+ *
+ * On PostgreSQL (PROVE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres) in a fresh
+ * database `courtside_prove_contention`, against real `node api/src/server.ts` processes on ports
+ * 4600-4602: 200 random one-hour slots (random facility, day within the booking horizon, hour
+ * within opening hours), each attempted by 50 distinct customers at the same instant. Wanted:
+ * exactly one 201 per slot, the other 49 a 409, zero 5xx, zero socket errors, and a SQL self-join
+ * over the bookings table finds zero overlapping active bookings. Then the same with 3 API
+ * processes sharing the database, the attempts of every slot dealt round-robin across them.
+ * PROVE_SEED repeats a run's slots. Exits 1 when a check fails.
+ */
+import { checksTable, printChecks, writeSection, type Check } from './report.ts';
+import { dropDatabase, freshDatabase, startApi, type ApiProcess } from './support/api-process.ts';
+import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer, type Reply } from './support/fixtures.ts';
+import { countOverlaps, withClient } from './support/db-checks.ts';
+
+const DB_NAME = 'courtside_prove_contention';
+const PORTS = [4600, 4601, 4602];
+const SLOTS = 200;
+const ATTEMPTS = 50;
+const CUSTOMERS = 200;
+const FACILITIES = 10;
+/** Slots raced at the same time: enough to keep every process busy, few enough for 2 cores. */
+const SLOTS_AT_ONCE = 4;
+const SEED = Number(process.env.PROVE_SEED ?? Date.now() % 1_000_000);
+
+interface Slot {
+  facility: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+interface Round {
+  label: string;
+  processes: number;
+  attempts: number;
+  accepted: number;
+  rejected: number;
+  serverErrors: number;
+  other: number;
+  socketErrors: number;
+  /** Slots whose attempts did not end in exactly one 201 and 49 409s. */
+  badSlots: number;
+  activeRows: number;
+  overlaps: number;
+  seconds: number;
+}
+
+/** `count` distinct (facility, day, hour) slots: distinct one-hour slots can never overlap each other. */
+function pickSlots(random: () => number, facilities: string[], count: number, taken: Set<string>): Slot[] {
+  const slots: Slot[] = [];
+  while (slots.length < count) {
+    const facility = facilities[Math.floor(random() * facilities.length)]!;
+    const day = 1 + Math.floor(random() * 55); // tomorrow .. well inside the 60-day horizon
+    const hour = 8 + Math.floor(random() * 14); // starts 08:00 .. 21:00, open until 22:00
+    const key = `${facility}/${day}/${hour}`;
+    if (taken.has(key)) continue;
+    taken.add(key);
+    slots.push({ facility, date: localDay(day), startTime: hh(hour), endTime: hh(hour + 1) });
+  }
+  return slots;
+}
+
+/** Fires all attempts at one slot at the same instant: nobody starts until all are prepared. */
+async function race(slot: Slot, racers: Customer[], apis: ApiProcess[], offset: number): Promise<Reply[]> {
+  let go!: () => void;
+  const gate = new Promise<void>((resolve) => (go = resolve));
+  const pending = racers.map(async (racer, i) => {
+    await gate;
+    return call(apis[(offset + i) % apis.length]!.base, 'POST', '/api/bookings', { token: racer.token, json: slot, timeoutMs: 30_000 });
+  });
+  go();
+  return Promise.all(pending);
+}
+
+async function activeBookingsOf(url: string, slots: Slot[]): Promise<number> {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE status IN ('pending', 'confirmed') AND facility_id::text = ANY($1::text[])`,
+      [[...new Set(slots.map((s) => s.facility))]],
+    );
+    return rows[0]!.n;
+  });
+}
+
+async function runRound(label: string, url: string, apis: ApiProcess[], slots: Slot[], customers: Customer[], random: () => number): Promise<Round> {
+  const before = await activeBookingsOf(url, slots);
+  const round: Round = { label, processes: apis.length, attempts: 0, accepted: 0, rejected: 0, serverErrors: 0, other: 0, socketErrors: 0, badSlots: 0, activeRows: 0, overlaps: 0, seconds: 0 };
+  const errors = new Map<string, number>();
+  const started = performance.now();
+  for (let i = 0; i < slots.length; i += SLOTS_AT_ONCE) {
+    await Promise.all(slots.slice(i, i + SLOTS_AT_ONCE).map(async (slot, j) => {
+      // 50 distinct customers out of 200, a different draw for every slot.
+      const racers = [...customers].sort(() => random() - 0.5).slice(0, ATTEMPTS);
+      const replies = await race(slot, racers, apis, i + j);
+      const wins = replies.filter((r) => r.status === 201).length;
+      const losses = replies.filter((r) => r.status === 409).length;
+      if (wins !== 1 || losses !== ATTEMPTS - 1) round.badSlots++;
+      for (const r of replies) {
+        round.attempts++;
+        if (r.status === 201) round.accepted++;
+        else if (r.status === 409) round.rejected++;
+        else if (r.status >= 500) round.serverErrors++;
+        else if (r.status === 0) round.socketErrors++;
+        else round.other++;
+        if (r.status !== 201 && r.status !== 409) {
+          const key = r.status === 0 ? `socket ${r.error}` : `${r.status} ${r.body?.message ?? ''}`;
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      }
+    }));
+  }
+  round.seconds = (performance.now() - started) / 1000;
+  round.activeRows = (await activeBookingsOf(url, slots)) - before;
+  round.overlaps = await countOverlaps(url);
+  for (const [what, n] of errors) console.log(`  ${label}: ${n} x ${what}`);
+  if (round.serverErrors > 0) {
+    // What the server logged about its first failure: the cause is in there.
+    const logged = apis.map((a) => a.output().split('\n').find((line) => line.includes('"level":50'))).find(Boolean);
+    if (logged) console.log(`  first server error logged: ${logged.slice(0, 1_500)}`);
+  }
+  console.log(
+    `  ${label}: ${round.attempts} attempts at ${slots.length} slots in ${round.seconds.toFixed(1)} s ` +
+      `(${(round.attempts / round.seconds).toFixed(0)}/s): ${round.accepted} accepted, ${round.rejected} rejected (409), ` +
+      `${round.serverErrors} 5xx, ${round.other} other, ${round.socketErrors} socket errors, ${round.badSlots} bad slots, ` +
+      `${round.activeRows} new active rows, ${round.overlaps} overlapping pairs`,
+  );
+  return round;
+}
+
+function checksOf(r: Round, slots: number): Check[] {
+  const p = `${r.processes} process${r.processes > 1 ? 'es' : ''}`;
+  return [
+    { name: `${p}: accepted (201), one per slot`, measured: `${r.accepted} of ${r.attempts} attempts at ${slots} slots; ${r.badSlots} slots not exactly 1 x 201 + ${ATTEMPTS - 1} x 409`, wanted: `${slots}; 0 bad slots`, pass: r.accepted === slots && r.badSlots === 0 },
+    { name: `${p}: rejected (409)`, measured: String(r.rejected), wanted: String(slots * (ATTEMPTS - 1)), pass: r.rejected === slots * (ATTEMPTS - 1) },
+    { name: `${p}: 5xx / other statuses / socket errors`, measured: `${r.serverErrors} / ${r.other} / ${r.socketErrors}`, wanted: '0 / 0 / 0', pass: r.serverErrors + r.other + r.socketErrors === 0 },
+    { name: `${p}: new active bookings in the table`, measured: String(r.activeRows), wanted: String(slots), pass: r.activeRows === slots },
+    { name: `${p}: overlapping active bookings (SQL self-join)`, measured: String(r.overlaps), wanted: '0', pass: r.overlaps === 0 },
+    { name: `${p}: duration`, measured: `${r.seconds.toFixed(1)} s (${(r.attempts / r.seconds).toFixed(0)} attempts/s)`, wanted: 'reported', pass: true },
+  ];
+}
+
+async function main(): Promise<boolean> {
+  const started = performance.now();
+  const random = seededRandom(SEED);
+  console.log(`contention: seed ${SEED}; fresh database ${DB_NAME}`);
+  const url = await freshDatabase(DB_NAME);
+  const apis: ApiProcess[] = [];
+  try {
+    apis.push(await startApi({ port: PORTS[0]!, databaseUrl: url }));
+    const admin = await loginAdmin(apis[0]!.base);
+    const facilities = await createFacilities(apis[0]!.base, admin.token, FACILITIES);
+    const t0 = performance.now();
+    const customers = await createCustomers(url, apis[0]!.base, CUSTOMERS);
+    console.log(`  ${FACILITIES} facilities, ${CUSTOMERS} customers signed in (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+    const taken = new Set<string>();
+    const one = await runRound('1 process', url, apis, pickSlots(random, facilities, SLOTS, taken), customers, random);
+    for (const port of PORTS.slice(1)) apis.push(await startApi({ port, databaseUrl: url }));
+    const three = await runRound('3 processes', url, apis, pickSlots(random, facilities, SLOTS, taken), customers, random);
+
+    const checks = [...checksOf(one, SLOTS), ...checksOf(three, SLOTS)];
+    const passed = printChecks('contention', checks);
+    writeSection(
+      'contention',
+      'Contention: 200 slots x 50 simultaneous attempts over HTTP on PostgreSQL',
+      `Command: \`npm run prove contention\` (seed ${SEED}). ${SLOTS} random one-hour slots over ${FACILITIES} facilities, ` +
+        `${ATTEMPTS} simultaneous POST /api/bookings per slot from distinct customers (of ${CUSTOMERS}), ` +
+        `${SLOTS_AT_ONCE} slots raced at a time; first against one \`node api/src/server.ts\`, then against three ` +
+        `sharing one PostgreSQL database (attempts dealt round-robin). Overlaps are counted by a SQL self-join over all ` +
+        `active bookings. Measured while other work shared the machine: durations are noisy.\n\n${checksTable(checks)}`,
+    );
+    console.log(`contention: ${passed ? 'PASS' : 'FAIL'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return passed;
+  } finally {
+    await Promise.all(apis.map((a) => a.stop()));
+    await dropDatabase(DB_NAME);
+  }
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
