@@ -290,6 +290,22 @@ describe('checkout and sandbox payments', () => {
       expect((await orderRow(orderId)).flag_reason).toBeNull();
       expect(await overlappingActive()).toBe(0);
     });
+    it('a late payment wins over a hold that lapsed too: that hold expires and the payer keeps the slot', async () => {
+      const arena = await facility(t.app, staff, { pricePerHour: 30 });
+      const mine = await book(t.app, casey, arena._id, '2027-03-06', '16:00', '17:00');
+      const { orderId, signature } = await openCheckout(t.app, casey, [mine._id], 30);
+      t.clock.advance(16 * MINUTE);
+      const theirs = await book(t.app, dana, arena._id, '2027-03-06', '16:00', '17:00');
+      t.clock.advance(16 * MINUTE);
+      // Neither hold has been swept: Dana's lapsed just like Casey's.
+      expect((await bookingRow(theirs._id)).status).toBe('pending');
+      const res = await confirm(orderId, signature);
+      expect(res.headers.location).toBe(`/payment/success?order=${orderId}`);
+      expect(await bookingRow(mine._id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+      expect(await bookingRow(theirs._id)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
+      expect((await orderRow(orderId)).flag_reason).toBeNull();
+      expect(await overlappingActive()).toBe(0);
+    });
   });
   describe('the back office payments API', () => {
     let pat: Actor;

@@ -137,7 +137,8 @@ export async function applyPayment(ctx: ServiceContext, e: { provider: string; e
 
 /**
  * Books a payment on a locked order whose event was just recorded. Each booking is confirmed
- * if its slot is still ours; one whose slot went to someone else after its hold lapsed is
+ * if its slot is free of live bookings (lapsed holds are expired first); one whose slot went
+ * to someone else after its hold lapsed is
  * refunded and the order flagged for staff — the exclusion constraint makes a double booking
  * impossible. Returns the refunds to send once the transaction commits.
  */
@@ -158,6 +159,8 @@ export async function settlePayment(
       late.push(row);
       continue;
     }
+    // A lapsed hold no longer owns its slot, swept or not: the paid booking takes precedence over it.
+    await bookings.expireLapsedOverlapping(trx, row.facility_id, { startsAt: row.starts_at, endsAt: row.ends_at }, now, row.id);
     const failure = await tryInSavepoint(trx, 'confirm_booking', () => bookings.confirmPaid(trx, row.id, now));
     if (failure === undefined) {
       await orders.markBookingPaidBy(trx, order.id, row.id, now);

@@ -19,14 +19,11 @@ const CLOSE_HOUR = 22;
 const MAX_BOOKING_HOURS = 4;
 
 /**
- * KNOWN PRODUCT DEVIATION, reported (issue 6): by DESIGN.md a lapsed hold no longer holds its
- * slot, so a late payment for a slot that only a lapsed (unswept) hold overlaps should confirm
- * the paid booking and expire that hold. settlePayment (services/order-service.ts) refunds the
- * payment instead, because the exclusion constraint still counts the lapsed row. The model
- * predicts what the product does while this is true; set it to false once the product expires
- * lapsed overlapping holds before confirming a payment.
+ * By DESIGN.md a lapsed hold no longer holds its slot, so a late payment for a slot that only a
+ * lapsed (unswept) hold overlaps confirms the paid booking and expires that hold. Set to true to
+ * model the earlier product, which refunded such a payment instead.
  */
-export const LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS = true;
+export const LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS = false;
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
