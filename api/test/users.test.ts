@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { PASSWORD, admin, book, bookAndPay, customer, facility, login, uniqueEmail, type Actor } from './support/actors.ts';
+import { PASSWORD, admin, book, bookAndPay, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
 
 interface UserDto {
   _id: string;
@@ -106,6 +106,20 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       expect(again.statusCode).toBe(404);
       const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', dana.id).executeTakeFirstOrThrow();
       expect(row.deleted_at).not.toBeNull();
+    });
+
+    it('cancels the customer\'s open checkouts: paying one afterwards buys nothing and is refunded', async () => {
+      const lee = await customer(t.app, 'Lee Checkout');
+      const hold = await book(t.app, lee, court._id, '2027-03-04', '14:00', '15:00');
+      const checkout = await openCheckout(t.app, lee, [hold._id], hold.payableAmount);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${lee.id}`, headers: staff.auth })).statusCode).toBe(200);
+      const order = () => t.database.db.selectFrom('orders').selectAll().where('id', '=', checkout.orderId).executeTakeFirstOrThrow();
+      expect((await order()).status).toBe('cancelled');
+      const paid = await t.app.inject({ method: 'POST', url: `${checkout.paymentUrl}/confirm`, payload: { signature: checkout.signature } });
+      expect(paid.headers.location).toBe(`/payment/refunded?order=${checkout.orderId}`);
+      expect(await order()).toMatchObject({ status: 'refunded', refunded_cents: (await order()).amount_cents });
+      const row = await t.database.db.selectFrom('bookings').select(['status']).where('id', '=', hold._id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('cancelled');
     });
 
     it('does not touch other users\' holds', async () => {

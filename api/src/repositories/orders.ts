@@ -92,15 +92,20 @@ export async function addRefund(db: Executor, id: string, cents: number, now: Da
     .execute();
 }
 
-/** Unpaid checkouts that include a booking become stale when it changes; returns them so their pages can be closed. */
-export function cancelPendingOrdersOf(db: Executor, bookingId: string, now: Date): Promise<Pick<OrderRow, 'id' | 'provider' | 'provider_ref'>[]> {
-  return db
-    .updateTable('orders')
-    .set({ status: 'cancelled', updated_at: now })
-    .where('status', '=', 'pending')
-    .where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('order_id').where('booking_id', '=', bookingId))
-    .returning(['id', 'provider', 'provider_ref'])
-    .execute();
+/**
+ * Cancels unpaid checkouts that went stale: those including a booking that changed, or all of
+ * a deactivated customer's. Returns them so their hosted pages can be closed.
+ */
+export function cancelPendingOrdersOf(
+  db: Executor,
+  of: { bookingId: string } | { userId: string },
+  now: Date,
+): Promise<Pick<OrderRow, 'id' | 'provider' | 'provider_ref'>[]> {
+  let query = db.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('status', '=', 'pending');
+  query = 'userId' in of
+    ? query.where('user_id', '=', of.userId)
+    : query.where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('order_id').where('booking_id', '=', of.bookingId));
+  return query.returning(['id', 'provider', 'provider_ref']).execute();
 }
 
 /**

@@ -162,7 +162,7 @@ export async function rescheduleBooking(
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
     await bookings.moveBooking(trx, row.id, facility.id, interval, row.payment_status === 'paid' ? row.payable_cents : payableCents, now);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
-    return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, row.id, now) : [] };
+    return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now) : [] };
   });
   return view(ctx, ctx.db, id);
 }
@@ -177,7 +177,7 @@ export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id:
     const row = await lockOwnOrAny(trx, actor, id);
     const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours: ctx.config.cancellationHours });
     await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
-    const staleCheckouts = await orders.cancelPendingOrdersOf(trx, row.id, now);
+    const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now);
     const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
     const reason = actor.id === row.user_id ? 'cancelled by the customer' : 'cancelled by the venue';
     const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now) : [];

@@ -1,8 +1,10 @@
 import { DomainError, assertCanRemoveAdmin, type Role, type UserDto } from '@courtside/domain';
 import * as bookings from '../repositories/bookings.ts';
+import * as orders from '../repositories/orders.ts';
 import * as users from '../repositories/users.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { ServiceContext } from './context.ts';
+import { closeCheckouts } from './order-service.ts';
 import { toUserDto } from './presenters.ts';
 
 const userNotFound = () => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');
@@ -14,19 +16,22 @@ export async function listUsers(ctx: ServiceContext): Promise<UserDto[]> {
 
 /**
  * Deactivates an account: sign-in and old tokens stop working, unpaid future holds are
- * released, history stays. Nobody removes themselves or the last admin.
+ * released and open checkouts cancelled (their hosted pages closed after commit), history
+ * stays. Nobody removes themselves or the last admin.
  */
 export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<UserDto> {
   const now = ctx.clock();
-  return ctx.db.transaction().execute(async (trx) => {
+  const { user, staleCheckouts } = await ctx.db.transaction().execute(async (trx) => {
     const adminIds = await users.lockActiveAdminIds(trx);
     const target = await users.findActiveById(trx, id);
     if (!target) throw userNotFound();
     assertCanRemoveAdmin({ actorId: actor.id, targetId: id, targetRole: target.role, adminCount: adminIds.length, action: 'delete' });
     const row = await users.deactivate(trx, id, now);
     await bookings.cancelFutureHolds(trx, id, actor.id, now);
-    return toUserDto(row!);
+    return { user: toUserDto(row!), staleCheckouts: await orders.cancelPendingOrdersOf(trx, { userId: id }, now) };
   });
+  await closeCheckouts(ctx, staleCheckouts);
+  return user;
 }
 
 /** Role changes revoke the user's tokens so the new role applies at once. */

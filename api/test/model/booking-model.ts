@@ -303,7 +303,7 @@ export class BookingModel {
     for (const b of this.bookings) if (this.lapsed(b)) b.status = 'expired';
   }
 
-  /** An admin deactivates a customer: their tokens stop working and their future holds are released. */
+  /** An admin deactivates a customer: their tokens stop working, their future holds are released and their open checkouts cancelled. */
   deactivate(customer: number): Expectation {
     if (!this.customersActive[customer]) return { status: 404 };
     return {
@@ -311,6 +311,7 @@ export class BookingModel {
       apply: () => {
         this.customersActive[customer] = false;
         for (const b of this.bookings) if (b.owner === customer && b.status === 'pending' && b.startsAt > this.now) b.status = 'cancelled';
+        for (const o of this.orders) if (o.owner === customer && o.status === 'pending') o.status = 'cancelled';
       },
     };
   }
