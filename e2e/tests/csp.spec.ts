@@ -14,9 +14,7 @@ import { hydrated } from '../support/islands.ts';
 
 /**
  * Console errors of the pages a test opens (a refused script or a thrown error shows here),
- * and every failed resource by its URL (the console names only the page). Left out: the
- * /favicon.ico browsers fetch on their own for a page without an icon link (the sandbox pay
- * page has none, a known gap outside the policy).
+ * and every failed resource by its URL (the console names only the page).
  */
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -24,7 +22,7 @@ function consoleErrors(page: Page): string[] {
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`${page.url()}: ${msg.text()}`);
   });
   page.on('response', (res) => {
-    if (res.status() >= 400 && new URL(res.url()).pathname !== '/favicon.ico') errors.push(`${res.status()} ${res.url()}`);
+    if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
   });
   return errors;
 }
@@ -168,6 +166,15 @@ test('no CSP violation or console error on the sandbox pay page and the way back
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/payment\/success\/?\?order=/);
   await hydrated(page);
+  expect(pageProblems.filter((p) => p.kind === 'csp').map((p) => `${p.url}: ${p.detail}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('no CSP violation or console error on the API docs, and they render the API', async ({ page, pageProblems }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Courtside API/ })).toBeVisible();
+  await expect(page.getByText('/api/auth/signup').first()).toBeVisible();
   expect(pageProblems.filter((p) => p.kind === 'csp').map((p) => `${p.url}: ${p.detail}`)).toEqual([]);
   expect(errors).toEqual([]);
 });

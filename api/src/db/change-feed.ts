@@ -93,7 +93,14 @@ export function openPostgresChangeFeed(opts: PostgresFeedOptions): ChangeFeed {
   async function connect() {
     timer = undefined;
     if (closed) return;
-    const c = new pg.Client({ connectionString: opts.url, keepAlive: true, application_name: 'courtside-api' });
+    // A connect that hangs, or a peer that vanished without a FIN, must not leave the feed silently deaf.
+    const c = new pg.Client({
+      connectionString: opts.url,
+      application_name: 'courtside-api',
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client = c;
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));

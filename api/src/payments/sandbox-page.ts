@@ -18,6 +18,7 @@ export function renderPayPage(order: { id: string; status: string; amount: numbe
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${money(order.amount)} · Courtside sandbox payments</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;background:#f3f5f9;margin:0;color:#1b2430}
 main{max-width:520px;margin:48px auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 4px 24px rgba(0,0,0,.08)}
