@@ -12,7 +12,7 @@
  * processes sharing the database, the attempts of every slot dealt round-robin across them.
  * PROVE_SEED repeats a run's slots. Exits 1 when a check fails.
  */
-import { checksTable, printChecks, writeSection, type Check } from './report.ts';
+import { checksTable, printChecks, runProof, writeSection, type Check } from './report.ts';
 import { dropDatabase, freshDatabase, startApi, type ApiProcess } from './support/api-process.ts';
 import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer, type Reply } from './support/fixtures.ts';
 import { countOverlaps, withClient } from './support/db-checks.ts';
@@ -182,10 +182,4 @@ async function main(): Promise<boolean> {
   }
 }
 
-main().then(
-  (ok) => process.exit(ok ? 0 : 1),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runProof(main);

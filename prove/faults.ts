@@ -22,7 +22,7 @@
  * Databases courtside_prove_faults_{a,b,d} on PROVE_ADMIN_URL (default 127.0.0.1:5432), ports
  * 4620-4623. Exits 1 when a check fails.
  */
-import { checksTable, printChecks, writeSection, type Check } from './report.ts';
+import { checksTable, printChecks, runProof, writeSection, type Check } from './report.ts';
 import { ADMIN_URL, dropDatabase, freshDatabase, startApi, type ApiProcess } from './support/api-process.ts';
 import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer } from './support/fixtures.ts';
 import { bookingStates, countOverlaps, staleFreeSlots, withClient } from './support/db-checks.ts';
@@ -338,10 +338,4 @@ async function main(): Promise<boolean> {
   return passed;
 }
 
-main().then(
-  (ok) => process.exit(ok ? 0 : 1),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runProof(main);

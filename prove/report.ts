@@ -50,3 +50,14 @@ export function writeSection(proof: string, title: string, body: string): void {
   const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(RELIABILITY_MD, next);
 }
+
+/** A proof script's entry point: exits 0 only when `main` says every check passed; a crash prints and exits 1. */
+export function runProof(main: () => Promise<boolean>): void {
+  main().then(
+    (ok) => process.exit(ok ? 0 : 1),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -24,7 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checksTable, printChecks, writeSection, type Check } from './report.ts';
+import { checksTable, printChecks, runProof, writeSection, type Check } from './report.ts';
 import { dropDatabase, freshDatabase, startApi, type ApiProcess } from './support/api-process.ts';
 import { call, createFacilities, localDay, login, loginAdmin, type Customer } from './support/fixtures.ts';
 import { withClient } from './support/db-checks.ts';
@@ -435,10 +435,4 @@ async function main(): Promise<boolean> {
   return passed;
 }
 
-main().then(
-  (ok) => process.exit(ok ? 0 : 1),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runProof(main);

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import preact from '@astrojs/preact';
+import { SITE_POLICY_DIRECTIVES } from '@courtside/domain';
 import { INLINE_SCRIPTS } from './src/lib/inline-scripts.mjs';
 
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
@@ -22,16 +23,7 @@ export default defineConfig({
   // Our own inline scripts (run before paint) are hashed from the very strings the pages render.
   security: {
     csp: {
-      directives: [
-        "default-src 'self'",
-        "base-uri 'self'",
-        "object-src 'none'",
-        "frame-ancestors 'none'",
-        "form-action 'self'",
-        "img-src 'self' data:",
-        // The contact page's map (the address stays readable without it).
-        'frame-src https://www.openstreetmap.org',
-      ],
+      directives: [...SITE_POLICY_DIRECTIVES],
       scriptDirective: { hashes: INLINE_SCRIPTS.map(sha256) },
     },
   },

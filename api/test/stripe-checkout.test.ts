@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, bookAndPay, book, customer, facility, login, type Actor } from './support/actors.ts';
-import { StripeStub, deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
+import { bookAndPay, book, login, type Actor } from './support/actors.ts';
+import { useStripeApp, type StripeApp } from './support/stripe-app.ts';
+import { deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { retryDueRefunds } from '../src/services/payment-refunds.ts';
@@ -12,12 +12,7 @@ const START = '2027-03-01T15:00:00Z';
 const MINUTE = 60_000;
 
 describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () => {
-  let stub: StripeStub;
-  let t: TestApp;
-  let staff: Actor;
-  let casey: Actor;
-  let dana: Actor;
-  let court: { _id: string };
+  let { stub, t, staff, casey, dana, court } = {} as StripeApp;
 
   const bookingRow = (id: string) => t.database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const orderRow = (id: string) => t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -27,19 +22,7 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
     ((await t.app.inject({ url: `/api/check-availability?date=${date}&facility=${facilityId}` })).json().data as { startTime: string }[]).map((s) => s.startTime);
   const payment = async (id: string) => (await t.app.inject({ url: `/api/admin/payments/${id}`, headers: staff.auth })).json();
 
-  beforeAll(async () => {
-    stub = await new StripeStub().start();
-    t = await createTestApp({ env: stub.env() });
-    staff = await admin(t.app);
-    casey = await customer(t.app, 'Casey Customer');
-    dana = await customer(t.app, 'Dana Customer');
-    court = await facility(t.app, staff, { pricePerHour: 20 });
-  });
-  beforeEach(() => t.clock.set(START));
-  afterAll(async () => {
-    await t?.close();
-    await stub?.stop();
-  });
+  useStripeApp(START, (setup) => ({ stub, t, staff, casey, dana, court } = setup));
 
   it('opens a Checkout Session priced by us, one line per booking, and holds the slots as long as it lives', async () => {
     const a = await book(t.app, casey, court._id, '2027-03-03', '08:00', '09:00');

@@ -8,4 +8,5 @@ export * from './booking-request.ts';
 export * from './booking-lifecycle.ts';
 export * from './password-policy.ts';
 export * from './roles.ts';
+export * from './site-policy.ts';
 export type * from './wire.ts';

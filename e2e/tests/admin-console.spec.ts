@@ -5,25 +5,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
-import { facilities, loginAdmin, newCustomer, signUpAndLogin, useSession, type Session } from '../support/api.ts';
-import { SCREENSHOT_DIR } from '../support/screens.ts';
-
-/**
- * Screenshots at desktop and phone widths. The viewport grows to the page's height instead of
- * a full-page capture, so the console's sticky app bar and sidebar sit where a person sees them.
- */
-async function snap(page: Page, name: string) {
-  const original = page.viewportSize();
-  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
-    await page.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, height), 2400) });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${size.width}.png`, animations: 'disabled' });
-  }
-  if (original) await page.setViewportSize(original);
-}
+import { facilities, loginAdmin, newCustomer, signUpAndLogin } from '../support/api.ts';
+import { bearer, openConsole, snapConsole } from '../support/console.ts';
 
 /** Signs in through the console's own form. */
 async function signInAtConsole(page: Page, email: string, password: string) {
@@ -33,12 +16,6 @@ async function signInAtConsole(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Opens a console screen with a session already in localStorage (shared with the site). */
-async function openAs(page: Page, session: Session, hash: string) {
-  await useSession(page, session);
-  await page.goto(`/admin/#${hash}`);
-}
-
 const notification = (page: Page, text: string) => page.getByText(text, { exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -46,7 +23,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 async function freshAdmin(request: APIRequestContext) {
   const admin = await loginAdmin(request);
   const details = newCustomer('signout');
-  const res = await request.post('/api/users/admin', { headers: { authorization: `Bearer ${admin.token}` }, data: details });
+  const res = await request.post('/api/users/admin', { headers: bearer(admin), data: details });
   expect(res.status(), await res.text()).toBe(201);
   return details;
 }
@@ -62,14 +39,14 @@ test('an admin signs in at /admin/ with the site account and sees the dashboard'
   const stored = await page.evaluate(() => ({ token: localStorage.getItem('accessToken'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
   expect(stored.token).toBeTruthy();
   expect(stored.user.email).toBe(staff.email);
-  await snap(page, 'admin-dashboard');
+  await snapConsole(page, 'admin-dashboard');
 
   // Logout clears the shared session.
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('user')])).toEqual([null, null]);
-  await snap(page, 'admin-login');
+  await snapConsole(page, 'admin-login');
 });
 
 test('a wrong password is refused with a readable message', async ({ page }) => {
@@ -90,7 +67,7 @@ test('a signed-in customer is kept out with a "Staff only" page', async ({ page,
     await expect(page.getByRole('heading', { name: 'Staff only' })).toBeVisible();
     await expect(page.getByText('Add facility')).toHaveCount(0);
   }
-  await snap(page, 'admin-staff-only');
+  await snapConsole(page, 'admin-staff-only');
   await page.getByRole('link', { name: 'Back to the site' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -106,10 +83,10 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
   };
 
   await test.step('the list shows thumbnails and prices in dollars', async () => {
-    await openAs(page, admin, '/facilities');
+    await openConsole(page, admin, '/facilities');
     await expect(page.locator('img[src^="/images/facilities/"]').first()).toBeVisible();
     await expect(page.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
-    await snap(page, 'admin-facilities');
+    await snapConsole(page, 'admin-facilities');
   });
 
   await test.step('create through the form', async () => {
@@ -121,7 +98,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
     await page.getByLabel('Image URL').fill('/images/facilities/badminton.svg');
     await page.getByRole('switch', { name: 'Sunday open' }).uncheck();
     await page.getByLabel('Saturday closes').fill('18:00');
-    await snap(page, 'admin-facility-create');
+    await snapConsole(page, 'admin-facility-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(notification(page, 'Facility added successfully')).toBeVisible();
     await expect(page).toHaveURL(/#\/facilities$/);
@@ -140,7 +117,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
     await expect(page.getByLabel('Name')).toHaveValue(name);
     await page.getByLabel('Price per hour ($)').fill('31');
     await page.getByLabel('Image URL').fill('');
-    await snap(page, 'admin-facility-edit');
+    await snapConsole(page, 'admin-facility-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(notification(page, 'Facility updated successfully')).toBeVisible();
     await expect(page.locator('tr', { hasText: name })).toContainText('$31.00');
@@ -160,12 +137,12 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
   });
 
   await test.step('find it with "Show deleted" and restore it', async () => {
-    await openAs(page, admin, '/facilities');
+    await openConsole(page, admin, '/facilities');
     await page.getByLabel('Show deleted').click();
     await page.getByRole('option', { name: 'Deleted only' }).click();
     const row = page.locator('tr', { hasText: name });
     await expect(row).toContainText('Deleted');
-    await snap(page, 'admin-facilities-deleted');
+    await snapConsole(page, 'admin-facilities-deleted');
     await row.getByRole('button', { name: 'Restore' }).click();
     await dialog(page).getByRole('button', { name: 'Restore' }).click();
     await expect(notification(page, 'Facility restored successfully')).toBeVisible();
@@ -181,10 +158,10 @@ test('users: promote a customer who then gets in, demote them again, create an a
   const row = () => page.locator('tr', { hasText: customer.user.email });
 
   await test.step('the list shows roles; promote with a confirmation', async () => {
-    await openAs(page, admin, '/users');
+    await openConsole(page, admin, '/users');
     await page.getByPlaceholder('Name or email').fill(customer.user.email);
     await expect(row()).toContainText('Customer');
-    await snap(page, 'admin-users');
+    await snapConsole(page, 'admin-users');
     await row().getByRole('button', { name: 'Make admin' }).click();
     await expect(dialog(page)).toContainText(`Make ${customer.user.name} an admin?`);
     await dialog(page).getByRole('button', { name: 'Make admin' }).click();
@@ -229,7 +206,7 @@ test('users: promote a customer who then gets in, demote them again, create an a
     await page.locator('input[name="password"]').fill(fresh.password);
     await page.getByLabel('Phone').fill(fresh.phone);
     await page.getByLabel('Address').fill(fresh.address);
-    await snap(page, 'admin-user-create');
+    await snapConsole(page, 'admin-user-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(notification(page, 'Admin registration successful!')).toBeVisible();
   });

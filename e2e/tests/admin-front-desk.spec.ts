@@ -3,66 +3,23 @@
  * a customer's booking (the customer sees it cancelled and the slot is free again), the
  * contact inbox reads newest first.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
-import { SCREENSHOT_DIR } from '../support/screens.ts';
-
-/**
- * Screenshots at desktop and phone widths. The viewport grows to the page's height instead of
- * a full-page capture, so the console's sticky app bar and sidebar sit where a person sees them.
- */
-async function snap(page: Page, name: string) {
-  const original = page.viewportSize();
-  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
-    await page.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, height), 2400) });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${size.width}.png`, animations: 'disabled' });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-async function openAs(page: Page, session: Session, hash: string) {
-  await useSession(page, session);
-  await page.goto(`/admin/#${hash}`);
-}
-
-const auth = (s: Session) => ({ authorization: `Bearer ${s.token}` });
-
-/** A customer's pending hold made through the API on the first free slot `daysAhead` days out. */
-async function bookFirstFreeSlot(request: APIRequestContext, customer: Session, daysAhead: number, skip = 0) {
-  const list = await facilities(request);
-  for (const f of list.slice(skip)) {
-    const date = isoDate(daysAhead, f.timezone);
-    const res = await request.get(`/api/check-availability?date=${date}&facility=${f._id}`);
-    const slots = ((await res.json()) as { data: { startTime: string; endTime: string }[] }).data ?? [];
-    // Prefer a midday slot so the block sits in the middle of the day view.
-    const slot = slots.find((s) => s.startTime >= '11:00') ?? slots[0];
-    if (!res.ok() || !slot) continue;
-    const booked = await request.post('/api/bookings', { headers: auth(customer), data: { facility: f._id, date, startTime: slot.startTime, endTime: slot.endTime } });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const booking = (await booked.json()).data as { _id: string; date: string; startTime: string; endTime: string };
-    return { facility: f, booking };
-  }
-  throw new Error('no facility has a free slot');
-}
+import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
+import { bearer, bookFirstFreeSlot, openConsole, snapConsole } from '../support/console.ts';
 
 test('the day view shows a booking a customer made, in its facility column', async ({ page, request }) => {
   const admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'dayview');
   const { facility, booking } = await bookFirstFreeSlot(request, customer, 3);
 
-  await openAs(page, admin, `/day-view?date=${booking.date}`);
+  await openConsole(page, admin, `/day-view?date=${booking.date}`);
   const column = page.getByTestId('day-column').nth((await facilities(request)).findIndex((f) => f._id === facility._id));
   await expect(page.getByText(facility.name, { exact: true }).first()).toBeVisible();
   const block = page.getByRole('button', { name: new RegExp(`${customer.user.name}, ${booking.startTime} to ${booking.endTime}, pending`) });
   await expect(block).toBeVisible();
   await expect(column.getByRole('button', { name: new RegExp(customer.user.name) })).toBeVisible();
   await expect(page.getByText(/^Free \d\d:\d\d–\d\d:\d\d$/).first()).toBeVisible();
-  await snap(page, 'admin-day-view');
+  await snapConsole(page, 'admin-day-view');
 
   await test.step('previous and next day move the date; Today comes back', async () => {
     await page.getByRole('button', { name: 'Next day' }).click();
@@ -89,9 +46,9 @@ test("staff cancel a customer's booking: it shows cancelled everywhere and the s
   const { facility, booking } = await bookFirstFreeSlot(request, customer, 4, 1);
   const row = () => page.locator('tr', { hasText: customer.user.email });
 
-  await openAs(page, admin, '/bookings');
+  await openConsole(page, admin, '/bookings');
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  await snap(page, 'admin-bookings');
+  await snapConsole(page, 'admin-bookings');
   await page.getByPlaceholder('Customer name or email').fill(customer.user.email);
   await expect(row()).toHaveCount(1);
   await expect(row()).toContainText(facility.name);
@@ -107,7 +64,7 @@ test("staff cancel a customer's booking: it shows cancelled everywhere and the s
       await expect(page).toHaveURL(new RegExp(`#/bookings/${booking._id}/show`), { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('heading', { name: facility.name, exact: true })).toBeVisible();
-    await snap(page, 'admin-booking-show');
+    await snapConsole(page, 'admin-booking-show');
   });
 
   await test.step('cancel with a confirmation', async () => {
@@ -126,7 +83,7 @@ test("staff cancel a customer's booking: it shows cancelled everywhere and the s
   });
 
   await test.step("the customer's bookings say cancelled, and the slot is free again", async () => {
-    const mine = await request.get(`/api/bookings/user/${customer.user._id}`, { headers: auth(customer) });
+    const mine = await request.get(`/api/bookings/user/${customer.user._id}`, { headers: bearer(customer) });
     const list = (await mine.json()).data as { _id: string; status: string }[];
     expect(list.find((b) => b._id === booking._id)?.status).toBe('cancelled');
     const slots = (await (await request.get(`/api/check-availability?date=${booking.date}&facility=${facility._id}`)).json()).data as { startTime: string }[];
@@ -145,11 +102,11 @@ test('the contact inbox lists messages newest first and opens one', async ({ pag
   const sent = await request.post('/api/contact', { data: { name: 'Robin Visitor', email: 'robin@example.com', subject, message: 'Hello!\nAre the outdoor courts lit after 8pm in winter?' } });
   expect(sent.ok(), await sent.text()).toBeTruthy();
 
-  await openAs(page, admin, '/messages');
+  await openConsole(page, admin, '/messages');
   await expect(page.locator('tbody tr').first()).toContainText(subject);
-  await snap(page, 'admin-messages');
+  await snapConsole(page, 'admin-messages');
   await page.locator('tbody tr').first().click();
   await expect(page.getByRole('heading', { name: subject })).toBeVisible();
   await expect(page.getByText('Are the outdoor courts lit after 8pm in winter?')).toBeVisible();
-  await snap(page, 'admin-message-show');
+  await snapConsole(page, 'admin-message-show');
 });

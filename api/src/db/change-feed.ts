@@ -61,6 +61,18 @@ class Listeners {
   }
 }
 
+/** What both backends hand out: liveness and closing are theirs, the listeners are shared. */
+function feedOver(listeners: Listeners, isLive: () => boolean, close: () => Promise<void>): ChangeFeed {
+  return {
+    get live() {
+      return isLive();
+    },
+    subscribe: (l) => listeners.subscribe(l),
+    touched: (kind, id) => listeners.changed(kind, id),
+    close,
+  };
+}
+
 export interface PostgresFeedOptions {
   url: string;
   /** Reported when the connection drops or cannot be made; the feed keeps retrying. */
@@ -121,22 +133,15 @@ export function openPostgresChangeFeed(opts: PostgresFeedOptions): ChangeFeed {
   }
   void connect();
 
-  return {
-    get live() {
-      return live;
-    },
-    subscribe: (l) => listeners.subscribe(l),
-    touched: (kind, id) => listeners.changed(kind, id),
-    async close() {
-      closed = true;
-      live = false;
-      if (timer) clearTimeout(timer);
-      const c = client;
-      client = undefined;
-      listeners.reset();
-      await c?.end().catch(() => {});
-    },
-  };
+  return feedOver(listeners, () => live, async () => {
+    closed = true;
+    live = false;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    listeners.reset();
+    await c?.end().catch(() => {});
+  });
 }
 
 /** The subset of PGlite this needs; its notifications stay inside the one process that owns the data. */
@@ -149,18 +154,11 @@ export async function openPgliteChangeFeed(pglite: NotifyingDatabase): Promise<C
   const listeners = new Listeners();
   let live = true;
   const unlisten = await pglite.listen(CHANGES_CHANNEL, (payload) => listeners.heard(payload));
-  return {
-    get live() {
-      return live;
-    },
-    subscribe: (l) => listeners.subscribe(l),
-    touched: (kind, id) => listeners.changed(kind, id),
-    async close() {
-      live = false;
-      listeners.reset();
-      await unlisten().catch(() => {});
-    },
-  };
+  return feedOver(listeners, () => live, async () => {
+    live = false;
+    listeners.reset();
+    await unlisten().catch(() => {});
+  });
 }
 
 /** The feed of an open database, or undefined when it has none (caches then stay off). */

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { SITE_POLICY_DIRECTIVES } from '@courtside/domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -18,17 +19,7 @@ const SERVER_PATHS = /^\/(api|admin|pay|images)(\/|$|\?)/;
  * every inline script and style of the site): on-demand pages carry it from Astro itself,
  * prerendered ones from dist/_headers.json, looked up by `sitePolicies`.
  */
-export const SITE_CSP = [
-  "default-src 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  "img-src 'self' data:",
-  "script-src 'self'",
-  "style-src 'self'",
-  'frame-src https://www.openstreetmap.org',
-].join('; ');
+export const SITE_CSP = [...SITE_POLICY_DIRECTIVES, "script-src 'self'", "style-src 'self'"].join('; ');
 
 /** The Content-Security-Policy of each prerendered page ("/about-us", "/404"), as the build wrote them. */
 export function sitePolicies(distDir: string): Map<string, string> {

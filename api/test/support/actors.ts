@@ -66,8 +66,8 @@ export async function book(app: App, actor: Actor, facilityId: string, date: str
   return res.json().data as { _id: string; payableAmount: number; status: string; paymentStatus: string; date: string; startTime: string; endTime: string };
 }
 
-/** Opens a sandbox checkout and reads the signature its hosted page would post. */
-export async function openCheckout(app: App, actor: Actor, bookingIds: string[], totalPayableAmount: number) {
+/** Checks holds out through the API, whichever provider is configured; throws unless the order is created. */
+export async function createOrder(app: App, actor: Actor, bookingIds: string[], totalPayableAmount: number) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/order/create',
@@ -76,6 +76,12 @@ export async function openCheckout(app: App, actor: Actor, bookingIds: string[],
   });
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   const { orderId, payment_url: paymentUrl } = res.json().data as { orderId: string; payment_url: string };
+  return { orderId, paymentUrl };
+}
+
+/** Opens a sandbox checkout and reads the signature its hosted page would post. */
+export async function openCheckout(app: App, actor: Actor, bookingIds: string[], totalPayableAmount: number) {
+  const { orderId, paymentUrl } = await createOrder(app, actor, bookingIds, totalPayableAmount);
   const page = await app.inject({ url: paymentUrl });
   const signature = /name="signature" value="([0-9a-f]+)"/.exec(page.body)?.[1];
   if (!signature) throw new Error(`no signature on the payment page: ${page.statusCode}`);

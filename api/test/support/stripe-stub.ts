@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Stripe from 'stripe';
 import type { App } from '../../src/app.ts';
-import type { Actor } from './actors.ts';
+import { createOrder, type Actor } from './actors.ts';
 
 /**
  * A local stand-in for api.stripe.com: the official SDK is pointed at it (host, port,
@@ -185,14 +185,7 @@ export async function openStripeCheckout(
   bookingIds: string[],
   totalPayableAmount: number,
 ) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/order/create',
-    headers: actor.auth,
-    payload: { user: { name: 'Buyer', email: actor.email, phone: '555-0100', address: '1 Main St' }, totalPayableAmount, bookingIds: bookingIds.map((bookingId) => ({ bookingId })) },
-  });
-  if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
-  const { orderId, payment_url: paymentUrl } = res.json().data as { orderId: string; payment_url: string };
+  const { orderId, paymentUrl } = await createOrder(app, actor, bookingIds, totalPayableAmount);
   const session = [...stub.sessions.values()].find((s) => s.metadata.order_id === orderId);
   if (!session) throw new Error(`the stub saw no session for order ${orderId}`);
   return { orderId, paymentUrl, session };
