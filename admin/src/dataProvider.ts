@@ -26,6 +26,14 @@ export interface CourtsideDataProvider extends DataProvider {
   setRole(id: string, role: Role): Promise<string>;
   /** Refunds what is left of an order's payment; rejects with the server's reason (409 when not refundable). */
   refundPayment(id: string): Promise<PaymentDto>;
+  /** Marks a flagged order resolved; rejects with the server's reason (409 when not flagged or resolved already). */
+  resolvePaymentFlag(id: string): Promise<PaymentDto>;
+}
+
+/** A staff action on one order (POST /api/admin/payments/:id/<action>); resolves with the order afterwards. */
+async function paymentAction(id: string, action: 'refund' | 'resolve-flag'): Promise<PaymentDto> {
+  const { json } = await httpClient(`/api/admin/payments/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: '{}' });
+  return json as PaymentDto;
 }
 
 /**
@@ -47,8 +55,6 @@ export const dataProvider: CourtsideDataProvider = {
     const { json } = await httpClient(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: JSON.stringify({ role }) });
     return (json as Envelope<UserDto>).message;
   },
-  refundPayment: async (id) => {
-    const { json } = await httpClient(`/api/admin/payments/${encodeURIComponent(id)}/refund`, { method: 'POST', body: '{}' });
-    return json as PaymentDto;
-  },
+  refundPayment: (id) => paymentAction(id, 'refund'),
+  resolvePaymentFlag: (id) => paymentAction(id, 'resolve-flag'),
 };

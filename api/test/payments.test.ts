@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, openCheckout, type Actor } from './support/actors.ts';
 import { sweepHolds } from '../src/services/booking-service.ts';
+import { markOrder } from '../src/repositories/orders.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 in New York.
 const START = '2027-03-01T15:00:00Z';
@@ -320,6 +321,7 @@ describe('checkout and sandbox payments', () => {
       return t.app.inject({ url: `/api/admin/payments?${qs}`, headers: actor.auth });
     };
     const refund = (orderId: string, actor: Actor = staff) => t.app.inject({ method: 'POST', url: `/api/admin/payments/${orderId}/refund`, headers: actor.auth });
+    const resolveFlag = (orderId: string, actor?: Actor) => t.app.inject({ method: 'POST', url: `/api/admin/payments/${orderId}/resolve-flag`, headers: actor?.auth ?? {} });
 
     beforeAll(async () => {
       t.clock.set(START);
@@ -369,6 +371,8 @@ describe('checkout and sandbox payments', () => {
         refundedAmount: 0,
         refundState: 'none',
         flagReason: null,
+        flagResolvedAt: null,
+        flagResolvedBy: null,
         providerRef: `sandbox_${paid.orderId}`,
         createdAt: expect.any(String),
         paidAt: expect.any(String),
@@ -380,7 +384,7 @@ describe('checkout and sandbox payments', () => {
       });
       expect(rows.find((r) => r.id === partly.orderId)).toMatchObject({ status: 'paid', amount: 30, refundedAmount: 15, refundState: 'partial', refunds: [{ amount: 15, status: 'succeeded' }] });
       expect(rows.find((r) => r.id === open.orderId)).toMatchObject({ status: 'pending', paidAt: null, refundState: 'none' });
-      expect(rows.find((r) => r.id === late.orderId)).toMatchObject({ status: 'refunded', refundState: 'refunded', refundedAmount: 15, flagReason: expect.stringMatching(/released/) });
+      expect(rows.find((r) => r.id === late.orderId)).toMatchObject({ status: 'refunded', refundState: 'refunded', refundedAmount: 15, flagReason: expect.stringMatching(/released.* for 1 booking\.$/), flagResolvedAt: null, flagResolvedBy: null });
     });
 
     it('filters by status, provider, flagged and q; sorts by amount and paidAt; pages with range', async () => {
@@ -461,6 +465,49 @@ describe('checkout and sandbox payments', () => {
       expect(unpaid.statusCode).toBe(409);
       expect(unpaid.json().message).toMatch(/never paid/);
       expect((await refund(late.orderId)).json().message).toBe('Order is already refunded.');
+    });
+
+    it('resolve-flag: staff mark a flagged order resolved once; it leaves the flagged list and the dashboard count, its reason stays', async () => {
+      // The dashboard's notice counts the flagged filter's total.
+      const flaggedTotal = async () => Number((await list({ filter: { flagged: true }, range: [0, 0] })).headers['content-range']!.split('/')[1]);
+      const before = await flaggedTotal();
+      expect(before).toBeGreaterThanOrEqual(1);
+
+      expect((await resolveFlag(late.orderId)).statusCode).toBe(401);
+      expect((await resolveFlag(late.orderId, pat)).statusCode).toBe(403);
+      expect((await resolveFlag(UNKNOWN_ID, staff)).statusCode).toBe(404);
+      const notFlagged = await resolveFlag(open.orderId, staff);
+      expect(notFlagged.statusCode).toBe(409);
+      expect(notFlagged.json().message).toMatch(/not flagged/);
+      expect((await orderRow(late.orderId)).flag_resolved_at).toBeNull();
+
+      t.clock.advance(MINUTE);
+      const res = await resolveFlag(late.orderId, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: late.orderId,
+        flagReason: expect.stringMatching(/released/),
+        flagResolvedAt: t.clock.now().toISOString(),
+        flagResolvedBy: { id: staff.id, name: expect.any(String) },
+      });
+      expect(await orderRow(late.orderId)).toMatchObject({ flag_resolved_by: staff.id, flag_reason: expect.stringMatching(/released/) });
+
+      const again = await resolveFlag(late.orderId, staff);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/already resolved/);
+
+      const ids = async (query: Record<string, unknown>) => ((await list(query)).json() as { id: string }[]).map((r) => r.id);
+      expect(await ids({ filter: { q: 'Paymentsperson', flagged: true } })).toEqual([]);
+      expect(await ids({ filter: { q: 'Paymentsperson', flagged: false } })).toContain(late.orderId);
+      expect(await flaggedTotal()).toBe(before - 1);
+    });
+
+    it('a new flag on a resolved order opens it again', async () => {
+      await markOrder(t.database.db, late.orderId, { flagReason: 'Refunded $1.00 in the Stripe dashboard.' }, t.clock.now());
+      const res = await t.app.inject({ url: `/api/admin/payments/${late.orderId}`, headers: staff.auth });
+      expect(res.json()).toMatchObject({ flagReason: 'Refunded $1.00 in the Stripe dashboard.', flagResolvedAt: null, flagResolvedBy: null });
+      const listed = (await list({ filter: { q: 'Paymentsperson', flagged: true } })).json() as { id: string }[];
+      expect(listed.map((r) => r.id)).toEqual([late.orderId]);
     });
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, book, customer, facility, type Actor } from './support/actors.ts';
-import { StripeStub, deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
+import { describe, expect, it } from 'vitest';
+import { book, type Actor } from './support/actors.ts';
+import { useStripeApp, type StripeApp } from './support/stripe-app.ts';
+import { deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
 
 // The payment return page polls GET /api/order/:id, because with Stripe the browser can come
 // back before the webhook has confirmed anything. Clock: 2027-03-01T15:00Z = 10:00 in New York.
@@ -9,29 +9,12 @@ const START = '2027-03-01T15:00:00Z';
 const MINUTE = 60_000;
 
 describe('GET /api/order/:id: where an order stands, for the payment return page (Stripe stub)', () => {
-  let stub: StripeStub;
-  let t: TestApp;
-  let staff: Actor;
-  let casey: Actor;
-  let dana: Actor;
-  let court: { _id: string };
+  let { stub, t, staff, casey, dana, court } = {} as StripeApp;
 
   const status = (actor: Actor | undefined, id: string) =>
     t.app.inject({ url: `/api/order/${id}`, headers: actor?.auth ?? {} });
 
-  beforeAll(async () => {
-    stub = await new StripeStub().start();
-    t = await createTestApp({ env: stub.env() });
-    staff = await admin(t.app);
-    casey = await customer(t.app, 'Casey Customer');
-    dana = await customer(t.app, 'Dana Customer');
-    court = await facility(t.app, staff, { pricePerHour: 20 });
-  });
-  beforeEach(() => t.clock.set(START));
-  afterAll(async () => {
-    await t?.close();
-    await stub?.stop();
-  });
+  useStripeApp(START, (setup) => ({ stub, t, staff, casey, dana, court } = setup));
 
   it('is pending until the webhook confirms, then paid with its bookings confirmed', async () => {
     const a = await book(t.app, casey, court._id, '2027-03-03', '08:00', '09:00');
@@ -48,6 +31,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
       status: 'pending',
       amount: 60,
       refundState: 'none',
+      flagged: false,
       bookings: expect.arrayContaining([
         { id: a._id, status: 'pending', paymentStatus: 'unpaid' },
         { id: b._id, status: 'pending', paymentStatus: 'unpaid' },
@@ -105,7 +89,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
     const op = doc.paths['/api/order/{id}'].get;
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     const data = op.responses['200'].content['application/json'].schema.properties.data;
-    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'id', 'refundState', 'status']);
+    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'flagged', 'id', 'refundState', 'status']);
     const create = doc.paths['/api/order/create'].post;
     expect(Object.keys(create.responses)).toContain('503');
   });

@@ -78,6 +78,8 @@ export interface OrderStatusDto {
   status: PaymentDto['status'];
   amount: number;
   refundState: OrderRefundState;
+  /** Flagged for staff: money went back without the customer asking (paid too late, say), resolved or not. */
+  flagged: boolean;
   bookings: { id: string; status: BookingStatus; paymentStatus: PaymentStatus }[];
 }
 
@@ -92,6 +94,9 @@ export interface PaymentDto {
   refundState: OrderRefundState;
   /** Why staff should look at it (paid after its slot went to someone else, say). */
   flagReason: string | null;
+  /** When staff marked the flag resolved, and who; the reason stays as history. */
+  flagResolvedAt: string | null;
+  flagResolvedBy: { id: string; name: string } | null;
   providerRef: string | null;
   createdAt: string;
   paidAt: string | null;

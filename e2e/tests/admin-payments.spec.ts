@@ -2,8 +2,8 @@
  * Payments in the back office (issue 5): staff find the order a customer just paid on the
  * sandbox page, filter to it, open it and refund it; the booking is cancelled and the customer
  * reads "Refunded" in My Bookings. A payment that arrives for a checkout that no longer holds
- * its slot is refunded by the server and flagged, and the console says so. Every list is a
- * one-column list on a phone, never a table scrolling sideways.
+ * its slot is refunded by the server and flagged, and the console says so until staff mark
+ * it resolved. Every list is a one-column list on a phone, never a table scrolling sideways.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
@@ -198,6 +198,30 @@ test('a payment for a checkout that lost its booking is refunded and flagged for
     await expect(main(page).getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await snapConsole(page, 'admin-payment-flagged');
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  await test.step('staff mark it resolved; the reason stays, with who and when', async () => {
+    await main(page).getByRole('button', { name: 'Mark resolved' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Mark this flag resolved?');
+    await dialog.getByRole('button', { name: 'Mark resolved' }).click();
+    await expect(notification(page, 'Flag marked resolved.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const flag = main(page).getByRole('alert').filter({ hasText: 'Flagged for staff' });
+    await expect(flag).toContainText(/refunded \$/);
+    await expect(flag).toContainText(`by ${admin.user.name}`);
+    await expect(flag).toContainText(/Resolved \w+ \d+, \d{4}/);
+    await expect(main(page).getByRole('button', { name: 'Mark resolved' })).toHaveCount(0);
+    await snapConsole(page, 'admin-payment-flag-resolved');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Off the flagged list; the full list marks it as resolved rather than open.
+    await page.goto(`/admin/#/payments?filter=${encodeURIComponent(JSON.stringify({ q: customer.user.email, flagged: true }))}`);
+    await expect(page.locator('tbody tr', { hasText: customer.user.email })).toHaveCount(0);
+    await page.goto(`/admin/#/payments?filter=${encodeURIComponent(JSON.stringify({ q: customer.user.email }))}`);
+    const row = page.locator('tbody tr', { hasText: customer.user.email });
+    await expect(row.getByRole('img', { name: /^Flag resolved: / })).toBeVisible();
+    await expect(row.getByRole('img', { name: /^Flagged: / })).toHaveCount(0);
   });
 });
 

@@ -5,6 +5,7 @@ import * as initialSchema from './migrations/2026_11_22_0001_initial_schema.ts';
 import * as refunds from './migrations/2026_11_22_0100_refunds.ts';
 import * as changeNotifications from './migrations/2026_11_22_0200_change_notifications.ts';
 import * as bookingInsertsNotifiedByApi from './migrations/2026_11_22_0210_booking_inserts_notified_by_api.ts';
+import * as orderFlagResolution from './migrations/2026_11_23_0100_order_flag_resolution.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0100_refunds': refunds,
   '2026_11_22_0200_change_notifications': changeNotifications,
   '2026_11_22_0210_booking_inserts_notified_by_api': bookingInsertsNotifiedByApi,
+  '2026_11_23_0100_order_flag_resolution': orderFlagResolution,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -63,6 +63,9 @@ export interface OrdersTable {
   payment_url: string | null;
   /** Set when staff must look at the order (paid after its slot was re-taken, say). */
   flag_reason: string | null;
+  /** When staff marked the flag resolved; the reason stays as history. */
+  flag_resolved_at: Generated<Date | null>;
+  flag_resolved_by: Generated<string | null>;
   refunded_cents: Generated<number>;
   /** The provider's payment (Stripe PaymentIntent) once paid; refunds and charge events refer to it. */
   payment_ref: Generated<string | null>;

@@ -46,7 +46,7 @@ const RevenueBars = ({ days }: { days: { date: string; amount: number; bookings:
 
 /**
  * Orders the server flagged for a person to look at (paid after the slot went to someone
- * else, say): a banner over the figures, shown only while there are some.
+ * else, say): a banner over the figures, shown only while some are not marked resolved.
  */
 const FlaggedPaymentsNotice = () => {
   const { total } = useGetList('payments', { filter: { flagged: true }, pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } });

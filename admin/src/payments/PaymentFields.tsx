@@ -1,8 +1,9 @@
 import FlagIcon from '@mui/icons-material/Flag';
+import ResolvedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { OrderStatus, RefundState } from '../common/StatusChip.tsx';
 import { money, shortDate } from '../common/format.ts';
-import type { PaymentRecord } from './types.ts';
+import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
 /** Small pieces the list, the phone list and the show view share. */
 
@@ -40,15 +41,21 @@ export const RefundCell = ({ record }: { record: PaymentRecord }) =>
     </Stack>
   );
 
-/** A flag with the reason on hover; screen readers get "Flagged: <reason>". */
-export const FlagMarker = ({ record }: { record: PaymentRecord }) =>
-  record.flagReason ? (
-    <Tooltip title={record.flagReason}>
-      <Box component="span" role="img" aria-label={`Flagged: ${record.flagReason}`} sx={{ display: 'inline-flex', verticalAlign: 'middle' }}>
-        <FlagIcon color="warning" fontSize="small" />
+/**
+ * A flag with the reason on hover: solid for an open flag ("Flagged: <reason>" to screen
+ * readers), an outline for one staff resolved ("Flag resolved: <reason>").
+ */
+export const FlagMarker = ({ record }: { record: PaymentRecord }) => {
+  if (!record.flagReason) return null;
+  const label = hasOpenFlag(record) ? `Flagged: ${record.flagReason}` : `Flag resolved: ${record.flagReason}`;
+  return (
+    <Tooltip title={label}>
+      <Box component="span" role="img" aria-label={label} sx={{ display: 'inline-flex', verticalAlign: 'middle' }}>
+        {hasOpenFlag(record) ? <FlagIcon color="warning" fontSize="small" /> : <ResolvedFlagIcon color="action" fontSize="small" />}
       </Box>
     </Tooltip>
-  ) : null;
+  );
+};
 
 /** The grid's "For" cell: the facility over its date and time, or how many bookings. */
 export const ForCell = ({ record }: { record: PaymentRecord }) => {

@@ -5,7 +5,7 @@ import { csvExporter } from '../common/csv.ts';
 import { currencyOptions, money, shortDateTime } from '../common/format.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
-import type { PaymentRecord } from './types.ts';
+import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
 const providerChoices = ['sandbox', 'stripe'].map((id) => ({ id, name: providerLabel(id) }));
 
@@ -44,10 +44,12 @@ const exporter = csvExporter<PaymentRecord>('payments', (p) => ({
   refundedAmount: p.refundedAmount,
   refundState: p.refundState,
   flagReason: p.flagReason,
+  flagResolvedAt: p.flagResolvedAt,
+  flagResolvedBy: p.flagResolvedBy?.name ?? null,
 }));
 
-/** Flagged orders stand out in the grid as well as by their marker. */
-const rowSx = (p: PaymentRecord) => (p.flagReason ? { bgcolor: 'rgba(154, 91, 0, 0.07)' /* the theme's warning, faint */ } : {});
+/** Orders with an open flag stand out in the grid as well as by their marker. */
+const rowSx = (p: PaymentRecord) => (hasOpenFlag(p) ? { bgcolor: 'rgba(154, 91, 0, 0.07)' /* the theme's warning, faint */ } : {});
 
 const PhoneList = () => (
   <SimpleList<PaymentRecord>

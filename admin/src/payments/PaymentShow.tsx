@@ -6,11 +6,13 @@ import { dateTime, money, shortDate } from '../common/format.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { PaymentStateChips, providerLabel } from './PaymentFields.tsx';
 import { RefundPaymentButton } from './RefundPaymentButton.tsx';
+import { ResolveFlagButton } from './ResolveFlagButton.tsx';
 import type { PaymentRecord } from './types.ts';
 
 const Actions = () => (
   <TopToolbar>
     <ListButton label="All payments" />
+    <ResolveFlagButton />
     <RefundPaymentButton />
   </TopToolbar>
 );
@@ -115,9 +117,16 @@ const Details = () => {
   return (
     <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
       {p.flagReason && (
-        <Alert severity="warning" sx={{ mb: 3 }}>
+        // Once resolved the reason stays, as history.
+        <Alert severity={p.flagResolvedAt ? 'success' : 'warning'} sx={{ mb: 3 }}>
           <AlertTitle>Flagged for staff</AlertTitle>
           {p.flagReason}
+          {p.flagResolvedAt && (
+            <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
+              Resolved {dateTime(p.flagResolvedAt)}
+              {p.flagResolvedBy && ` by ${p.flagResolvedBy.name}`}
+            </Typography>
+          )}
         </Alert>
       )}
       <Box sx={{ mb: 2 }}>

@@ -9,3 +9,6 @@ export type PaymentRecord = PaymentDto;
  */
 export const isRefundable = (p: PaymentRecord) =>
   (p.status === 'paid' || p.refundState === 'partial' || p.refundState === 'failed') && p.refundState !== 'pending' && p.refundedAmount < p.amount;
+
+/** Flagged for staff and nobody marked it resolved yet: what the dashboard counts. */
+export const hasOpenFlag = (p: PaymentRecord) => p.flagReason !== null && p.flagResolvedAt === null;

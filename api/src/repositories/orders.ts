@@ -72,11 +72,25 @@ export async function markOrder(
       updated_at: now,
       ...(changes.status ? { status: changes.status } : {}),
       ...(changes.paidAt ? { paid_at: changes.paidAt } : {}),
-      ...(changes.flagReason ? { flag_reason: changes.flagReason } : {}),
+      // A new flag reopens the order for staff, even one they had resolved.
+      ...(changes.flagReason ? { flag_reason: changes.flagReason, flag_resolved_at: null, flag_resolved_by: null } : {}),
       ...(changes.paymentRef ? { payment_ref: changes.paymentRef } : {}),
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Marks an order's open flag resolved; false when it has none open (not flagged, or resolved already). */
+export async function resolveFlag(db: Executor, id: string, by: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('orders')
+    .set({ flag_resolved_at: now, flag_resolved_by: by, updated_at: now })
+    .where('id', '=', id)
+    .where('flag_reason', 'is not', null)
+    .where('flag_resolved_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Adds a refund to an order; the order reads 'refunded' once all of it went back. */
@@ -150,16 +164,18 @@ export function findOrderByPaymentRef(db: Executor, provider: string, paymentRef
   return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('payment_ref', '=', paymentRef).executeTakeFirst();
 }
 
-/** The order and who placed it, as the back office lists them. */
+/** The order, who placed it and who resolved its flag, as the back office lists them. */
 export interface PaymentView extends OrderRow {
   user_name: string;
   user_email: string;
+  flag_resolved_by_name: string | null;
 }
 
 export interface PaymentFilter {
   ids?: string[];
   status?: OrderRow['status'][];
   provider?: string[];
+  /** true: flagged and not resolved yet; false: everything else. */
   flagged?: boolean;
   userId?: string;
   q?: string;
@@ -169,12 +185,17 @@ function paymentViews(db: Executor, filter: PaymentFilter) {
   let query = db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('users as r', 'r.id', 'o.flag_resolved_by')
     .selectAll('o')
-    .select(['u.name as user_name', 'u.email as user_email']);
+    .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name']);
   if (filter.ids) query = query.where('o.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (filter.status?.length) query = query.where('o.status', 'in', filter.status);
   if (filter.provider?.length) query = query.where('o.provider', 'in', filter.provider);
-  if (filter.flagged !== undefined) query = query.where('o.flag_reason', filter.flagged ? 'is not' : 'is', null);
+  if (filter.flagged !== undefined) {
+    query = filter.flagged
+      ? query.where('o.flag_reason', 'is not', null).where('o.flag_resolved_at', 'is', null)
+      : query.where((eb) => eb.or([eb('o.flag_reason', 'is', null), eb('o.flag_resolved_at', 'is not', null)]));
+  }
   if (filter.userId) query = query.where('o.user_id', '=', filter.userId);
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;

@@ -9,6 +9,7 @@ const OrderStatus = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('refunded')]),
   amount: Type.Number(),
   refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('partial'), Type.Literal('refunded'), Type.Literal('failed')]),
+  flagged: Type.Boolean(),
   bookings: Type.Array(Type.Object({ id: Type.String(), status: BookingStatusSchema, paymentStatus: PaymentStatusSchema })),
 });
 

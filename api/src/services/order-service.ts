@@ -113,8 +113,8 @@ export async function orderSummary(ctx: ServiceContext, orderId: string) {
 export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, orderId: string): Promise<OrderStatusDto> {
   const order = await orders.findOrder(ctx.db, orderId);
   if (!order || (actor.role !== 'admin' && order.user_id !== actor.id)) throw orderNotFound();
-  const { id, status, amount, refundState, bookings: lines } = await getPayment(ctx, orderId);
-  return { id, status, amount, refundState, bookings: lines.map((b) => ({ id: b.id, status: b.status, paymentStatus: b.paymentStatus })) };
+  const { id, status, amount, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
+  return { id, status, amount, refundState, flagged: flagReason !== null, bookings: lines.map((b) => ({ id: b.id, status: b.status, paymentStatus: b.paymentStatus })) };
 }
 
 export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged';
@@ -185,7 +185,7 @@ export async function settlePayment(
   }
   const lateCents = stale ? order.amount_cents : late.reduce((sum, r) => sum + r.payable_cents, 0);
   const why = stale ? 'Paid a checkout that had been cancelled' : 'Paid after the slot was released';
-  await orders.markOrder(trx, order.id, { flagReason: `${why}; refunded $${centsToDollars(lateCents).toFixed(2)} for ${late.length} booking(s).` }, now);
+  await orders.markOrder(trx, order.id, { flagReason: `${why}; refunded $${centsToDollars(lateCents).toFixed(2)} for ${late.length} booking${late.length === 1 ? '' : 's'}.` }, now);
   return { outcome: 'flagged', refundIds };
 }
 

@@ -38,6 +38,8 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
       refundedAmount: centsToDollars(refundedCents),
       refundState: refundStateOf(own.map((r) => r.status), refundedCents, o.amount_cents),
       flagReason: o.flag_reason,
+      flagResolvedAt: o.flag_resolved_at?.toISOString() ?? null,
+      flagResolvedBy: o.flag_resolved_by ? { id: o.flag_resolved_by, name: o.flag_resolved_by_name ?? '' } : null,
       providerRef: o.provider_ref,
       createdAt: o.created_at.toISOString(),
       paidAt: o.paid_at?.toISOString() ?? null,
@@ -114,5 +116,16 @@ export async function refundPayment(ctx: ServiceContext, actor: CurrentUser, id:
     return ids;
   }));
   await sendRefunds(ctx, refundIds);
+  return getPayment(ctx, id);
+}
+
+/** Staff looked into a flagged order: the flag stops counting as open, its reason stays as history. */
+export async function resolvePaymentFlag(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<PaymentDto> {
+  if (!(await orders.resolveFlag(ctx.db, id, actor.id, ctx.clock()))) {
+    const order = await orders.findOrder(ctx.db, id);
+    if (!order) throw paymentNotFound();
+    if (order.flag_reason === null) throw new DomainError('conflict', 'NOT_FLAGGED', 'This order is not flagged, so there is nothing to resolve.');
+    throw new DomainError('conflict', 'FLAG_ALREADY_RESOLVED', 'This flag is already resolved.');
+  }
   return getPayment(ctx, id);
 }

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getPayment, pagePayments, refundPayment } from '../../services/payment-admin.ts';
+import { getPayment, pagePayments, refundPayment, resolvePaymentFlag } from '../../services/payment-admin.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { BookingStatusSchema, IdParams, PaymentStatusSchema } from '../schemas.ts';
@@ -14,6 +14,8 @@ const Payment = Type.Object({
   refundedAmount: Type.Number(),
   refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('partial'), Type.Literal('refunded'), Type.Literal('failed')]),
   flagReason: Type.Union([Type.String(), Type.Null()]),
+  flagResolvedAt: Type.Union([Type.String(), Type.Null()]),
+  flagResolvedBy: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
   providerRef: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   paidAt: Type.Union([Type.String(), Type.Null()]),
@@ -43,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ...opts,
     schema: {
       tags,
-      summary: 'Orders and their payments; filter by status, provider, flagged, q (customer name or email)',
+      summary: 'Orders and their payments; filter by status, provider, flagged (open flags only), q (customer name or email)',
       querystring: ListQuery,
       response: { 200: Type.Array(Payment), ...errorResponses },
     },
@@ -61,6 +63,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Payment, ...errorResponses },
     },
   }, async (request) => refundPayment(app.ctx, request.currentUser!, request.params.id));
+
+  app.post('/api/admin/payments/:id/resolve-flag', {
+    ...opts,
+    schema: {
+      tags,
+      summary: 'Mark a flagged order resolved, once; the flag reason stays as history',
+      params: IdParams,
+      response: { 200: Payment, ...errorResponses },
+    },
+  }, async (request) => resolvePaymentFlag(app.ctx, request.currentUser!, request.params.id));
 };
 
 export default routes;

@@ -18,8 +18,9 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 /** What an order's state means to the customer who just paid for it. */
 export function outcomeOf(order: OrderStatusDto): Outcome {
-  // Money went back: it came after the slot was given to someone else (or staff refunded it).
-  if (order.status === 'refunded' || order.refundState !== 'none') return 'refunded';
+  // Money went back without the customer asking: it came after the slot was given to someone
+  // else (or staff refunded it all). A booking the customer cancelled since is no reason.
+  if (order.status === 'refunded' || order.flagged) return 'refunded';
   if (order.status === 'paid') return 'paid';
   // Pending, or cancelled while the provider may still complete it: the webhook has the last word.
   return 'waiting';
