@@ -189,7 +189,7 @@ export default function BookingForm({ facility }: { facility: BookingFacility })
             <div className="field date-field">
               <label htmlFor="booking-date">Date</label>
               <input id="booking-date" type="date" value={date} min={today} max={lastDay} required
-                onChange={(e) => changeDate(e.target.value)} aria-describedby="date-hint" />
+                onChange={(e) => changeDate(e.currentTarget.value)} aria-describedby="date-hint" />
               <small id="date-hint" className="muted">{dateOk ? formatDate(date) : `Choose a date between ${formatDate(today)} and ${formatDate(lastDay)}.`}</small>
             </div>
           </div>
@@ -230,14 +230,14 @@ export default function BookingForm({ facility }: { facility: BookingFacility })
             <div className="times">
               <div className="field">
                 <label htmlFor="booking-start">Start time</label>
-                <select id="booking-start" value={start} onChange={(e) => changeStart(e.target.value)} disabled={slots.length === 0}>
+                <select id="booking-start" value={start} onChange={(e) => changeStart(e.currentTarget.value)} disabled={slots.length === 0}>
                   <option value="">Select start</option>
                   {slots.map((s) => <option key={s.startTime} value={s.startTime}>{s.startTime}</option>)}
                 </select>
               </div>
               <div className="field">
                 <label htmlFor="booking-end">End time</label>
-                <select id="booking-end" value={end} onChange={(e) => { setEnd(e.target.value); setFormError(''); }} disabled={!start}>
+                <select id="booking-end" value={end} onChange={(e) => { setEnd(e.currentTarget.value); setFormError(''); }} disabled={!start}>
                   <option value="">{start ? 'Select end' : 'Select a start first'}</option>
                   {ends.map((t) => <option key={t} value={t}>{t}</option>)}
                 </select>
