@@ -41,8 +41,9 @@ async function main() {
   let closing = false;
   // While draining, every answer closes its connection: the client opens a new one for its
   // next request, which is refused, instead of reusing a socket we are about to close.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -23,7 +23,7 @@ export default async function backOffice(app: FastifyInstance, opts: { distDir: 
     index: ['index.html'],
     redirect: true,
     cacheControl: false,
-    // The page and its bundle run under the server's default policy (helmet, plugins/security.ts):
+    // The page and its bundle run under the server's default policy (plugins/security.ts):
     // script-src 'self' without 'unsafe-inline'; Vite emits no inline script.
     setHeaders(res, path) {
       // Hashed assets never change; the page itself must be fetched fresh after a deploy.
