@@ -15,6 +15,7 @@ import { PaymentProviders } from './payments/provider.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import security from './plugins/security.ts';
 import auth from './plugins/auth.ts';
+import { authStateOf } from './services/auth-state.ts';
 import swagger from './plugins/swagger.ts';
 import holdSweeper from './plugins/hold-sweeper.ts';
 import authRoutes from './routes/auth.ts';
@@ -87,7 +88,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errors, withSite ? { notFoundHtml: siteNotFoundPage(siteDist), notFoundCsp: SITE_CSP } : {});
   await app.register(security);
   await app.register(formbody);
-  await app.register(auth, { secret: opts.jwtSecret, expiresIn: opts.config.jwtExpiresIn, db: opts.db });
+  await app.register(auth, { secret: opts.jwtSecret, expiresIn: opts.config.jwtExpiresIn, authState: (id) => authStateOf(app.ctx, id) });
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 

@@ -186,6 +186,49 @@ describe('the in-memory availability cache, kept correct by the change feed', ()
       await admin.end();
     }
   });
+
+  describe('who is signed in, kept in memory too', () => {
+    const me = (actor: Actor) => cached.inject({ url: '/api/auth/me', headers: actor.auth });
+    /** A customer signed in on both apps (tokens are signed per app secret here). */
+    const customerOnBoth = async (name: string) => {
+      const there = await customer(t.app, name);
+      return { there, here: await login(cached, there.email) };
+    };
+
+    it('serves a signed-in check from memory, and refuses a token revoked by another process', async () => {
+      const { there, here } = await customerOnBoth('Dana Tokens');
+      expect((await me(here)).statusCode).toBe(200);
+      expect(cachesOf(cached.ctx).authStates.get(here.id, '', t.clock.now().getTime())).toMatchObject({ id: here.id, deleted_at: null });
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: there.auth })).statusCode).toBe(200);
+      await eventually(async () => expect((await me(here)).statusCode).toBe(401));
+    });
+
+    it('refuses at once a token this process itself revoked (logout), with no wait for the notification', async () => {
+      const { here } = await customerOnBoth('Erin Tokens');
+      expect((await me(here)).statusCode).toBe(200);
+      expect((await cached.inject({ method: 'POST', url: '/api/auth/logout', headers: here.auth })).statusCode).toBe(200);
+      expect((await me(here)).statusCode).toBe(401);
+    });
+
+    it('follows a role change, a deactivation and a write made straight in SQL', async () => {
+      const fay = await customerOnBoth('Fay Promoted');
+      expect((await cached.inject({ url: '/api/admin/stats', headers: fay.here.auth })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'PUT', url: `/api/users/${fay.there.id}/role`, headers: staff.auth, payload: { role: 'admin' } })).statusCode).toBe(200);
+      await eventually(async () => expect((await me(fay.here)).statusCode).toBe(401));
+      const fayAdmin = await login(cached, fay.there.email);
+      expect((await cached.inject({ url: '/api/admin/stats', headers: fayAdmin.auth })).statusCode).toBe(200);
+
+      const gil = await customerOnBoth('Gil Leaving');
+      expect((await me(gil.here)).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${gil.there.id}`, headers: staff.auth })).statusCode).toBe(200);
+      await eventually(async () => expect((await me(gil.here)).statusCode).toBe(401));
+
+      const hal = await customerOnBoth('Hal Tool');
+      expect((await me(hal.here)).statusCode).toBe(200);
+      await sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${hal.there.id}`.execute(t.database.db);
+      await eventually(async () => expect((await me(hal.here)).statusCode).toBe(401));
+    });
+  });
 });
 
 describe('ChangeCache', () => {

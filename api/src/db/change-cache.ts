@@ -2,7 +2,7 @@ import type { ChangeFeed, ChangeKind } from './change-feed.ts';
 
 /**
  * An in-memory cache of answers read from the database, dropped by the change feed instead of
- * timed out. Entries live in groups (a facility id, or one group for a whole list); a change
+ * timed out. Entries live in groups (a facility or user id, or one group for a whole list); a change
  * the feed reports drops the group it maps to.
  *
  * The race it guards against: an answer read before a change commits but stored after the
@@ -25,7 +25,7 @@ interface Entry<V> {
 
 export interface ChangeCacheOptions {
   /** Which group a change drops; undefined: this cache does not depend on it. */
-  groupOf: (kind: ChangeKind, facilityId: string) => string | undefined;
+  groupOf: (kind: ChangeKind, id: string) => string | undefined;
   /** Beyond this many entries the oldest groups are dropped. */
   maxEntries: number;
 }
@@ -44,8 +44,8 @@ export class ChangeCache<V> {
     this.#feed = feed;
     this.#opts = opts;
     feed?.subscribe({
-      changed: (kind, facilityId) => {
-        const group = opts.groupOf(kind, facilityId);
+      changed: (kind, id) => {
+        const group = opts.groupOf(kind, id);
         if (group !== undefined) this.#drop(group);
       },
       reset: () => this.clear(),

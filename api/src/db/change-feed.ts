@@ -2,9 +2,10 @@ import pg from 'pg';
 import type { DatabaseHandle } from './database.ts';
 
 /**
- * Which facilities changed: triggers on facilities and bookings NOTIFY `courtside_changes`
- * with `facility:<id>` or `bookings:<facility id>` (migration 2026_11_22_0200; new bookings
- * are announced by the API right after their commit, see 2026_11_22_0210), and this feed
+ * What changed: triggers on facilities, bookings and users NOTIFY `courtside_changes`
+ * with `facility:<id>`, `bookings:<facility id>` or `user:<id>` (migrations 2026_11_22_0200
+ * and 2026_11_23_0200; new bookings are announced by the API right after their commit, see
+ * 2026_11_22_0210), and this feed
  * LISTENs on one dedicated connection. Whatever process or tool changed a row, every API
  * process hears it, so in-memory caches can be dropped instead of timed out.
  *
@@ -14,12 +15,13 @@ import type { DatabaseHandle } from './database.ts';
  */
 export const CHANGES_CHANNEL = 'courtside_changes';
 
-/** What changed about a facility: its own row, or the bookings of it. */
-export type ChangeKind = 'facility' | 'bookings';
+/** What changed: a facility's own row, the bookings of a facility, or a user's row. */
+export type ChangeKind = 'facility' | 'bookings' | 'user';
+const KINDS: ReadonlySet<string> = new Set<ChangeKind>(['facility', 'bookings', 'user']);
 
 export interface ChangeListener {
   /** A committed change to this facility's row or to its bookings. */
-  changed(kind: ChangeKind, facilityId: string): void;
+  changed(kind: ChangeKind, id: string): void;
   /** Anything may have changed: forget everything. */
   reset(): void;
 }
@@ -32,7 +34,7 @@ export interface ChangeFeed {
    * Tells this process's listeners at once about a change it just committed, so its own next
    * read does not wait for the notification to come back (which it also will).
    */
-  touched(kind: ChangeKind, facilityId: string): void;
+  touched(kind: ChangeKind, id: string): void;
   close(): Promise<void>;
 }
 
@@ -50,11 +52,11 @@ class Listeners {
     const colon = payload.indexOf(':');
     const kind = payload.slice(0, colon);
     const ids = payload.slice(colon + 1).split(',').filter(Boolean);
-    if ((kind === 'facility' || kind === 'bookings') && ids.length) for (const id of ids) this.changed(kind, id);
+    if (KINDS.has(kind) && ids.length) for (const id of ids) this.changed(kind as ChangeKind, id);
     else this.reset();
   }
-  changed(kind: ChangeKind, facilityId: string) {
-    for (const l of this.#all) l.changed(kind, facilityId);
+  changed(kind: ChangeKind, id: string) {
+    for (const l of this.#all) l.changed(kind, id);
   }
   reset() {
     for (const l of this.#all) l.reset();

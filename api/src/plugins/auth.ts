@@ -2,8 +2,7 @@ import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, type Role } from '@courtside/domain';
-import type { Executor } from '../db/database.ts';
-import { findAuthState } from '../repositories/users.ts';
+import type { AuthState } from '../repositories/users.ts';
 
 /** Who may call a route: declared on every /api route, enforced here. */
 export type Access = 'public' | 'user' | 'admin';
@@ -47,7 +46,8 @@ const unauthenticated = (message = 'Please sign in to continue.') =>
 export interface AuthOptions {
   secret: string;
   expiresIn: string;
-  db: Executor;
+  /** The account a token's subject is now (services/auth-state.ts). */
+  authState: (userId: string) => Promise<AuthState | undefined>;
 }
 
 export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
@@ -70,7 +70,7 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
       throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
     }
     if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') throw unauthenticated();
-    const state = await findAuthState(opts.db, claims.sub);
+    const state = await opts.authState(claims.sub);
     if (!state || state.deleted_at !== null || state.token_version !== claims.ver) {
       throw unauthenticated('Your session has ended. Please sign in again.');
     }

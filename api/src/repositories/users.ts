@@ -3,7 +3,10 @@ import type { NewUser, UserRow, UserUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
 
-export function findAuthState(db: Executor, id: string) {
+/** What a signed-in request is checked against: role, token version, deactivation. */
+export type AuthState = Pick<UserRow, 'id' | 'role' | 'name' | 'email' | 'token_version' | 'deleted_at'>;
+
+export function findAuthState(db: Executor, id: string): Promise<AuthState | undefined> {
   return db
     .selectFrom('users')
     .select(['id', 'role', 'name', 'email', 'token_version', 'deleted_at'])

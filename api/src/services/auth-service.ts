@@ -1,6 +1,7 @@
 import { DomainError, validatePassword, type UserDto } from '@courtside/domain';
 import * as users from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
+import { forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { toUserDto } from './presenters.ts';
 import { assertUnderLimits, clearBucket, countHit, type Limit } from './throttle-service.ts';
@@ -100,6 +101,10 @@ export async function changePassword(ctx: ServiceContext, userId: string, curren
   validatePassword(newPassword, 'newPassword');
   await users.updateUser(ctx.db, userId, { password_hash: await hashPassword(newPassword) }, ctx.clock());
   await users.revokeTokens(ctx.db, userId);
+  forgetAuthState(ctx, userId);
 }
 
-export const logout = (ctx: ServiceContext, userId: string) => users.revokeTokens(ctx.db, userId);
+export async function logout(ctx: ServiceContext, userId: string): Promise<void> {
+  await users.revokeTokens(ctx.db, userId);
+  forgetAuthState(ctx, userId);
+}

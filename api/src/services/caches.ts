@@ -3,6 +3,7 @@ import { ChangeCache } from '../db/change-cache.ts';
 import type { ChangeFeed, ChangeKind } from '../db/change-feed.ts';
 import type { Db } from '../db/database.ts';
 import { announceChanges } from '../repositories/changes.ts';
+import type { AuthState } from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface Caches {
   facilities: ChangeCache<CachedFacility>;
   /** Serialized public facility lists per filter. */
   facilityLists: ChangeCache<string>;
+  /** Who a token's subject is now (role, token version, deactivation), per user id. */
+  authStates: ChangeCache<AuthState>;
   /** Notices of changes no trigger announces (new bookings), sent after their commit. */
   announcements: Announcements;
 }
@@ -69,9 +72,10 @@ function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
   return {
     feed,
     announcements: new Announcements(ctx.db),
-    availability: new ChangeCache(feed, { groupOf: (_kind, id) => id, maxEntries: 20_000 }),
+    availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'user' ? undefined : id), maxEntries: 20_000 }),
     facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
     facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
+    authStates: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'user' ? id : undefined), maxEntries: 50_000 }),
   };
 }
 

@@ -4,6 +4,7 @@ import * as orders from '../repositories/orders.ts';
 import * as users from '../repositories/users.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { ServiceContext } from './context.ts';
+import { forgetAuthState } from './auth-state.ts';
 import { closeCheckouts } from './order-service.ts';
 import { toUserDto } from './presenters.ts';
 
@@ -30,6 +31,7 @@ export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id
     await bookings.cancelFutureHolds(trx, id, actor.id, now);
     return { user: toUserDto(row!), staleCheckouts: await orders.cancelPendingOrdersOf(trx, { userId: id }, now) };
   });
+  forgetAuthState(ctx, id);
   await closeCheckouts(ctx, staleCheckouts);
   return user;
 }
@@ -37,7 +39,7 @@ export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id
 /** Role changes revoke the user's tokens so the new role applies at once. */
 export async function changeRole(ctx: ServiceContext, actor: CurrentUser, id: string, role: Role): Promise<UserDto> {
   const now = ctx.clock();
-  return ctx.db.transaction().execute(async (trx) => {
+  const user = await ctx.db.transaction().execute(async (trx) => {
     const adminIds = await users.lockActiveAdminIds(trx);
     const target = await users.findActiveById(trx, id);
     if (!target) throw userNotFound();
@@ -47,6 +49,8 @@ export async function changeRole(ctx: ServiceContext, actor: CurrentUser, id: st
     }
     return toUserDto((await users.setRole(trx, id, role, now))!);
   });
+  forgetAuthState(ctx, id);
+  return user;
 }
 
 export async function getUser(ctx: ServiceContext, id: string): Promise<UserDto> {

@@ -1,0 +1,27 @@
+import * as users from '../repositories/users.ts';
+import { cachesOf, MAX_AGE_MS } from './caches.ts';
+import type { ServiceContext } from './context.ts';
+
+/**
+ * Who a token's subject is now, for every signed-in request: from memory while the change
+ * feed keeps it current (a revoked token, a new role or a deactivation drops the entry the
+ * moment it commits, whichever process made it), else from the database.
+ */
+export async function authStateOf(ctx: ServiceContext, userId: string): Promise<users.AuthState | undefined> {
+  const cache = cachesOf(ctx).authStates;
+  const now = ctx.clock().getTime();
+  const hit = cache.get(userId, '', now);
+  if (hit) return hit;
+  const ticket = cache.ticket();
+  const state = await users.findAuthState(ctx.db, userId);
+  if (state) cache.store(userId, '', state, ticket, now, now + MAX_AGE_MS);
+  return state;
+}
+
+/**
+ * Drops this process's answer for a user whose change just committed, so its next request
+ * cannot use it before the notification comes back; other processes hear the notification.
+ */
+export function forgetAuthState(ctx: ServiceContext, userId: string): void {
+  cachesOf(ctx).feed?.touched('user', userId);
+}
