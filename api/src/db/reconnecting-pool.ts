@@ -8,6 +8,18 @@ const ATTEMPTS = 3;
 const replayable = (text: string) => /^\s*(begin|start transaction|select)\b/i.test(text);
 
 /**
+ * A hot statement marked `/* prepared: <name> *\/` at its start is sent as a named prepared
+ * statement: each connection parses and plans it once instead of on every call. Only fixed
+ * texts are marked (the name must always mean the same text), and they list their RETURNING
+ * columns, so a column added by a later migration cannot change a cached plan's result.
+ */
+const PREPARED = /^\/\* prepared: ([a-z_]+) \*\//;
+const withName = (text: string, values?: unknown[]) => {
+  const name = PREPARED.exec(text)?.[1];
+  return name ? { name, text, values } : undefined;
+};
+
+/**
  * The pg pool as Kysely sees it, with one addition: when the first statement of a checkout
  * meets a connection that died while it sat idle in the pool (pg_terminate_backend, a
  * PostgreSQL restart), the dead connection is discarded and the statement runs again on a
@@ -38,12 +50,15 @@ function checkout(pool: pg.Pool, first: pg.PoolClient) {
     },
     async query(text: unknown, values?: unknown[]) {
       // Cursors (streaming) and every statement after the first go straight through.
-      if (started || typeof text !== 'string') return client.query(text as string, values);
+      if (typeof text !== 'string') return client.query(text as string, values);
+      const named = withName(text, values);
+      const send = () => (named ? client.query(named) : client.query(text, values));
+      if (started) return send();
       started = true;
       for (let attempt = 1; ; attempt++) {
         const knownDead = !(client as unknown as { _queryable?: boolean })._queryable;
         try {
-          return await client.query(text, values);
+          return await send();
         } catch (err) {
           if (attempt >= ATTEMPTS || !isConnectionError(err) || !(knownDead || replayable(text))) throw err;
           client.release(err as Error); // with an error: the pool destroys it

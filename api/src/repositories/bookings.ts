@@ -94,7 +94,7 @@ export async function expireLapsedOverlapping(db: Executor, facilityId: string, 
 export async function insertHoldIfFacilityUnchanged(db: Executor, booking: NewBooking & { hold_expires_at: Date; created_at: Date }, facilityVersion: string): Promise<BookingRow | undefined> {
   const lockKey = `booking-schedule:${booking.facility_id}`;
   const now = booking.created_at;
-  const result = await sql<BookingRow>`
+  const result = await sql<BookingRow>`/* prepared: insert_hold */
     WITH schedule_lock AS (
       SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))
     ), facility AS (
@@ -114,7 +114,8 @@ export async function insertHoldIfFacilityUnchanged(db: Executor, booking: NewBo
     FROM facility
     -- Reading the lapsed holds' ids makes them expire before the insert checks the constraint.
     WHERE (SELECT count(*) FROM lapsed) >= 0
-    RETURNING *`.execute(db);
+    RETURNING id, facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
+              hold_expires_at, cancelled_by, cancelled_at, created_at, updated_at`.execute(db);
   return result.rows[0];
 }
 
