@@ -51,6 +51,15 @@ describeOnPostgres(title, () => {
   });
   afterAll(() => t?.close());
 
+  it('a statement marked /* prepared: name */ is prepared once per connection, and only such a statement', async () => {
+    await t.database.db.connection().execute(async (conn) => {
+      for (const n of [1, 2]) expect((await sql<{ n: number }>`/* prepared: resilience_probe */ SELECT ${n}::int AS n`.execute(conn)).rows[0]!.n).toBe(n);
+      await sql`SELECT ${3}::int AS n`.execute(conn);
+      const { rows } = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(conn);
+      expect(rows.map((r) => r.name)).toEqual(['resilience_probe']);
+    });
+  });
+
   it('every request after pg_terminate_backend of all its connections succeeds', async () => {
     const boss = await admin(t.app);
     const court = await facility(t.app, boss);
