@@ -20,7 +20,8 @@ const withName = (text: string, values?: unknown[]) => {
 };
 
 /**
- * The pg pool as Kysely sees it, with one addition: when the first statement of a checkout
+ * The pg pool as Kysely sees it, with marked statements prepared (above) and one more
+ * addition: when the first statement of a checkout
  * meets a connection that died while it sat idle in the pool (pg_terminate_backend, a
  * PostgreSQL restart), the dead connection is discarded and the statement runs again on a
  * fresh one, but only when that cannot do anything twice: the connection was known dead
