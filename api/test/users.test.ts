@@ -118,8 +118,11 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       const paid = await t.app.inject({ method: 'POST', url: `${checkout.paymentUrl}/confirm`, payload: { signature: checkout.signature } });
       expect(paid.headers.location).toBe(`/payment/refunded?order=${checkout.orderId}`);
       expect(await order()).toMatchObject({ status: 'refunded', refunded_cents: (await order()).amount_cents });
-      const row = await t.database.db.selectFrom('bookings').select(['status']).where('id', '=', hold._id).executeTakeFirstOrThrow();
-      expect(row.status).toBe('cancelled');
+      // The cancelled booking shows its customer that the money went back.
+      const row = await t.database.db.selectFrom('bookings').select(['status', 'payment_status']).where('id', '=', hold._id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'cancelled', payment_status: 'refunded' });
+      const refunds = await t.database.db.selectFrom('refunds').select(['booking_id', 'amount_cents']).where('order_id', '=', checkout.orderId).execute();
+      expect(refunds).toEqual([{ booking_id: hold._id, amount_cents: (await order()).amount_cents }]);
     });
 
     it('does not touch other users\' holds', async () => {

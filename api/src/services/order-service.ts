@@ -174,7 +174,16 @@ export async function settlePayment(
   const refundIds: string[] = [];
   const reason = stale ? 'paid a checkout that had been cancelled' : 'paid after the slot was released';
   if (stale) {
-    refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: order.amount_cents, reason }, now)));
+    // A booking of it that is over (cancelled or expired) and that nobody paid for since shows
+    // its customer the money went back; the rest of the order is refunded on the order.
+    let left = order.amount_cents;
+    for (const row of rows) {
+      if (row.payment_status !== 'unpaid' || (row.status !== 'cancelled' && row.status !== 'expired') || row.payable_cents > left) continue;
+      refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now)));
+      await bookings.markRefundedWithoutConfirming(trx, row.id, now);
+      left -= row.payable_cents;
+    }
+    refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: left, reason }, now)));
   } else {
     for (const row of late) {
       // The refund belongs to the booking only when it was this payment that failed to buy it.

@@ -280,7 +280,17 @@ export class BookingModel {
           b.holdExpiresAt = null;
           o.paidBookingIds.add(b.id);
         }
-        if (stale) return this.refund(o, o.amountCents);
+        if (stale) {
+          // Bookings of it that are over and unpaid show the refund, in the product's order (by id) while the money lasts.
+          let left = o.amountCents;
+          for (const id of [...o.bookingIds].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))) {
+            const b = this.booking(id)!;
+            if (b.payment !== 'unpaid' || (b.status !== 'cancelled' && b.status !== 'expired') || b.cents > left) continue;
+            b.payment = 'refunded';
+            left -= b.cents;
+          }
+          return this.refund(o, o.amountCents);
+        }
         for (const b of late) {
           this.refund(o, b.cents);
           if (b.payment === 'unpaid') b.payment = 'refunded';
