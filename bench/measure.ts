@@ -20,10 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest } from '@courtside/migrations';
 import { openDatabase, type DatabaseHandle } from '../api/src/db/database.ts';
 import { startApi, type ApiProcess } from '../prove/support/api-process.ts';
+import { withClient } from '../prove/support/db-checks.ts';
 import { call, createCustomers, loginAdmin } from '../prove/support/fixtures.ts';
 import type { Check } from '../prove/report.ts';
 import { FIRST_HOUR, LAST_HOUR, TIMEZONE, describeDataSet, loadDataSet, localToday, type DataSet } from './load-data.ts';
@@ -121,16 +121,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-async function withAdminClient<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The database to measure, created (or reused) and migrated. */
 async function prepareDatabase(log: (line: string) => void): Promise<{ url: string; handle: DatabaseHandle }> {
   let url = process.env.DATABASE_URL;
@@ -139,12 +129,12 @@ async function prepareDatabase(log: (line: string) => void): Promise<{ url: stri
     const target = new URL(adminUrl);
     target.pathname = `/${BENCH_DB}`;
     url = target.toString();
-    const exists = await withAdminClient(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount === 1);
+    const exists = await withClient(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount === 1);
     if (process.env.BENCH_REUSE === '1' && exists) {
       log(`Reusing database ${BENCH_DB} (BENCH_REUSE=1)`);
     } else {
       log(`Creating a fresh database ${BENCH_DB} on ${target.host}`);
-      await withAdminClient(adminUrl, async (c) => {
+      await withClient(adminUrl, async (c) => {
         await c.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
         await c.query(`CREATE DATABASE ${BENCH_DB}`);
       });

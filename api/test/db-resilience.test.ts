@@ -8,6 +8,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { isConnectionError } from '../src/db/retry.ts';
 import { adminDatabaseUrl, backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility } from './support/actors.ts';
+import { withClient } from '../../prove/support/db-checks.ts';
 
 // What the fault proofs (prove/faults.ts) found, kept fixed: connections cut under the API's
 // feet must neither crash the process nor fail requests that start afterwards.
@@ -19,15 +20,7 @@ const title =
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function asAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: adminDatabaseUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const asAdmin = <T>(fn: (c: pg.Client) => Promise<T>) => withClient(adminDatabaseUrl, fn);
 
 /** Terminates this database's API connections (application_name courtside-api); returns how many. */
 const terminateApiBackends = (database: string) =>

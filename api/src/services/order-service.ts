@@ -173,27 +173,30 @@ export async function settlePayment(
 
   const refundIds: string[] = [];
   const reason = stale ? 'paid a checkout that had been cancelled' : 'paid after the slot was released';
+  /** Money this payment brought for a booking it did not buy: recorded on the booking, which then reads refunded. */
+  const refundOnBooking = async (row: (typeof rows)[number]) => {
+    refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now)));
+    await bookings.markRefundedWithoutConfirming(trx, row.id, now);
+  };
   if (stale) {
     // A booking of it that is over (cancelled or expired) and that nobody paid for since shows
     // its customer the money went back; the rest of the order is refunded on the order.
     let left = order.amount_cents;
     for (const row of rows) {
       if (row.payment_status !== 'unpaid' || (row.status !== 'cancelled' && row.status !== 'expired') || row.payable_cents > left) continue;
-      refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now)));
-      await bookings.markRefundedWithoutConfirming(trx, row.id, now);
+      await refundOnBooking(row);
       left -= row.payable_cents;
     }
     refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: left, reason }, now)));
   } else {
     for (const row of late) {
       // The refund belongs to the booking only when it was this payment that failed to buy it.
-      const ownMoney = row.payment_status === 'unpaid';
-      refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: ownMoney ? row.id : null, amountCents: row.payable_cents, reason }, now)));
-      if (ownMoney) await bookings.markRefundedWithoutConfirming(trx, row.id, now);
+      if (row.payment_status === 'unpaid') await refundOnBooking(row);
+      else refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: row.payable_cents, reason }, now)));
     }
   }
   const lateCents = stale ? order.amount_cents : late.reduce((sum, r) => sum + r.payable_cents, 0);
-  const why = stale ? 'Paid a checkout that had been cancelled' : 'Paid after the slot was released';
+  const why = reason[0]!.toUpperCase() + reason.slice(1);
   await orders.markOrder(trx, order.id, { flagReason: `${why}; refunded $${centsToDollars(lateCents).toFixed(2)} for ${late.length} booking${late.length === 1 ? '' : 's'}.` }, now);
   return { outcome: 'flagged', refundIds };
 }
