@@ -6,6 +6,7 @@ export * from './slots.ts';
 export * from './pricing.ts';
 export * from './booking-request.ts';
 export * from './booking-lifecycle.ts';
+export * from './rezone.ts';
 export * from './password-policy.ts';
 export * from './roles.ts';
 export * from './site-policy.ts';
