@@ -23,6 +23,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      // The back office's pure helpers (CSV exports, mailto links); no browser needed.
+      { test: { name: 'admin', include: ['admin/src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -15,9 +15,9 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { BookingStatusField, PaymentStatusField, bookingStatusChoices, paymentStatusChoices } from '../common/StatusChip.tsx';
-import { csvExporter } from '../common/csv.ts';
 import { currencyOptions, money, shortDate } from '../common/format.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
+import { exporters } from '../exports.ts';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import type { BookingRecord } from './types.ts';
 
@@ -39,22 +39,6 @@ const Actions = () => (
     <ExportButton />
   </TopToolbar>
 );
-
-const exporter = csvExporter<BookingRecord>('bookings', (b) => ({
-  id: b.id,
-  facility: b.facility.name,
-  customer: b.user.name,
-  email: b.user.email,
-  date: b.date,
-  startTime: b.startTime,
-  endTime: b.endTime,
-  amount: b.payableAmount,
-  status: b.status,
-  paymentStatus: b.paymentStatus,
-  refundState: b.refundState,
-  refundedAmount: b.refundedAmount,
-  createdAt: b.createdAt,
-}));
 
 /** One booking per line on a phone: facility and amount, then when and who, then its state. */
 const PhoneList = () => (
@@ -116,7 +100,7 @@ const DesktopGrid = () => (
 export const BookingList = () => {
   const phone = useIsPhone();
   return (
-    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'date', order: 'DESC' }} perPage={25} exporter={exporter} title="Bookings">
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'date', order: 'DESC' }} perPage={25} exporter={exporters.bookings} title="Bookings">
       {phone ? <PhoneList /> : <DesktopGrid />}
     </List>
   );

@@ -4,6 +4,7 @@ import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
 import { dateTime, longDate, money } from '../common/format.ts';
+import { mailto } from '../common/mailto.ts';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import type { BookingRecord } from './types.ts';
 
@@ -48,7 +49,7 @@ const Details = () => {
           <Fact label="Customer">
             <Typography>{r.user.name}</Typography>
             <Typography variant="body2">
-              <a href={`mailto:${r.user.email}`}>{r.user.email}</a>
+              <a href={mailto(r.user.email)}>{r.user.email}</a>
             </Typography>
           </Fact>
         </Grid>

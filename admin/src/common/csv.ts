@@ -1,19 +1,35 @@
 import { downloadCSV } from 'react-admin';
 
+export type CsvValue = string | number | boolean | null | undefined;
+export type CsvRow = Record<string, CsvValue>;
+
+/**
+ * Leading characters that make a spreadsheet read a cell as a formula (Excel, LibreOffice,
+ * Google Sheets): `=`, `+`, `-`, `@`, tab, carriage return, and NUL (OWASP, ASVS 1.2.10).
+ */
+const FORMULA_START = /^[=+\-@\t\r\0]/;
+
+/**
+ * One quoted CSV cell. Text a spreadsheet would run as a formula (a customer named
+ * "=HYPERLINK(...)") gets an apostrophe in front, which spreadsheets read as "this is text".
+ * Numbers are left alone: a negative amount is data, not a formula.
+ */
+export function csvCell(value: CsvValue): string {
+  const text = String(value ?? '');
+  const safe = typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The CSV text of `rows`, columns named by the first row's keys (our own identifiers, written bare). */
+export function toCsv(rows: CsvRow[]): string {
+  const header = Object.keys(rows[0] ?? { id: '' });
+  return [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n');
+}
+
 /**
  * A react-admin exporter writing the columns `row` picks (names and local times a venue can
- * read, rather than nested objects). Text that a spreadsheet would run as a formula (a customer
- * named "=HYPERLINK(...)") is prefixed with an apostrophe.
+ * read, rather than nested objects), every cell through `csvCell`.
  */
-export function csvExporter<R>(filename: string, row: (record: R) => Record<string, string | number | boolean | null | undefined>) {
-  return (records: R[]) => {
-    const rows = records.map(row);
-    const header = Object.keys(rows[0] ?? { id: '' });
-    const cell = (v: unknown) => {
-      const text = String(v ?? '');
-      const safe = typeof v === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-      return `"${safe.replace(/"/g, '""')}"`;
-    };
-    downloadCSV([header.join(','), ...rows.map((r) => header.map((h) => cell(r[h])).join(','))].join('\n'), filename);
-  };
+export function csvExporter<R>(filename: string, row: (record: R) => CsvRow) {
+  return (records: R[]) => downloadCSV(toCsv(records.map(row)), filename);
 }

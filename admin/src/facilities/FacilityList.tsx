@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { currencyOptions, money } from '../common/format.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
+import { exporters } from '../exports.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import type { FacilityRecord } from './types.ts';
 
@@ -122,7 +123,7 @@ const DesktopGrid = () => (
 export const FacilityList = () => {
   const phone = useIsPhone();
   return (
-    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Facilities">
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} exporter={exporters.facilities} title="Facilities">
       {phone ? <PhoneList /> : <DesktopGrid />}
     </List>
   );

@@ -2,8 +2,8 @@ import { Box, Typography } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, SearchInput, SimpleList, TextField } from 'react-admin';
 import { shortDateTime } from '../common/format.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
-
-type MessageRecord = { id: string; name: string; email: string; subject: string; message: string; createdAt: string };
+import { exporters } from '../exports.ts';
+import type { MessageRecord } from './types.ts';
 
 const filters = [<SearchInput key="q" source="q" placeholder="Search messages" alwaysOn />];
 
@@ -45,7 +45,7 @@ const DesktopGrid = () => (
 export const MessageList = () => {
   const phone = useIsPhone();
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} title="Messages">
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exporters.messages} title="Messages">
       {phone ? <PhoneList /> : <DesktopGrid />}
     </List>
   );

@@ -1,14 +1,14 @@
 import { Button, CardContent, Divider, Stack, Typography } from '@mui/material';
 import ReplyIcon from '@mui/icons-material/ReplyOutlined';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
-
-type MessageRecord = { id: string; name: string; email: string; subject: string; message: string; createdAt: string };
+import { mailto } from '../common/mailto.ts';
+import type { MessageRecord } from './types.ts';
 
 const Reply = () => {
   const r = useRecordContext<MessageRecord>();
   if (!r) return null;
   return (
-    <Button size="small" startIcon={<ReplyIcon />} href={`mailto:${r.email}?subject=${encodeURIComponent(`Re: ${r.subject}`)}`}>
+    <Button size="small" startIcon={<ReplyIcon />} href={mailto(r.email, `Re: ${r.subject}`)}>
       Reply by email
     </Button>
   );

@@ -1,9 +1,9 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { Datagrid, ExportButton, FilterButton, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { OrderStatus, orderStatusChoices } from '../common/StatusChip.tsx';
-import { csvExporter } from '../common/csv.ts';
 import { currencyOptions, money, shortDateTime } from '../common/format.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
+import { exporters } from '../exports.ts';
 import { CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
 import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
@@ -29,24 +29,6 @@ const Actions = () => (
     <ExportButton />
   </TopToolbar>
 );
-
-const exporter = csvExporter<PaymentRecord>('payments', (p) => ({
-  id: p.id,
-  createdAt: p.createdAt,
-  paidAt: p.paidAt,
-  customer: p.user.name,
-  email: p.user.email,
-  bookings: p.bookings.map((b) => `${b.facilityName} ${b.date} ${b.startTime}-${b.endTime}`).join('; '),
-  provider: p.provider,
-  providerRef: p.providerRef,
-  status: p.status,
-  amount: p.amount,
-  refundedAmount: p.refundedAmount,
-  refundState: p.refundState,
-  flagReason: p.flagReason,
-  flagResolvedAt: p.flagResolvedAt,
-  flagResolvedBy: p.flagResolvedBy?.name ?? null,
-}));
 
 /** Orders with an open flag stand out in the grid as well as by their marker. */
 const rowSx = (p: PaymentRecord) => (hasOpenFlag(p) ? { bgcolor: 'rgba(154, 91, 0, 0.07)' /* the theme's warning, faint */ } : {});
@@ -89,7 +71,7 @@ const DesktopGrid = () => (
 export const PaymentList = () => {
   const phone = useIsPhone();
   return (
-    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exporter} title="Payments">
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exporters.payments} title="Payments">
       {phone ? <PhoneList /> : <DesktopGrid />}
     </List>
   );

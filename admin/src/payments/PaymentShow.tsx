@@ -3,6 +3,7 @@ import { Link, ListButton, Show, TopToolbar, useRecordContext } from 'react-admi
 import { Fact } from '../common/Fact.tsx';
 import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
 import { dateTime, money, shortDate } from '../common/format.ts';
+import { mailto } from '../common/mailto.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { PaymentStateChips, providerLabel } from './PaymentFields.tsx';
 import { RefundPaymentButton } from './RefundPaymentButton.tsx';
@@ -144,7 +145,7 @@ const Details = () => {
           <Fact label="Customer">
             <Typography>{p.user.name}</Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              <a href={`mailto:${p.user.email}`}>{p.user.email}</a>
+              <a href={mailto(p.user.email)}>{p.user.email}</a>
             </Typography>
           </Fact>
         </Grid>

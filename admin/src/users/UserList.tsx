@@ -1,6 +1,7 @@
 import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
 import { CreateButton, Datagrid, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useGetIdentity } from 'react-admin';
 import { useIsPhone } from '../common/useIsPhone.ts';
+import { exporters } from '../exports.ts';
 import { brand } from '../theme.ts';
 import { DeleteUserButton, RoleButton } from './UserButtons.tsx';
 import type { UserRecord } from './types.ts';
@@ -96,7 +97,7 @@ export const UserList = () => {
   const { identity } = useGetIdentity();
   const phone = useIsPhone();
   return (
-    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Users">
+    <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} exporter={exporters.users} title="Users">
       {phone ? <PhoneList selfId={identity?.id} /> : <DesktopGrid selfId={identity?.id} />}
     </List>
   );

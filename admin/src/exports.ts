@@ -1,0 +1,90 @@
+import { WEEKDAYS } from '@courtside/domain';
+import type { BookingRecord } from './bookings/types.ts';
+import type { FacilityRecord } from './facilities/types.ts';
+import type { MessageRecord } from './messages/types.ts';
+import type { PaymentRecord } from './payments/types.ts';
+import type { UserRecord } from './users/types.ts';
+import { csvExporter, type CsvRow } from './common/csv.ts';
+
+/**
+ * The columns each list's Export button writes, by resource. Every list takes its exporter
+ * from `exporters` below, so every export goes through the one CSV writer that neutralises
+ * formulas (react-admin's default exporter does not); exports.test.ts checks both.
+ */
+export const csvColumns = {
+  bookings: (b: BookingRecord) => ({
+    id: b.id,
+    facility: b.facility.name,
+    customer: b.user.name,
+    email: b.user.email,
+    date: b.date,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    amount: b.payableAmount,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    refundState: b.refundState,
+    refundedAmount: b.refundedAmount,
+    createdAt: b.createdAt,
+  }),
+  payments: (p: PaymentRecord) => ({
+    id: p.id,
+    createdAt: p.createdAt,
+    paidAt: p.paidAt,
+    customer: p.user.name,
+    email: p.user.email,
+    bookings: p.bookings.map((b) => `${b.facilityName} ${b.date} ${b.startTime}-${b.endTime}`).join('; '),
+    provider: p.provider,
+    providerRef: p.providerRef,
+    status: p.status,
+    amount: p.amount,
+    refundedAmount: p.refundedAmount,
+    refundState: p.refundState,
+    flagReason: p.flagReason,
+    flagResolvedAt: p.flagResolvedAt,
+    flagResolvedBy: p.flagResolvedBy?.name ?? null,
+  }),
+  facilities: (f: FacilityRecord) => ({
+    id: f.id,
+    name: f.name,
+    location: f.location,
+    pricePerHour: f.pricePerHour,
+    timezone: f.timezone,
+    openingHours: WEEKDAYS.map((d) => {
+      const hours = f.openingHours?.[d];
+      return `${d} ${hours ? `${hours.open}-${hours.close}` : 'closed'}`;
+    }).join('; '),
+    slotMinutes: f.slotMinutes,
+    maxBookingMinutes: f.maxBookingMinutes,
+    description: f.description,
+    imageUrl: f.imageUrl,
+    deleted: f.isDeleted,
+  }),
+  users: (u: UserRecord) => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    address: u.address,
+    role: u.role,
+  }),
+  messages: (m: MessageRecord) => ({
+    id: m.id,
+    receivedAt: m.createdAt,
+    name: m.name,
+    email: m.email,
+    subject: m.subject,
+    message: m.message,
+  }),
+} satisfies Record<string, (record: never) => CsvRow>;
+
+export type ExportedResource = keyof typeof csvColumns;
+
+/** Each list's `exporter`, the file named after its resource (bookings.csv, users.csv, ...). */
+export const exporters = {
+  bookings: csvExporter('bookings', csvColumns.bookings),
+  payments: csvExporter('payments', csvColumns.payments),
+  facilities: csvExporter('facilities', csvColumns.facilities),
+  users: csvExporter('users', csvColumns.users),
+  messages: csvExporter('messages', csvColumns.messages),
+} satisfies Record<ExportedResource, unknown>;
