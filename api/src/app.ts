@@ -26,6 +26,7 @@ import orderRoutes from './routes/orders.ts';
 import userRoutes from './routes/users.ts';
 import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
+import settingsRoutes from './routes/settings.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
 import stripeWebhookRoutes from './routes/payments-stripe.ts';
 import placeholderRoutes, { backOfficePlaceholder } from './routes/placeholder.ts';
@@ -92,7 +93,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, adminFacilities, adminBookings, adminUsers, adminMessages, adminDayView, adminStats, adminPayments]) {
+  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, adminFacilities, adminBookings, adminUsers, adminMessages, adminDayView, adminStats, adminPayments]) {
     await app.register(routes);
   }
   await app.register(sandboxPayRoutes, { sandbox });

@@ -5,6 +5,7 @@ import {
   BOOKING_STATUSES,
   PAYMENT_STATUSES,
   assertReschedulable,
+  cancellationTerms,
   decideCancellation,
   holdExpiry,
   isHoldLapsed,
@@ -136,6 +137,57 @@ describe('decideCancellation', () => {
     expect(err.message).toBe('This booking is already expired.');
     const atExpiry = pending({ holdExpiresAt: now });
     expect(errorOf(() => decideCancellation(atExpiry, actor, policy)).code).toBe('NOT_ACTIVE');
+  });
+});
+
+describe('cancellationTerms', () => {
+  const deadline = (startsAt: Date) => new Date(startsAt.getTime() - 24 * HOUR);
+
+  it('a live pending hold is cancellable, even inside the window, and carries the deadline it will have once paid', () => {
+    for (const startsAt of [hoursFromNow(48), hoursFromNow(1)]) {
+      expect(cancellationTerms(pending({ startsAt }), policy)).toEqual({ cancellable: true, cancellableUntil: deadline(startsAt) });
+    }
+  });
+
+  it('a confirmed booking is cancellable until start minus cancellationHours, the deadline included', () => {
+    expect(cancellationTerms(booking({ startsAt: hoursFromNow(48) }), policy)).toEqual({ cancellable: true, cancellableUntil: hoursFromNow(24) });
+    expect(cancellationTerms(booking({ startsAt: hoursFromNow(24) }), policy)).toEqual({ cancellable: true, cancellableUntil: now });
+  });
+
+  it('inside the window a confirmed booking is not cancellable and still says when the deadline was', () => {
+    const startsAt = hoursFromNow(23);
+    expect(cancellationTerms(booking({ startsAt }), policy)).toEqual({ cancellable: false, cancellableUntil: hoursFromNow(-1) });
+    expect(cancellationTerms(booking({ startsAt: new Date(hoursFromNow(24).getTime() + 1) }), policy).cancellable).toBe(true);
+    expect(cancellationTerms(booking({ startsAt: new Date(hoursFromNow(24).getTime() - 1) }), policy).cancellable).toBe(false);
+  });
+
+  it('honours a different cancellationHours', () => {
+    const terms = cancellationTerms(booking({ startsAt: hoursFromNow(3) }), { now, cancellationHours: 2 });
+    expect(terms).toEqual({ cancellable: true, cancellableUntil: hoursFromNow(1) });
+  });
+
+  it('cancelled, expired and lapsed bookings have no terms', () => {
+    for (const b of [booking({ status: 'cancelled', paymentStatus: 'refunded' }), booking({ status: 'expired', paymentStatus: 'unpaid' }), pending({ holdExpiresAt: now })]) {
+      expect(cancellationTerms(b, policy)).toEqual({ cancellable: false, cancellableUntil: null });
+    }
+  });
+
+  it('agrees with decideCancellation for the owner, whatever the booking', () => {
+    const states: BookingState[] = [];
+    for (let h = -3; h <= 50; h += 0.25) {
+      const startsAt = hoursFromNow(h);
+      states.push(booking({ startsAt }), booking({ startsAt, paymentStatus: 'unpaid' }), pending({ startsAt }), pending({ startsAt, holdExpiresAt: now }));
+    }
+    states.push(booking({ status: 'cancelled' }), booking({ status: 'expired', paymentStatus: 'unpaid' }));
+    for (const b of states) {
+      let allowed = true;
+      try {
+        decideCancellation(b, 'owner', policy);
+      } catch {
+        allowed = false;
+      }
+      expect(cancellationTerms(b, policy).cancellable, JSON.stringify(b)).toBe(allowed);
+    }
   });
 });
 

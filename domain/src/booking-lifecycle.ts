@@ -31,31 +31,53 @@ export interface CancellationPolicy {
   cancellationHours: number;
 }
 
+/** Whether the customer may cancel a booking now, and the deadline of free cancellation. */
+export interface CancellationTerms {
+  cancellable: boolean;
+  /**
+   * The last instant a confirmed booking may be cancelled (and refunded) by its customer:
+   * start minus `cancellationHours`. A pending hold carries the deadline it will have once
+   * paid (it can be released any time until then); null once the booking is no longer active.
+   */
+  cancellableUntil: Date | null;
+}
+
+const isOver = (b: BookingState, now: Date) => b.status === 'cancelled' || b.status === 'expired' || isHoldLapsed(b, now);
+
 /**
- * Who may cancel what, and whether money goes back: a pending hold any time; a
- * confirmed booking up to `cancellationHours` before it starts; an admin any time.
- * Paid bookings are always refunded when cancelled.
+ * The customer's side of the policy, the one place it is written: a live pending hold can
+ * always be released; a confirmed booking up to `cancellationHours` before it starts (exactly
+ * at the deadline still counts). The API enforces it (decideCancellation) and shows it to the
+ * customer (cancellable, cancellableUntil on every booking), so the two cannot disagree.
+ */
+export function cancellationTerms(b: BookingState, policy: CancellationPolicy): CancellationTerms {
+  if (isOver(b, policy.now)) return { cancellable: false, cancellableUntil: null };
+  const cancellableUntil = new Date(b.startsAt.getTime() - policy.cancellationHours * 3_600_000);
+  const cancellable = b.status === 'pending' || policy.now.getTime() <= cancellableUntil.getTime();
+  return { cancellable, cancellableUntil };
+}
+
+/**
+ * Who may cancel what, and whether money goes back: the customer under cancellationTerms; an
+ * admin any active booking any time. Paid bookings are always refunded when cancelled.
  */
 export function decideCancellation(b: BookingState, actor: Actor, policy: CancellationPolicy): { refund: boolean } {
-  if (b.status === 'cancelled' || b.status === 'expired' || isHoldLapsed(b, policy.now)) {
+  if (isOver(b, policy.now)) {
     throw new DomainError('conflict', 'NOT_ACTIVE', `This booking is already ${b.status === 'pending' ? 'expired' : b.status}.`);
   }
-  const refund = b.paymentStatus === 'paid';
-  if (actor === 'admin' || b.status === 'pending') return { refund };
-  const deadline = b.startsAt.getTime() - policy.cancellationHours * 3_600_000;
-  if (policy.now.getTime() > deadline) {
+  if (actor === 'owner' && !cancellationTerms(b, policy).cancellable) {
     throw new DomainError(
       'conflict',
       'CANCELLATION_WINDOW_PASSED',
       `Confirmed bookings can be cancelled up to ${policy.cancellationHours} hours before they start. Please contact the venue.`,
     );
   }
-  return { refund };
+  return { refund: b.paymentStatus === 'paid' };
 }
 
 /** Only a pending hold can be moved by its owner; admins can move any active booking. */
 export function assertReschedulable(b: BookingState, actor: Actor, now: Date): void {
-  if (b.status === 'cancelled' || b.status === 'expired' || isHoldLapsed(b, now)) {
+  if (isOver(b, now)) {
     throw new DomainError('conflict', 'NOT_ACTIVE', 'Only an active booking can be changed.');
   }
   if (actor === 'owner' && b.status !== 'pending') {

@@ -45,11 +45,14 @@ export interface FacilityDto {
 export interface SlotDto {
   startTime: string;
   endTime: string;
+  /** Only on a slot a daylight-saving change stretches or cuts: the dollars it costs (charged for the real time). */
+  price?: number;
 }
 
 export interface BookingDto {
   _id: string;
-  facility: { _id: string; name: string; location: string; pricePerHour: number };
+  /** `timezone`: the facility's IANA zone, the one its date and times are in. */
+  facility: { _id: string; name: string; location: string; pricePerHour: number; timezone: string };
   user: { _id: string; name: string; email: string };
   date: string;
   startTime: string;
@@ -62,6 +65,17 @@ export interface BookingDto {
   /** Money already back with the customer for this booking, in dollars. */
   refundedAmount: number;
   refundState: BookingRefundState;
+  /** Whether its customer may cancel it now (cancellationTerms of @courtside/domain). */
+  cancellable: boolean;
+  /** Free cancellation deadline (ISO instant); a pending hold's is the one it gets once paid. Null once over. */
+  cancellableUntil: string | null;
+}
+
+/** The venue's public policy settings (GET /api/settings). */
+export interface PublicSettings {
+  bookingHorizonDays: number;
+  cancellationHours: number;
+  holdMinutes: number;
 }
 
 /** Where a booking's refund stands: 'pending' is on its way to the provider, 'failed' is being retried. */

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createOrder, orderStatus } from '../services/order-service.ts';
 import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { Address, BookingStatusSchema, Email, Id, IdParams, PaymentStatusSchema, PersonName, Phone } from './schemas.ts';
+import { BookingStatusSchema, Id, IdParams, PaymentStatusSchema } from './schemas.ts';
 
 /** OrderStatusDto of @courtside/domain on the wire. */
 const OrderStatus = Type.Object({
@@ -18,19 +18,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'user' },
     schema: {
       tags: ['payments'],
-      summary: "Check out the caller's unpaid bookings; returns the hosted payment page",
+      summary: "Check out the caller's unpaid bookings for the signed-in account (a `user` field from older clients is ignored); returns the hosted payment page",
+      description:
+        "The order belongs to the signed-in account, whose email goes to the payment provider. A `user` object " +
+        '(billing details) sent by older clients is dropped like any unknown field and never used.',
       security: [{ bearerAuth: [] }],
       body: Type.Object(
         {
-          user: Type.Object(
-            {
-              name: PersonName,
-              email: Email,
-              phone: Phone,
-              address: Address,
-            },
-            { additionalProperties: false },
-          ),
           totalPayableAmount: Type.Number({ minimum: 0 }),
           bookingIds: Type.Array(Type.Object({ bookingId: Id }, { additionalProperties: false }), { minItems: 1, maxItems: 50 }),
         },

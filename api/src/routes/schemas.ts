@@ -95,7 +95,7 @@ const BookingStatus = Type.Union([Type.Literal('pending'), Type.Literal('confirm
 const PaymentStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('paid'), Type.Literal('refunded')]);
 export const Booking = Type.Object({
   _id: Type.String(),
-  facility: Type.Object({ _id: Type.String(), name: Type.String(), location: Type.String(), pricePerHour: Type.Number() }),
+  facility: Type.Object({ _id: Type.String(), name: Type.String(), location: Type.String(), pricePerHour: Type.Number(), timezone: Type.String() }),
   user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
   date: Type.String(),
   startTime: Type.String(),
@@ -107,6 +107,10 @@ export const Booking = Type.Object({
   createdAt: Type.String(),
   refundedAmount: Type.Number(),
   refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('refunded'), Type.Literal('failed')]),
+  cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
+  cancellableUntil: Type.Union([Type.String(), Type.Null()], {
+    description: 'Free cancellation deadline (ISO instant): start minus CANCELLATION_HOURS; a pending hold shows the one it gets once paid; null once over',
+  }),
 });
 export const BookingStatusSchema = BookingStatus;
 export const PaymentStatusSchema = PaymentStatus;

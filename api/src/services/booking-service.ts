@@ -31,7 +31,7 @@ const bookingNotFound = () => new DomainError('not_found', 'BOOKING_NOT_FOUND', 
 async function view(ctx: ServiceContext, db: Executor, id: string): Promise<BookingDto> {
   const row = await bookings.findBookingView(db, id);
   if (!row) throw bookingNotFound();
-  return toBookingDto(row, ctx.clock());
+  return toBookingDto(row, ctx.clock(), ctx.config.cancellationHours);
 }
 
 async function resolveFor(ctx: ServiceContext, db: Executor, facilityId: string, req: BookingRequest, now: Date) {
@@ -102,6 +102,7 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
       user_email: user.email,
     },
     now,
+    ctx.config.cancellationHours,
   );
 }
 
@@ -122,7 +123,7 @@ const stateOf = (row: BookingRow) => ({
 });
 
 /** What a booking change leaves for after its commit: providers are never called inside a transaction. */
-interface AfterCommit {
+export interface AfterCommit {
   /** Checkouts the change cancelled (orders.cancelPendingOrdersOf): their hosted pages must stop taking money. */
   staleCheckouts?: Awaited<ReturnType<typeof orders.cancelPendingOrdersOf>>;
   /** Refunds the change recorded (recordRefund). */
@@ -133,10 +134,11 @@ interface AfterCommit {
  * Runs a change to a booking in one transaction (again on a deadlock), then closes the hosted
  * pages it made stale and sends the refunds it recorded.
  */
-async function changeBooking(ctx: ServiceContext, change: (trx: Executor) => Promise<AfterCommit>): Promise<void> {
-  const { staleCheckouts = [], refundIds = [] } = await retryTransaction(() => ctx.db.transaction().execute(change));
-  await closeCheckouts(ctx, staleCheckouts);
-  await sendRefunds(ctx, refundIds);
+export async function changeBooking<R extends AfterCommit>(ctx: ServiceContext, change: (trx: Executor) => Promise<R>): Promise<R> {
+  const result = await retryTransaction(() => ctx.db.transaction().execute(change));
+  await closeCheckouts(ctx, result.staleCheckouts ?? []);
+  await sendRefunds(ctx, result.refundIds ?? []);
+  return result;
 }
 
 /** Moves a booking under the same rules as a new one; a moved hold needs a fresh checkout. */
@@ -173,17 +175,31 @@ export async function rescheduleBooking(
  */
 export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<BookingDto> {
   const now = ctx.clock();
-  await changeBooking(ctx, async (trx) => {
-    const row = await lockOwnOrAny(trx, actor, id);
-    const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours: ctx.config.cancellationHours });
-    await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
-    const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now);
-    const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
-    const reason = actor.id === row.user_id ? 'cancelled by the customer' : 'cancelled by the venue';
-    const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now) : [];
-    return { staleCheckouts, refundIds };
-  });
+  await changeBooking(ctx, async (trx) => cancelLockedBooking(ctx, trx, actor, await lockOwnOrAny(trx, actor, id), now));
   return view(ctx, ctx.db, id);
+}
+
+/**
+ * The one cancellation step, for a booking already locked in `trx` (one booking cancelled by
+ * its customer or staff, or every live booking of a facility being withdrawn): the policy
+ * decides, its open checkouts are cancelled, and paid money is recorded for refund through
+ * the order that took it. The caller runs closeCheckouts/sendRefunds after commit (changeBooking).
+ */
+export async function cancelLockedBooking(
+  ctx: ServiceContext,
+  trx: Executor,
+  actor: CurrentUser,
+  row: BookingRow,
+  now: Date,
+  venueReason = 'cancelled by the venue',
+): Promise<Required<AfterCommit>> {
+  const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours: ctx.config.cancellationHours });
+  await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
+  const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now);
+  const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
+  const reason = actor.id === row.user_id ? 'cancelled by the customer' : venueReason;
+  const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now) : [];
+  return { staleCheckouts, refundIds };
 }
 
 export async function getBooking(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<BookingDto> {
@@ -198,13 +214,13 @@ export async function listUserBookings(ctx: ServiceContext, actor: CurrentUser, 
   }
   const { rows } = await bookings.pageBookings(ctx.db, { userId }, { sortColumn: 'b.starts_at', sortOrder: 'desc', offset: 0, limit: 500 });
   const now = ctx.clock();
-  return rows.map((r) => toBookingDto(r, now));
+  return rows.map((r) => toBookingDto(r, now, ctx.config.cancellationHours));
 }
 
 export async function listAllBookings(ctx: ServiceContext, page: number, limit: number) {
   const { rows, total } = await bookings.pageBookings(ctx.db, {}, { sortColumn: 'b.starts_at', sortOrder: 'desc', offset: (page - 1) * limit, limit });
   const now = ctx.clock();
-  return { bookings: rows.map((r) => toBookingDto(r, now)), total };
+  return { bookings: rows.map((r) => toBookingDto(r, now, ctx.config.cancellationHours)), total };
 }
 
 /** Expires lapsed holds everywhere; run by the periodic sweeper. */

@@ -24,7 +24,7 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
   const [pairs, refundRows] = await Promise.all([orders.bookingsOfOrders(db, orderIds), refunds.refundsOfOrders(db, orderIds)]);
   const views = await bookings.findBookingsViews(db, [...new Set(pairs.map((p) => p.booking_id))]);
   const now = ctx.clock();
-  const byId = new Map(views.map((v) => [v.id, toBookingDto(v, now)]));
+  const byId = new Map(views.map((v) => [v.id, toBookingDto(v, now, ctx.config.cancellationHours)]));
   return rows.map((o) => {
     const own: RefundRow[] = refundRows.filter((r) => r.order_id === o.id);
     const refundedCents = own.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount_cents, 0);

@@ -1,4 +1,4 @@
-import { centsToDollars, toLocal, type BookingDto, type FacilityDto, type OpeningHours, type OrderRefundState, type UserDto } from '@courtside/domain';
+import { cancellationTerms, centsToDollars, toLocal, type BookingDto, type FacilityDto, type OpeningHours, type OrderRefundState, type UserDto } from '@courtside/domain';
 import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
 
@@ -44,10 +44,19 @@ export function refundStateOf(statuses: Iterable<string>, refundedCents: number,
   return refundedCents >= dueCents ? 'refunded' : 'partial';
 }
 
-/** A lapsed hold reads as expired even before the sweeper has written it down. */
-export function toBookingDto(b: BookingView, now: Date): BookingDto {
+/**
+ * A lapsed hold reads as expired even before the sweeper has written it down. `cancellationHours`
+ * (the config's) tells the customer whether and until when they may cancel; without it (order
+ * lines, where cancelling is not offered) a confirmed booking reads as not cancellable, so the
+ * page never promises what the server would refuse.
+ */
+export function toBookingDto(b: BookingView, now: Date, cancellationHours?: number): BookingDto {
   const lapsed = b.status === 'pending' && b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime();
   const status = lapsed ? 'expired' : b.status;
+  const state = { status: b.status, paymentStatus: b.payment_status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at };
+  const terms = cancellationHours === undefined
+    ? { cancellable: status === 'pending', cancellableUntil: null }
+    : cancellationTerms(state, { now, cancellationHours });
   return {
     _id: b.id,
     facility: {
@@ -55,6 +64,7 @@ export function toBookingDto(b: BookingView, now: Date): BookingDto {
       name: b.facility_name,
       location: b.facility_location,
       pricePerHour: centsToDollars(b.facility_price_per_hour_cents),
+      timezone: b.facility_timezone,
     },
     user: { _id: b.user_id, name: b.user_name, email: b.user_email },
     ...localTimes(b.starts_at, b.ends_at, b.facility_timezone),
@@ -65,6 +75,8 @@ export function toBookingDto(b: BookingView, now: Date): BookingDto {
     createdAt: b.created_at.toISOString(),
     refundedAmount: centsToDollars(b.refunded_cents ?? 0),
     refundState: bookingRefundState(b),
+    cancellable: terms.cancellable,
+    cancellableUntil: terms.cancellableUntil?.toISOString() ?? null,
   };
 }
 
