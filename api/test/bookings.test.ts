@@ -387,7 +387,7 @@ describe('bookings through the API', () => {
       expect(body.meta.total).toBe(total);
       expect(body.data).toHaveLength(Math.min(total, 100));
       const mine = body.data.find((b: { _id: string }) => b._id === hold._id);
-      expect(mine.facility).toEqual({ _id: court._id, name: 'Populated Court', location: 'Eastside', pricePerHour: 27.5 });
+      expect(mine.facility).toEqual({ _id: court._id, name: 'Populated Court', location: 'Eastside', pricePerHour: 27.5, timezone: 'America/New_York' });
       expect(mine.user).toEqual({ _id: dana.id, name: 'Dana Customer', email: dana.email });
 
       const paged = (await t.app.inject({ url: '/api/bookings?page=2&limit=3', headers: staff.auth })).json();
