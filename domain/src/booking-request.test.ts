@@ -163,10 +163,35 @@ describe('resolveBookingRequest: refusals', () => {
     expect(err.code).toBe('NONEXISTENT_TIME');
   });
 
+  it('NONEXISTENT_TIME for a 30-minute slot inside the spring-forward gap, whichever half; the slots around it are fine', () => {
+    const halfHours: Schedule = { ...ny, slotMinutes: 30, openingHours: everyDay({ open: '00:00', close: '24:00' }) };
+    const early = { now: new Date('2026-03-01T00:00:00Z'), horizonDays: 60 };
+    for (const [startTime, endTime] of [['02:00', '02:30'], ['02:30', '03:00']] as const) {
+      const err = errorOf(() => resolveBookingRequest(halfHours, req('2026-03-08', startTime, endTime), early));
+      expect(err.code).toBe('NONEXISTENT_TIME');
+      expect(err.path).toBe('startTime');
+      expect(err.message).toBe('That time does not exist on this date (the clocks change).');
+    }
+    // Ending inside the gap is refused too, naming the end: 01:30-02:30 is not 01:30-03:30.
+    const end = errorOf(() => resolveBookingRequest(halfHours, req('2026-03-08', '01:30', '02:30'), early));
+    expect(end.code).toBe('NONEXISTENT_TIME');
+    expect(end.path).toBe('endTime');
+    const before = resolveBookingRequest(halfHours, req('2026-03-08', '01:30', '02:00'), early);
+    expect([iso(before.startsAt), iso(before.endsAt)]).toEqual(['2026-03-08T06:30:00.000Z', '2026-03-08T07:00:00.000Z']);
+    const after = resolveBookingRequest(halfHours, req('2026-03-08', '03:00', '03:30'), early);
+    expect([iso(after.startsAt), iso(after.endsAt)]).toEqual(['2026-03-08T07:00:00.000Z', '2026-03-08T07:30:00.000Z']);
+    // Across the gap: 01:30-03:00 on the wall clock is 30 real minutes.
+    const across = resolveBookingRequest(halfHours, req('2026-03-08', '01:30', '03:00'), early);
+    expect(across.endsAt.getTime() - across.startsAt.getTime()).toBe(30 * 60_000);
+  });
+
   it('INVALID_DATE / INVALID_TIME for malformed input, naming the field', () => {
     const d = errorOf(() => resolveBookingRequest(ny, req('2026-02-30', '10:00', '11:00'), policy));
     expect(d.code).toBe('INVALID_DATE');
     expect(d.path).toBe('date');
+    const far = errorOf(() => resolveBookingRequest(ny, req('9999-12-31', '10:00', '11:00'), policy));
+    expect(far.code).toBe('DATE_OUT_OF_RANGE');
+    expect(far.path).toBe('date');
     const s = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '9:00', '11:00'), policy));
     expect(s.code).toBe('INVALID_TIME');
     expect(s.path).toBe('startTime');

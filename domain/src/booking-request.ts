@@ -1,7 +1,7 @@
-import { DAY_MS, fromLocal, parseDate, parseTime } from './clock.ts';
+import { DAY_MS, parseDate, parseTime, wallTimeExists } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
 import type { Schedule } from './schedule.ts';
-import { dayWindow, type Interval } from './slots.ts';
+import { dayWindow, wallInterval, type Interval } from './slots.ts';
 
 export interface BookingRequest {
   date: string;
@@ -40,12 +40,10 @@ export function resolveBookingRequest(schedule: Schedule, req: BookingRequest, p
     throw invalid('TOO_LONG', `A booking can last at most ${schedule.maxBookingMinutes} minutes.`, 'endTime');
   }
 
-  const interval = {
-    startsAt: fromLocal(date, start, schedule.timezone),
-    endsAt: fromLocal(date, end, schedule.timezone),
-  };
-  if (interval.endsAt.getTime() <= interval.startsAt.getTime()) {
-    throw invalid('NONEXISTENT_TIME', 'That time does not exist on this date (the clocks change).', 'startTime');
+  const interval = wallInterval(date, start, end, schedule.timezone);
+  if (!interval) {
+    const path = wallTimeExists(date, start, schedule.timezone) ? 'endTime' : 'startTime';
+    throw invalid('NONEXISTENT_TIME', 'That time does not exist on this date (the clocks change).', path);
   }
   if (interval.startsAt.getTime() <= policy.now.getTime()) {
     throw invalid('IN_THE_PAST', 'The booking must start in the future.', 'startTime');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
+  FIRST_DATE,
+  LAST_DATE,
   MINUTE_MS,
   addDays,
   formatDate,
@@ -10,7 +12,9 @@ import {
   offsetAt,
   parseDate,
   parseTime,
+  slotBoundary,
   toLocal,
+  wallTimeExists,
   weekdayOf,
 } from './clock.ts';
 import { DomainError } from './errors.ts';
@@ -65,6 +69,25 @@ describe('parseDate', () => {
       expect(err.message).toBe('date must be a date formatted YYYY-MM-DD');
     },
   );
+
+  it('accepts the first and the last supported date', () => {
+    expect(FIRST_DATE).toBe('2000-01-01');
+    expect(LAST_DATE).toBe('2100-12-31');
+    expect(parseDate(FIRST_DATE)).toEqual({ year: 2000, month: 1, day: 1 });
+    expect(parseDate(LAST_DATE)).toEqual({ year: 2100, month: 12, day: 31 });
+  });
+
+  it.each(['1999-12-31', '2101-01-01', '9999-12-31', '0000-01-01', '1970-01-01'])('rejects %s, outside the supported range, naming the field', (value) => {
+    const err = errorOf(() => parseDate(value, 'filter.dateFrom'));
+    expect(err.code).toBe('DATE_OUT_OF_RANGE');
+    expect(err.kind).toBe('invalid');
+    expect(err.path).toBe('filter.dateFrom');
+    expect(err.message).toBe('filter.dateFrom must be between 2000-01-01 and 2100-12-31');
+  });
+
+  it('still refuses an impossible date inside the range', () => {
+    expect(errorOf(() => parseDate('2027-02-30')).code).toBe('INVALID_DATE');
+  });
 
   it('names the given path in the error', () => {
     const err = errorOf(() => parseDate('nope', 'from'));
@@ -361,5 +384,46 @@ describe('fromLocal', () => {
     expect(length('2026-03-08')).toBe(23 * HOUR_MS);
     expect(length('2026-11-01')).toBe(25 * HOUR_MS);
     expect(length('2026-07-01')).toBe(24 * HOUR_MS);
+  });
+});
+
+describe('wallTimeExists / slotBoundary', () => {
+  const d = (text: string) => parseDate(text);
+  const ny = 'America/New_York';
+
+  it('New York spring forward 2026-03-08: 02:00-02:59 never show; 02:00 is where a slot may end or resume, 02:30 is nothing', () => {
+    expect(wallTimeExists(d('2026-03-08'), 1 * 60 + 59, ny)).toBe(true);
+    expect(wallTimeExists(d('2026-03-08'), 2 * 60, ny)).toBe(false);
+    expect(wallTimeExists(d('2026-03-08'), 2 * 60 + 30, ny)).toBe(false);
+    expect(wallTimeExists(d('2026-03-08'), 3 * 60, ny)).toBe(true);
+    // The clocks jump at 07:00Z: 01:59:59 EST is followed by 03:00 EDT.
+    expect(iso(slotBoundary(d('2026-03-08'), 2 * 60, ny)!)).toBe('2026-03-08T07:00:00.000Z');
+    expect(slotBoundary(d('2026-03-08'), 2 * 60 + 30, ny)).toBeUndefined();
+    expect(slotBoundary(d('2026-03-08'), 2 * 60 + 15, ny)).toBeUndefined();
+    expect(iso(slotBoundary(d('2026-03-08'), 3 * 60, ny)!)).toBe('2026-03-08T07:00:00.000Z');
+  });
+
+  it('a repeated time (fall back) exists and takes the earlier instant', () => {
+    expect(wallTimeExists(d('2026-11-01'), 1 * 60 + 30, ny)).toBe(true);
+    expect(iso(slotBoundary(d('2026-11-01'), 1 * 60 + 30, ny)!)).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('Lord Howe spring forward 2026-10-04 (02:00 -> 02:30): 02:15 is nothing, 02:00 and 02:30 are the same instant', () => {
+    const lh = 'Australia/Lord_Howe';
+    expect(slotBoundary(d('2026-10-04'), 2 * 60 + 15, lh)).toBeUndefined();
+    expect(iso(slotBoundary(d('2026-10-04'), 2 * 60, lh)!)).toBe('2026-10-03T15:30:00.000Z');
+    expect(iso(slotBoundary(d('2026-10-04'), 2 * 60 + 30, lh)!)).toBe('2026-10-03T15:30:00.000Z');
+  });
+
+  it('Santiago: a gap at midnight (2026-09-06) starts at 00:00, reached from the day before', () => {
+    const tz = 'America/Santiago';
+    expect(wallTimeExists(d('2026-09-06'), 0, tz)).toBe(false);
+    expect(iso(slotBoundary(d('2026-09-06'), 0, tz)!)).toBe('2026-09-06T04:00:00.000Z');
+    expect(slotBoundary(d('2026-09-06'), 30, tz)).toBeUndefined();
+    expect(iso(slotBoundary(d('2026-09-05'), 1440, tz)!)).toBe('2026-09-06T04:00:00.000Z');
+  });
+
+  it('every quarter hour of an ordinary day exists', () => {
+    for (let m = 0; m <= 1440; m += 15) expect(wallTimeExists(d('2026-06-10'), m, ny)).toBe(true);
   });
 });

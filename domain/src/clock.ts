@@ -14,11 +14,25 @@ export interface CivilDate {
   day: number;
 }
 
-/** Parses YYYY-MM-DD and rejects dates that do not exist (2026-02-30). */
+/**
+ * The dates the product works with, one range for every route that takes a date: far wider than
+ * any booking horizon or history, and narrow enough that every instant near them is a timestamp
+ * PostgreSQL, JavaScript and Intl all handle (9999-12-31 plus a day of zone offset is not).
+ */
+export const FIRST_DATE = '2000-01-01';
+export const LAST_DATE = '2100-12-31';
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+
+/** Parses YYYY-MM-DD and rejects dates that do not exist (2026-02-30) or lie outside FIRST_DATE..LAST_DATE. */
 export function parseDate(value: string, path = 'date'): CivilDate {
   const m = DATE_RE.exec(value);
   if (!m) throw invalid('INVALID_DATE', `${path} must be a date formatted YYYY-MM-DD`, path);
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // The range first: Date.UTC reads years 0-99 as 1900-1999.
+  if (year < FIRST_YEAR || year > LAST_YEAR) {
+    throw invalid('DATE_OUT_OF_RANGE', `${path} must be between ${FIRST_DATE} and ${LAST_DATE}`, path);
+  }
   const probe = new Date(Date.UTC(year, month - 1, day));
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
     throw invalid('INVALID_DATE', `${path} is not a real calendar date`, path);
@@ -136,6 +150,26 @@ export function fromLocal(date: CivilDate, minutes: number, tz: string): Date {
   const candidates = [wall - before, wall - after].filter((t) => t + offsetAt(t, tz) === wall);
   if (candidates.length > 0) return new Date(Math.min(...candidates));
   return new Date(wall - before);
+}
+
+/** Whether the wall clock of `tz` ever shows `minutes` after midnight of `date` (false inside a daylight-saving gap). */
+export function wallTimeExists(date: CivilDate, minutes: number, tz: string): boolean {
+  return shows(fromLocal(date, minutes, tz), date, minutes, tz);
+}
+
+const shows = (at: Date, date: CivilDate, minutes: number, tz: string) =>
+  at.getTime() + offsetAt(at.getTime(), tz) === Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE_MS;
+
+/**
+ * The instant a slot may start or end at `minutes` after midnight of `date`: a wall time that
+ * exists, or the first minute of a daylight-saving gap (the instant the clocks jump, where the
+ * slot before the gap ends and a slot cut short by it resumes). Undefined for a time further
+ * inside the gap: 02:30 in New York on spring-forward day is no instant at all, and moving it
+ * forward by the gap (to 03:30) would sell a time nobody asked for.
+ */
+export function slotBoundary(date: CivilDate, minutes: number, tz: string): Date | undefined {
+  const at = fromLocal(date, minutes, tz);
+  return shows(at, date, minutes, tz) || wallTimeExists(date, minutes - 1, tz) ? at : undefined;
 }
 
 export function weekdayOf(date: CivilDate): number {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { priceCents } from './pricing.ts';
+import { priceCents, unusualSlotPriceCents } from './pricing.ts';
+import { daySlots } from './slots.ts';
+import { everyDay } from './schedule.ts';
 
 const interval = (start: string, minutes: number) => {
   const startsAt = new Date(start);
@@ -40,5 +42,35 @@ describe('priceCents', () => {
     // New York 2026-11-01 01:00 EDT (05:00Z) to 02:00 EST (07:00Z).
     const stretched = { startsAt: new Date('2026-11-01T05:00:00Z'), endsAt: new Date('2026-11-01T07:00:00Z') };
     expect(priceCents(2500, stretched)).toBe(5000);
+  });
+});
+
+describe('unusualSlotPriceCents', () => {
+  const allDay = (timezone: string, slotMinutes: number) => ({ timezone, openingHours: everyDay({ open: '00:00', close: '24:00' }), slotMinutes, maxBookingMinutes: 240 });
+
+  it('is undefined for an ordinary slot', () => {
+    expect(unusualSlotPriceCents(2000, interval('2026-06-10T10:00:00Z', 60), 60)).toBeUndefined();
+    expect(unusualSlotPriceCents(2000, interval('2026-06-10T10:00:00Z', 30), 30)).toBeUndefined();
+  });
+
+  it('fall back (New York 2026-11-01): only 01:00-02:00 has its own price, for its two real hours', () => {
+    const priced = daySlots(allDay('America/New_York', 60), '2026-11-01')
+      .map((s) => [s.startTime, unusualSlotPriceCents(2000, s, 60)] as const)
+      .filter(([, cents]) => cents !== undefined);
+    expect(priced).toEqual([['01:00', 4000]]);
+  });
+
+  it('fall back with 30-minute slots: 01:30-02:00 runs from 01:30 daylight time to 02:00 standard time, 90 real minutes', () => {
+    const priced = daySlots(allDay('America/New_York', 30), '2026-11-01')
+      .map((s) => [s.startTime, unusualSlotPriceCents(2000, s, 30)] as const)
+      .filter(([, cents]) => cents !== undefined);
+    expect(priced).toEqual([['01:30', 3000]]);
+  });
+
+  it('Lord Howe spring forward (2026-10-04): the hour cut to 30 real minutes costs half', () => {
+    const priced = daySlots(allDay('Australia/Lord_Howe', 60), '2026-10-04')
+      .map((s) => [s.startTime, unusualSlotPriceCents(2000, s, 60)] as const)
+      .filter(([, cents]) => cents !== undefined);
+    expect(priced).toEqual([['02:00', 1000]]);
   });
 });

@@ -96,6 +96,26 @@ describe('daySlots', () => {
       expect(iso(slots[22]!.endsAt)).toBe('2026-03-09T04:00:00.000Z');
     });
 
+    it('spring forward 2026-03-08 with 30-minute slots: 02:00-02:30 and 02:30-03:00 do not exist (never sold as 03:00-03:30)', () => {
+      const slots = daySlots(schedule('America/New_York', '00:00', '24:00', 30), '2026-03-08');
+      const starts = slots.map((s) => s.startTime);
+      expect(slots).toHaveLength(46);
+      expect(starts).not.toContain('02:00');
+      expect(starts).not.toContain('02:30');
+      expect(starts.slice(2, 6)).toEqual(['01:00', '01:30', '03:00', '03:30']);
+      for (const s of slots) expect(realMinutes(s)).toBe(30);
+      // No two slots share a real instant.
+      for (let i = 1; i < slots.length; i++) expect(slots[i]!.startsAt.getTime()).toBeGreaterThanOrEqual(slots[i - 1]!.endsAt.getTime());
+      const beforeGap = slots.find((s) => s.startTime === '01:30')!;
+      expect(iso(beforeGap.endsAt)).toBe('2026-03-08T07:00:00.000Z');
+    });
+
+    it('spring forward 2026-03-08 with 15-minute slots: none of the four inside the gap exists', () => {
+      const slots = daySlots(schedule('America/New_York', '00:00', '24:00', 15), '2026-03-08');
+      expect(slots).toHaveLength(92);
+      expect(slots.filter((s) => s.startTime.startsWith('02:'))).toEqual([]);
+    });
+
     it('fall back 2026-11-01, 24-hour facility: 24 slots over 25 real hours; 01:00-02:00 lasts 2 hours and costs 2 hours', () => {
       const slots = daySlots(allDay('America/New_York'), '2026-11-01');
       expect(slots).toHaveLength(24);
@@ -174,6 +194,16 @@ describe('daySlots', () => {
       expect(realMinutes(short)).toBe(30);
       expect(priceCents(2000, short)).toBe(1000);
       expect(slots.reduce((sum, s) => sum + realMinutes(s), 0)).toBe(23 * 60 + 30);
+    });
+
+    it('spring forward 2026-10-04 with 15-minute slots: 02:00-02:15 and 02:15-02:30 do not exist', () => {
+      const slots = daySlots(schedule('Australia/Lord_Howe', '00:00', '24:00', 15), '2026-10-04');
+      expect(slots).toHaveLength(94);
+      const starts = slots.map((s) => s.startTime);
+      expect(starts).not.toContain('02:00');
+      expect(starts).not.toContain('02:15');
+      expect(starts).toContain('02:30');
+      for (const s of slots) expect(realMinutes(s)).toBe(15);
     });
 
     it('spring forward 2026-10-04 with 30-minute slots: the 02:00-02:30 slot does not exist', () => {

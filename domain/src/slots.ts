@@ -1,4 +1,4 @@
-import { fromLocal, formatTime, parseDate, parseTime, weekdayOf, type CivilDate } from './clock.ts';
+import { formatTime, parseDate, parseTime, slotBoundary, weekdayOf, type CivilDate } from './clock.ts';
 import { WEEKDAYS, type Schedule } from './schedule.ts';
 
 /** One bookable slot: wall-clock labels for people, instants for the database. */
@@ -22,9 +22,22 @@ export function dayWindow(schedule: Schedule, date: CivilDate): { open: number; 
 }
 
 /**
- * The slot grid of one local day, following the wall clock. A slot swallowed by a
- * daylight-saving gap (zero real length) does not exist; one stretched by a repeated
- * hour lasts longer in real time, and is priced for that.
+ * The real interval of the wall-clock span `start`..`end` (minutes after midnight of `date`),
+ * or undefined when it does not exist: it starts or ends inside a daylight-saving gap, or has
+ * no real length (the gap swallowed it). A span cut short by a gap keeps what is left; one
+ * stretched by a repeated hour lasts longer. Slots and booking requests both go through here.
+ */
+export function wallInterval(date: CivilDate, start: number, end: number, tz: string): Interval | undefined {
+  const startsAt = slotBoundary(date, start, tz);
+  const endsAt = startsAt && slotBoundary(date, end, tz);
+  if (!startsAt || !endsAt || endsAt.getTime() <= startsAt.getTime()) return undefined;
+  return { startsAt, endsAt };
+}
+
+/**
+ * The slot grid of one local day, following the wall clock. A slot inside a daylight-saving
+ * gap does not exist (02:00-02:30 in New York on spring-forward day); one stretched by a
+ * repeated hour lasts longer in real time, and is priced for that.
  */
 export function daySlots(schedule: Schedule, dateText: string): Slot[] {
   const date = parseDate(dateText);
@@ -32,10 +45,8 @@ export function daySlots(schedule: Schedule, dateText: string): Slot[] {
   if (!window) return [];
   const slots: Slot[] = [];
   for (let m = window.open; m + schedule.slotMinutes <= window.close; m += schedule.slotMinutes) {
-    const startsAt = fromLocal(date, m, schedule.timezone);
-    const endsAt = fromLocal(date, m + schedule.slotMinutes, schedule.timezone);
-    if (endsAt.getTime() <= startsAt.getTime()) continue;
-    slots.push({ startTime: formatTime(m), endTime: formatTime(m + schedule.slotMinutes), startsAt, endsAt });
+    const real = wallInterval(date, m, m + schedule.slotMinutes, schedule.timezone);
+    if (real) slots.push({ startTime: formatTime(m), endTime: formatTime(m + schedule.slotMinutes), ...real });
   }
   return slots;
 }

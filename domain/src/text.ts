@@ -1,0 +1,47 @@
+/**
+ * What people may type into names, titles and addresses, and which emails and image addresses
+ * the product accepts. Pure rules: the API's request schemas apply them to every route, and the
+ * site and back office may check the same before sending.
+ */
+
+/**
+ * Characters that reorder the text displayed around them: embeddings and overrides
+ * (U+202A-202E), isolates (U+2066-2069) and the direction marks (U+200E, U+200F). In a name
+ * they make "Alice \u202Egnp.exe" display as "Alice exe.png".
+ */
+const BIDI_CONTROL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** Nothing but spaces and invisible formatting characters (zero-width spaces, direction marks). */
+const BLANK = /^[\s\p{Cf}]*$/u;
+
+export const hasBidiControl = (text: string): boolean => BIDI_CONTROL.test(text);
+export const isBlank = (text: string): boolean => BLANK.test(text);
+
+/**
+ * An address a mail program takes as one recipient and nothing else, even pasted unencoded
+ * into a `mailto:` link: a dot-separated local part of letters, digits and
+ * ! $ ' * + / = ^ _ ` { | } ~ - (never ? & % , ; < > " # spaces or controls, which start a
+ * query, an escape, another recipient or a fragment), then a domain of at least two labels
+ * whose last is a real top-level name. Case-insensitive.
+ */
+const EMAIL = /^[a-z0-9!$'*+/=^_`{|}~-]+(?:\.[a-z0-9!$'*+/=^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
+export const EMAIL_MAX_LENGTH = 254;
+
+export function isSaneEmail(text: string): boolean {
+  const at = text.lastIndexOf('@');
+  return text.length <= EMAIL_MAX_LENGTH && at > 0 && at <= 64 && EMAIL.test(text);
+}
+
+/**
+ * An image address a page may show: an https: URL, or a path on this site ("/images/x.svg").
+ * Never another scheme (javascript:, data:, http:), never protocol-relative ("//evil.example"
+ * or "/\evil.example", which browsers read as another host), no spaces, backslashes, controls
+ * or direction marks.
+ */
+const HTTPS_URL = /^https:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?(?:[/?#][^\s\\]*)?$/i;
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+export function isImageUrl(text: string): boolean {
+  return !CONTROL.test(text) && !hasBidiControl(text) && (HTTPS_URL.test(text) || SITE_PATH.test(text));
+}
