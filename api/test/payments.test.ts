@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, book, customer, facility, openCheckout, type Actor } from './support/actors.ts';
+import { admin, book, customer, facility, openCheckout, providerPays, type Actor } from './support/actors.ts';
 import { sweepHolds } from '../src/services/booking-service.ts';
 import { markOrder } from '../src/repositories/orders.ts';
 
@@ -223,9 +223,13 @@ describe('checkout and sandbox payments', () => {
       expect(moved.json().data.payableAmount).toBe(40);
       expect((await orderRow(stale.orderId)).status).toBe('cancelled');
 
-      const res = await confirm(stale.orderId, stale.signature);
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`/payment/refunded?order=${stale.orderId}`);
+      // Its page no longer takes money...
+      const refused = await confirm(stale.orderId, stale.signature);
+      expect(refused.statusCode).toBe(303);
+      expect(refused.headers.location).toBe(`/pay/${stale.orderId}`);
+      expect((await orderRow(stale.orderId)).status).toBe('cancelled');
+      // ...but a provider that had already taken it (a Stripe page left open) still reports it.
+      expect(await providerPays(t.app, stale.orderId)).toBe('flagged');
       // $20 paid for a $40 booking must not confirm it; the money goes back.
       expect(await bookingRow(hold._id)).toMatchObject({ status: 'pending', payment_status: 'unpaid' });
       const order = await orderRow(stale.orderId);
@@ -249,9 +253,8 @@ describe('checkout and sandbox payments', () => {
       const theirs = await book(t.app, dana, arena._id, '2027-03-06', '11:00', '12:00');
       expect(theirs.status).toBe('pending');
 
-      const res = await confirm(orderId, signature);
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`/payment/refunded?order=${orderId}`);
+      expect((await confirm(orderId, signature)).headers.location).toBe(`/pay/${orderId}`);
+      expect(await providerPays(t.app, orderId)).toBe('flagged');
 
       const a = await bookingRow(mine._id);
       expect(a.status).not.toBe('confirmed');
@@ -285,8 +288,8 @@ describe('checkout and sandbox payments', () => {
       t.clock.advance(16 * MINUTE);
       await sweepHolds(t.app.ctx);
       expect((await bookingRow(mine._id)).status).toBe('expired');
-      const res = await confirm(orderId, signature);
-      expect(res.headers.location).toBe(`/payment/success?order=${orderId}`);
+      expect((await confirm(orderId, signature)).headers.location).toBe(`/pay/${orderId}`);
+      expect(await providerPays(t.app, orderId)).toBe('confirmed');
       expect(await bookingRow(mine._id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
       expect((await orderRow(orderId)).flag_reason).toBeNull();
       expect(await overlappingActive()).toBe(0);
@@ -300,8 +303,7 @@ describe('checkout and sandbox payments', () => {
       t.clock.advance(16 * MINUTE);
       // Neither hold has been swept: Dana's lapsed just like Casey's.
       expect((await bookingRow(theirs._id)).status).toBe('pending');
-      const res = await confirm(orderId, signature);
-      expect(res.headers.location).toBe(`/payment/success?order=${orderId}`);
+      expect(await providerPays(t.app, orderId)).toBe('confirmed');
       expect(await bookingRow(mine._id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
       expect(await bookingRow(theirs._id)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
       expect((await orderRow(orderId)).flag_reason).toBeNull();
@@ -351,7 +353,7 @@ describe('checkout and sandbox payments', () => {
       t.clock.advance(16 * MINUTE);
       await book(t.app, dana, hall._id, '2027-03-13', '08:00', '09:00');
       t.clock.advance(MINUTE);
-      await confirm(c4.orderId, c4.signature);
+      await providerPays(t.app, c4.orderId);
       late = { orderId: c4.orderId };
     });
 

@@ -7,6 +7,7 @@ import * as changeNotifications from './migrations/2026_11_22_0200_change_notifi
 import * as bookingInsertsNotifiedByApi from './migrations/2026_11_22_0210_booking_inserts_notified_by_api.ts';
 import * as orderFlagResolution from './migrations/2026_11_23_0100_order_flag_resolution.ts';
 import * as userChangeNotifications from './migrations/2026_11_23_0200_user_change_notifications.ts';
+import * as abuseGuards from './migrations/2026_11_24_0100_abuse_guards.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0210_booking_inserts_notified_by_api': bookingInsertsNotifiedByApi,
   '2026_11_23_0100_order_flag_resolution': orderFlagResolution,
   '2026_11_23_0200_user_change_notifications': userChangeNotifications,
+  '2026_11_24_0100_abuse_guards': abuseGuards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

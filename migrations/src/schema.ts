@@ -70,6 +70,8 @@ export interface OrdersTable {
   /** The provider's payment (Stripe PaymentIntent) once paid; refunds and charge events refer to it. */
   payment_ref: Generated<string | null>;
   paid_at: Date | null;
+  /** When the hosted page stops taking money; holds are never extended past the first checkout's. */
+  checkout_expires_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -124,6 +126,13 @@ export interface ThrottleBucketsTable {
   window_ends_at: Date;
 }
 
+/** Where an account has signed in from: failed guesses elsewhere never lock it out of these. */
+export interface KnownLoginSourcesTable {
+  user_id: string;
+  source: string;
+  last_seen_at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   facilities: FacilitiesTable;
@@ -134,6 +143,7 @@ export interface Database {
   refunds: RefundsTable;
   contact_messages: ContactMessagesTable;
   throttle_buckets: ThrottleBucketsTable;
+  known_login_sources: KnownLoginSourcesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,15 +6,15 @@ const escape = (text: string) =>
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 /** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel. */
-export function renderPayPage(order: { id: string; status: string; amount: number; lines: BookingDto[] }, signature: string): string {
+export function renderPayPage(order: { id: string; status: string; open: boolean; amount: number; lines: BookingDto[] }, signature: string): string {
   const rows = order.lines
     .map((b) => `<tr><td>${escape(b.facility.name)}</td><td>${b.date}</td><td>${b.startTime}–${b.endTime}</td><td class="num">${money(b.payableAmount)}</td></tr>`)
     .join('');
-  const open = order.status === 'pending';
-  const actions = open
+  const state = order.status === 'pending' ? 'expired: nothing was charged' : order.status;
+  const actions = order.open
     ? `<form method="post" action="/pay/${order.id}/confirm"><input type="hidden" name="signature" value="${signature}"><button class="pay" type="submit">Pay ${money(order.amount)}</button></form>
        <form method="post" action="/pay/${order.id}/cancel"><input type="hidden" name="signature" value="${signature}"><button class="cancel" type="submit">Cancel</button></form>`
-    : `<p class="state">This payment is <strong>${escape(order.status)}</strong>.</p><p><a href="/dashboard/userBookings">Go to My Bookings</a></p>`;
+    : `<p class="state">This payment is <strong>${escape(state)}</strong>.</p><p><a href="/dashboard/userBookings">Go to My Bookings</a></p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${money(order.amount)} · Courtside sandbox payments</title>

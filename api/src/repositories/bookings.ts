@@ -10,6 +10,8 @@ export interface BookingView extends BookingRow {
   facility_location: string;
   facility_price_per_hour_cents: number;
   facility_timezone: string;
+  /** The facility was deleted: its holds can no longer be paid for. */
+  facility_deleted?: boolean;
   user_name: string;
   user_email: string;
   /** Money back with the customer for this booking, and the distinct states of its refunds ("failed,succeeded"). */
@@ -28,6 +30,7 @@ function views(db: Executor) {
       'f.location as facility_location',
       'f.price_per_hour_cents as facility_price_per_hour_cents',
       'f.timezone as facility_timezone',
+      'f.is_deleted as facility_deleted',
       'u.name as user_name',
       'u.email as user_email',
     ])
@@ -100,6 +103,10 @@ export async function insertHoldIfFacilityUnchanged(db: Executor, booking: NewBo
     ), facility AS (
       SELECT f.id FROM facilities f, schedule_lock
       WHERE f.id = ${booking.facility_id} AND NOT f.is_deleted AND f.xmin::text = ${facilityVersion}
+      -- The statement's snapshot predates the wait for the schedule lock, so a facility deleted
+      -- or re-zoned meanwhile would still look unchanged; locking the row re-reads its latest
+      -- version (READ COMMITTED), and then the conditions above refuse it.
+      FOR SHARE OF f
     ), lapsed AS (
       UPDATE bookings b SET status = 'expired', updated_at = ${now}
       FROM facility

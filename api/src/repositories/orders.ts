@@ -20,8 +20,23 @@ export async function insertOrder(
   return row;
 }
 
-export async function setCheckout(db: Executor, id: string, providerRef: string, paymentUrl: string, now: Date): Promise<void> {
-  await db.updateTable('orders').set({ provider_ref: providerRef, payment_url: paymentUrl, updated_at: now }).where('id', '=', id).execute();
+export async function setCheckout(db: Executor, id: string, checkout: { providerRef: string; paymentUrl: string; expiresAt: Date }, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ provider_ref: checkout.providerRef, payment_url: checkout.paymentUrl, checkout_expires_at: checkout.expiresAt, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What decides whether an order's hosted page may still take money (domain's isCheckoutOpen). */
+export async function checkoutWindow(db: Executor, order: OrderRow) {
+  const first = await db
+    .selectFrom('order_bookings as ob')
+    .innerJoin('bookings as b', 'b.id', 'ob.booking_id')
+    .select((eb) => eb.fn.min('b.starts_at').as('starts_at'))
+    .where('ob.order_id', '=', order.id)
+    .executeTakeFirst();
+  return { status: order.status, expiresAt: order.checkout_expires_at, firstStartsAt: new Date(first?.starts_at ?? 0) };
 }
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
@@ -127,9 +142,11 @@ export function cancelPendingOrdersOf(
  * A hold that already lapsed is left alone: its slot may belong to someone else by now.
  */
 export async function extendHolds(db: Executor, orderId: string, until: Date, now: Date): Promise<void> {
+  // Never past the first checkout's page: opening checkout after checkout must not hold a slot for ever.
+  const firstCheckoutEnds = sql<Date>`(SELECT min(o.checkout_expires_at) FROM order_bookings ob JOIN orders o ON o.id = ob.order_id WHERE ob.booking_id = bookings.id)`;
   await db
     .updateTable('bookings')
-    .set({ hold_expires_at: sql`GREATEST(hold_expires_at, ${until}::timestamptz)`, updated_at: now })
+    .set({ hold_expires_at: sql`GREATEST(hold_expires_at, LEAST(${until}::timestamptz, coalesce(${firstCheckoutEnds}, ${until}::timestamptz)))`, updated_at: now })
     .where('status', '=', 'pending')
     .where('hold_expires_at', '>', now)
     .where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('booking_id').where('order_id', '=', orderId))

@@ -5,7 +5,7 @@ import type { SandboxProvider } from '../payments/sandbox.ts';
 import { renderPayPage } from '../payments/sandbox-page.ts';
 import { Id } from './schemas.ts';
 
-/** The sandbox provider's hosted payment page, served by us because it is offline. */
+/** The sandbox provider's hosted payment page, served by us because it is offline; orders of other providers are not found here. */
 const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (app, { sandbox }) => {
   const params = Type.Object({ orderId: Id });
 
@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (a
     config: { access: 'public' },
     schema: { hide: true, params },
   }, async (request, reply) => {
-    const order = await orderSummary(app.ctx, request.params.orderId);
+    const order = await orderSummary(app.ctx, sandbox.name, request.params.orderId);
     return reply.type('text/html; charset=utf-8').send(renderPayPage(order, sandbox.sign(order.id)));
   });
 
@@ -25,7 +25,12 @@ const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (a
     if (!sandbox.verify(orderId, request.body.signature)) {
       throw new DomainError('invalid', 'BAD_SIGNATURE', 'This payment confirmation is not valid.', 'signature');
     }
-    const outcome = await applyPayment(app.ctx, { provider: 'sandbox', eventId: `pay:${orderId}`, orderId });
+    const outcome = await applyPayment(app.ctx, { provider: sandbox.name, eventId: `pay:${orderId}`, orderId, beforeCharging: true }).catch((err: unknown) => {
+      // A page left open past its expiry: back to it, where it now says nothing was charged.
+      if (err instanceof DomainError && err.code === 'CHECKOUT_CLOSED') return 'closed' as const;
+      throw err;
+    });
+    if (outcome === 'closed') return reply.redirect(`/pay/${orderId}`, 303);
     const status = outcome === 'flagged' ? 'refunded' : 'success';
     return reply.redirect(`/payment/${status}?order=${orderId}`, 303);
   });
@@ -38,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (a
     if (!sandbox.verify(orderId, request.body.signature)) {
       throw new DomainError('invalid', 'BAD_SIGNATURE', 'This payment cancellation is not valid.', 'signature');
     }
-    await abandonCheckout(app.ctx, orderId);
+    await abandonCheckout(app.ctx, sandbox.name, orderId);
     return reply.redirect(`/payment/cancelled?order=${orderId}`, 303);
   });
 };

@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, dollarsToCents, isHoldLapsed, type OrderStatusDto } from '@courtside/domain';
+import { DomainError, centsToDollars, dollarsToCents, hasStarted, isCheckoutOpen, isHoldLapsed, type OrderStatusDto } from '@courtside/domain';
 import type { OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
@@ -38,10 +38,15 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
         throw new DomainError('not_found', 'BOOKING_NOT_FOUND', `Booking ${id} not found.`, 'bookingIds');
       }
       const state = { status: row.status, paymentStatus: row.payment_status, startsAt: row.starts_at, holdExpiresAt: row.hold_expires_at };
-      if (row.status !== 'pending' || isHoldLapsed(state, now)) {
-        const why = row.status === 'confirmed' ? 'is already paid' : 'is no longer held for you (its hold expired or it was cancelled); please book again';
+      if (row.status !== 'pending' || isHoldLapsed(state, now) || hasStarted(row.starts_at, now)) {
+        const why = row.status === 'confirmed' ? 'is already paid' : 'is no longer held for you (its hold expired, it started or it was cancelled); please book again';
         throw new DomainError('conflict', 'NOT_PAYABLE', `Booking ${id} ${why}.`, 'bookingIds');
       }
+    }
+    const views = await bookings.findBookingsViews(trx, ids);
+    const closed = views.find((v) => v.facility_deleted);
+    if (closed) {
+      throw new DomainError('conflict', 'NOT_PAYABLE', `Booking ${closed.id} is at a facility that no longer takes bookings; please book another.`, 'bookingIds');
     }
     const amountCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
     if (amountCents !== totalCents) {
@@ -53,7 +58,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
       );
     }
     const order = await orders.insertOrder(trx, { userId: user.id, amountCents, provider: provider.name, bookingIds: ids });
-    const lines = (await bookings.findBookingsViews(trx, ids)).map((v) => {
+    const lines = views.map((v) => {
       const dto = toBookingDto(v, now);
       return { description: `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}`, amountCents: v.payable_cents };
     });
@@ -71,7 +76,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
 
   const stillOpen = await ctx.db.transaction().execute(async (trx) => {
     const current = await orders.lockOrder(trx, order.id);
-    await orders.setCheckout(trx, order.id, checkout.providerRef, checkout.paymentUrl, now);
+    await orders.setCheckout(trx, order.id, { ...checkout, expiresAt: checkout.expiresAt ?? holdExpiresAt }, now);
     if (current?.status !== 'pending') return false;
     // Holds and hosted page agree: the slot stays the customer's while the provider may still take money.
     if (checkout.expiresAt) await orders.extendHolds(trx, order.id, checkout.expiresAt, now);
@@ -96,14 +101,24 @@ export async function closeCheckouts(ctx: ServiceContext, stale: Pick<OrderRow, 
   }
 }
 
-/** What the hosted payment page shows. */
-export async function orderSummary(ctx: ServiceContext, orderId: string) {
-  const order = await orders.findOrder(ctx.db, orderId);
-  if (!order) throw orderNotFound();
+/**
+ * An order as the hosted page of `provider` may see it: an order another provider serves does
+ * not exist there, so no page can take money (or cancel) for an order it does not own.
+ */
+async function orderServedBy(db: Executor, orderId: string, provider: string, lock = false): Promise<OrderRow> {
+  const order = lock ? await orders.lockOrder(db, orderId) : await orders.findOrder(db, orderId);
+  if (!order || order.provider !== provider) throw orderNotFound();
+  return order;
+}
+
+/** What the hosted payment page of `provider` shows; `open` is false once it may no longer take money. */
+export async function orderSummary(ctx: ServiceContext, provider: string, orderId: string) {
+  const order = await orderServedBy(ctx.db, orderId, provider);
   const ids = await orders.bookingIdsOfOrder(ctx.db, orderId);
   const now = ctx.clock();
   const lines = (await bookings.findBookingsViews(ctx.db, ids)).map((v) => toBookingDto(v, now));
-  return { id: order.id, status: order.status, amount: centsToDollars(order.amount_cents), lines };
+  const open = isCheckoutOpen(await orders.checkoutWindow(ctx.db, order), now);
+  return { id: order.id, status: order.status, open, amount: centsToDollars(order.amount_cents), lines };
 }
 
 /**
@@ -119,43 +134,58 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
 
 export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged';
 
-/** Applies a provider's "paid" event exactly once; refunds it decides go out after commit. */
-export async function applyPayment(ctx: ServiceContext, e: { provider: string; eventId: string; orderId: string }): Promise<PaymentOutcome> {
+const checkoutClosed = () =>
+  new DomainError('conflict', 'CHECKOUT_CLOSED', 'This payment page has expired or was closed, and nothing was charged. Please book again.');
+
+/**
+ * Applies a provider's "paid" event exactly once; refunds it decides go out after commit.
+ * `beforeCharging`: the event comes from a page that has not taken the money yet (the
+ * sandbox's Pay button), so a checkout that has closed refuses it instead of refunding it.
+ */
+export async function applyPayment(
+  ctx: ServiceContext,
+  e: { provider: string; eventId: string; orderId: string; beforeCharging?: boolean },
+): Promise<PaymentOutcome> {
   const now = ctx.clock();
   // A customer cancelling a booking of this order at the same moment can deadlock with it (40P01): run again.
   const { outcome, refundIds } = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
-    const order = await orders.lockOrder(trx, e.orderId);
-    if (!order) throw orderNotFound();
+    const order = await orderServedBy(trx, e.orderId, e.provider, true);
+    const unsettled = order.status === 'pending' || order.status === 'cancelled';
+    if (e.beforeCharging && unsettled && !isCheckoutOpen(await orders.checkoutWindow(trx, order), now)) throw checkoutClosed();
     if (!(await orders.recordPaymentEvent(trx, { provider: e.provider, eventId: e.eventId, type: 'payment.succeeded', orderId: order.id }))) {
       return { outcome: 'duplicate' as const, refundIds: [] };
     }
-    return settlePayment(trx, order, now);
+    return settlePayment(trx, order, { provider: e.provider }, now);
   }));
   await sendRefunds(ctx, refundIds);
   return outcome;
 }
 
 /**
- * Books a payment on a locked order whose event was just recorded. Each booking is confirmed
- * if its slot is free of live bookings (lapsed holds are expired first); one whose slot went
- * to someone else after its hold lapsed is
- * refunded and the order flagged for staff — the exclusion constraint makes a double booking
- * impossible. Returns the refunds to send once the transaction commits.
+ * Books a payment on a locked order whose event was just recorded. Only the provider that
+ * serves the order can pay it (checked here, once, for every provider). Each booking is
+ * confirmed if its slot is free of live bookings (lapsed holds are expired first); one whose
+ * slot went to someone else after its hold lapsed, that has already started, or whose
+ * facility was deleted is refunded and the order flagged for staff — the exclusion constraint
+ * makes a double booking impossible. Returns the refunds to send once the transaction commits.
  */
 export async function settlePayment(
   trx: Executor,
   order: OrderRow,
+  payment: { provider: string; paymentRef?: string },
   now: Date,
-  paymentRef?: string,
 ): Promise<{ outcome: PaymentOutcome; refundIds: string[] }> {
+  if (order.provider !== payment.provider) throw orderNotFound();
   if (order.status === 'paid' || order.status === 'refunded') return { outcome: 'already-settled', refundIds: [] };
   // A checkout we cancelled (its booking moved, was cancelled, or the customer left) buys nothing: all its money goes back.
   const stale = order.status === 'cancelled';
-  await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef }, now);
-  const rows = await bookings.lockBookings(trx, await orders.bookingIdsOfOrder(trx, order.id));
+  await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef: payment.paymentRef }, now);
+  const ids = await orders.bookingIdsOfOrder(trx, order.id);
+  const rows = await bookings.lockBookings(trx, ids);
+  const closedFacility = new Set((await bookings.findBookingsViews(trx, ids)).filter((v) => v.facility_deleted).map((v) => v.id));
   const late: typeof rows = [];
   for (const row of rows) {
-    if (stale || row.payment_status !== 'unpaid' || row.status === 'cancelled') {
+    if (stale || row.payment_status !== 'unpaid' || row.status === 'cancelled' || hasStarted(row.starts_at, now) || closedFacility.has(row.id)) {
       late.push(row);
       continue;
     }
@@ -172,7 +202,9 @@ export async function settlePayment(
   if (late.length === 0) return { outcome: 'confirmed', refundIds: [] };
 
   const refundIds: string[] = [];
-  const reason = stale ? 'paid a checkout that had been cancelled' : 'paid after the slot was released';
+  const reason = stale
+    ? 'paid a checkout that had been cancelled'
+    : late.some((r) => hasStarted(r.starts_at, now)) ? 'paid after the booking had started' : 'paid after the slot was released';
   /** Money this payment brought for a booking it did not buy: recorded on the booking, which then reads refunded. */
   const refundOnBooking = async (row: (typeof rows)[number]) => {
     refundIds.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now)));
@@ -201,9 +233,8 @@ export async function settlePayment(
   return { outcome: 'flagged', refundIds };
 }
 
-/** The customer left the hosted page without paying: the holds stay until they lapse. */
-export async function abandonCheckout(ctx: ServiceContext, orderId: string): Promise<void> {
-  const order = await orders.findOrder(ctx.db, orderId);
-  if (!order) throw orderNotFound();
+/** The customer left `provider`'s hosted page without paying: the holds stay until they lapse. */
+export async function abandonCheckout(ctx: ServiceContext, provider: string, orderId: string): Promise<void> {
+  const order = await orderServedBy(ctx.db, orderId, provider);
   if (order.status === 'pending') await orders.markOrder(ctx.db, orderId, { status: 'cancelled' }, ctx.clock());
 }

@@ -47,7 +47,7 @@ export async function applyStripeEvent(ctx: ServiceContext, event: Stripe.Event)
         const session = event.data.object;
         // A delayed method (bank debit) completes unpaid; its async_payment_succeeded event pays.
         if (session.payment_status !== 'paid') return { outcome: 'ignored' as const, refundIds: [] };
-        const settled = await settlePayment(trx, order, now, idOf(session.payment_intent));
+        const settled = await settlePayment(trx, order, { provider: 'stripe', paymentRef: idOf(session.payment_intent) }, now);
         return { outcome: 'applied' as const, refundIds: settled.refundIds };
       }
       case 'checkout.session.expired':

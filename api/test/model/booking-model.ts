@@ -58,6 +58,8 @@ export interface ModelOrder {
   paymentSeen: boolean;
   /** Bookings this order's payment confirmed (refunds of a cancellation go back through it). */
   paidBookingIds: Set<string>;
+  /** When the sandbox's page stops taking money: its holds' expiry at checkout. */
+  expiresAt: number;
 }
 
 /** A wall-clock request as the API receives it (day 0 = 2027-03-01). */
@@ -237,23 +239,41 @@ export class BookingModel {
     for (const id of unique) {
       const b = this.booking(id);
       if (!b || b.owner !== owner) return { status: 404 };
-      if (b.status !== 'pending' || this.lapsed(b)) return { status: 409 };
+      if (b.status !== 'pending' || this.lapsed(b) || b.startsAt <= this.now) return { status: 409 };
       rows.push(b);
     }
+    // A hold at a facility that was deleted is not for sale any more.
+    if (rows.some((b) => !this.facilities[b.facility]!.active)) return { status: 409 };
     const amountCents = rows.reduce((sum, b) => sum + b.cents, 0);
     if (totalCents(amountCents) !== amountCents) return { status: 400 };
     return {
       status: 201,
       apply: (id) => {
-        this.orders.push({ id: id!, owner, bookingIds: unique, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set() });
+        const expiresAt = Math.min(...rows.map((b) => b.holdExpiresAt!));
+        this.orders.push({ id: id!, owner, bookingIds: unique, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
       },
     };
   }
 
   /**
-   * The sandbox's "paid" event. Each booking still unpaid is confirmed if its slot is still
-   * free; otherwise (or when the checkout had been cancelled) the money goes back and the
-   * customer lands on the refunded page. A slot is never sold twice.
+   * Pay on the sandbox's page: it takes money only while the checkout is open (pending, before
+   * its holds' expiry and before any of its bookings starts); otherwise it sends the customer
+   * back to the page, which says nothing was charged.
+   */
+  payOnPage(o: ModelOrder): Expectation {
+    const settled = o.paymentSeen || o.status === 'paid' || o.status === 'refunded';
+    const firstStart = Math.min(...o.bookingIds.map((id) => this.booking(id)!.startsAt));
+    const open = o.status === 'pending' && this.now < o.expiresAt && this.now < firstStart;
+    if (!settled && !open) return { status: 303, location: `/pay/${o.id}` };
+    return this.pay(o);
+  }
+
+  /**
+   * The provider's "paid" event, however late (as a provider that charged before its page
+   * closed reports it). Each booking still unpaid is confirmed if its slot is still free, it
+   * has not started and its facility still exists; otherwise (or when the checkout had been
+   * cancelled) the money goes back and the customer lands on the refunded page. A slot is
+   * never sold twice.
    */
   pay(o: ModelOrder): Expectation {
     const success = { status: 303, location: '/payment/success' };
@@ -264,7 +284,8 @@ export class BookingModel {
     for (const id of o.bookingIds) {
       const b = this.booking(id)!;
       const clash = this.bookings.some((x) => x.id !== b.id && x.facility === b.facility && overlaps(x, b) && (LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? this.storedActive(x) : this.storedActive(x) && !this.lapsed(x)));
-      if (stale || b.payment !== 'unpaid' || b.status === 'cancelled' || clash) late.push(b);
+      const gone = b.startsAt <= this.now || !this.facilities[b.facility]!.active;
+      if (stale || b.payment !== 'unpaid' || b.status === 'cancelled' || clash || gone) late.push(b);
       else confirmed.push(b);
     }
     return {

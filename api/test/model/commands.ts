@@ -12,6 +12,7 @@ export type Command =
   | { kind: 'cancel'; actor: Actor; pick: number }
   | { kind: 'checkout'; customer: number; picks: number[]; wrongTotal: boolean }
   | { kind: 'pay'; pick: number }
+  | { kind: 'provider-pays'; pick: number }
   | { kind: 'abandon'; pick: number }
   | { kind: 'wait'; minutes: number }
   | { kind: 'sweep' }
@@ -46,6 +47,8 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 12, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick }) },
+  // The provider reports a payment it took before its page closed, however late (a webhook).
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('provider-pays' as const), pick }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('abandon' as const), pick }) },
   {
     weight: 9,

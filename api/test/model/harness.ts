@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { TestApp } from '../support/test-app.ts';
-import { admin, customer, facility, type Actor as ApiActor } from '../support/actors.ts';
+import { admin, customer, facility, providerPays, type Actor as ApiActor } from '../support/actors.ts';
 import { sweepHolds } from '../../src/services/booking-service.ts';
 import { BookingModel, MODEL_START, dateOf, timeOf, type Actor, type Expectation, type ModelBooking, type SlotRequest } from './booking-model.ts';
 import { FACILITY_PRICES_CENTS, sequenceArbitrary, type Command } from './commands.ts';
@@ -176,8 +176,16 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     case 'abandon': {
       const order = model.orders[cmd.pick % Math.max(1, model.orders.length)];
       if (!order) return void stats.skipped++;
-      const expected = cmd.kind === 'pay' ? model.pay(order) : model.abandon(order);
+      const expected = cmd.kind === 'pay' ? model.payOnPage(order) : model.abandon(order);
       return expectReply(expected, await signed(order.id, cmd.kind === 'pay' ? 'confirm' : 'cancel'));
+    }
+    case 'provider-pays': {
+      const order = model.orders[cmd.pick % Math.max(1, model.orders.length)];
+      if (!order) return void stats.skipped++;
+      const expected = model.pay(order);
+      // The same payment event as the page's: a provider reporting it again is a duplicate.
+      const outcome = await providerPays(app, order.id, `pay:${order.id}`);
+      return expectReply(expected, { status: 303, body: outcome, location: outcome === 'flagged' ? '/payment/refunded' : '/payment/success' });
     }
     case 'wait':
       w.t.clock.advance(cmd.minutes * 60_000);
