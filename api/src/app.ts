@@ -13,6 +13,7 @@ import { SandboxProvider } from './payments/sandbox.ts';
 import { StripeProvider } from './payments/stripe.ts';
 import { PaymentProviders } from './payments/provider.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
+import { requestValidators } from './http/validation.ts';
 import security from './plugins/security.ts';
 import auth from './plugins/auth.ts';
 import { authStateOf } from './services/auth-state.ts';
@@ -75,6 +76,8 @@ export async function buildApp(opts: AppOptions) {
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
     frameworkErrors,
+    // Bodies are checked as sent (no "12" -> 12, no null -> 0); query strings and paths are coerced.
+    schemaController: { compilersFactory: { buildValidator: requestValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sandbox = new SandboxProvider(createHmac('sha256', opts.jwtSecret).update('sandbox-payments').digest('hex'));

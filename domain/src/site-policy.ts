@@ -10,7 +10,8 @@ export const SITE_POLICY_DIRECTIVES = [
   "object-src 'none'",
   "frame-ancestors 'none'",
   "form-action 'self'",
-  "img-src 'self' data:",
+  // Photos and facility images may be any https: address (text.ts isImageUrl); nothing else is widened.
+  "img-src 'self' data: https:",
   // The contact page's map (the address stays readable without it).
   'frame-src https://www.openstreetmap.org',
 ] as const;

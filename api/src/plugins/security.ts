@@ -9,7 +9,8 @@ const API_DIRECTIVES: Record<string, string[]> = {
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
+  // The back office shows users' photos and facility images, which may be any https: address.
+  imgSrc: ["'self'", 'data:', 'https:'],
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   // Inline <style> is needed by the sandbox pay page, the stand-in pages, the back office

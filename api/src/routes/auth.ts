@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as auth from '../services/auth-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { AccountBody, Address, Email, PersonName, Phone, Url, User } from './schemas.ts';
+import { AccountBody, Address, PersonName, Phone, SignInEmail, Url, User } from './schemas.ts';
 
 // The seed's sign-up form sends a fixed photo; an entered one wins, else this avatar.
 const DEFAULT_PHOTO = '/images/avatar.svg';
@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Sign in; returns a bearer token',
-      body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false }),
+      body: Type.Object({ email: SignInEmail, password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false }),
       response: {
         200: Type.Object({ success: Type.Literal(true), statusCode: Type.Integer(), message: Type.String(), token: Type.String(), data: User }),
         ...errorResponses,

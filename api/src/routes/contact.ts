@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendMessage } from '../services/contact-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { Email, Message, PersonName } from './schemas.ts';
+import { Email, Message, MessageText, PersonName, Subject } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/contact', {
@@ -13,8 +13,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         {
           name: PersonName,
           email: Email,
-          subject: Type.String({ minLength: 1, maxLength: 200 }),
-          message: Type.String({ minLength: 1, maxLength: 5000 }),
+          subject: Subject,
+          message: MessageText,
         },
         { additionalProperties: false },
       ),

@@ -1,20 +1,44 @@
 import { Type } from 'typebox';
+import { EMAIL_MAX_LENGTH, FIRST_DATE, LAST_DATE } from '@courtside/domain';
+import { IMAGE_URL_FORMAT, TEXT_KEYWORD, type TextKind } from '../http/validation.ts';
 
 /** Wire schemas shared by the routes; the OpenAPI document is generated from them. */
 
 export const Id = Type.String({ format: 'uuid', description: 'Record id (UUID)' });
 export const IdParams = Type.Object({ id: Id });
 
-const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max });
-export const Email = Type.String({ format: 'email', maxLength: 254 });
-export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Local date YYYY-MM-DD' });
+/**
+ * Typed text (http/validation.ts applies the rule): trimmed before it is checked and stored,
+ * refused when blank once trimmed, and for names and titles ('line') refused when it carries
+ * text-direction controls. A message ('prose') may carry direction marks, as right-to-left writing can.
+ */
+const Text = (max: number, kind: TextKind = 'line') =>
+  Type.String({
+    minLength: 1,
+    maxLength: max,
+    [TEXT_KEYWORD]: kind,
+    description: kind === 'line' ? 'Trimmed; not blank; no text-direction control characters' : 'Trimmed; not blank',
+  });
+/** An address for new accounts and messages: one that is safe in a mailto: link (domain isSaneEmail). */
+export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
+/** Signing in takes any address of bounded length: accounts made before the stricter rule still sign in. */
+export const SignInEmail = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
+export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `Local date YYYY-MM-DD, ${FIRST_DATE} to ${LAST_DATE}` });
 export const TimeText = Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'Local wall-clock time HH:mm' });
-export const Url = Type.String({ maxLength: 2048 });
+/** A photo or image address: an https: URL or a path on this site (/images/...); never javascript:, data:, http: or //host. */
+const imageUrl = (minLength: number, note = '') =>
+  Type.String({ format: IMAGE_URL_FORMAT, minLength, maxLength: 2048, description: `An https: URL or a path on this site such as /images/avatar.svg${note}` });
+export const Url = imageUrl(1);
+/** A photo at sign-up or account creation, where empty means none given. */
+export const NewPhotoUrl = imageUrl(0, '; empty or left out: the default avatar');
 
 /** Contact fields shared by accounts, profiles and checkout. */
 export const PersonName = Text(100);
 export const Phone = Text(40);
 export const Address = Text(300);
+/** A contact message's subject (a title) and its text. */
+export const Subject = Text(200);
+export const MessageText = Text(5000, 'prose');
 
 export const User = Type.Object({
   _id: Type.String(),
@@ -33,7 +57,7 @@ export const AccountBody = Type.Object(
     password: Type.String({ minLength: 1, maxLength: 1024 }),
     phone: Phone,
     address: Address,
-    photoUrl: Type.Optional(Url),
+    photoUrl: Type.Optional(NewPhotoUrl),
   },
   { additionalProperties: false },
 );
@@ -64,15 +88,12 @@ const facilityFields = {
   pricePerHour: Type.Number({ minimum: 0, maximum: 1_000_000 }),
   description: Text(4000),
   imageUrl: Url,
-  timezone: Type.Optional(Text(64)),
+  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   openingHours: Type.Optional(OpeningHours),
   slotMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 240 })),
   maxBookingMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 1440 })),
 };
-export const FacilityCreateBody = Type.Object(
-  { ...facilityFields, imageUrl: Type.String({ minLength: 1, maxLength: 2048 }) },
-  { additionalProperties: false },
-);
+export const FacilityCreateBody = Type.Object(facilityFields, { additionalProperties: false });
 export const FacilityUpdateBody = Type.Object(
   {
     name: Type.Optional(facilityFields.name),
@@ -85,11 +106,17 @@ export const FacilityUpdateBody = Type.Object(
     slotMinutes: facilityFields.slotMinutes,
     maxBookingMinutes: facilityFields.maxBookingMinutes,
     isDeleted: Type.Optional(Type.Boolean()),
+    confirmTimezoneChange: Type.Optional(
+      Type.Boolean({ description: 'Change the time zone although live bookings exist: they keep their local times (not stored)' }),
+    ),
   },
   { additionalProperties: false },
 );
-
-export const Slot = Type.Object({ startTime: Type.String(), endTime: Type.String() });
+export const Slot = Type.Object({
+  startTime: Type.String(),
+  endTime: Type.String(),
+  price: Type.Optional(Type.Number({ description: 'Only on a slot a daylight-saving change stretches or cuts: what it costs, in dollars, for its real length' })),
+});
 
 const BookingStatus = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('cancelled'), Type.Literal('expired')]);
 const PaymentStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('paid'), Type.Literal('refunded')]);

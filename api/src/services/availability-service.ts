@@ -1,4 +1,4 @@
-import { DAY_MS, daySlots, freeSlots, parseDate, toLocal, type Slot, type SlotDto } from '@courtside/domain';
+import { DAY_MS, centsToDollars, daySlots, freeSlots, parseDate, toLocal, unusualSlotPriceCents, type Slot, type SlotDto } from '@courtside/domain';
 import { findFacilityWithBusy } from '../repositories/facilities.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
@@ -28,7 +28,11 @@ async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: st
   const grid = daySlots(facility, localDay);
   const slots = freeSlots(grid, found.busy, now)
     .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs)
-    .map((s) => ({ startTime: s.startTime, endTime: s.endTime }));
+    .map((s): SlotDto => {
+      // A slot the clocks stretch or cut says what it costs; the others cost pricePerHour x their length.
+      const cents = unusualSlotPriceCents(found.facility.price_per_hour_cents, s, facility.slotMinutes);
+      return cents === undefined ? { startTime: s.startTime, endTime: s.endTime } : { startTime: s.startTime, endTime: s.endTime, price: centsToDollars(cents) };
+    });
   return { slots, validUntil: validUntil(grid, found.busy, now.getTime(), horizonMs) };
 }
 

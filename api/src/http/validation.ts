@@ -1,0 +1,82 @@
+import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
+import type { FastifyServerOptions } from 'fastify';
+import { hasBidiControl, isBlank, isImageUrl, isSaneEmail } from '@courtside/domain';
+
+/**
+ * How request schemas are checked: Fastify's own Ajv compiler (its defaults: defaults applied,
+ * unknown fields dropped, one error at a time) with the product's text rules added, and type
+ * coercion only where text is all there is. A query string or a path carries only text, so
+ * `?maxPrice=10` must become a number; a JSON body says what it means, so `"12"`, `"0x10"` or
+ * `null` where a number belongs is a 400 naming the field, never a price of 12, 16 or 0.
+ */
+
+/** The keyword schemas.ts puts on free-text fields: `'line'` (names, titles) or `'prose'` (a message). */
+export const TEXT_KEYWORD = 'x-text';
+export type TextKind = 'line' | 'prose';
+/** The format of photo and image addresses (an https: URL or a path on this site). */
+export const IMAGE_URL_FORMAT = 'https-url-or-site-path';
+
+interface KeywordContext {
+  parentData: Record<string, unknown> | unknown[];
+  parentDataProperty: string | number;
+}
+type TextValidator = ((kind: TextKind, data: string, parentSchema: unknown, cxt: KeywordContext) => boolean) & {
+  errors?: { keyword: string; message: string; params: Record<string, unknown> }[];
+};
+
+/**
+ * Trims the text in place (what is stored is what was checked), then refuses what is blank
+ * once trimmed and, in names and titles, the characters that reverse how text displays.
+ */
+const checkText: TextValidator = (kind, data, _parentSchema, cxt) => {
+  const trimmed = data.trim();
+  if (trimmed !== data) (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = trimmed;
+  const fail = (message: string) => {
+    checkText.errors = [{ keyword: TEXT_KEYWORD, message, params: { kind } }];
+    return false;
+  };
+  if (isBlank(trimmed)) return fail('must not be blank');
+  if (kind === 'line' && hasBidiControl(trimmed)) return fail('must not contain text-direction control characters (U+200E, U+200F, U+202A-202E, U+2066-2069)');
+  return true;
+};
+
+type CompilerOptions = NonNullable<FastifyServerOptions['ajv']>;
+const vocabulary: CompilerOptions['onCreate'] = (ajv) => {
+  ajv.addKeyword({
+    keyword: TEXT_KEYWORD,
+    type: 'string',
+    schemaType: 'string',
+    modifying: true,
+    errors: true,
+    // Before maxLength and minLength: "   " is reported as blank, and the rest sees trimmed text.
+    before: 'maxLength',
+    validate: checkText as never,
+  });
+  // Replaces ajv-formats' email, which lets through what breaks a mailto: link (? & % , ;).
+  ajv.addFormat('email', { type: 'string', validate: isSaneEmail });
+  // Empty is left to the schema's minLength: a photo at sign-up may be empty (the default avatar).
+  ajv.addFormat(IMAGE_URL_FORMAT, { type: 'string', validate: (text: string) => text === '' || isImageUrl(text) });
+};
+
+/** What Fastify asks a validator compiler for: one schema of one part of one route. */
+interface RouteSchema {
+  httpPart?: string;
+}
+type CompileRoute = (route: RouteSchema) => unknown;
+type JsonSchemaCompilerOptions = Exclude<Parameters<BuildCompilerFromPool>[1], { mode: 'JTD' } | undefined>;
+
+/** Fastify's `schemaController.compilersFactory.buildValidator`: bodies without coercion, the rest with Fastify's default. */
+export function requestValidators(): BuildCompilerFromPool {
+  const pool = AjvCompiler();
+  return (externalSchemas, options) => {
+    // JSON Schema mode (the only one this app uses): Fastify's plugins and custom options, plus ours.
+    const given = (options ?? {}) as JsonSchemaCompilerOptions;
+    const build = (coerceTypes: 'array' | false) =>
+      pool(externalSchemas, { ...given, customOptions: { ...given.customOptions, coerceTypes }, onCreate: vocabulary }) as unknown as CompileRoute;
+    const coercing = build('array');
+    const strict = build(false);
+    const compile: CompileRoute = (route) => (route.httpPart === 'body' ? strict : coercing)(route);
+    // The pool's published type describes Ajv's compile; Fastify calls it with the route (as above).
+    return compile as unknown as ReturnType<BuildCompilerFromPool>;
+  };
+}
