@@ -143,6 +143,8 @@ export interface DayViewBooking {
 export interface DayViewFacility {
   id: string;
   name: string;
+  /** Deleted since: shown only on days it still has bookings, so they stay visible. */
+  isDeleted: boolean;
   location: string;
   imageUrl: string;
   timezone: string;

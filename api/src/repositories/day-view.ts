@@ -4,8 +4,34 @@ import type { Executor } from '../db/database.ts';
 
 /** Reads of the front desk's day view and the dashboard; the only SQL behind them. */
 
-export function liveFacilities(db: Executor): Promise<FacilityRow[]> {
-  return db.selectFrom('facilities').selectAll().where('is_deleted', '=', false).orderBy(sql`lower(name)`).orderBy('id').execute();
+/** A booking (aliased b) holds its time while confirmed, or pending with a live hold. */
+const holdsTime = (now: Date) => sql<boolean>`(b.status = 'confirmed' OR (b.status = 'pending' AND b.hold_expires_at > ${now}))`;
+
+/**
+ * The facilities a day shows: every live one and, when `withBookingsBetween` is given, a deleted
+ * one that still has a booking holding time in that window (history stays visible after a delete).
+ */
+export function dayFacilities(db: Executor, withBookingsBetween?: { from: Date; to: Date; now: Date }): Promise<FacilityRow[]> {
+  let query = db.selectFrom('facilities as f').selectAll('f');
+  if (!withBookingsBetween) query = query.where('f.is_deleted', '=', false);
+  else {
+    const { from, to, now } = withBookingsBetween;
+    query = query.where((eb) =>
+      eb.or([
+        eb('f.is_deleted', '=', false),
+        eb.exists(
+          eb.selectFrom('bookings as b')
+            .select(sql`1`.as('one'))
+            .whereRef('b.facility_id', '=', 'f.id')
+            .where('b.starts_at', '>=', new Date(from.getTime() - 86_400_000))
+            .where('b.starts_at', '<', to)
+            .where('b.ends_at', '>', from)
+            .where(holdsTime(now)),
+        ),
+      ]),
+    );
+  }
+  return query.orderBy(sql`lower(f.name)`).orderBy('f.id').execute();
 }
 
 export interface DayBookingRow {
@@ -50,7 +76,7 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
     .where('b.starts_at', '<', to)
     .where('b.ends_at', '>', from)
     .where('b.facility_id', 'in', facilityIds)
-    .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'pending'), eb('b.hold_expires_at', '>', now)])]))
+    .where(holdsTime(now))
     .orderBy('b.starts_at')
     .execute();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FacilityRow, FacilityUpdate, NewFacility } from '@courtside/migrations';
+import type { BookingRow, FacilityRow, FacilityUpdate, NewFacility } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
 import { escapeLike } from './users.ts';
@@ -97,4 +97,66 @@ export async function findFacilityWithBusy(db: Executor, id: string, from: Date,
       holdExpiresAt: h === null ? null : new Date(Number(h)),
     })),
   };
+}
+
+/** Locks a facility row (deleted or not) until the transaction ends. */
+export function lockFacility(db: Executor, id: string): Promise<FacilityRow | undefined> {
+  return db.selectFrom('facilities').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A booking that still holds its facility's time, with the name its list shows. */
+export interface LiveBookingRow extends BookingRow {
+  user_name: string;
+}
+
+/**
+ * The facility's bookings that still hold time from `now` on (confirmed, or pending with a live
+ * hold; ending after now), earliest first, locked: under READ COMMITTED the lock re-reads each
+ * row, so a hold paid or released meanwhile is seen as it now is.
+ */
+export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date): Promise<LiveBookingRow[]> {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .selectAll('b')
+    .select('u.name as user_name')
+    .where('b.facility_id', '=', facilityId)
+    .where('b.ends_at', '>', now)
+    .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'pending'), eb('b.hold_expires_at', '>', now)])]))
+    .orderBy('b.starts_at')
+    .orderBy('b.id')
+    .forUpdate('b')
+    .execute();
+}
+
+/** Every booking of the facility that ends after `now`, whatever its status, locked. */
+export function lockBookingsEndingAfter(db: Executor, facilityId: string, now: Date): Promise<BookingRow[]> {
+  return db.selectFrom('bookings').selectAll().where('facility_id', '=', facilityId).where('ends_at', '>', now).orderBy('id').forUpdate().execute();
+}
+
+/**
+ * Gives bookings new instants. The exclusion constraint is checked row by row, so moving one
+ * booking onto a slot another is about to leave would fail although the end state is fine:
+ * first every moved booking steps 1000 years ahead together (keeping their relative places,
+ * clear of everything else), then each lands on its new interval, where a real overlap still
+ * fails with 23P01. Nobody else sees the intermediate state (one transaction).
+ */
+export async function moveBookingsTo(db: Executor, moves: { id: string; startsAt: Date; endsAt: Date }[], now: Date): Promise<void> {
+  if (moves.length === 0) return;
+  const CHUNK = 1000;
+  for (let i = 0; i < moves.length; i += CHUNK) {
+    const ids = moves.slice(i, i + CHUNK).map((m) => m.id);
+    await db
+      .updateTable('bookings')
+      .set({ starts_at: sql`starts_at + interval '1000 years'`, ends_at: sql`ends_at + interval '1000 years'` })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  for (let i = 0; i < moves.length; i += CHUNK) {
+    const values = sql.join(moves.slice(i, i + CHUNK).map((m) => sql`(${m.id}::uuid, ${m.startsAt}::timestamptz, ${m.endsAt}::timestamptz)`));
+    await sql`
+      UPDATE bookings b SET starts_at = v.starts_at, ends_at = v.ends_at, updated_at = ${now}
+      FROM (VALUES ${values}) AS v(id, starts_at, ends_at)
+      WHERE b.id = v.id`.execute(db);
+  }
 }

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import * as facilities from '../services/facility-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
+import { DeleteFacilityQuery, Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
 
 const admin = { access: 'admin' as const };
 const security = [{ bearerAuth: [] }];
@@ -45,8 +45,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/api/facility/:id', {
     config: admin,
-    schema: { tags: ['facilities'], summary: 'Soft-delete a facility', security, params: IdParams, response: { 200: envelopeOf(Facility), ...errorResponses } },
-  }, async (request) => ok(200, 'Facility deleted successfully', await facilities.softDeleteFacility(app.ctx, request.params.id)));
+    schema: {
+      tags: ['facilities'],
+      summary: 'Soft-delete a facility (409 listing its live bookings unless cancelBookings=true)',
+      security,
+      params: IdParams,
+      querystring: DeleteFacilityQuery,
+      response: { 200: envelopeOf(Facility), ...errorResponses },
+    },
+  }, async (request) => {
+    const { facility, cancelled } = await facilities.deleteFacility(app.ctx, request.currentUser!, request.params.id, request.query);
+    return ok(200, facilities.deletedMessage(cancelled), facility);
+  });
 };
 
 export default routes;

@@ -112,6 +112,10 @@ export const FacilityUpdateBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export const DeleteFacilityQuery = Type.Object({
+  cancelBookings: Type.Optional(Type.Boolean({ description: 'Cancel (and refund) its live bookings instead of refusing while it has some' })),
+});
+
 export const Slot = Type.Object({
   startTime: Type.String(),
   endTime: Type.String(),

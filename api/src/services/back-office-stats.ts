@@ -33,9 +33,16 @@ interface Window {
   to: Date;
 }
 
-async function loadDay(ctx: ServiceContext, date: CivilDate) {
+/**
+ * One local day of every live facility; with `withDeleted`, also of each deleted facility that
+ * still has bookings holding time that day, so a delete never hides them from the front desk.
+ */
+async function loadDay(ctx: ServiceContext, date: CivilDate, withDeleted = false) {
   const now = ctx.clock();
-  const facilities = await dayView.liveFacilities(ctx.db);
+  // Every zone's version of the date lies within a day either side of its UTC midnight.
+  const utcMidnight = fromLocal(date, 0, 'UTC').getTime();
+  const around = { from: new Date(utcMidnight - 86_400_000), to: new Date(utcMidnight + 2 * 86_400_000), now };
+  const facilities = await dayView.dayFacilities(ctx.db, withDeleted ? around : undefined);
   const windows: Window[] = facilities.map((facility) => ({
     facility,
     from: fromLocal(date, 0, facility.timezone),
@@ -66,10 +73,13 @@ export function todayIn(ctx: ServiceContext): string {
   return toLocal(ctx.clock(), ctx.config.defaultTimezone).date;
 }
 
-/** Every live facility with the bookings that hold its time on one local day (its own time zone). */
+/** Every live facility (and deleted ones with bookings that day) with the bookings that hold its time on one local day (its own time zone). */
 export async function getDayView(ctx: ServiceContext, dateText?: string): Promise<DayView> {
   const date = parseDate(dateText ?? todayIn(ctx), 'date');
-  const { windows, byFacility } = await loadDay(ctx, date);
+  const loaded = await loadDay(ctx, date, true);
+  const { byFacility } = loaded;
+  // A deleted facility is shown only for the days it has bookings on (its own calendar).
+  const windows = loaded.windows.filter((w) => !w.facility.is_deleted || byFacility.has(w.facility.id));
   return {
     date: formatDate(date),
     weekday: weekdayOf(date),
@@ -77,6 +87,7 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
     facilities: windows.map(({ facility, from, to }) => ({
       id: facility.id,
       name: facility.name,
+      isDeleted: facility.is_deleted,
       location: facility.location,
       imageUrl: facility.image_url,
       timezone: facility.timezone,

@@ -4,15 +4,22 @@ import {
   DomainError,
   dollarsToCents,
   everyDay,
+  sameWallClock,
   validateSchedule,
   type FacilityDto,
   type OpeningHours,
 } from '@courtside/domain';
-import type { FacilityUpdate } from '@courtside/migrations';
+import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
+import type { Executor } from '../db/database.ts';
+import { retryTransaction } from '../db/retry.ts';
+import type { CurrentUser } from '../plugins/auth.ts';
+import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
+import type { LiveBookingRow } from '../repositories/facilities.ts';
 import type { ServiceContext } from './context.ts';
+import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
-import { toFacilityDto } from './presenters.ts';
+import { localTimes, toFacilityDto } from './presenters.ts';
 
 export interface FacilityInput {
   name: string;
@@ -88,35 +95,155 @@ export async function createFacility(ctx: ServiceContext, input: FacilityInput):
   return toFacilityDto(row);
 }
 
-/** Applies only the fields given; the schedule is checked as a whole after merging. */
-export async function updateFacility(ctx: ServiceContext, id: string, input: Partial<FacilityInput> & { isDeleted?: boolean }): Promise<FacilityDto> {
-  const current = await getFacility(ctx, id, { includeDeleted: true });
-  const schedule = validateSchedule({
-    timezone: input.timezone ?? current.timezone,
-    openingHours: input.openingHours ?? current.openingHours,
-    slotMinutes: input.slotMinutes ?? current.slotMinutes,
-    maxBookingMinutes: input.maxBookingMinutes ?? current.maxBookingMinutes,
+/** Where a facility's live bookings come up: refusing a delete, or a time-zone change. */
+type BookingsPath = 'bookings' | 'timezone';
+const LISTED = 10;
+
+/**
+ * Refuses a change that would touch live bookings, listing them the way staff read them (date
+ * and times on the facility's clock, customer), the first ten and how many more.
+ */
+function facilityHasBookings(live: LiveBookingRow[], timezone: string, path: BookingsPath, remedy: string): DomainError {
+  const lines = live.slice(0, LISTED).map((b) => {
+    const t = localTimes(b.starts_at, b.ends_at, timezone);
+    return `${t.date} ${t.startTime}-${t.endTime} ${b.user_name} (${b.status === 'confirmed' ? 'paid' : 'held, unpaid'})`;
   });
-  const changes: FacilityUpdate = {
-    timezone: schedule.timezone,
-    opening_hours: JSON.stringify(schedule.openingHours),
-    slot_minutes: schedule.slotMinutes,
-    max_booking_minutes: schedule.maxBookingMinutes,
-  };
-  if (input.name !== undefined) changes.name = input.name.trim();
-  if (input.location !== undefined) changes.location = input.location.trim();
-  if (input.description !== undefined) changes.description = input.description.trim();
-  if (input.imageUrl !== undefined && input.imageUrl.trim() !== '') changes.image_url = input.imageUrl.trim();
-  if (input.pricePerHour !== undefined) changes.price_per_hour_cents = dollarsToCents(input.pricePerHour, 'pricePerHour');
-  if (input.isDeleted !== undefined) changes.is_deleted = input.isDeleted;
-  const row = await facilities.updateFacility(ctx.db, id, changes, ctx.clock());
-  if (!row) throw facilityNotFound();
-  return toFacilityDto(row);
+  if (live.length > LISTED) lines.push(`and ${live.length - LISTED} more`);
+  const n = live.length;
+  return new DomainError('conflict', 'FACILITY_HAS_BOOKINGS', `This facility has ${n} upcoming booking${n === 1 ? '' : 's'}:\n${lines.join('\n')}\n${remedy}`, path);
 }
 
-/** Soft delete: the facility leaves the public site; its bookings stay in history. */
-export async function softDeleteFacility(ctx: ServiceContext, id: string): Promise<FacilityDto> {
-  const row = await facilities.updateFacility(ctx.db, id, { is_deleted: true }, ctx.clock());
+/**
+ * Locks what a change to a facility must hold until it commits, in the order new bookings take
+ * them (the schedule lock, then the row; see insertHoldIfFacilityUnchanged): no booking can be
+ * made or moved on it meanwhile, and a booking checked against the old row is refused after.
+ */
+async function lockForChange(trx: Executor, id: string): Promise<FacilityRow> {
+  await bookings.lockFacilitySchedule(trx, id);
+  const row = await facilities.lockFacility(trx, id);
   if (!row) throw facilityNotFound();
-  return toFacilityDto(row);
+  return row;
 }
+
+/**
+ * A time-zone change corrects a setup error: customers booked "10:00 at the court", so every
+ * booking that is not over keeps its wall-clock times at the venue and gets the instants they
+ * mean in the new zone (prices paid stay as they are). Staff confirm first when live bookings
+ * are affected; a booking whose time does not exist in the new zone, or an overlap the move
+ * creates (the exclusion constraint, 23P01), refuses the whole change. Bookings already over
+ * keep their instants: they are a record of what happened and what was charged.
+ */
+async function keepWallClock(trx: Executor, facility: FacilityRow, timezone: string, confirmed: boolean, now: Date): Promise<void> {
+  const live = await facilities.lockLiveBookingsFrom(trx, facility.id, now);
+  if (live.length > 0 && !confirmed) {
+    throw facilityHasBookings(live, facility.timezone, 'timezone', `To change the time zone anyway, confirm (confirmTimezoneChange: true): they keep their local times, now in ${timezone}.`);
+  }
+  const liveById = new Map(live.map((b) => [b.id, b]));
+  const moves: { id: string; startsAt: Date; endsAt: Date }[] = [];
+  for (const b of await facilities.lockBookingsEndingAfter(trx, facility.id, now)) {
+    const moved = sameWallClock({ startsAt: b.starts_at, endsAt: b.ends_at }, facility.timezone, timezone);
+    if (moved) moves.push({ id: b.id, ...moved });
+    else if (liveById.has(b.id)) {
+      const t = localTimes(b.starts_at, b.ends_at, facility.timezone);
+      throw new DomainError(
+        'conflict',
+        'TIME_NOT_IN_ZONE',
+        `The booking on ${t.date} ${t.startTime}-${t.endTime} (${liveById.get(b.id)!.user_name}) falls in a time ${timezone} skips that day (clocks change). Move or cancel it first; nothing was changed.`,
+        'timezone',
+      );
+    }
+    // A cancelled or expired booking whose time does not exist there keeps its instants.
+  }
+  await facilities.moveBookingsTo(trx, moves, now);
+}
+
+const overlapAfterRezone = (timezone: string) =>
+  new DomainError('conflict', 'TIMEZONE_CHANGE_OVERLAP', `Keeping their local times in ${timezone} would make bookings overlap; nothing was changed. Move or cancel one of them first.`, 'timezone');
+
+/**
+ * Applies only the fields given; the schedule is checked as a whole after merging. Runs under
+ * the facility's locks: a time-zone change keeps bookings' wall-clock times (keepWallClock),
+ * and deleting through isDeleted is refused while live bookings remain (deleteFacility cancels them).
+ */
+export async function updateFacility(
+  ctx: ServiceContext,
+  id: string,
+  input: Partial<FacilityInput> & { isDeleted?: boolean; confirmTimezoneChange?: boolean },
+): Promise<FacilityDto> {
+  const now = ctx.clock();
+  let timezone: string | undefined;
+  try {
+    const row = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
+      const locked = await lockForChange(trx, id);
+      const current = toFacilityDto(locked);
+      const schedule = validateSchedule({
+        timezone: input.timezone ?? current.timezone,
+        openingHours: input.openingHours ?? current.openingHours,
+        slotMinutes: input.slotMinutes ?? current.slotMinutes,
+        maxBookingMinutes: input.maxBookingMinutes ?? current.maxBookingMinutes,
+      });
+      const changes: FacilityUpdate = {
+        timezone: schedule.timezone,
+        opening_hours: JSON.stringify(schedule.openingHours),
+        slot_minutes: schedule.slotMinutes,
+        max_booking_minutes: schedule.maxBookingMinutes,
+      };
+      if (input.name !== undefined) changes.name = input.name.trim();
+      if (input.location !== undefined) changes.location = input.location.trim();
+      if (input.description !== undefined) changes.description = input.description.trim();
+      if (input.imageUrl !== undefined && input.imageUrl.trim() !== '') changes.image_url = input.imageUrl.trim();
+      if (input.pricePerHour !== undefined) changes.price_per_hour_cents = dollarsToCents(input.pricePerHour, 'pricePerHour');
+      if (input.isDeleted !== undefined) changes.is_deleted = input.isDeleted;
+      if (input.isDeleted === true && !locked.is_deleted) {
+        const live = await facilities.lockLiveBookingsFrom(trx, id, now);
+        if (live.length > 0) throw facilityHasBookings(live, locked.timezone, 'bookings', 'Delete it with cancelBookings=true to cancel and refund them.');
+      }
+      if (schedule.timezone !== locked.timezone) {
+        timezone = schedule.timezone;
+        await keepWallClock(trx, locked, schedule.timezone, input.confirmTimezoneChange === true, now);
+      }
+      return facilities.updateFacility(trx, id, changes, now);
+    }));
+    if (!row) throw facilityNotFound();
+    return toFacilityDto(row);
+  } catch (err) {
+    if (timezone && (err as { code?: string }).code === '23P01') throw overlapAfterRezone(timezone);
+    throw err;
+  }
+}
+
+/**
+ * Soft delete: the facility leaves the public site; its bookings stay in history. While it has
+ * live bookings this is refused with their list, unless staff confirm (`cancelBookings`): then,
+ * in the same transaction, each is cancelled by the venue (holds released, paid ones refunded in
+ * full, open checkouts closed after commit), exactly as one cancellation is.
+ */
+export async function deleteFacility(
+  ctx: ServiceContext,
+  actor: CurrentUser,
+  id: string,
+  opts: { cancelBookings?: boolean } = {},
+): Promise<{ facility: FacilityDto; cancelled: number }> {
+  const now = ctx.clock();
+  const result = await changeBooking(ctx, async (trx) => {
+    const locked = await lockForChange(trx, id);
+    const live = await facilities.lockLiveBookingsFrom(trx, id, now);
+    if (live.length > 0 && !opts.cancelBookings) {
+      throw facilityHasBookings(live, locked.timezone, 'bookings', 'To delete it anyway, confirm (cancelBookings=true): they are cancelled by the venue and paid ones refunded in full.');
+    }
+    const after: Required<AfterCommit> = { staleCheckouts: [], refundIds: [] };
+    for (const booking of live) {
+      const done = await cancelLockedBooking(ctx, trx, actor, booking, now, 'cancelled by the venue: the facility was withdrawn');
+      after.staleCheckouts.push(...done.staleCheckouts);
+      after.refundIds.push(...done.refundIds);
+    }
+    const row = await facilities.updateFacility(trx, id, { is_deleted: true }, now);
+    return { ...after, row: row!, cancelled: live.length };
+  });
+  return { facility: toFacilityDto(result.row), cancelled: result.cancelled };
+}
+
+export const deletedMessage = (cancelled: number) =>
+  cancelled === 0
+    ? 'Facility deleted successfully'
+    : `Facility deleted successfully; ${cancelled} booking${cancelled === 1 ? ' was' : 's were'} cancelled by the venue (paid ones refunded in full).`;

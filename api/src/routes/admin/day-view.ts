@@ -20,6 +20,7 @@ const DayViewBooking = Type.Object({
 const DayViewFacility = Type.Object({
   id: Type.String(),
   name: Type.String(),
+  isDeleted: Type.Boolean({ description: 'Deleted since; listed only on days it still has bookings' }),
   location: Type.String(),
   imageUrl: Type.String(),
   timezone: Type.String(),
@@ -43,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ...opts,
     schema: {
       tags,
-      summary: "The front desk's day: every live facility with the bookings holding its time on a local date (default: today)",
+      summary: "The front desk's day: every live facility (and deleted ones that still have bookings that day) with the bookings holding its time on a local date (default: today)",
       querystring: Type.Object({ date: Type.Optional(DateText) }),
       response: { 200: DayView, ...errorResponses },
     },

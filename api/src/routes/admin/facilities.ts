@@ -4,7 +4,7 @@ import { pageFacilities } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
+import { DeleteFacilityQuery, Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
 
 const Record = Type.Intersect([Type.Object({ id: Type.String() }), Facility]);
 const opts = { config: { access: 'admin' as const } };
@@ -23,8 +23,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, body: FacilityUpdateBody, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await facilities.updateFacility(app.ctx, request.params.id, request.body)));
 
-  app.delete('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Record, ...errorResponses } } },
-    async (request) => withId(await facilities.softDeleteFacility(app.ctx, request.params.id)));
+  app.delete('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, querystring: DeleteFacilityQuery, response: { 200: Record, ...errorResponses } } },
+    async (request) => withId((await facilities.deleteFacility(app.ctx, request.currentUser!, request.params.id, request.query)).facility));
 };
 
 export default routes;
