@@ -68,6 +68,8 @@ export default defineConfig({
       // The suite signs in and writes to the contact form more often than a person would.
       LOGIN_MAX_ATTEMPTS: '1000',
       CONTACT_MAX_MESSAGES: '1000',
+      SIGNUP_MAX_PER_IP: '1000',
+      BOOKING_MAX_PER_IP: '10000',
     },
   },
 });

@@ -27,6 +27,13 @@ export interface Config {
   loginWindowMinutes: number;
   contactMaxMessages: number;
   contactWindowMinutes: number;
+  /** Live unpaid holds one customer may have at once (staff are not capped). */
+  maxHoldsPerCustomer: number;
+  /** New holds and sign-ups allowed per client IP per window; 0 turns the limit off (load tests). */
+  bookingMaxPerIp: number;
+  bookingWindowMinutes: number;
+  signupMaxPerIp: number;
+  signupWindowMinutes: number;
   /** Set when STRIPE_SECRET_KEY is: new checkouts then go to Stripe instead of the sandbox. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** The site's public address, for links that leave it (payment return pages). */
@@ -90,6 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (stripeApiBase !== undefined && !isHttpUrl(stripeApiBase)) problems.push('STRIPE_API_BASE must be an http(s) URL');
   const publicBaseUrl = str('PUBLIC_BASE_URL');
   if (publicBaseUrl !== undefined && !isHttpUrl(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL');
+  // Stripe sends customers back to this address: a guessed default would strand them after paying.
+  if (stripeKey && publicBaseUrl === undefined) problems.push('PUBLIC_BASE_URL is required with STRIPE_SECRET_KEY (where Stripe sends customers back, e.g. https://courts.example.com)');
 
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
@@ -115,6 +124,11 @@ export function loadConfig(env: Env = process.env): Config {
     loginWindowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
     contactMaxMessages: int('CONTACT_MAX_MESSAGES', 5, 1, 10_000),
     contactWindowMinutes: int('CONTACT_WINDOW_MINUTES', 10, 1, 24 * 60),
+    maxHoldsPerCustomer: int('MAX_HOLDS_PER_CUSTOMER', 4, 1, 10_000),
+    bookingMaxPerIp: int('BOOKING_MAX_PER_IP', 120, 0, 1_000_000),
+    bookingWindowMinutes: int('BOOKING_WINDOW_MINUTES', 10, 1, 24 * 60),
+    signupMaxPerIp: int('SIGNUP_MAX_PER_IP', 10, 0, 1_000_000),
+    signupWindowMinutes: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
     stripe: stripeKey && stripeWebhookSecret ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, apiBase: stripeApiBase } : undefined,
     publicBaseUrl: publicBaseUrl ?? `http://localhost:${env.PORT || 3000}`,
   };

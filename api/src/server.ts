@@ -38,6 +38,11 @@ async function main() {
     app.log.info(`first admin ready: ${admin.email}`);
   }
 
+  if (!config.stripe) {
+    // Said once, loudly: a venue must not go live believing it takes money.
+    app.log.warn('payments: SANDBOX mode, no money moves (customers "pay" on /pay/<order>). Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_BASE_URL to take real payments.');
+  }
+
   let closing = false;
   // While draining, every answer closes its connection: the client opens a new one for its
   // next request, which is refused, instead of reusing a socket we are about to close.

@@ -210,7 +210,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
   });
 
   describe('login throttling', () => {
-    it(`locks an email after ${MAX_ATTEMPTS} failures (429 + Retry-After), even with the right password and another X-Forwarded-For`, async () => {
+    it(`locks an email for the address its ${MAX_ATTEMPTS} failures came from (429 + Retry-After), even with the right password and another X-Forwarded-For`, async () => {
       nextWindow();
       const body = account();
       await signup(body);

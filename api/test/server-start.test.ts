@@ -63,6 +63,8 @@ describe.skipIf(backend !== 'pglite')('npm start on a fresh embedded database (P
     children.push(first.child);
     await waitFor(() => /ready at/.test(first.output()) || first.child.exitCode !== null, 'the server to listen');
     expect(first.output()).toMatch(/First admin created/);
+    // Without Stripe it says, once, that no money moves.
+    expect(first.output().match(/SANDBOX mode, no money moves/g)).toHaveLength(1);
     const password = /password: (\S+)/.exec(first.output())![1]!;
     expect(password.length).toBeGreaterThanOrEqual(20);
 

@@ -294,6 +294,8 @@ describe('Stripe configuration', () => {
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/without STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'stub' })).toThrow(/STRIPE_API_BASE/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://example.com' })).toThrow(/PUBLIC_BASE_URL/);
+    // Stripe sends customers back to PUBLIC_BASE_URL: with Stripe it must be set, never guessed.
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/PUBLIC_BASE_URL is required with STRIPE_SECRET_KEY/);
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_BASE_URL: 'https://venue.example' })).toMatchObject({
       stripe: { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: undefined },
       publicBaseUrl: 'https://venue.example',

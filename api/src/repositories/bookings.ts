@@ -86,20 +86,32 @@ export async function expireLapsedOverlapping(db: Executor, facilityId: string, 
   await query.execute();
 }
 
+/** SQLSTATE raised by courtside_reserve_hold (migration 2026_11_24_0100) when a customer's holds are at the cap. */
+export const HOLD_CAP_REACHED = 'CSH01';
+
 /**
- * A new hold in one statement (one round trip, no explicit transaction): takes the facility's
- * schedule lock (see lockFacilitySchedule), expires lapsed holds overlapping the interval, and
+ * A new hold in one statement (one round trip, no explicit transaction): checks the customer's
+ * cap on live holds under their own lock, takes the facility's schedule lock (see lockFacilitySchedule), expires lapsed holds overlapping the interval, and
  * inserts the booking, only while the facility is live and its row still has the version the
  * caller priced and checked the request against. No row back: the facility is gone or changed.
  * The exclusion constraint stays the guarantee (23P01 when the slot is taken). The caller
  * announces the new booking after this commits (repositories/changes.ts): no trigger does.
  */
-export async function insertHoldIfFacilityUnchanged(db: Executor, booking: NewBooking & { hold_expires_at: Date; created_at: Date }, facilityVersion: string): Promise<BookingRow | undefined> {
+export async function insertHoldIfFacilityUnchanged(
+  db: Executor,
+  booking: NewBooking & { hold_expires_at: Date; created_at: Date },
+  facilityVersion: string,
+  /** The customer's cap on live unpaid holds (null: none); over it, SQLSTATE CSH01 (HOLD_CAP_REACHED). */
+  maxHolds: number | null,
+): Promise<BookingRow | undefined> {
   const lockKey = `booking-schedule:${booking.facility_id}`;
   const now = booking.created_at;
+  // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
   const result = await sql<BookingRow>`/* prepared: insert_hold */
-    WITH schedule_lock AS (
-      SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))
+    WITH hold_cap AS (
+      SELECT courtside_reserve_hold(${booking.user_id}::uuid, ${maxHolds}::integer, ${now}::timestamptz)
+    ), schedule_lock AS (
+      SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0)) FROM hold_cap
     ), facility AS (
       SELECT f.id FROM facilities f, schedule_lock
       WHERE f.id = ${booking.facility_id} AND NOT f.is_deleted AND f.xmin::text = ${facilityVersion}

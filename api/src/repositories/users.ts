@@ -111,3 +111,17 @@ export function listUsers(db: Executor, filter: UserFilter, page: PageQuery) {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** Whether the account signed in from this source (client IP) within `since`. */
+export async function isKnownSource(db: Executor, userId: string, source: string, since: Date): Promise<boolean> {
+  const row = await db.selectFrom('known_login_sources').select('user_id').where('user_id', '=', userId).where('source', '=', source).where('last_seen_at', '>', since).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function rememberSource(db: Executor, userId: string, source: string, now: Date): Promise<void> {
+  await db
+    .insertInto('known_login_sources')
+    .values({ user_id: userId, source, last_seen_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'source']).doUpdateSet({ last_seen_at: now }))
+    .execute();
+}

@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: envelopeOf(User), ...errorResponses },
     },
   }, async (request, reply) => {
-    const user = await auth.signup(app.ctx, { ...request.body, photoUrl: request.body.photoUrl || DEFAULT_PHOTO });
+    const user = await auth.signup(app.ctx, { ...request.body, photoUrl: request.body.photoUrl || DEFAULT_PHOTO }, request.ip);
     return reply.status(201).send(ok(201, 'User registered successfully', user));
   });
 

@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: envelopeOf(Booking), ...errorResponses },
     },
   }, async (request, reply) => {
-    const booking = await bookings.createBooking(app.ctx, request.currentUser!, request.body);
+    const booking = await bookings.createBooking(app.ctx, request.currentUser!, request.body, request.ip);
     const message = `Booking created successfully. Please complete payment within ${app.ctx.config.holdMinutes} minutes to confirm it.`;
     return reply.status(201).send(ok(201, message, booking));
   });

@@ -4,7 +4,7 @@ import type { ServiceContext } from './context.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { toUserDto } from './presenters.ts';
-import { assertUnderLimits, clearBucket, countHit, type Limit } from './throttle-service.ts';
+import { clearBucket, consume, countHit, isUsedUp, releaseHit, throughGate } from './throttle-service.ts';
 
 export interface NewAccount {
   name: string;
@@ -45,28 +45,64 @@ export async function createAccount(ctx: ServiceContext, account: NewAccount, ro
   return toUserDto(row);
 }
 
-export const signup = (ctx: ServiceContext, account: NewAccount) => createAccount(ctx, account, 'user');
-
-function loginLimits(ctx: ServiceContext, email: string, ip: string): Limit[] {
-  const windowMs = ctx.config.loginWindowMinutes * 60_000;
-  // An IP may stand for a whole office behind one router, so it gets more room than one account.
-  return [
-    { key: `login:email:${email.toLowerCase()}`, max: ctx.config.loginMaxAttempts, windowMs },
-    { key: `login:ip:${ip}`, max: ctx.config.loginMaxAttempts * 5, windowMs },
-  ];
+/**
+ * Self-service sign-up, limited per client IP: it tells whether an email has an account, so
+ * it must not be a faster way to learn that than guessing passwords.
+ */
+export async function signup(ctx: ServiceContext, account: NewAccount, ip: string): Promise<UserDto> {
+  const { signupMaxPerIp, signupWindowMinutes } = ctx.config;
+  if (signupMaxPerIp > 0) {
+    await consume(ctx.db, { key: `signup:ip:${ip}`, max: signupMaxPerIp, windowMs: signupWindowMinutes * 60_000 }, ctx.clock(), 'Too many sign-ups from this network. Please wait and try again.');
+  }
+  return createAccount(ctx, account, 'user');
 }
 
+const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please wait and try again.';
+/** A source the account signed in from within this long is trusted past an attack on the account. */
+const KNOWN_SOURCE_DAYS = 180;
+const GATE_MAX_DELAY_MS = 15 * 60_000;
+
+function loginLimits(ctx: ServiceContext, email: string, ip: string) {
+  const windowMs = ctx.config.loginWindowMinutes * 60_000;
+  const account = email.trim().toLowerCase();
+  return {
+    windowMs,
+    // Guesses at one account from one source; an IP may stand for a whole office, so it gets more room.
+    pair: { key: `login:pair:${account}:${ip}`, max: ctx.config.loginMaxAttempts, windowMs },
+    ip: { key: `login:ip:${ip}`, max: ctx.config.loginMaxAttempts * 5, windowMs },
+    // Failures at the account from anywhere: past the limit, unknown sources are slowed, never the owner locked out.
+    account: { key: `login:account:${account}`, max: ctx.config.loginMaxAttempts, windowMs },
+    gate: `login:gate:${account}`,
+  };
+}
+
+/**
+ * Every attempt is reserved (counted) before its password is checked, so concurrent guesses
+ * cannot all slip under a limit read before any of them was counted. A success gives its
+ * reservations back. Failures from one source never lock the account out for a source it has
+ * signed in from before; unknown sources are slowed progressively once the account is under
+ * attack (one attempt per 1 s, 2 s, 4 s ... up to 15 minutes).
+ */
 export async function login(ctx: ServiceContext, email: string, password: string, ip: string) {
   const now = ctx.clock();
-  const limits = loginLimits(ctx, email, ip);
-  await assertUnderLimits(ctx.db, limits, now, 'Too many failed sign-in attempts. Please wait and try again.');
+  const l = loginLimits(ctx, email, ip);
+  await consume(ctx.db, l.pair, now, TOO_MANY_SIGN_INS);
+  await consume(ctx.db, l.ip, now, TOO_MANY_SIGN_INS);
   const user = await users.findByEmail(ctx.db, email.trim());
+  const known = user ? await users.isKnownSource(ctx.db, user.id, ip, new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000)) : false;
+  if (!known) {
+    if (await isUsedUp(ctx.db, l.account, now)) {
+      await throughGate(ctx.db, l.gate, now, { maxDelayMs: GATE_MAX_DELAY_MS, forgetMs: l.windowMs }, TOO_MANY_SIGN_INS);
+    }
+  }
   const valid = user && user.deleted_at === null ? await verifyPassword(user.password_hash, password) : (await burnVerifyTime(password), false);
   if (!user || !valid) {
-    await countHit(ctx.db, limits, now);
+    await countHit(ctx.db, [l.account], now);
     throw badCredentials();
   }
-  await clearBucket(ctx.db, limits[0]!.key);
+  await clearBucket(ctx.db, l.pair.key);
+  await releaseHit(ctx.db, l.ip.key);
+  await users.rememberSource(ctx.db, user.id, ip, now);
   return { user: toUserDto(user), claims: { sub: user.id, ver: user.token_version } };
 }
 
@@ -94,10 +130,14 @@ export async function updateProfile(ctx: ServiceContext, userId: string, changes
 }
 
 export async function changePassword(ctx: ServiceContext, userId: string, currentPassword: string, newPassword: string): Promise<void> {
+  // A stolen session must not become a password oracle: the same limit as signing in, reserved first.
+  const limit = { key: `password:user:${userId}`, max: ctx.config.loginMaxAttempts, windowMs: ctx.config.loginWindowMinutes * 60_000 };
+  await consume(ctx.db, limit, ctx.clock(), 'Too many wrong current passwords. Please wait and try again.');
   const row = await users.findActiveById(ctx.db, userId);
   if (!row || !(await verifyPassword(row.password_hash, currentPassword))) {
     throw new DomainError('invalid', 'BAD_PASSWORD', 'The current password is incorrect.', 'currentPassword');
   }
+  await clearBucket(ctx.db, limit.key);
   validatePassword(newPassword, 'newPassword');
   await users.updateUser(ctx.db, userId, { password_hash: await hashPassword(newPassword) }, ctx.clock());
   await users.revokeTokens(ctx.db, userId);

@@ -18,6 +18,7 @@ import * as orders from '../repositories/orders.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 import { closeCheckouts } from './order-service.ts';
+import { consume } from './throttle-service.ts';
 import { recordRefund, sendRefunds } from './payment-refunds.ts';
 import { facilityNotFound } from './facility-service.ts';
 import { localTimes, toBookingDto, toFacilityDto } from './presenters.ts';
@@ -64,8 +65,23 @@ async function facilityForBooking(ctx: ServiceContext, facilityId: string, fresh
  * One statement does the locking, the expiry of lapsed holds and the insert (see
  * insertHoldIfFacilityUnchanged); if the facility changed since it was read, read it again.
  */
-export async function createBooking(ctx: ServiceContext, user: CurrentUser, req: NewBookingRequest): Promise<BookingDto> {
+const holdCapReached = (max: number) =>
+  new DomainError(
+    'conflict',
+    'HOLD_LIMIT_REACHED',
+    `You already hold ${max} unpaid booking${max === 1 ? '' : 's'}. Pay for them or cancel one before holding another slot.`,
+    'facility',
+  );
+
+export async function createBooking(ctx: ServiceContext, user: CurrentUser, req: NewBookingRequest, ip: string): Promise<BookingDto> {
   const now = ctx.clock();
+  const { bookingMaxPerIp, bookingWindowMinutes, maxHoldsPerCustomer } = ctx.config;
+  if (bookingMaxPerIp > 0) {
+    const limit = { key: `book:ip:${ip}`, max: bookingMaxPerIp, windowMs: bookingWindowMinutes * 60_000 };
+    await consume(ctx.db, limit, now, 'Too many booking attempts from this network. Please wait and try again.');
+  }
+  // Staff hold slots for customers at the desk: only customers are capped.
+  const maxHolds = user.role === 'admin' ? null : maxHoldsPerCustomer;
   let facility: FacilityRow | undefined;
   let row: BookingRow | undefined;
   for (let attempt = 0; !row; attempt++) {
@@ -84,7 +100,10 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
       payment_status: 'unpaid',
       hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
       created_at: now,
-    }, found.version));
+    }, found.version, maxHolds).catch((err: unknown) => {
+      if ((err as { code?: string }).code === bookings.HOLD_CAP_REACHED) throw holdCapReached(maxHoldsPerCustomer);
+      throw err;
+    }));
   }
   // This process's next availability read must not wait for the notification to come back;
   // other processes hear of it before the customer has the answer. Past the commit, a failed

@@ -1,6 +1,6 @@
 import { DomainError } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
-import { clearBucket, hitBucket, readBuckets } from '../repositories/throttle.ts';
+import { clearBucket, hitBucket, passGate, readBuckets, releaseHit } from '../repositories/throttle.ts';
 
 export interface Limit {
   key: string;
@@ -14,13 +14,10 @@ function tooMany(retryAfterMs: number, message: string): DomainError {
   return err;
 }
 
-/** Refuses when any of the limits is already used up (429 with Retry-After). */
-export async function assertUnderLimits(db: Executor, limits: Limit[], now: Date, message: string): Promise<void> {
-  const buckets = await readBuckets(db, limits.map((l) => l.key), now);
-  for (const b of buckets) {
-    const limit = limits.find((l) => l.key === b.key)!;
-    if (b.hits >= limit.max) throw tooMany(b.window_ends_at.getTime() - now.getTime(), message);
-  }
+/** Whether a limit is used up in its current window (nothing is counted). */
+export async function isUsedUp(db: Executor, limit: Limit, now: Date): Promise<boolean> {
+  const [bucket] = await readBuckets(db, [limit.key], now);
+  return bucket !== undefined && bucket.hits >= limit.max;
 }
 
 export async function countHit(db: Executor, limits: Limit[], now: Date): Promise<void> {
@@ -33,4 +30,13 @@ export async function consume(db: Executor, limit: Limit, now: Date, message: st
   if (b.hits > limit.max) throw tooMany(b.window_ends_at.getTime() - now.getTime(), message);
 }
 
-export { clearBucket };
+/**
+ * One attempt through a progressive gate (see passGate), or 429 with the time it opens next.
+ * For a resource under attack that must stay reachable: slowed, never locked.
+ */
+export async function throughGate(db: Executor, key: string, now: Date, opts: { maxDelayMs: number; forgetMs: number }, message: string): Promise<void> {
+  const gate = await passGate(db, key, now, opts.maxDelayMs, opts.forgetMs);
+  if (!gate.passed) throw tooMany(gate.opensAt.getTime() - now.getTime(), message);
+}
+
+export { clearBucket, releaseHit };
