@@ -68,6 +68,7 @@ describe('input validation', () => {
         for (const blank of BLANKS) {
           refused(await signup(account({ [field]: blank })), field, blank === '' ? /fewer than 1|blank/ : /must not be blank/);
           refused(await send('POST', '/api/admin/users', account({ [field]: blank }), staff), field);
+          refused(await send('POST', '/api/users/admin', account({ [field]: blank }), staff), field);
         }
       }
       expect(await count('users')).toBe(users);
@@ -138,6 +139,7 @@ describe('input validation', () => {
       for (const email of BREAKING) {
         refused(await signup(account({ email })), 'email', /format/);
         refused(await send('POST', '/api/admin/users', account({ email }), staff), 'email');
+        refused(await send('POST', '/api/users/admin', account({ email }), staff), 'email');
         refused(await send('POST', '/api/contact', { name: 'Val', email, subject: 'Hi', message: 'Hello' }), 'email');
       }
       expect([await count('users'), await count('contact_messages')]).toEqual([users, messages]);
@@ -165,6 +167,7 @@ describe('input validation', () => {
       for (const photoUrl of HOSTILE) {
         refused(await signup(account({ photoUrl })), 'photoUrl', /https-url-or-site-path/);
         refused(await send('POST', '/api/admin/users', account({ photoUrl }), staff), 'photoUrl');
+        refused(await send('POST', '/api/users/admin', account({ photoUrl }), staff), 'photoUrl');
         refused(await send('PUT', '/api/auth/me', { photoUrl }, casey), 'photoUrl');
         refused(await send('PUT', `/api/admin/users/${casey.id}`, { photoUrl }, staff), 'photoUrl');
       }
