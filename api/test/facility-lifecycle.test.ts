@@ -26,7 +26,7 @@ describe('facility lifecycle: deleting and re-zoning a facility with bookings', 
   const dayView = async (date: string) => {
     const res = await t.app.inject({ url: `/api/admin/day-view?date=${date}`, headers: staff.auth });
     expect(res.statusCode).toBe(200);
-    return res.json() as { facilities: { id: string; name: string; isDeleted: boolean; bookings: { id: string; startTime: string; endTime: string }[] }[] };
+    return res.json() as { facilities: { id: string; name: string; isDeleted: boolean; hours: unknown; bookings: { id: string; startTime: string; endTime: string }[] }[] };
   };
 
   beforeAll(async () => {
@@ -138,7 +138,7 @@ describe('facility lifecycle: deleting and re-zoning a facility with bookings', 
 
       const day = await dayView('2027-03-02');
       const column = day.facilities.find((f) => f.id === court._id);
-      expect(column).toMatchObject({ name: 'Zephyr Court', isDeleted: true });
+      expect(column).toMatchObject({ name: 'Zephyr Court', isDeleted: true, hours: null });
       expect(column!.bookings.map((b) => [b.id, b.startTime, b.endTime])).toEqual([[played.booking._id, '10:00', '11:00']]);
       // On a day without its bookings it is not a column at all; live facilities always are.
       const other = await dayView('2027-03-04');

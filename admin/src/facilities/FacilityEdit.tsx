@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Alert } from '@mui/material';
-import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify, useRecordContext, useRedirect } from 'react-admin';
 import { failure } from '../common/format.ts';
+import { BookingsConfirm, bookingsInTheWay, bookingsText, type BookingsInTheWay } from './BookingsInTheWay.tsx';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import { FacilityInputs } from './FacilityInputs.tsx';
 import { toFacilityBody } from './FacilityCreate.tsx';
@@ -29,26 +31,71 @@ const DeletedNotice = () => {
   );
 };
 
+interface UpdateVariables {
+  id: string;
+  data: Record<string, unknown>;
+  previousData: FacilityRecord;
+}
+
+/**
+ * Saving a new time zone while live bookings exist is refused with their list: staff see it and
+ * may confirm, which saves again with confirmTimezoneChange (the bookings keep their local times).
+ */
 export const FacilityEdit = () => {
   const notify = useNotify();
   const redirect = useRedirect();
+  const dataProvider = useDataProvider();
+  const [pending, setPending] = useState<{ inTheWay: BookingsInTheWay; variables: UpdateVariables }>();
+  const [busy, setBusy] = useState(false);
+  const saved = () => {
+    notify('Facility updated successfully', { type: 'success' });
+    redirect('list', 'facilities');
+  };
+  const saveConfirmed = async () => {
+    if (!pending) return;
+    const { id, data, previousData } = pending.variables;
+    setBusy(true);
+    try {
+      await dataProvider.update('facilities', { id, data: { ...data, confirmTimezoneChange: true }, previousData });
+      setPending(undefined);
+      saved();
+    } catch (error) {
+      setPending(undefined);
+      notify(failure('Failed to update facility', error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const zone = pending ? String(pending.variables.data.timezone ?? '') : '';
   return (
-    <Edit
-      title={<Title />}
-      mutationMode="pessimistic"
-      transform={toFacilityBody}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('Facility updated successfully', { type: 'success' });
-          redirect('list', 'facilities');
-        },
-        onError: (error: unknown) => notify(failure('Failed to update facility', error), { type: 'error' }),
-      }}
-    >
-      <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 760 }}>
-        <DeletedNotice />
-        <FacilityInputs imageRequired={false} />
-      </SimpleForm>
-    </Edit>
+    <>
+      <Edit
+        title={<Title />}
+        mutationMode="pessimistic"
+        transform={toFacilityBody}
+        mutationOptions={{
+          onSuccess: saved,
+          onError: (error: unknown, variables: unknown) => {
+            const inTheWay = bookingsInTheWay(error, 'timezone');
+            if (inTheWay) setPending({ inTheWay, variables: variables as UpdateVariables });
+            else notify(failure('Failed to update facility', error), { type: 'error' });
+          },
+        }}
+      >
+        <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 760 }}>
+          <DeletedNotice />
+          <FacilityInputs imageRequired={false} />
+        </SimpleForm>
+      </Edit>
+      <BookingsConfirm
+        inTheWay={pending?.inTheWay}
+        title={`Change the time zone of ${bookingsText(pending?.inTheWay.count ?? 0)}?`}
+        intro={`These bookings keep their local times at the venue (10:00–12:00 stays 10:00–12:00), now in ${zone}; what was paid stays the same. Customers keep the times they booked.`}
+        confirmLabel="Change time zone"
+        busy={busy}
+        onConfirm={() => void saveConfirmed()}
+        onClose={() => setPending(undefined)}
+      />
+    </>
   );
 };

@@ -92,7 +92,8 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
       imageUrl: facility.image_url,
       timezone: facility.timezone,
       slotMinutes: facility.slot_minutes,
-      hours: hoursOf(facility, date),
+      // A deleted facility offers no free time, whatever its old opening hours.
+      hours: facility.is_deleted ? null : hoursOf(facility, date),
       bookings: (byFacility.get(facility.id) ?? []).map((b) => ({
         id: b.id,
         startTime: clippedTime(b.starts_at, from, to, facility.timezone),
