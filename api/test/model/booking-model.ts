@@ -352,7 +352,20 @@ export class BookingModel {
     return this.lapsed(b) ? 'expired' : b.status;
   }
 
-  setFacilityActive(facility: number, active: boolean): Expectation {
-    return { status: 200, apply: () => void (this.facilities[facility]!.active = active) };
+  /**
+   * Staff delete (or restore) a facility. Deleting one that still has live bookings (confirmed,
+   * or held and not lapsed, ending after now) is refused unless staff confirm; then each is
+   * cancelled by the venue in the same step, exactly as one admin cancellation.
+   */
+  setFacilityActive(facility: number, active: boolean, cancelBookings = false): Expectation {
+    const live = active ? [] : this.bookings.filter((b) => b.facility === facility && b.endsAt > this.now && (b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b))));
+    if (live.length > 0 && !cancelBookings) return { status: 409 };
+    return {
+      status: 200,
+      apply: () => {
+        for (const b of live) this.cancel('admin', b).apply!();
+        this.facilities[facility]!.active = active;
+      },
+    };
   }
 }

@@ -16,7 +16,7 @@ export type Command =
   | { kind: 'abandon'; pick: number }
   | { kind: 'wait'; minutes: number }
   | { kind: 'sweep' }
-  | { kind: 'facility'; facility: number }
+  | { kind: 'facility'; facility: number; cancelBookings: boolean }
   | { kind: 'deactivate'; customer: number };
 
 export const FACILITY_PRICES_CENTS = [2000, 3550, 1225];
@@ -58,7 +58,7 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.constant({ kind: 'sweep' as const }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('facility' as const), facility: fc.nat(FACILITY_PRICES_CENTS.length - 1) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('facility' as const), facility: fc.nat(FACILITY_PRICES_CENTS.length - 1), cancelBookings: fc.boolean() }) },
   // A deactivated customer sits out the rest of the sequence (their requests answer 401).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), customer: fc.nat(1) }) },
 );

@@ -200,8 +200,10 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     case 'facility': {
       const active = model.facilities[cmd.facility]!.active;
       const id = w.facilityIds[cmd.facility]!;
-      const expected = model.setFacilityActive(cmd.facility, !active);
-      const reply = active ? await send('DELETE', `/api/facility/${id}`, w.admin) : await send('PUT', `/api/facility/${id}`, w.admin, { isDeleted: false });
+      const expected = model.setFacilityActive(cmd.facility, !active, cmd.cancelBookings);
+      const reply = active
+        ? await send('DELETE', `/api/facility/${id}${cmd.cancelBookings ? '?cancelBookings=true' : ''}`, w.admin)
+        : await send('PUT', `/api/facility/${id}`, w.admin, { isDeleted: false });
       return expectReply(expected, reply);
     }
   }
