@@ -6,7 +6,8 @@
  * Builds the real app on a fresh PostgreSQL database (PROVE_ADMIN_URL), reads /api/docs/json,
  * and sends >= 10,000 generated requests (PROVE_FUZZ_REQUESTS) round-robin over every documented
  * operation through app.inject — valid, boundary and broken values, wrong types, missing and
- * extra fields, huge strings and bodies past the limit, unicode (RTL, emoji, NUL, lone
+ * extra fields, numbers sent as strings/null/hex and dates out of range (which must be refused),
+ * huge strings and bodies past the limit, unicode (RTL, emoji, NUL, lone
  * surrogates), prototype-pollution keys in bodies and query strings, bad ids, bad JSON, wrong
  * content types — with no token, a customer's, an admin's or a broken one (api/test/support/fuzz/).
  * Wanted: zero 5xx; every status declared for its operation and every body valid against the
@@ -49,6 +50,7 @@ const checks: Check[] = [
   { name: 'undeclared statuses', measured: `${count('undeclared status')}`, wanted: '0', pass: count('undeclared status') === 0 },
   { name: 'bodies not matching the declared schema', measured: `${count('status ')}`, wanted: '0', pass: count('status ') === 0 },
   { name: 'bodies with a stack trace or SQL text', measured: `${count('leaks')}`, wanted: '0', pass: count('leaks') === 0 },
+  { name: 'numbers sent as another type, or out-of-range dates, accepted', measured: `${count('accepted')}`, wanted: '0', pass: count('accepted') === 0 },
   { name: 'Object.prototype polluted', measured: result.polluted ? `yes, by ${result.polluted}` : 'no', wanted: 'no', pass: !result.polluted },
 ];
 const ok = printChecks('fuzz', checks);

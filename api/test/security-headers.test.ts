@@ -35,6 +35,7 @@ interface Case {
   url: string;
   headers?: Record<string, string>;
   payload?: string | object;
+  remoteAddress?: string;
   status: number;
 }
 
@@ -65,7 +66,7 @@ afterAll(async () => {
 });
 
 async function expectHeaders(c: Case) {
-  const res = await t.app.inject({ method: c.method ?? 'GET', url: c.url, headers: c.headers, payload: c.payload });
+  const res = await t.app.inject({ method: c.method ?? 'GET', url: c.url, headers: c.headers, payload: c.payload, ...(c.remoteAddress ? { remoteAddress: c.remoteAddress } : {}) });
   expect(res.statusCode, `${c.name}: ${c.method ?? 'GET'} ${c.url} -> ${res.body.slice(0, 200)}`).toBe(c.status);
   expect(securityHeaderProblems(res.headers), `${c.name} (${c.url})`).toEqual([]);
   expect(corsGrant(res.headers), `${c.name} (${c.url})`).toBeUndefined();
@@ -109,7 +110,7 @@ describe('security headers on every kind of response', () => {
     for (let i = 0; i <= t.config.loginMaxAttempts; i++) {
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: `wrong-${i}` }, remoteAddress: '192.0.2.77' });
     }
-    await expectHeaders({ name: '429', method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong' }, status: 429 });
+    await expectHeaders({ name: '429', method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong' }, remoteAddress: '192.0.2.77', status: 429 });
 
     // A real failure, not a mock: the table the route reads is briefly gone.
     await sql`ALTER TABLE bookings RENAME TO bookings_hidden`.execute(t.database.db);

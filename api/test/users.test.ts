@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { PASSWORD, admin, book, bookAndPay, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
+import { PASSWORD, admin, book, bookAndPay, customer, facility, login, openCheckout, providerPays, uniqueEmail, type Actor } from './support/actors.ts';
 
 interface UserDto {
   _id: string;
@@ -115,8 +115,10 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${lee.id}`, headers: staff.auth })).statusCode).toBe(200);
       const order = () => t.database.db.selectFrom('orders').selectAll().where('id', '=', checkout.orderId).executeTakeFirstOrThrow();
       expect((await order()).status).toBe('cancelled');
+      // Its page no longer takes money; a provider that had already charged is refunded.
       const paid = await t.app.inject({ method: 'POST', url: `${checkout.paymentUrl}/confirm`, payload: { signature: checkout.signature } });
-      expect(paid.headers.location).toBe(`/payment/refunded?order=${checkout.orderId}`);
+      expect(paid.headers.location).toBe(`/pay/${checkout.orderId}`);
+      expect(await providerPays(t.app, checkout.orderId)).toBe('flagged');
       expect(await order()).toMatchObject({ status: 'refunded', refunded_cents: (await order()).amount_cents });
       // The cancelled booking shows its customer that the money went back.
       const row = await t.database.db.selectFrom('bookings').select(['status', 'payment_status']).where('id', '=', hold._id).executeTakeFirstOrThrow();

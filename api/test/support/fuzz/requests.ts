@@ -56,7 +56,15 @@ export interface FuzzRequest {
   headers: Record<string, string>;
   /** Raw body text or bytes, sent exactly as given. */
   body?: string | Buffer;
+  /** Set when the request must be refused whatever else is right with it: a 2xx is a violation named by it. */
+  mustRefuse?: string;
 }
+
+/** Numbers in a JSON body sent as something else: the API takes them as sent, never converted. */
+const NOT_NUMBERS: unknown[] = ['12', '0x10', null, '1e2', true, '', [12], { value: 12 }];
+/** Dates the API must refuse: outside its supported range, or impossible. */
+const BAD_DATES = ['9999-12-31', '0001-01-01', '1899-12-31', '2101-01-01', '2027-02-30', '2027-13-01'];
+const isNumeric = (s: Schema | undefined) => s !== undefined && ['number', 'integer'].includes(String(Array.isArray(s.type) ? s.type[0] : s.type));
 
 const BAD_IDS = ['not-a-uuid', '0', '-1', '1 OR 1=1', '%00', '%2e%2e%2f%2e%2e%2fetc', 'x'.repeat(3000), '%F0%9F%98%80', '%uD800', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'null', 'undefined', '__proto__', 'constructor'];
 
@@ -152,11 +160,21 @@ export function buildRequest(op: Operation, ctx: BuildContext): FuzzRequest {
   if (op.body) strategies.push('valid', 'field', 'field', 'missing', 'extra', 'proto', 'proto-nested', 'root-type', 'bad-json', 'content-type', 'huge', 'empty', 'bad-utf8', 'strange-strings');
   if (!op.body && op.method !== 'GET') strategies.push('unexpected-body');
   if (op.queryParams.length || op.method === 'GET') strategies.push('query-proto', 'query-extra');
+  const numericFields = Object.entries(op.body?.properties ?? {}).filter(([, schema]) => isNumeric(schema)).map(([k]) => k);
+  if (numericFields.length) strategies.push('coerced-number');
+  const hasDate = op.queryParams.some((p) => p.name === 'date') || op.body?.properties?.date !== undefined;
+  if (hasDate) strategies.push('date-out-of-range');
   const strategy = rng.pick(strategies);
 
-  const url = buildPath(op, ctx, strategy === 'path' && op.pathParams.length > 0)
+  let url = buildPath(op, ctx, strategy === 'path' && op.pathParams.length > 0)
     + buildQuery(op, ctx, strategy === 'query' ? 'hostile' : strategy === 'query-proto' ? 'proto' : strategy === 'query-extra' ? 'extra' : 'valid');
+  const badDate = rng.pick(BAD_DATES);
+  if (strategy === 'date-out-of-range' && op.queryParams.some((p) => p.name === 'date')) {
+    url = /[?&]date=/.test(url) ? url.replace(/([?&]date=)[^&]*/, `$1${badDate}`) : `${url}${url.includes('?') ? '&' : '?'}date=${badDate}`;
+  }
   const request: FuzzRequest = { op, strategy, auth, method: op.method, url, headers };
+  if (strategy === 'date-out-of-range') request.mustRefuse = 'accepted an out-of-range or impossible date';
+  if (strategy === 'coerced-number') request.mustRefuse = 'accepted a number sent as another type';
   if (!op.body) {
     if (strategy === 'unexpected-body') {
       headers['content-type'] = 'application/json';
@@ -169,6 +187,12 @@ export function buildRequest(op: Operation, ctx: BuildContext): FuzzRequest {
   const body = validValue(op.body, '', ctx) as Record<string, unknown>;
   const keys = Object.keys(op.body.properties ?? {});
   switch (strategy) {
+    case 'coerced-number':
+      body[rng.pick(numericFields)] = rng.pick(NOT_NUMBERS);
+      break;
+    case 'date-out-of-range':
+      if ('date' in (op.body.properties ?? {})) body.date = badDate;
+      break;
     case 'field':
       if (keys.length) body[rng.pick(keys)] = hostileValue(op.body.properties![rng.pick(keys)]!, ctx);
       break;

@@ -158,7 +158,9 @@ export async function runFuzz(w: FuzzWorld, opts: { requests: number; seed: numb
       succeeded.add(operation);
       harvest(w, op, res.body);
     }
-    for (const problem of checker.problems(op, res.statusCode, res.headers['content-type'] as string | undefined, res.body)) {
+    const problems = checker.problems(op, res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+    if (req.mustRefuse && res.statusCode < 300) problems.push(req.mustRefuse);
+    for (const problem of problems) {
       const key = `${problem} @ ${operation}`;
       const v = violations.get(key);
       if (v) v.count++;
