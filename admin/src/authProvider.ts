@@ -50,8 +50,9 @@ export const authProvider: AuthProvider = {
     const user = getUser();
     if (!user) throw new Error('Not signed in');
     // Only same-origin pictures: the console's content security policy blocks the rest.
-    const avatar = user.photoUrl?.startsWith('/') ? user.photoUrl : undefined;
-    return { id: user._id, fullName: user.name, avatar, email: user.email };
+    // `photo`, not react-admin's `avatar`: the app bar's user menu shows it (layout/Layout.tsx).
+    const photo = user.photoUrl?.startsWith('/') ? user.photoUrl : undefined;
+    return { id: user._id, fullName: user.name, photo, email: user.email };
   },
 
   async getPermissions() {

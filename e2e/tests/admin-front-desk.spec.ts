@@ -15,7 +15,8 @@ test('the day view shows a booking a customer made, in its facility column', asy
   await openConsole(page, admin, `/day-view?date=${booking.date}`);
   const column = page.getByTestId('day-column').nth((await facilities(request)).findIndex((f) => f._id === facility._id));
   await expect(page.getByText(facility.name, { exact: true }).first()).toBeVisible();
-  const block = page.getByRole('button', { name: new RegExp(`${customer.user.name}, ${booking.startTime} to ${booking.endTime}, pending`) });
+  // A block is named by the text it shows (WCAG 2.5.3): who, when, and "Held" until paid.
+  const block = page.getByRole('button', { name: new RegExp(`${customer.user.name} ${booking.startTime}–${booking.endTime} · Held`) });
   await expect(block).toBeVisible();
   await expect(column.getByRole('button', { name: new RegExp(customer.user.name) })).toBeVisible();
   await expect(page.getByText(/^Free \d\d:\d\d–\d\d:\d\d$/).first()).toBeVisible();

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { BookingStatusField, PaymentStatusField, bookingStatusChoices, paymentStatusChoices } from '../common/StatusChip.tsx';
 import { currencyOptions, money, shortDate } from '../common/format.ts';
+import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
@@ -87,7 +88,7 @@ const DesktopGrid = () => (
     <BookingStatusField label="Status" sortBy="status" />
     <PaymentStatusField label="Payment" sortBy="paymentStatus" />
     <FunctionField
-      label=""
+      label={<ScreenReaderText>Actions</ScreenReaderText>}
       render={() => (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
           <CancelBookingButton compact />

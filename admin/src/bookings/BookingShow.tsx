@@ -65,7 +65,7 @@ const Details = () => {
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Amount">
-            <Typography variant="h6">{money(r.payableAmount)}</Typography>
+            <Typography variant="h6" component="p">{money(r.payableAmount)}</Typography>
             {r.refundState !== 'none' && (
               <Typography variant="body2" color={r.refundState === 'failed' ? 'error' : 'text.secondary'}>
                 {refundLine(r)}

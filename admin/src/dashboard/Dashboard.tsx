@@ -28,8 +28,10 @@ const StatCard = ({ label, value, children }: { label: string; value: ReactNode;
 
 const RevenueBars = ({ days }: { days: { date: string; amount: number; bookings: number }[] }) => {
   const max = Math.max(1, ...days.map((d) => d.amount));
+  // One picture for assistive technology, its label the figures the bars (and their tooltips) show.
+  const summary = `Revenue per day: ${days.map((d) => `${shortDate(d.date)} ${money(d.amount)}`).join(', ')}`;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', height: 96, mt: 2 }} aria-label="Revenue per day">
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', height: 96, mt: 2 }} role="img" aria-label={summary}>
       {days.map((d) => (
         <Tooltip key={d.date} title={`${shortDate(d.date)}: ${money(d.amount)} (${d.bookings} booking${d.bookings === 1 ? '' : 's'})`}>
           <Stack spacing={0.5} sx={{ alignItems: 'center', flex: 1, height: '100%', justifyContent: 'flex-end' }}>
@@ -76,7 +78,7 @@ export const Dashboard = () => {
       <Title title="Dashboard" />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 3 }}>
         <Box>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h2">
             Today at Courtside
           </Typography>
           <Typography color="text.secondary">{data ? `${longDate(data.today)} · ${data.facilities} facilities open for booking` : ' '}</Typography>
@@ -121,7 +123,7 @@ export const Dashboard = () => {
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
               <StatCard label="Occupancy today" value={`${Math.round(data.occupancy.rate * 100)}%`}>
-                <LinearProgress variant="determinate" value={Math.min(100, data.occupancy.rate * 100)} sx={{ height: 8, borderRadius: 4, my: 1.5 }} />
+                <LinearProgress variant="determinate" value={Math.min(100, data.occupancy.rate * 100)} aria-label="Occupancy today" sx={{ height: 8, borderRadius: 4, my: 1.5 }} />
                 <Typography variant="body2" color="text.secondary">
                   {hoursText(data.occupancy.bookedMinutes)} booked of {hoursText(data.occupancy.openMinutes)} open
                 </Typography>

@@ -9,6 +9,7 @@ import type { CourtsideDataProvider } from '../dataProvider.ts';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
 import { formatMinutes, hoursText, longDate, minutesOf, money } from '../common/format.ts';
 import { brand } from '../theme.ts';
+import { srOnly } from '../common/ScreenReaderText.tsx';
 import { addDaysTo, freeGaps, localToday, visibleRange, type Span } from './layout.ts';
 
 const PX_PER_MIN = 1;
@@ -24,14 +25,15 @@ const BookingBlock = ({ booking, range, onOpen }: { booking: DayViewBooking; ran
   const height = (end - start) * PX_PER_MIN;
   const confirmed = booking.status === 'confirmed';
   return (
+    // describeChild: the tooltip's details describe the block; its name stays the text it shows.
     <Tooltip
+      describeChild
       title={`${booking.startTime}–${booking.endTime} · ${booking.customer.name} (${booking.customer.email}) · ${confirmed ? 'Confirmed' : 'Held, awaiting payment'} · ${booking.paymentStatus} · ${money(booking.payableAmount)}`}
     >
       <Box
         role="button"
         tabIndex={0}
         data-testid="day-booking"
-        aria-label={`${booking.customer.name}, ${booking.startTime} to ${booking.endTime}, ${booking.status}`}
         onClick={onOpen}
         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen()}
         sx={{
@@ -51,17 +53,17 @@ const BookingBlock = ({ booking, range, onOpen }: { booking: DayViewBooking; ran
           outlineOffset: -1,
           boxShadow: '0 1px 2px rgba(27,36,48,0.08)',
           '&:hover, &:focus-visible': { boxShadow: '0 2px 8px rgba(27,36,48,0.18)', zIndex: 2 },
+          '&:focus-visible': { outline: `2px solid ${brand.dark}`, outlineOffset: 1 },
         }}
       >
+        {/* The button's name is what it shows (who, when, state); a block too short for the second line still says it. */}
         <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25 }} noWrap>
           {booking.customer.name}
+        </Typography>{' '}
+        <Typography variant="caption" sx={height >= 34 ? { display: 'block', lineHeight: 1.3, color: 'text.secondary' } : srOnly} noWrap>
+          {booking.startTime}–{booking.endTime} · {confirmed ? 'Confirmed' : 'Held'}
+          {booking.paymentStatus === 'paid' ? ' · Paid' : ''}
         </Typography>
-        {height >= 34 && (
-          <Typography variant="caption" sx={{ display: 'block', lineHeight: 1.3, color: 'text.secondary' }} noWrap>
-            {booking.startTime}–{booking.endTime} · {confirmed ? 'Confirmed' : 'Held'}
-            {booking.paymentStatus === 'paid' ? ' · Paid' : ''}
-          </Typography>
-        )}
       </Box>
     </Tooltip>
   );
@@ -100,7 +102,7 @@ const Column = ({ facility, range, onOpen }: { facility: DayViewFacility; range:
           sx={{ position: 'absolute', left: 4, right: 4, top: (g.start - range.start) * PX_PER_MIN + 2, height: (g.end - g.start) * PX_PER_MIN - 4, display: 'flex', alignItems: 'flex-start', px: 1, py: 0.25 }}
         >
           {g.end - g.start >= 30 && (
-            <Typography variant="caption" sx={{ color: '#3d8b5e', fontWeight: 500 }}>
+            <Typography variant="caption" sx={{ color: brand.free, fontWeight: 500 }}>
               Free {formatMinutes(g.start)}–{formatMinutes(g.end)}
             </Typography>
           )}
@@ -128,7 +130,7 @@ const ColumnHeader = ({ facility }: { facility: DayViewFacility }) => {
         {facility.timezone !== Intl.DateTimeFormat().resolvedOptions().timeZone ? ` · ${facility.timezone}` : ''}
       </Typography>
       {facility.hours && (
-        <Typography variant="caption" component="div" sx={{ color: free ? '#3d8b5e' : 'text.secondary' }} noWrap>
+        <Typography variant="caption" component="div" sx={{ color: free ? brand.free : 'text.secondary' }} noWrap>
           {facility.bookings.length} booking{facility.bookings.length === 1 ? '' : 's'} · {free ? `${hoursText(free)} free` : openMinutes ? 'Fully booked' : ''}
         </Typography>
       )}
@@ -181,7 +183,7 @@ export const DayViewPage = () => {
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <ButtonGroup variant="outlined" size="small" aria-label="Change day">
             <Button onClick={() => setDate(addDaysTo(date, -1))} startIcon={<ChevronLeftIcon />} aria-label="Previous day">
-              Prev
+              Previous
             </Button>
             <Button onClick={() => setDate(today)} disabled={date === today}>
               Today
@@ -200,7 +202,7 @@ export const DayViewPage = () => {
             sx={{ width: 170 }}
           />
           <Box>
-            <Typography variant="h6" component="h1" sx={{ lineHeight: 1.2 }}>
+            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
               {longDate(date)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -227,7 +229,14 @@ export const DayViewPage = () => {
         <Alert severity="info">There are no facilities yet. Add one to see its day here.</Alert>
       ) : (
         <Card sx={{ overflow: 'hidden', width: '100%', contain: 'inline-size' }}>
-          <Box sx={{ overflow: 'auto', maxHeight: 'calc(100vh - 230px)', position: 'relative' }} data-testid="day-grid">
+          {/* It scrolls both ways, so keyboard users can focus it and scroll with the arrow keys. */}
+          <Box
+            tabIndex={0}
+            role="region"
+            aria-label={`Bookings on ${longDate(date)}, by facility and hour`}
+            sx={{ overflow: 'auto', maxHeight: 'calc(100vh - 230px)', position: 'relative', '&:focus-visible': { outline: `2px solid ${brand.main}`, outlineOffset: -2 } }}
+            data-testid="day-grid"
+          >
             <Box sx={{ display: 'flex', width: 'max-content', minWidth: '100%' }}>
               {/* Hours axis */}
               <Box sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: '#fafbfc', borderRight: `1px solid ${brand.line}` }}>

@@ -29,7 +29,7 @@ const ImagePreview = () => {
 const Section = ({ title, hint }: { title: string; hint?: string }) => (
   <Box sx={{ width: '100%', mt: 2, mb: 1 }}>
     <Divider sx={{ mb: 2 }} />
-    <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
       {title}
     </Typography>
     {hint && (
@@ -43,7 +43,7 @@ const Section = ({ title, hint }: { title: string; hint?: string }) => (
 /** The fields of a facility, shared by Create and Edit. */
 export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) => (
   <>
-    <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
       Details
     </Typography>
     <TextInput source="name" validate={[required()]} sx={{ maxWidth: 560 }} />

@@ -16,6 +16,7 @@ import {
   FilterButton,
 } from 'react-admin';
 import { currencyOptions, money } from '../common/format.ts';
+import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
@@ -87,7 +88,7 @@ const PhoneList = () => (
 
 const DesktopGrid = () => (
   <Datagrid rowClick="edit" bulkActionButtons={false} rowSx={deletedRowSx}>
-    <FunctionField label="" render={(r: FacilityRecord) => <Thumbnail record={r} />} />
+    <FunctionField label={<ScreenReaderText>Picture</ScreenReaderText>} render={(r: FacilityRecord) => <Thumbnail record={r} />} />
     <FunctionField
       label="Name"
       sortBy="name"
@@ -105,7 +106,7 @@ const DesktopGrid = () => (
     <FunctionField label="Opening hours" render={hoursSummary} />
     <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
     <FunctionField
-      label=""
+      label={<ScreenReaderText>Actions</ScreenReaderText>}
       render={(r: FacilityRecord) =>
         r.isDeleted ? (
           <RestoreFacilityButton />

@@ -37,7 +37,7 @@ export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string
 
   return (
     <Box sx={{ width: '100%', maxWidth: 560 }}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
         Opening hours (the facility's local time)
       </Typography>
       <Stack spacing={0.5} role="group" aria-label="Opening hours">

@@ -25,7 +25,7 @@ export const LoginPage = () => {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, background: `linear-gradient(160deg, ${brand.dark} 0%, ${brand.main} 55%, #2f8a57 100%)` }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, background: `linear-gradient(160deg, ${brand.dark} 0%, ${brand.main} 55%, #2f8a57 100%)` }}>
       <Card sx={{ width: '100%', maxWidth: 400 }} elevation={8} variant="elevation">
         <CardContent sx={{ p: 4 }}>
           <Stack spacing={2.5} component="form" onSubmit={submit} noValidate>

@@ -2,6 +2,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { Datagrid, ExportButton, FilterButton, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { OrderStatus, orderStatusChoices } from '../common/StatusChip.tsx';
 import { currencyOptions, money, shortDateTime } from '../common/format.ts';
+import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
@@ -57,7 +58,7 @@ const PhoneList = () => (
 
 const DesktopGrid = () => (
   <Datagrid rowClick="show" bulkActionButtons={false} rowSx={rowSx}>
-    <FunctionField label="" sortable={false} render={(p: PaymentRecord) => <FlagMarker record={p} />} />
+    <FunctionField label={<ScreenReaderText>Flag</ScreenReaderText>} sortable={false} render={(p: PaymentRecord) => <FlagMarker record={p} />} />
     <FunctionField label="Created" sortBy="createdAt" render={(p: PaymentRecord) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{shortDateTime(p.createdAt)}</Typography>} />
     <FunctionField label="Customer" sortable={false} render={(p: PaymentRecord) => <CustomerCell record={p} />} />
     <FunctionField label="For" sortable={false} render={(p: PaymentRecord) => <ForCell record={p} />} />

@@ -151,12 +151,12 @@ const Details = () => {
         </Grid>
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
           <Fact label="Amount">
-            <Typography variant="h6">{money(p.amount)}</Typography>
+            <Typography variant="h6" component="p">{money(p.amount)}</Typography>
           </Fact>
         </Grid>
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
           <Fact label="Refunded">
-            <Typography variant="h6">{money(p.refundedAmount)}</Typography>
+            <Typography variant="h6" component="p">{money(p.refundedAmount)}</Typography>
           </Fact>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>

@@ -1,0 +1,86 @@
+/**
+ * The back office passes axe with no violation at all (any impact) on its main screens:
+ * sign-in, dashboard, facilities (list and edit), bookings (list and one booking), users,
+ * messages, payments and the day view, at desktop width and the day view at phone width too.
+ * The data behind them is real: a customer's paid booking and a hold on the day shown, and a
+ * message. Each screen is kept as a screenshot (test-results/screenshots/admin-a11y-*.png).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
+import { allAxeViolations, bookFirstFreeSlot, checkOut, openConsole, payOnSandboxPage, snapConsole, type Held } from '../support/console.ts';
+
+let admin: Session;
+let paid: Held;
+let facilityId = '';
+
+test.beforeAll(async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  admin = await loginAdmin(request);
+  const customer = await signUpAndLogin(request, 'axe-console');
+  // Today when a slot is still free, else tomorrow: the day view opens on that day.
+  const daysAhead = await bookFirstFreeSlot(request, customer, 0).then(
+    (held) => ((paid = held), 0),
+    async () => ((paid = await bookFirstFreeSlot(request, customer, 1)), 1),
+  );
+  await bookFirstFreeSlot(request, customer, daysAhead); // a second one, left held
+  facilityId = paid.facility._id;
+  const { paymentUrl } = await checkOut(request, customer, [paid]);
+  const page = await browser.newPage();
+  await useSession(page, customer);
+  await payOnSandboxPage(page, paymentUrl);
+  await page.close();
+  const sent = await request.post('/api/contact', { data: { name: 'Dana Whitfield', email: 'dana@example.com', subject: 'Court lights after 9pm?', message: 'Are the lights on until closing on weekdays?' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  expect(isoDate(daysAhead, paid.facility.timezone)).toBe(paid.booking.date);
+});
+
+interface Screen {
+  name: string;
+  hash: () => string;
+  /** What shows the screen is really rendered (not a spinner). */
+  ready: (page: Page) => ReturnType<Page['getByText']>;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'dashboard', hash: () => '/', ready: (p) => p.getByText('Occupancy today') },
+  { name: 'facilities', hash: () => '/facilities', ready: (p) => p.getByText(paid.facility.name).first() },
+  { name: 'facility-edit', hash: () => `/facilities/${facilityId}`, ready: (p) => p.getByLabel('Name', { exact: false }).first() },
+  { name: 'bookings', hash: () => '/bookings', ready: (p) => p.locator('tbody tr').first() },
+  { name: 'booking-show', hash: () => `/bookings/${paid.booking._id}/show`, ready: (p) => p.getByText('Customer', { exact: true }) },
+  { name: 'users', hash: () => '/users', ready: (p) => p.locator('tbody tr').first() },
+  { name: 'messages', hash: () => '/messages', ready: (p) => p.getByText('Court lights after 9pm?').first() },
+  { name: 'payments', hash: () => '/payments', ready: (p) => p.locator('tbody tr').first() },
+  { name: 'day-view', hash: () => `/day-view?date=${paid.booking.date}`, ready: (p) => p.getByTestId('day-booking').first() },
+];
+
+async function expectNoViolations(page: Page, name: string) {
+  const found = await allAxeViolations(page);
+  if (found.length) console.log(`axe on ${name}:\n${found.join('\n')}`);
+  expect(found, `axe violations on ${name}:\n${found.join('\n')}`).toEqual([]);
+}
+
+test('sign-in page: no axe violations', async ({ page }) => {
+  await page.goto('/admin/#/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await snapConsole(page, 'admin-a11y-login');
+  await expectNoViolations(page, 'sign-in');
+});
+
+for (const screen of SCREENS) {
+  test(`${screen.name}: no axe violations`, async ({ page }) => {
+    await openConsole(page, admin, screen.hash());
+    await expect(screen.ready(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await snapConsole(page, `admin-a11y-${screen.name}`);
+    await expectNoViolations(page, screen.name);
+  });
+}
+
+test('day view at phone width (390): no axe violations', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openConsole(page, admin, `/day-view?date=${paid.booking.date}`);
+  await expect(page.getByTestId('day-booking').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'day view (390)');
+});
