@@ -2,8 +2,8 @@
  * The payment success page never claims more than the server knows (issue 5): fulfilment comes
  * from the provider's webhook, so the browser may come back before the order is paid. With
  * `?order=` the page says "Confirming your payment…" and asks the API until the order is paid
- * (confirmed), refunded (the refund page) or a minute has passed. Without JavaScript it keeps
- * the sandbox's wording, since the sandbox confirms before it redirects.
+ * (confirmed), refunded or a minute has passed. Without an order it can read (none in the link,
+ * someone else's, or no JavaScript) it says so (issue 15; see also site-truth.spec.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
@@ -83,7 +83,7 @@ test('an order still unpaid after a minute reads "being processed", never confir
   await expect(page.getByText(/your booking is confirmed/i)).toBeHidden();
 });
 
-test('a refunded order goes to the refund page; an order that is not yours or not an order is "being processed"', async ({ page, request }) => {
+test('a refunded order reads refunded; an order that is not yours or not an order is not shown', async ({ page, request }) => {
   const customer = await signUpAndLogin(request, 'refundee');
   const { orderId, paymentUrl } = await openOrder(request, customer, 8);
   await payThroughApi(request, paymentUrl);
@@ -92,30 +92,31 @@ test('a refunded order goes to the refund page; an order that is not yours or no
 
   await useSession(page, customer);
   await page.goto(`/payment/success?order=${orderId}`);
-  await expect(page).toHaveURL(new RegExp(`/payment/refunded\\?order=${orderId}$`));
   await expect(heading(page, /refunded/i)).toBeVisible();
+  await expect(page.getByText(/your booking is confirmed/i)).toBeHidden();
 
   const stranger = await signUpAndLogin(request, 'stranger');
   await useSession(page, stranger);
   await page.goto(`/payment/success?order=${orderId}`);
-  await expect(heading(page, 'Still confirming your payment')).toBeVisible();
-  await expect(page.getByText('it will appear in My Bookings shortly')).toBeVisible();
-  await snap(page, 'payment-return-processing');
+  await expect(heading(page, 'We can’t show this payment here')).toBeVisible();
+  await expect(page.getByText('My Bookings always shows your bookings and whether they are paid.')).toBeVisible();
+  await snap(page, 'payment-return-unknown');
 
   await page.goto('/payment/success?order=not-an-order');
-  await expect(heading(page, 'Still confirming your payment')).toBeVisible();
+  await expect(heading(page, 'We can’t show this payment here')).toBeVisible();
 });
 
-test('without JavaScript, or without an order, the page keeps the sandbox wording', async ({ browser, page }) => {
+test('without JavaScript, or without an order, the page claims nothing', async ({ browser, page }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const noJs = await context.newPage();
     await noJs.goto('/payment/success?order=00000000-0000-4000-8000-000000000000');
-    await expect(heading(noJs, 'Payment successful')).toBeVisible();
-    await expect(noJs.getByText('Confirming your payment…')).toBeHidden();
+    await expect(heading(noJs, 'Your payment')).toBeVisible();
+    await expect(noJs.getByText(/confirmed/i).filter({ visible: true })).toHaveCount(0);
   } finally {
     await context.close();
   }
   await page.goto('/payment/success');
-  await expect(heading(page, 'Payment successful')).toBeVisible();
+  await expect(heading(page, 'We can’t show this payment here')).toBeVisible();
+  await expect(page.getByText(/confirmed/i).filter({ visible: true })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import type { FacilityDto } from '@courtside/domain';
+import type { FacilityDto, PublicSettings } from '@courtside/domain';
 
 /**
  * Server-side calls from on-demand pages to our own API, over HTTP like any other client.
@@ -25,4 +25,9 @@ export function fetchFacilities(requestUrl: URL, filter: { q?: string; maxPrice?
 
 export function fetchFacility(requestUrl: URL, id: string): Promise<FacilityDto | null> {
   return get<FacilityDto>(requestUrl, `/api/facility/${encodeURIComponent(id)}`);
+}
+
+/** The venue's policy as the server is configured (booking horizon, cancellation window, hold). */
+export function fetchSettings(requestUrl: URL): Promise<PublicSettings | null> {
+  return get<PublicSettings>(requestUrl, '/api/settings');
 }

@@ -1,8 +1,18 @@
 import type { UserDto } from '@courtside/domain';
 import { safeRedirect, saveSession } from '../../lib/session.ts';
-import { armForm, busy, postJson, redirectParam, say } from './auth.ts';
+import { armForm, busy, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your email and password.';
+
+/** Signs in and keeps the session where the site and the back office read it; the login page and sign-up share it. */
+export async function signIn(email: string, password: string): Promise<AuthResult<UserDto>> {
+  const res = await postJson<UserDto>('/api/auth/login', { email, password });
+  if (res.ok && res.token && res.data) saveSession(res.token, res.data);
+  return res;
+}
+
+/** Where signing in leads: back to the page that asked for it, else the dashboard. */
+export const afterSignIn = (): string => safeRedirect(redirectParam());
 
 export function initLogin(form: HTMLFormElement, message: HTMLElement): void {
   form.addEventListener('submit', async (event) => {
@@ -11,13 +21,9 @@ export function initLogin(form: HTMLFormElement, message: HTMLElement): void {
     say(message, '');
     const data = new FormData(form);
     const done = busy(form.querySelector('button[type=submit]')!, 'Signing in…');
-    const res = await postJson<UserDto>('/api/auth/login', {
-      email: String(data.get('email') ?? '').trim(),
-      password: String(data.get('password') ?? ''),
-    });
+    const res = await signIn(String(data.get('email') ?? '').trim(), String(data.get('password') ?? ''));
     if (res.ok && res.token && res.data) {
-      saveSession(res.token, res.data);
-      window.location.assign(safeRedirect(redirectParam()));
+      window.location.assign(afterSignIn());
       return;
     }
     done();

@@ -1,8 +1,9 @@
 import type { UserDto } from '@courtside/domain';
 import { armForm, busy, postJson, redirectParam, say } from './auth.ts';
+import { afterSignIn, signIn } from './login.ts';
 import { safeRedirect } from '../../lib/session.ts';
 
-export const REGISTER_OK = 'Registration successful!';
+export const REGISTER_OK = 'Registration successful! Signing you in…';
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
 
 const FIELDS = ['name', 'photoUrl', 'email', 'password', 'phone', 'address'] as const;
@@ -21,13 +22,19 @@ export function initRegister(form: HTMLFormElement, message: HTMLElement): void 
     const data = new FormData(form);
     const body = Object.fromEntries(FIELDS.map((f) => [f, String(data.get(f) ?? '').trim()])) as Record<(typeof FIELDS)[number], string>;
     body.password = String(data.get('password') ?? '');
+    // The photo is optional: an empty field is left out rather than sent as "".
+    const { photoUrl, ...required } = body;
     const done = busy(form.querySelector('button[type=submit]')!, 'Creating account…');
-    const res = await postJson<UserDto>('/api/auth/signup', body);
+    const res = await postJson<UserDto>('/api/auth/signup', photoUrl ? body : required);
     if (res.ok) {
       say(message, REGISTER_OK, 'ok');
+      // Signed in with the same credentials, as the login page would, and on to where login would go.
+      const session = await signIn(body.email, body.password);
+      if (session.ok && session.token) return window.location.assign(afterSignIn());
+      // The account exists either way: let them sign in by hand.
+      say(message, 'Your account is ready. Please log in.', 'ok');
       const redirect = redirectParam();
-      const next = redirect ? `/login?redirect=${encodeURIComponent(safeRedirect(redirect))}` : '/login';
-      window.setTimeout(() => window.location.assign(next), 1200);
+      window.setTimeout(() => window.location.assign(redirect ? `/login?redirect=${encodeURIComponent(safeRedirect(redirect))}` : '/login'), 1200);
       return;
     }
     done();

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { BookingDto, PublicSettings } from '@courtside/domain';
 import { api, ApiError } from '../../lib/api.ts';
+import { cancellationNote, cancellationPolicy, holdPolicy } from '../../lib/policy.ts';
+import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { getToken, loginUrlFor } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
 import {
-  HORIZON_DAYS, MESSAGES, addDays, coveredSlots, dateInRange, endOptions, formatClock, formatDate, formatDollars,
+  MESSAGES, addDays, coveredSlots, dateInRange, endOptions, formatDate, formatDollars,
   formatHours, hoursBetween, priceFor, selectSlot, todayIn, validateTimes, type Slot,
 } from './booking.ts';
 
@@ -15,23 +18,19 @@ export interface BookingFacility {
   maxBookingMinutes: number;
 }
 
-interface Held {
-  _id: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  payableAmount: number;
-  holdExpiresAt: string | null;
-}
+type Held = Pick<BookingDto, '_id' | 'date' | 'startTime' | 'endTime' | 'payableAmount' | 'holdExpiresAt' | 'status' | 'cancellable' | 'cancellableUntil' | 'facility'>;
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
 type SlotState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; slots: Slot[] };
 
-/** The booking island: date, the day's free slots, start and end, live price, Book. */
-export default function BookingForm({ facility }: { facility: BookingFacility }) {
+/**
+ * The booking island: date, the day's free slots, start and end, live price, Book. `settings`
+ * are the server's (booking horizon, hold, cancellation window), read when the page rendered.
+ */
+export default function BookingForm({ facility, settings }: { facility: BookingFacility; settings: PublicSettings }) {
   const today = useMemo(() => todayIn(facility.timezone), [facility.timezone]);
-  const lastDay = addDays(today, HORIZON_DAYS);
+  const lastDay = addDays(today, settings.bookingHorizonDays);
   // Keep a date typed into the server-rendered input before this island hydrated.
   const [date, setDate] = useState(() => typedBeforeHydration('booking-date') ?? today);
   const [slotState, setSlotState] = useState<SlotState>({ status: 'loading' });
@@ -163,6 +162,9 @@ export default function BookingForm({ facility }: { facility: BookingFacility })
     : slots.length === 0 ? MESSAGES.noSlots : `${slots.length} free ${slots.length === 1 ? 'slot' : 'slots'} on ${formatDate(date)}.`;
   const hours = hoursBetween(start, end);
   const price = priceFor(start, end, facility.pricePerHour);
+  // Slot times are the facility's wall clock: say so when the visitor's clock differs.
+  const zone = dateOk ? zoneSuffixOn(date, facility.timezone).trim() : '';
+  const heldNote = held ? cancellationNote(held) : null;
 
   return (
     <div className="booking">
@@ -171,9 +173,10 @@ export default function BookingForm({ facility }: { facility: BookingFacility })
           <div>
             <p className="held-title">Your slot is on hold</p>
             <p>
-              {facility.name}, {formatDate(held.date)}, {held.startTime} – {held.endTime} · {formatDollars(held.payableAmount)}.
-              {held.holdExpiresAt && <> Pay before <strong>{formatClock(held.holdExpiresAt)}</strong> to confirm it.</>}
+              <span className="user-text">{facility.name}</span>, {formatDate(held.date)}, {held.startTime} – {held.endTime}{zoneSuffixOn(held.date, facility.timezone)} · {formatDollars(held.payableAmount)}.
+              {held.holdExpiresAt && <> Pay before <strong>{formatZoned(held.holdExpiresAt, facility.timezone)}</strong> to confirm it.</>}
             </p>
+            {heldNote && <p className={`held-policy held-policy-${heldNote.tone}`}>{heldNote.text}.</p>}
           </div>
           <div className="held-actions">
             <a className="btn" href="/dashboard/checkoutForPayment">Go to checkout</a>
@@ -214,7 +217,10 @@ export default function BookingForm({ facility }: { facility: BookingFacility })
                 </div>
               ) : (
                 <>
-                  <p className="muted slot-help">Tap a free slot to start, then a later one to book several in a row.</p>
+                  <p className="muted slot-help">
+                    Tap a free slot to start, then a later one to book several in a row.
+                    {zone && <> Times are the facility's local time ({zone}).</>}
+                  </p>
                   <ul className="slots" aria-label="Free slots">
                     {slots.map((slot) => (
                       <li key={slot.startTime}>
@@ -259,7 +265,11 @@ export default function BookingForm({ facility }: { facility: BookingFacility })
           <button type="submit" className="btn book-btn" disabled={submitting}>
             {submitting ? <><span className="spinner light" aria-hidden="true"></span>Booking…</> : 'Book'}
           </button>
-          <p className="muted fine">The final price is confirmed by the server. Your slot is held for a few minutes while you pay.</p>
+          <p className="muted fine">The final price is confirmed by the server. {holdPolicy(settings)}</p>
+          <div className="policy">
+            <h3 className="policy-title">Cancellation policy</h3>
+            <p>{cancellationPolicy(settings)}</p>
+          </div>
         </aside>
       </form>
     </div>

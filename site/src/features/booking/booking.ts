@@ -1,15 +1,12 @@
 /**
  * Pure rules of the booking screen (no DOM, no React), so they are easy to read and test:
- * the facility's "today", the booking horizon, end-time choices from free slots, and price.
+ * the facility's "today", dates within the booking horizon, end-time choices from free slots, and price.
  * The server re-checks everything and computes the real price; these only guide the form.
  */
 export interface Slot {
   startTime: string;
   endTime: string;
 }
-
-/** How far ahead bookings open (the API's default BOOKING_HORIZON_DAYS). */
-export const HORIZON_DAYS = 60;
 
 export const MESSAGES = {
   missingTimes: 'Please select both start and end times.',
@@ -121,12 +118,4 @@ export function formatDate(date: string): string {
   const t = Date.parse(`${date}T12:00:00Z`);
   if (Number.isNaN(t)) return date;
   return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(t);
-}
-
-/** The hold's expiry in the visitor's own clock, e.g. "14:35". */
-export function formatClock(iso: string | null): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '';
-  return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(t);
 }

@@ -1,19 +1,18 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { BookingDto, UserDto } from '@courtside/domain';
+import type { BookingDto, PublicSettings, UserDto } from '@courtside/domain';
 import { showToast } from '../../lib/toast.ts';
 import { ApiError } from '../../lib/api.ts';
+import { cancellationNote, cancellationPolicy } from '../../lib/policy.ts';
+import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { DashboardFrame } from '../dashboard/DashboardFrame.tsx';
-import { Field } from '../dashboard/Field.tsx';
 import { fetchUserBookings } from '../dashboard/bookings.ts';
-import { formatClock, formatDate, formatDollars } from '../dashboard/format.ts';
-import { createOrder, PAYER_FIELDS, readableError, payableBookings, payerOf, totalOf, validatePayer, type Payer, type PayerErrors } from './checkout.ts';
+import { formatDate, formatDollars } from '../dashboard/format.ts';
+import { createOrder, readableError, payableBookings, totalOf } from './checkout.ts';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; all: BookingDto[] };
 
-function Checkout({ user }: { user: UserDto }) {
+function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings | null }) {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  const [payer, setPayer] = useState<Payer>(() => payerOf(user));
-  const [errors, setErrors] = useState<PayerErrors>({});
   const [failure, setFailure] = useState('');
   const [paying, setPaying] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -56,18 +55,11 @@ function Checkout({ user }: { user: UserDto }) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const found = validatePayer(payer);
-    setErrors(found);
     setFailure('');
-    const first = PAYER_FIELDS.find((f) => found[f.key]);
-    if (first) {
-      document.getElementById(`co-${first.key}`)?.focus();
-      return;
-    }
     if (total <= 0) return;
     setPaying(true);
     try {
-      window.location.assign(await createOrder(payer, items));
+      window.location.assign(await createOrder(items));
     } catch (err) {
       const message = err instanceof ApiError ? readableError(err.message, items) : 'The payment could not be started. Please try again.';
       setFailure(message);
@@ -104,18 +96,22 @@ function Checkout({ user }: { user: UserDto }) {
         <div className="card-body">
           <h2 id="summary-title">Bookings to pay</h2>
           <ul className="checkout-lines">
-            {items.map((b) => (
-              <li key={b._id}>
-                <div>
-                  <strong>{b.facility.name}</strong>
-                  <span className="muted">
-                    {formatDate(b.date)} · <span className="nowrap">{b.startTime}–{b.endTime}</span>
-                  </span>
-                  {b.holdExpiresAt && <small className="badge-detail">Held until {formatClock(b.holdExpiresAt)}</small>}
-                </div>
-                <span className="checkout-amount">{formatDollars(b.payableAmount)}</span>
-              </li>
-            ))}
+            {items.map((b) => {
+              const note = cancellationNote(b, now);
+              return (
+                <li key={b._id}>
+                  <div className="user-text">
+                    <strong>{b.facility.name}</strong>
+                    <span className="muted">
+                      {formatDate(b.date)} · <span className="nowrap">{b.startTime}–{b.endTime}{zoneSuffixOn(b.date, b.facility.timezone)}</span>
+                    </span>
+                    {b.holdExpiresAt && <small className="badge-detail">Held until {formatZoned(b.holdExpiresAt, b.facility.timezone)}</small>}
+                    {note && <small className={`checkout-policy checkout-policy-${note.tone}`}>{note.text}</small>}
+                  </div>
+                  <span className="checkout-amount">{formatDollars(b.payableAmount)}</span>
+                </li>
+              );
+            })}
           </ul>
           <p className="checkout-total">
             <span>Total</span>
@@ -126,20 +122,25 @@ function Checkout({ user }: { user: UserDto }) {
 
       <form className="card checkout-form" onSubmit={submit} noValidate aria-labelledby="payer-title">
         <div className="card-body">
-          <h2 id="payer-title">Billing details</h2>
-          {PAYER_FIELDS.map((f) => (
-            <Field
-              key={f.key}
-              id={`co-${f.key}`}
-              label={f.label}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              required
-              value={payer[f.key]}
-              error={errors[f.key]}
-              onChange={(e) => setPayer({ ...payer, [f.key]: e.currentTarget.value })}
-            />
-          ))}
+          <h2 id="payer-title">Paying as</h2>
+          {/* The order is the account's: its details are shown, not asked for again. */}
+          <dl className="checkout-payer user-text">
+            <div>
+              <dt>Name</dt>
+              <dd>{user.name}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+          </dl>
+          <p className="muted checkout-note">
+            Not right? <a href="/dashboard">Edit your profile</a>.
+          </p>
+          <div className="checkout-terms">
+            <h3>Cancellation policy</h3>
+            <p>{settings ? cancellationPolicy(settings) : 'Each booking above shows its free cancellation deadline.'}</p>
+          </div>
           {failure && (
             <p className="alert alert-error" role="alert">
               {failure}
@@ -155,10 +156,11 @@ function Checkout({ user }: { user: UserDto }) {
   );
 }
 
-export default function CheckoutView() {
+/** `settings`: the server's policy, read when the page rendered (null if it could not be read). */
+export default function CheckoutView({ settings }: { settings: PublicSettings | null }) {
   return (
     <DashboardFrame title="Payment" lead="Pay for your held bookings to confirm them.">
-      {(user) => <Checkout key={user._id} user={user} />}
+      {(user) => <Checkout key={user._id} user={user} settings={settings} />}
     </DashboardFrame>
   );
 }

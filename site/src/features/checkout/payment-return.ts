@@ -3,54 +3,74 @@ import { api, ApiError } from '../../lib/api.ts';
 import { getToken } from '../../lib/session.ts';
 
 /**
- * The payment success page, made honest: the provider sends the browser back as soon as the
- * customer pays, but the booking is confirmed by the provider's webhook, which may come a few
- * seconds later. With `?order=` the page asks the API where the order stands until it is paid
- * (confirmed), refunded (the refund page) or a minute has passed ("being processed").
+ * Every page the payment provider sends the browser back to (/payment/success, /cancelled,
+ * /refunded) shows what the order really is, never what the link suggests: it asks
+ * GET /api/order/:id. The link is only a hint of what to expect: on the success page an order
+ * not settled yet is awaited (the provider's webhook may come a few seconds after the browser)
+ * until it is paid, refunded or a minute has passed. Without an order to ask about, the page
+ * says so and points to My Bookings.
  */
 
-export type ReturnView = 'confirmed' | 'checking' | 'processing';
-export type Outcome = 'paid' | 'refunded' | 'waiting';
+/** The page the provider sent the customer to. */
+export type Landing = 'success' | 'cancelled' | 'refunded';
+
+export type ReturnView =
+  | 'checking'
+  | 'confirming'
+  | 'processing'
+  | 'confirmed'
+  | 'not-paid'
+  | 'released'
+  | 'refunded'
+  | 'refund-pending'
+  | 'refund-failed'
+  | 'unknown';
 
 export const POLL_MS = 1500;
 export const GIVE_UP_MS = 60_000;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What an order's state means to the customer who just paid for it. */
-export function outcomeOf(order: OrderStatusDto): Outcome {
-  // Money went back without the customer asking: it came after the slot was given to someone
-  // else (or staff refunded it all). A booking the customer cancelled since is no reason.
-  if (order.status === 'refunded' || order.flagged) return 'refunded';
-  if (order.status === 'paid') return 'paid';
-  // Pending, or cancelled while the provider may still complete it: the webhook has the last word.
-  return 'waiting';
+/** What an order's state means to its customer; null while a payment may still be on its way (keep asking). */
+export function viewOf(order: OrderStatusDto, landing: Landing): ReturnView | null {
+  // Money went back: refunded by staff, or flagged (it came after the slot went to someone else).
+  // A booking the customer cancelled since, on a paid order, is no reason to say so here.
+  if (order.status === 'refunded' || order.flagged) {
+    return order.refundState === 'pending' ? 'refund-pending' : order.refundState === 'failed' ? 'refund-failed' : 'refunded';
+  }
+  if (order.status === 'paid') return 'confirmed';
+  // Not paid. Coming from "success", the provider's webhook has the last word: wait for it.
+  if (landing === 'success') return null;
+  return order.bookings.some((b) => b.status === 'pending') ? 'not-paid' : 'released';
 }
 
-function show(root: HTMLElement, view: ReturnView): void {
+function show(root: HTMLElement, view: ReturnView, order?: OrderStatusDto): void {
   for (const panel of root.querySelectorAll<HTMLElement>('[data-view]')) panel.hidden = panel.dataset.view !== view;
+  for (const line of root.querySelectorAll<HTMLElement>('[data-flagged]')) line.hidden = !order?.flagged;
+  const heading = root.querySelector<HTMLElement>(`[data-view="${view}"] h1`)?.textContent?.trim();
+  if (heading) document.title = `${heading} · Courtside`;
 }
 
-/** Shows the right panel of the success page and keeps checking until the order settles. */
-export function watchPayment(root: HTMLElement, search: string = location.search): void {
+/** Shows the panel of the order's real state, asking again while a payment may still arrive. */
+export function watchPayment(root: HTMLElement, landing: Landing, search: string = location.search): void {
   const orderId = new URLSearchParams(search).get('order');
-  // No order to look up: the sandbox's wording (it confirms before sending the browser back).
-  if (!orderId) return show(root, 'confirmed');
-  // Nothing we can ask about (a mangled link, or signed out in this browser): never claim more than we know.
-  if (!ORDER_ID.test(orderId) || !getToken()) return show(root, 'processing');
+  // Nothing we can ask about (no order, a mangled link, or signed out in this browser): never claim more than we know.
+  if (!orderId || !ORDER_ID.test(orderId) || !getToken()) return show(root, 'unknown');
   show(root, 'checking');
   const giveUpAt = Date.now() + GIVE_UP_MS;
+  let asked = false;
   const check = async (): Promise<void> => {
     try {
       const { data } = await api<OrderStatusDto>(`/api/order/${encodeURIComponent(orderId)}`);
-      const outcome = outcomeOf(data);
-      if (outcome === 'paid') return show(root, 'confirmed');
-      if (outcome === 'refunded') return location.replace(`/payment/refunded?order=${encodeURIComponent(orderId)}`);
+      const view = viewOf(data, landing);
+      if (view) return show(root, view, data);
+      if (!asked) show(root, 'confirming');
+      asked = true;
     } catch (err) {
       // Not this customer's order (or gone): asking again will not change that.
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) return show(root, 'processing');
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) return show(root, 'unknown');
       // Offline for a moment or the server is busy: keep trying until the deadline.
     }
-    if (Date.now() + POLL_MS > giveUpAt) return show(root, 'processing');
+    if (Date.now() + POLL_MS > giveUpAt) return show(root, asked ? 'processing' : 'unknown');
     setTimeout(() => void check(), POLL_MS);
   };
   void check();

@@ -4,8 +4,10 @@ import { showToast } from '../../lib/toast.ts';
 import { confirmDialog } from '../../lib/confirm-dialog.ts';
 import { DashboardFrame } from './DashboardFrame.tsx';
 import './bookings.css';
-import { cancelBooking, fetchUserBookings, isActive } from './bookings.ts';
+import { cancelBooking, canCancel, fetchUserBookings, isActive } from './bookings.ts';
 import { formatDate, formatDollars, isPayable, paymentBadge, statusBadge, type Badge } from './format.ts';
+import { cancellationNote } from '../../lib/policy.ts';
+import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
 function Pill({ badge }: { badge: Badge }) {
   return (
@@ -47,7 +49,10 @@ function Bookings({ user }: { user: UserDto }) {
   async function cancel(b: BookingDto) {
     const ok = await confirmDialog({
       title: 'Cancel this booking?',
-      message: `${b.facility.name}, ${formatDate(b.date)}, ${b.startTime}–${b.endTime}.${b.paymentStatus === 'paid' ? ` Your payment of ${formatDollars(b.payableAmount)} will be refunded.` : ''}`,
+      // Offered only where the policy allows it (canCancel), so the refund promised here is the server's.
+      message: `${b.facility.name}, ${formatDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.facility.timezone)}.${
+        b.paymentStatus === 'paid' ? ` Your payment of ${formatDollars(b.payableAmount)} will be refunded in full.` : b.status === 'pending' ? ' Your hold on the slot is released.' : ''
+      }`,
       confirmLabel: 'Cancel booking',
       cancelLabel: 'Keep it',
       danger: true,
@@ -121,6 +126,7 @@ function Bookings({ user }: { user: UserDto }) {
           <tbody>
             {load.bookings.map((b) => {
               const active = isActive(b, now);
+              const note = active ? cancellationNote(b, now) : null;
               const label = `${b.facility.name} on ${formatDate(b.date)} at ${b.startTime}`;
               return (
                 <tr key={b._id} className={active ? '' : 'is-past'}>
@@ -128,15 +134,27 @@ function Bookings({ user }: { user: UserDto }) {
                     <span className="dash-date">{formatDate(b.date)}</span>
                     <span className="dash-sub">
                       {b.startTime}–{b.endTime}
+                      {zoneSuffixOn(b.date, b.facility.timezone)}
                     </span>
                   </td>
                   <td data-label="Facility">
-                    <a href={`/facilities/${b.facility._id}`}>{b.facility.name}</a>
-                    {b.facility.location && <small className="muted dash-sub">{b.facility.location}</small>}
+                    <a className="user-text" href={`/facilities/${b.facility._id}`}>{b.facility.name}</a>
+                    {b.facility.location && <small className="muted dash-sub user-text">{b.facility.location}</small>}
                   </td>
                   <td data-label="Amount">{formatDollars(b.payableAmount)}</td>
                   <td data-label="Status">
                     <Pill badge={statusBadge(b, now)} />
+                    {note && (
+                      <small className={`cancel-note cancel-note-${note.tone}`}>
+                        {note.text}
+                        {note.tone === 'warn' && b.status === 'confirmed' && (
+                          <>
+                            {' '}
+                            <a href="/contact-us">Contact us</a>
+                          </>
+                        )}
+                      </small>
+                    )}
                   </td>
                   <td data-label="Payment">
                     <Pill badge={paymentBadge(b)} />
@@ -147,7 +165,7 @@ function Bookings({ user }: { user: UserDto }) {
                         Pay now
                       </a>
                     )}
-                    {active && (
+                    {canCancel(b, now) && (
                       <button
                         type="button"
                         className="btn btn-small btn-outline-danger"

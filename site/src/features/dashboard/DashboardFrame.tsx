@@ -29,7 +29,7 @@ export function DashboardFrame(props: { title: string; lead?: string; children: 
         {user ? (
           <>
             <Avatar src={user.photoUrl} size={44} />
-            <div className="dash-userbar-text">
+            <div className="dash-userbar-text user-text">
               <strong>{user.name}</strong>
               <span>{user.email}</span>
             </div>

@@ -20,6 +20,15 @@ export function sortBookings(list: BookingDto[], now = Date.now()): BookingDto[]
   return [...active, ...rest];
 }
 
+/**
+ * Whether the customer may cancel it now, as the server said when it sent the list
+ * (cancellable) and as time has moved on since (its deadline may pass while the page is open).
+ */
+export function canCancel(b: BookingDto, now = Date.now()): boolean {
+  if (!isActive(b, now) || !b.cancellable) return false;
+  return b.status === 'pending' || !b.cancellableUntil || Date.parse(b.cancellableUntil) >= now;
+}
+
 /** Cancels one booking; resolves with the server's message, rejects with a message to show. */
 export async function cancelBooking(id: string): Promise<string> {
   try {

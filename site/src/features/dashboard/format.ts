@@ -1,4 +1,5 @@
 import type { BookingDto } from '@courtside/domain';
+import { formatZoned } from '../../lib/zoned-time.ts';
 
 /** Display helpers for the dashboard: money in dollars, civil dates, readable statuses. */
 
@@ -22,12 +23,6 @@ export function formatDate(date: string): string {
   );
 }
 
-/** An instant as the viewer's wall-clock time, e.g. "2:35 PM". */
-export function formatClock(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(t);
-}
-
 export type Tone = 'ok' | 'warn' | 'bad' | 'neutral' | 'info';
 export interface Badge {
   label: string;
@@ -46,7 +41,7 @@ export function statusBadge(b: BookingDto, now = Date.now()): Badge {
   switch (b.status) {
     case 'pending':
       if (!isPayable(b, now)) return { label: 'Expired', tone: 'neutral' };
-      return { label: 'Pending payment', tone: 'warn', detail: b.holdExpiresAt ? `Held until ${formatClock(b.holdExpiresAt)}` : undefined };
+      return { label: 'Pending payment', tone: 'warn', detail: b.holdExpiresAt ? `Held until ${formatZoned(b.holdExpiresAt, b.facility.timezone)}` : undefined };
     case 'confirmed':
       return { label: 'Confirmed', tone: 'ok' };
     case 'cancelled':

@@ -1,5 +1,7 @@
 // Fixed marketing content of the home page (counts from SEED.md §9: 4 slides, 6 steps,
 // 3 testimonials, 5 tips of which 3 show at first, 5 FAQ items).
+import type { PublicSettings } from '@courtside/domain';
+import { cancellationPolicy } from '../../lib/policy.ts';
 
 export interface Slide {
   heading: string;
@@ -90,7 +92,7 @@ export const tips: Tip[] = [
   { title: 'Book early for peak hours', text: 'Evenings and weekends fill up fast. Booking a few days ahead gives you the best choice of slots.' },
   { title: 'Check the facility details', text: 'Read the description and location before you book, so you arrive at the right place with the right kit.' },
   { title: 'Complete payment promptly', text: 'A new booking holds your slot for a short time only. Pay at checkout to confirm it.' },
-  { title: 'Cancel if plans change', text: 'Can’t make it? Cancel from My Bookings so someone else can enjoy the slot.' },
+  { title: 'Cancel if plans change', text: 'Can’t make it? Cancel from My Bookings before the free cancellation deadline it shows, so someone else can enjoy the slot.' },
   { title: 'Arrive a little early', text: 'Give yourself ten minutes to change and warm up, so you get the full time you paid for.' },
 ];
 
@@ -99,7 +101,8 @@ export interface Faq {
   answer: string;
 }
 
-export const faqs: Faq[] = [
+/** The questions and answers; the cancellation answer states the server's own window (GET /api/settings). */
+export const faqsFor = (settings: PublicSettings | null): Faq[] => [
   {
     question: 'How do I book a facility?',
     answer: 'Sign up or log in, open a facility from the facilities list, choose a date and a free time slot, then confirm and pay at checkout.',
@@ -110,7 +113,9 @@ export const faqs: Faq[] = [
   },
   {
     question: 'Can I cancel or change a booking?',
-    answer: 'Yes. Open My Bookings in your dashboard and cancel the booking, then book a new slot. Cancelling early frees the slot for other players.',
+    answer: settings
+      ? `${cancellationPolicy(settings)} To change a booking, cancel it and book a new slot. An unpaid hold can be released any time.`
+      : 'Each booking shows its free cancellation deadline in My Bookings, and the booking page states the policy before you pay. To change a booking, cancel it and book a new slot.',
   },
   {
     question: 'Do you offer group discounts?',

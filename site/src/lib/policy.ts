@@ -1,0 +1,40 @@
+import type { BookingDto, PublicSettings } from '@courtside/domain';
+import { formatZoned } from './zoned-time.ts';
+
+/**
+ * The venue's policy in the customer's words, from the server's own numbers (GET /api/settings
+ * and each booking's cancellable / cancellableUntil), so the site never promises what the
+ * server would refuse. One wording for the booking page, checkout, the FAQ and the return pages.
+ */
+
+const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+
+export function cancellationPolicy(s: Pick<PublicSettings, 'cancellationHours'>): string {
+  if (s.cancellationHours === 0) return 'Free cancellation until your booking starts: cancel it in My Bookings and a paid booking is refunded in full.';
+  return `Free cancellation up to ${hoursText(s.cancellationHours)} before the start: cancel in My Bookings and a paid booking is refunded in full. After that it can no longer be cancelled online; please contact us.`;
+}
+
+export function holdPolicy(s: Pick<PublicSettings, 'holdMinutes'>): string {
+  return `A new booking holds your slot for ${s.holdMinutes} minutes while you pay; unpaid holds are released after that.`;
+}
+
+export type CancelNote = { tone: 'ok' | 'warn'; text: string } | null;
+
+/**
+ * What a booking's own deadline means: "Free cancellation until Tue, Mar 9, 13:00" while the
+ * customer may still cancel it with a refund; after that, that it can no longer be cancelled.
+ * A pending hold shows the deadline it will have once paid. Nothing for bookings that are over.
+ */
+export function cancellationNote(b: Pick<BookingDto, 'status' | 'cancellable' | 'cancellableUntil' | 'facility'>, now = Date.now()): CancelNote {
+  if (!b.cancellableUntil || (b.status !== 'pending' && b.status !== 'confirmed')) return null;
+  const deadline = formatZoned(b.cancellableUntil, b.facility.timezone, { withDay: true });
+  const open = Date.parse(b.cancellableUntil) >= now;
+  if (b.status === 'pending') {
+    return open
+      ? { tone: 'ok', text: `Free cancellation until ${deadline}` }
+      : { tone: 'warn', text: 'Starts soon: once paid, it cannot be cancelled' };
+  }
+  return b.cancellable && open
+    ? { tone: 'ok', text: `Free cancellation until ${deadline}` }
+    : { tone: 'warn', text: `Free cancellation ended ${deadline}` };
+}
