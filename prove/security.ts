@@ -16,6 +16,10 @@
  *     X-Forwarded-For says;
  *   - passwords: every users.password_hash (customers who signed up, the first admin, admins
  *     created by an admin, changed passwords) is argon2id v=19 m=19456 t=2 p=1;
+ *   - abuse (prove/support/abuse-checks.ts, a second server with Stripe pointed at the local stub,
+ *     the default limits and TRUST_PROXY=1): a Stripe order on the sandbox page, the hold cap under
+ *     concurrency, no lockout of the owner from another source, concurrent password guesses,
+ *     out-of-range dates and type coercion;
  * then, without the server: `npm audit --audit-level=high` (needs the registry; exceptions in
  * docs/SECURITY.md) and a secret scan of the repository. Prints PASS/FAIL per check, writes
  * its section of docs/RELIABILITY.md, exits 1 when a check failed.
@@ -30,6 +34,7 @@ import { call, createFacilities, localDay, login, loginAdmin, type Customer } fr
 import { withClient } from './support/db-checks.ts';
 import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from './support/security-checks.ts';
 import { argon2Problems, canonicalOrder } from './support/argon2.ts';
+import { abuseChecks } from './support/abuse-checks.ts';
 import { scanRepository, scanText } from './support/secret-scan.ts';
 
 const DB_NAME = 'courtside_prove_security';
@@ -417,13 +422,15 @@ async function main(): Promise<boolean> {
     await api?.stop();
     await dropDatabase(DB_NAME);
   }
+  // The abuse classes of the adversarial review, on a second server with Stripe and the default limits.
+  checks.push(...(await abuseChecks()));
   checks.push(auditCheck());
   checks.push(secretCheck());
 
   const passed = printChecks('security', checks);
   writeSection(
     'security',
-    'Security pass: headers, CSP, CORS, login throttling, password hashes, audit, secrets',
+    'Security pass: headers, CSP, CORS, login throttling, abuse limits, password hashes, audit, secrets',
     `Command: \`npm run prove security\`. One \`node api/src/server.ts\` (site and back office mounted) on a fresh PostgreSQL ` +
       `database, filled through the API; every check over real HTTP. ${probed} representative responses: every site page type ` +
       `(on demand, prerendered, 404, redirects, static files), /images, /admin/ and its bundle, API JSON, the sandbox pay page and its ` +
