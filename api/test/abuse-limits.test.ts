@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
-import { PASSWORD, admin, book, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
+import { PASSWORD, admin, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 in New York. These suites run with the product's default limits.
 const START = '2027-03-01T15:00:00Z';

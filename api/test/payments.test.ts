@@ -297,7 +297,7 @@ describe('checkout and sandbox payments', () => {
     it('a late payment wins over a hold that lapsed too: that hold expires and the payer keeps the slot', async () => {
       const arena = await facility(t.app, staff, { pricePerHour: 30 });
       const mine = await book(t.app, casey, arena._id, '2027-03-06', '16:00', '17:00');
-      const { orderId, signature } = await openCheckout(t.app, casey, [mine._id], 30);
+      const { orderId } = await openCheckout(t.app, casey, [mine._id], 30);
       t.clock.advance(16 * MINUTE);
       const theirs = await book(t.app, dana, arena._id, '2027-03-06', '16:00', '17:00');
       t.clock.advance(16 * MINUTE);
