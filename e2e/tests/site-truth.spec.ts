@@ -11,7 +11,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { facilities, isoDate, loginAdmin, newCustomer, signUpAndLogin, useSession, type Facility, type Session } from '../support/api.ts';
 import { bearer, bookFirstFreeSlot, checkOut, type Held } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
-import { snap } from '../support/screens.ts';
+import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
 
 interface Settings {
   bookingHorizonDays: number;
@@ -139,11 +139,14 @@ test('the booking page states the policy and takes its horizon from the server',
   await expect(summary).toContainText('Cancellation policy');
   await expect(summary).toContainText(`Free cancellation up to ${settings.cancellationHours} hours before the start`);
   await expect(summary).toContainText(`holds your slot for ${settings.holdMinutes} minutes`);
+  await snap(page, 'truth-booking');
 
   // The home page's FAQ says the same.
   await page.goto('/');
   await page.getByText('Can I cancel or change a booking?').click();
   await expect(page.getByTestId('faq')).toContainText(`Free cancellation up to ${settings.cancellationHours} hours before the start`);
+  await page.getByTestId('faq').scrollIntoViewIfNeeded();
+  await page.getByTestId('faq').screenshot({ path: `${SCREENSHOT_DIR}truth-faq-1280.png` });
 });
 
 test('My Bookings shows each deadline and offers Cancel only where the policy allows it', async ({ page, request }) => {
