@@ -77,10 +77,27 @@ for (const screen of SCREENS) {
   });
 }
 
-test('day view at phone width (390): no axe violations', async ({ page }) => {
+test('day view at phone width (390): no axe violations, and the grid scrolls from the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openConsole(page, admin, `/day-view?date=${paid.booking.date}`);
   await expect(page.getByTestId('day-booking').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoViolations(page, 'day view (390)');
+
+  // The grid is wider than a phone: a named region that takes focus and scrolls with the arrow keys.
+  const grid = page.getByRole('region', { name: /^Bookings on .+, by facility and hour$/ });
+  await expect(grid).toHaveAttribute('tabindex', '0');
+  await grid.focus();
+  await expect(grid).toBeFocused();
+  for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => grid.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});
+
+test('named for assistive technology: the occupancy bar, the user menu, the booking blocks', async ({ page }) => {
+  await openConsole(page, admin, '/');
+  await expect(page.getByRole('progressbar', { name: 'Occupancy today' })).toBeVisible();
+  // The user menu's name starts with the name it shows.
+  await expect(page.getByRole('button', { name: `${admin.user.name}, profile` })).toBeVisible();
+  await page.goto(`/admin/#/day-view?date=${paid.booking.date}`);
+  await expect(page.getByRole('button', { name: `${paid.booking.startTime}–${paid.booking.endTime} · Confirmed · Paid` })).toBeVisible();
 });

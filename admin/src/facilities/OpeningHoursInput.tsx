@@ -44,7 +44,8 @@ export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string
         {ORDER.map((day) => {
           const h = hours[day] ?? null;
           return (
-            <Stack key={day} direction="row" spacing={1.5} sx={{ alignItems: 'center', minHeight: 48 }}>
+            // On a phone the two times wrap under the day as one pair, so the form never gets wider than the screen.
+            <Stack key={day} direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', minHeight: 48, flexWrap: 'wrap', rowGap: 1 }}>
               <Typography sx={{ width: 96 }}>{DAY_NAMES[day]}</Typography>
               <Switch
                 checked={h !== null}
@@ -52,7 +53,7 @@ export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string
                 slotProps={{ input: { 'aria-label': `${DAY_NAMES[day]} open` } }}
               />
               {h ? (
-                <>
+                <Stack direction="row" spacing={1.5}>
                   <TextField
                     size="small"
                     type="time"
@@ -60,7 +61,7 @@ export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string
                     value={h.open}
                     onChange={(e) => set(day, { ...h, open: e.target.value })}
                     slotProps={{ htmlInput: { step: 900, 'aria-label': `${DAY_NAMES[day]} opens` }, inputLabel: { shrink: true } }}
-                    sx={{ width: 130 }}
+                    sx={{ width: 144 }}
                   />
                   <TextField
                     size="small"
@@ -69,9 +70,9 @@ export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string
                     value={h.close === '24:00' ? '00:00' : h.close}
                     onChange={(e) => set(day, { ...h, close: e.target.value === '00:00' ? '24:00' : e.target.value })}
                     slotProps={{ htmlInput: { step: 900, 'aria-label': `${DAY_NAMES[day]} closes` }, inputLabel: { shrink: true } }}
-                    sx={{ width: 130 }}
+                    sx={{ width: 144 }}
                   />
-                </>
+                </Stack>
               ) : (
                 <Typography color="text.secondary">Closed</Typography>
               )}
