@@ -151,7 +151,6 @@ test('the booking page states the policy and takes its horizon from the server',
 
 test('My Bookings shows each deadline and offers Cancel only where the policy allows it', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const settings = await settingsOf(request);
   const customer = await signUpAndLogin(request, 'deadline');
   const far = await confirmedBooking(request, customer, 5);
   const hold = await bookFirstFreeSlot(request, customer, 6);
