@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { bookAndPay, book, login, type Actor } from './support/actors.ts';
 import { useStripeApp, type StripeApp } from './support/stripe-app.ts';
+import { TEST_ENV } from './support/test-app.ts';
 import { deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -171,7 +172,7 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
 
   it('the running hold sweeper retries a failed refund by itself', async () => {
     const sweeping = await buildApp({
-      config: loadConfig({ ...stub.env(), DEFAULT_TIMEZONE: 'America/New_York', SEED_DEMO: '0', SWEEP_INTERVAL_SECONDS: '1' }),
+      config: loadConfig({ ...TEST_ENV, ...stub.env(), SWEEP_INTERVAL_SECONDS: '1' }),
       db: t.database.db,
       jwtSecret: randomBytes(32).toString('hex'),
       clock: t.clock.now,
@@ -267,7 +268,7 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
   it('an order paid with the sandbox is refunded by the sandbox after Stripe is switched on', async () => {
     // The same database served first without Stripe (the default sandbox)...
     const jwtSecret = randomBytes(32).toString('hex');
-    const sandboxApp = await buildApp({ config: loadConfig({ DEFAULT_TIMEZONE: 'America/New_York', SEED_DEMO: '0' }), db: t.database.db, jwtSecret, clock: t.clock.now });
+    const sandboxApp = await buildApp({ config: loadConfig(TEST_ENV), db: t.database.db, jwtSecret, clock: t.clock.now });
     try {
       await sandboxApp.ready();
       const { booking, orderId } = await bookAndPay(sandboxApp, await login(sandboxApp, casey.email), court._id, '2027-03-09', '08:00', '09:00');

@@ -45,6 +45,18 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/**
+ * The environment every test app starts from. Suites act as many customers from one address and
+ * hold many slots each; the limits' own tests (abuse-limits.test.ts) run with the defaults.
+ */
+export const TEST_ENV: Record<string, string> = {
+  DEFAULT_TIMEZONE: 'America/New_York',
+  SEED_DEMO: '0',
+  SIGNUP_MAX_PER_IP: '0',
+  BOOKING_MAX_PER_IP: '0',
+  MAX_HOLDS_PER_CUSTOMER: '1000',
+};
+
 export interface TestApp {
   app: App;
   clock: TestClock;
@@ -55,16 +67,7 @@ export interface TestApp {
 
 /** Builds the real app, exactly as production does, on a fresh database of this run's backend. */
 export async function createTestApp(options: { env?: Record<string, string>; clockStart?: string; site?: boolean } = {}): Promise<TestApp> {
-  const config = loadConfig({
-    DEFAULT_TIMEZONE: 'America/New_York',
-    SEED_DEMO: '0',
-    // Suites act as many customers from one address and hold many slots each; the limits' own
-    // tests (abuse-limits.test.ts) run with the defaults.
-    SIGNUP_MAX_PER_IP: '0',
-    BOOKING_MAX_PER_IP: '0',
-    MAX_HOLDS_PER_CUSTOMER: '1000',
-    ...options.env,
-  });
+  const config = loadConfig({ ...TEST_ENV, ...options.env });
   let drop = async () => {};
   let database: DatabaseHandle;
   if (backend === 'postgres') {
