@@ -59,7 +59,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     }
     const order = await orders.insertOrder(trx, { userId: user.id, amountCents, provider: provider.name, bookingIds: ids });
     const lines = views.map((v) => {
-      const dto = toBookingDto(v, now);
+      const dto = toBookingDto(v, now, ctx.config.cancellationHours);
       return { description: `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}`, amountCents: v.payable_cents };
     });
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
@@ -116,7 +116,7 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const order = await orderServedBy(ctx.db, orderId, provider);
   const ids = await orders.bookingIdsOfOrder(ctx.db, orderId);
   const now = ctx.clock();
-  const lines = (await bookings.findBookingsViews(ctx.db, ids)).map((v) => toBookingDto(v, now));
+  const lines = (await bookings.findBookingsViews(ctx.db, ids)).map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
   const open = isCheckoutOpen(await orders.checkoutWindow(ctx.db, order), now);
   return { id: order.id, status: order.status, open, amount: centsToDollars(order.amount_cents), lines };
 }

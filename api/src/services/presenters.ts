@@ -46,17 +46,14 @@ export function refundStateOf(statuses: Iterable<string>, refundedCents: number,
 
 /**
  * A lapsed hold reads as expired even before the sweeper has written it down. `cancellationHours`
- * (the config's) tells the customer whether and until when they may cancel; without it (order
- * lines, where cancelling is not offered) a confirmed booking reads as not cancellable, so the
- * page never promises what the server would refuse.
+ * (the config's) tells the customer whether and until when they may cancel, from the same rule
+ * the server applies, so no page promises what the server would refuse.
  */
-export function toBookingDto(b: BookingView, now: Date, cancellationHours?: number): BookingDto {
+export function toBookingDto(b: BookingView, now: Date, cancellationHours: number): BookingDto {
   const lapsed = b.status === 'pending' && b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime();
   const status = lapsed ? 'expired' : b.status;
   const state = { status: b.status, paymentStatus: b.payment_status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at };
-  const terms = cancellationHours === undefined
-    ? { cancellable: status === 'pending', cancellableUntil: null }
-    : cancellationTerms(state, { now, cancellationHours });
+  const terms = cancellationTerms(state, { now, cancellationHours });
   return {
     _id: b.id,
     facility: {
