@@ -110,7 +110,7 @@ function commandOf(ins: Instruction, text: string): string[] {
 function envOf(ins: Instruction): [string, string][] {
   if (ins.args.includes('$')) throw unsupported(ins, 'variable substitution in ENV');
   const legacy = /^([A-Za-z_]\w*)\s+([^=\s][\s\S]*)$/.exec(ins.args);
-  if (legacy && !legacy[1]!.includes('=')) return [[legacy[1]!, legacy[2]!]];
+  if (legacy) return [[legacy[1]!, legacy[2]!]];
   const pairs: [string, string][] = [];
   const rest = ins.args.replace(/([A-Za-z_]\w*)=("(?:[^"\\]|\\.)*"|[^\s"]*)\s*/g, (_, key: string, value: string) => {
     pairs.push([key, value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value]);
@@ -243,8 +243,12 @@ interface Run {
   exited: Promise<number | string | null>;
 }
 
+/** Every process still running, for the clean-up. */
+const live = new Set<Run>();
+
+/** Each command runs in a process group of its own, so that what it started (npm's children) ends with it. */
 function start(argv: string[], cwd: string, env: Env): Run {
-  const child = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   const keep = (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-20_000);
@@ -258,13 +262,24 @@ function start(argv: string[], cwd: string, env: Env): Run {
     });
     child.on('close', (code, signal) => resolve(code ?? signal));
   });
-  return { child, output: () => out, exited };
+  const run = { child, output: () => out, exited };
+  live.add(run);
+  void exited.then(() => live.delete(run));
+  return run;
+}
+
+function killGroup(run: Run): void {
+  try {
+    if (run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 /** Runs to completion; throws with the tail of its output unless it exits 0 within `timeoutMs`. */
 async function runToEnd(argv: string[], cwd: string, env: Env, timeoutMs: number): Promise<void> {
   const run = start(argv, cwd, env);
-  const timer = setTimeout(() => run.child.kill('SIGKILL'), timeoutMs);
+  const timer = setTimeout(() => killGroup(run), timeoutMs);
   const code = await run.exited;
   clearTimeout(timer);
   if (code !== 0) throw new Error(`exited with ${code}${code === 'SIGKILL' ? ` (timed out after ${timeoutMs / 1000} s)` : ''}\n--- last output ---\n${run.output().slice(-6_000)}`);
@@ -280,11 +295,12 @@ interface StageResult {
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1).padStart(6)} s`;
 
+/** Runs one step and prints it with its duration (and what it returned, if text). */
 async function step<T>(label: string, fn: () => Promise<T> | T): Promise<T> {
   const t0 = performance.now();
   try {
     const value = await fn();
-    console.log(`  ok    ${seconds(t0)}  ${label}`);
+    console.log(`  ok    ${seconds(t0)}  ${label}${typeof value === 'string' ? `: ${value}` : ''}`);
     return value;
   } catch (err) {
     console.log(`  FAIL  ${seconds(t0)}  ${label}`);
@@ -448,16 +464,13 @@ function freePort(): Promise<number> {
 async function main(): Promise<number> {
   const t0 = performance.now();
   const tmp = mkdtempSync(join(tmpdir(), 'courtside-docker-check-'));
-  let server: Run | undefined;
   let database: string | undefined;
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    for (const run of live) killGroup(run);
+    await Promise.all([...live].map((run) => run.exited));
     if (database) await dropDatabase(database).catch((err: Error) => console.error(`could not drop database ${database}: ${err.message}`));
     rmSync(tmp, { recursive: true, force: true });
   };
@@ -513,7 +526,7 @@ async function main(): Promise<number> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
     };
-    const running = (server = start(image.cmd, image.dir, env));
+    const running = start(image.cmd, image.dir, env);
     const alive = () => running.child.exitCode === null && running.child.signalCode === null;
     const serverLog = () => `\n--- server output ---\n${running.output().slice(-6_000)}`;
     try {
@@ -544,7 +557,7 @@ async function main(): Promise<number> {
       if (healthcheck) await step(`HEALTHCHECK ${short(healthcheck.argv.at(-1)!)}`, () => runToEnd(healthcheck.argv, image.dir, env, healthcheck.timeoutMs));
       await step('SIGTERM: the server stops cleanly', async () => {
         running.child.kill('SIGTERM');
-        const timer = setTimeout(() => running.child.kill('SIGKILL'), 15_000);
+        const timer = setTimeout(() => killGroup(running), 15_000);
         const code = await running.exited;
         clearTimeout(timer);
         expect(code === 0, `exited with ${code}`);
@@ -559,7 +572,9 @@ async function main(): Promise<number> {
     console.log(`FAIL docker-check after ${seconds(t0).trim()}`);
     return 1;
   } finally {
+    const t1 = performance.now();
     await cleanup();
+    console.log(`(removed the temporary directory and database in ${seconds(t1).trim()})`);
   }
 }
 
