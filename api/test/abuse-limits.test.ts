@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { race } from './support/race.ts';
 import { PASSWORD, admin, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 in New York. These suites run with the product's default limits.
@@ -10,17 +11,6 @@ const MAX_ATTEMPTS = 10;
 const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 const raceTitle = (what: string) => (backend === 'postgres' ? `${what} (races over real HTTP on PostgreSQL)` : `SKIPPED ON PGLITE: ${what} needs true concurrency, which PGlite's single connection cannot give`);
 
-/** Fires every request at once: nobody starts until all are prepared. */
-async function race<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
-  let go!: () => void;
-  const gate = new Promise<void>((resolve) => (go = resolve));
-  const pending = tasks.map(async (task) => {
-    await gate;
-    return task();
-  });
-  go();
-  return Promise.all(pending);
-}
 
 describe('limits on holds, bookings and sign-ups (defaults)', () => {
   let t: TestApp;

@@ -9,17 +9,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
 import { snap } from '../support/screens.ts';
-import { bearer, bookFirstFreeSlot, checkOut } from '../support/console.ts';
+import { bearer, bookFirstFreeSlot, checkOut, payThroughApi } from '../support/console.ts';
 
-/** Pays a sandbox order the way its hosted page does (the signed confirmation), without a browser. */
-async function payThroughApi(request: APIRequestContext, paymentUrl: string): Promise<void> {
-  const page = await request.get(paymentUrl);
-  const signature = /name="signature" value="([0-9a-f]+)"/.exec(await page.text())?.[1];
-  expect(signature, 'the sandbox page carries a signature').toBeTruthy();
-  const paid = await request.post(`${paymentUrl}/confirm`, { form: { signature: signature! }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  expect(paid.headers().location).toMatch(/^\/payment\/success\?order=/);
-}
 
 /** A customer's fresh sandbox order, not paid yet. */
 async function openOrder(request: APIRequestContext, customer: Session, daysAhead: number) {

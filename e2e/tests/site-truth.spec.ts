@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { facilities, isoDate, loginAdmin, newCustomer, signUpAndLogin, useSession, type Facility, type Session } from '../support/api.ts';
-import { bearer, bookFirstFreeSlot, checkOut, type Held } from '../support/console.ts';
+import { bearer, bookFirstFreeSlot, checkOut, payThroughApi, type Held } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
 
@@ -35,14 +35,6 @@ async function settingsOf(request: APIRequestContext): Promise<Settings> {
   return ((await res.json()) as { data: Settings }).data;
 }
 
-/** Pays a sandbox order the way its hosted page does (the signed confirmation), without a browser. */
-async function payThroughApi(request: APIRequestContext, paymentUrl: string): Promise<void> {
-  const page = await request.get(paymentUrl);
-  const signature = /name="signature" value="([0-9a-f]+)"/.exec(await page.text())?.[1];
-  expect(signature, 'the sandbox page carries a signature').toBeTruthy();
-  const paid = await request.post(`${paymentUrl}/confirm`, { form: { signature: signature! }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-}
 
 async function bookingOf(request: APIRequestContext, customer: Session, id: string): Promise<Booking> {
   const res = await request.get(`/api/bookings/${id}`, { headers: bearer(customer) });
