@@ -1,4 +1,4 @@
-import type { UserDto } from '@courtside/domain';
+import { isImageUrl, type UserDto } from '@courtside/domain';
 import { api, ApiError } from '../../lib/api.ts';
 import { saveUser } from '../../lib/session.ts';
 
@@ -25,7 +25,8 @@ export function validateProfile(d: ProfileDraft): ProfileErrors {
   if (!d.address.trim()) errors.address = 'Please enter your address.';
   else if (d.address.trim().length > 300) errors.address = 'The address can be at most 300 characters.';
   const photo = d.photoUrl.trim();
-  if (photo && !/^(https?:\/\/|\/)\S+$/i.test(photo)) errors.photoUrl = 'Enter a web address (https://…) or leave it empty for the default photo.';
+  // The server's own rule: https: or a path on this site (the page's CSP shows nothing else).
+  if (photo && !isImageUrl(photo)) errors.photoUrl = 'Enter a secure web address (https://…) or leave it empty for the default photo.';
   return errors;
 }
 
