@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.ts';
 import { everyDay, type Schedule } from './schedule.ts';
-import { resolveBookingRequest, slotTaken, type BookingPolicy, type BookingRequest } from './booking-request.ts';
+import { localTimes, resolveBookingChange, resolveBookingRequest, slotTaken, type BookingPolicy, type BookingRequest } from './booking-request.ts';
 import { priceCents } from './pricing.ts';
 
 function errorOf(fn: () => unknown): DomainError {
@@ -209,5 +209,58 @@ describe('slotTaken', () => {
     expect(err.code).toBe('SLOT_TAKEN');
     expect(err.path).toBe('startTime');
     expect(err.message).toBe('This time slot is already booked. Please choose another time.');
+  });
+});
+
+describe('localTimes', () => {
+  it('reads an interval on the zone clock; one ending at midnight ends at 24:00', () => {
+    expect(localTimes(new Date('2026-06-10T14:00:00Z'), new Date('2026-06-10T16:00:00Z'), 'America/New_York')).toEqual(req('2026-06-10', '10:00', '12:00'));
+    expect(localTimes(new Date('2026-06-11T02:00:00Z'), new Date('2026-06-11T04:00:00Z'), 'America/New_York')).toEqual(req('2026-06-10', '22:00', '24:00'));
+    expect(localTimes(new Date('2026-06-11T02:00:00Z'), new Date('2026-06-11T04:00:00Z'), 'UTC')).toEqual(req('2026-06-11', '02:00', '04:00'));
+  });
+
+  it('is what resolveBookingRequest reads back', () => {
+    const interval = resolveBookingRequest(ny, req('2026-06-10', '21:00', '22:00'), policy);
+    expect(localTimes(interval.startsAt, interval.endsAt, ny.timezone)).toEqual(req('2026-06-10', '21:00', '22:00'));
+  });
+});
+
+describe('resolveBookingChange', () => {
+  // Booked 2026-06-10 10:00-12:00 in New York.
+  const booked = { ...resolveBookingRequest(ny, req('2026-06-10', '10:00', '12:00'), policy), timezone: ny.timezone };
+  const span = (i: { startsAt: Date; endsAt: Date }) => [iso(i.startsAt), iso(i.endsAt)];
+
+  it('a new date alone keeps the times', () => {
+    expect(span(resolveBookingChange(ny, booked, { date: '2026-06-12' }, policy))).toEqual(['2026-06-12T14:00:00.000Z', '2026-06-12T16:00:00.000Z']);
+  });
+
+  it('new times alone keep the date', () => {
+    expect(span(resolveBookingChange(ny, booked, { startTime: '14:00', endTime: '16:00' }, policy))).toEqual(['2026-06-10T18:00:00.000Z', '2026-06-10T20:00:00.000Z']);
+    expect(span(resolveBookingChange(ny, booked, { endTime: '11:00' }, policy))).toEqual(['2026-06-10T14:00:00.000Z', '2026-06-10T15:00:00.000Z']);
+  });
+
+  it('nothing changed resolves to the same interval', () => {
+    expect(span(resolveBookingChange(ny, booked, {}, policy))).toEqual(span(booked));
+  });
+
+  it('a move to a facility in another zone alone keeps the wall-clock date and times', () => {
+    const london: Schedule = { ...ny, timezone: 'Europe/London', openingHours: everyDay() };
+    expect(span(resolveBookingChange(london, booked, {}, policy))).toEqual(['2026-06-10T09:00:00.000Z', '2026-06-10T11:00:00.000Z']);
+  });
+
+  it('a booking ending at midnight keeps ending at midnight', () => {
+    const late: Schedule = { ...ny, openingHours: everyDay({ open: '08:00', close: '24:00' }) };
+    const lateBooked = { ...resolveBookingRequest(late, req('2026-06-10', '22:00', '24:00'), policy), timezone: ny.timezone };
+    expect(span(resolveBookingChange(late, lateBooked, { date: '2026-06-11' }, policy))).toEqual(['2026-06-12T02:00:00.000Z', '2026-06-12T04:00:00.000Z']);
+  });
+
+  it('the result obeys the rules of a new booking at the target schedule', () => {
+    const offGrid = errorOf(() => resolveBookingChange(ny, booked, { startTime: '10:30' }, policy));
+    expect(offGrid.code).toBe('OFF_GRID');
+    expect(offGrid.path).toBe('startTime');
+    // 2026-06-15 is a Monday: closed in New York.
+    expect(errorOf(() => resolveBookingChange(ny, booked, { date: '2026-06-15' }, policy)).code).toBe('CLOSED');
+    const short: Schedule = { ...ny, maxBookingMinutes: 60 };
+    expect(errorOf(() => resolveBookingChange(short, booked, {}, policy)).code).toBe('TOO_LONG');
   });
 });

@@ -1,4 +1,4 @@
-import { DAY_MS, parseDate, parseTime, wallTimeExists } from './clock.ts';
+import { DAY_MS, parseDate, parseTime, toLocal, wallTimeExists } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
 import type { Schedule } from './schedule.ts';
 import { dayWindow, wallInterval, type Interval } from './slots.ts';
@@ -52,6 +52,31 @@ export function resolveBookingRequest(schedule: Schedule, req: BookingRequest, p
     throw invalid('BEYOND_HORIZON', `Bookings open at most ${policy.horizonDays} days ahead.`, 'date');
   }
   return interval;
+}
+
+/** The local date and wall-clock times of an interval on `timezone`'s clock; one ending at midnight ends at 24:00. */
+export function localTimes(startsAt: Date, endsAt: Date, timezone: string): BookingRequest {
+  const start = toLocal(startsAt, timezone);
+  const end = toLocal(endsAt, timezone);
+  const endTime = end.date !== start.date && end.time === '00:00' ? '24:00' : end.time;
+  return { date: start.date, startTime: start.time, endTime };
+}
+
+/** A booking where it stands: its interval and the time zone of the facility it is at. */
+export interface BookedInterval extends Interval {
+  timezone: string;
+}
+
+/**
+ * Where a change moves a booking. What the change leaves out keeps what the booking shows now
+ * on its facility's clock (a date alone keeps the times, times alone keep the date, a move to
+ * another facility alone keeps all three), and the result obeys the rules of a new booking at
+ * `schedule`, the facility it moves to.
+ */
+export function resolveBookingChange(schedule: Schedule, booked: BookedInterval, change: Partial<BookingRequest>, policy: BookingPolicy): Interval {
+  const shown = localTimes(booked.startsAt, booked.endsAt, booked.timezone);
+  const wanted = { date: change.date ?? shown.date, startTime: change.startTime ?? shown.startTime, endTime: change.endTime ?? shown.endTime };
+  return resolveBookingRequest(schedule, wanted, policy);
 }
 
 export const slotTaken = () =>

@@ -3,6 +3,7 @@ import type { BookingRow, NewBooking } from '@courtside/migrations';
 import type { Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
+import { lapsedHold, scheduleLock } from './occupancy.ts';
 
 /** A booking with what its screens show of its facility and customer. */
 export interface BookingView extends BookingRow {
@@ -60,17 +61,6 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 }
 
 /**
- * Queues the writers of one facility's schedule behind each other until the transaction ends.
- * Without it, two transactions inserting overlapping bookings at the same moment each wait for
- * the other inside the exclusion-constraint check: PostgreSQL aborts one as a deadlock, and
- * under load the retries can keep colliding with a waiter (a livelock). The exclusion
- * constraint stays the guarantee; this only makes the losers fail fast and cleanly with 23P01.
- */
-export async function lockFacilitySchedule(db: Executor, facilityId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`booking-schedule:${facilityId}`}, 0))`.execute(db);
-}
-
-/**
  * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
  * the whole table, this keeps a booking from waiting for it.
  */
@@ -79,8 +69,7 @@ export async function expireLapsedOverlapping(db: Executor, facilityId: string, 
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: now })
     .where('facility_id', '=', facilityId)
-    .where('status', '=', 'pending')
-    .where('hold_expires_at', '<=', now)
+    .where(lapsedHold('bookings', now))
     .where(sql<boolean>`tstzrange(starts_at, ends_at, '[)') && tstzrange(${interval.startsAt}, ${interval.endsAt}, '[)')`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   await query.execute();
@@ -91,9 +80,10 @@ export const HOLD_CAP_REACHED = 'CSH01';
 
 /**
  * A new hold in one statement (one round trip, no explicit transaction): checks the customer's
- * cap on live holds under their own lock, takes the facility's schedule lock (see lockFacilitySchedule), expires lapsed holds overlapping the interval, and
- * inserts the booking, only while the facility is live and its row still has the version the
- * caller priced and checked the request against. No row back: the facility is gone or changed.
+ * cap on live holds under their own lock, takes the facility's schedule lock (occupancy.ts),
+ * expires lapsed holds overlapping the interval, and inserts the booking, only while the
+ * facility is live and its row still has the version the caller priced and checked the request
+ * against. No row back: the facility is gone or changed.
  * The exclusion constraint stays the guarantee (23P01 when the slot is taken). The caller
  * announces the new booking after this commits (repositories/changes.ts): no trigger does.
  */
@@ -104,14 +94,13 @@ export async function insertHoldIfFacilityUnchanged(
   /** The customer's cap on live unpaid holds (null: none); over it, SQLSTATE CSH01 (HOLD_CAP_REACHED). */
   maxHolds: number | null,
 ): Promise<BookingRow | undefined> {
-  const lockKey = `booking-schedule:${booking.facility_id}`;
   const now = booking.created_at;
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
   const result = await sql<BookingRow>`/* prepared: insert_hold */
     WITH hold_cap AS (
       SELECT courtside_reserve_hold(${booking.user_id}::uuid, ${maxHolds}::integer, ${now}::timestamptz)
     ), schedule_lock AS (
-      SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0)) FROM hold_cap
+      SELECT ${scheduleLock(booking.facility_id)} FROM hold_cap
     ), facility AS (
       SELECT f.id FROM facilities f, schedule_lock
       WHERE f.id = ${booking.facility_id} AND NOT f.is_deleted AND f.xmin::text = ${facilityVersion}
@@ -122,7 +111,7 @@ export async function insertHoldIfFacilityUnchanged(
     ), lapsed AS (
       UPDATE bookings b SET status = 'expired', updated_at = ${now}
       FROM facility
-      WHERE b.facility_id = facility.id AND b.status = 'pending' AND b.hold_expires_at <= ${now}
+      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)}
         AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${booking.starts_at}, ${booking.ends_at}, '[)')
       RETURNING b.id
     )
@@ -174,7 +163,7 @@ export async function sweepLapsedHolds(db: Executor, now: Date, batch = 500): Pr
     UPDATE bookings SET status = 'expired', updated_at = ${now}
     WHERE id IN (
       SELECT id FROM bookings
-      WHERE status = 'pending' AND hold_expires_at <= ${now}
+      WHERE ${lapsedHold('bookings', now)}
       ORDER BY hold_expires_at
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED

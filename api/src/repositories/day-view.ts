@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
+import { holdsTime } from './occupancy.ts';
 
 /** Reads of the front desk's day view and the dashboard; the only SQL behind them. */
-
-/** A booking (aliased b) holds its time while confirmed, or pending with a live hold. */
-const holdsTime = (now: Date) => sql<boolean>`(b.status = 'confirmed' OR (b.status = 'pending' AND b.hold_expires_at > ${now}))`;
 
 /**
  * The facilities a day shows: every live one and, when `withBookingsBetween` is given, a deleted
@@ -26,7 +24,7 @@ export function dayFacilities(db: Executor, withBookingsBetween?: { from: Date; 
             .where('b.starts_at', '>=', new Date(from.getTime() - 86_400_000))
             .where('b.starts_at', '<', to)
             .where('b.ends_at', '>', from)
-            .where(holdsTime(now)),
+            .where(holdsTime('b', now)),
         ),
       ]),
     );
@@ -76,7 +74,7 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
     .where('b.starts_at', '<', to)
     .where('b.ends_at', '>', from)
     .where('b.facility_id', 'in', facilityIds)
-    .where(holdsTime(now))
+    .where(holdsTime('b', now))
     .orderBy('b.starts_at')
     .execute();
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { BookingRow, FacilityRow, FacilityUpdate, NewFacility } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
+import { holdsTime } from './occupancy.ts';
 import { escapeLike } from './users.ts';
 
 export interface FacilityFilter {
@@ -80,8 +81,7 @@ export async function findFacilityWithBusy(db: Executor, id: string, from: Date,
         CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END))
       FROM bookings b
       WHERE b.facility_id = f.id
-        AND b.status IN ('pending', 'confirmed')
-        AND (b.status = 'confirmed' OR b.hold_expires_at > ${now})
+        AND ${holdsTime('b', now)}
         AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
     ) AS busy
     FROM facilities f
@@ -122,7 +122,7 @@ export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date
     .select('u.name as user_name')
     .where('b.facility_id', '=', facilityId)
     .where('b.ends_at', '>', now)
-    .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'pending'), eb('b.hold_expires_at', '>', now)])]))
+    .where(holdsTime('b', now))
     .orderBy('b.starts_at')
     .orderBy('b.id')
     .forUpdate('b')

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
+import { liveHold } from './occupancy.ts';
 import { escapeLike } from './users.ts';
 
 export async function insertOrder(
@@ -147,8 +148,7 @@ export async function extendHolds(db: Executor, orderId: string, until: Date, no
   await db
     .updateTable('bookings')
     .set({ hold_expires_at: sql`GREATEST(hold_expires_at, LEAST(${until}::timestamptz, coalesce(${firstCheckoutEnds}, ${until}::timestamptz)))`, updated_at: now })
-    .where('status', '=', 'pending')
-    .where('hold_expires_at', '>', now)
+    .where(liveHold('bookings', now))
     .where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('booking_id').where('order_id', '=', orderId))
     .execute();
 }

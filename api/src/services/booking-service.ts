@@ -4,6 +4,7 @@ import {
   decideCancellation,
   holdExpiry,
   priceCents,
+  resolveBookingChange,
   resolveBookingRequest,
   type BookingDto,
   type BookingRequest,
@@ -14,6 +15,7 @@ import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
+import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import * as orders from '../repositories/orders.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
@@ -21,7 +23,8 @@ import { closeCheckouts } from './order-service.ts';
 import { consume } from './throttle-service.ts';
 import { recordRefund, sendRefunds } from './payment-refunds.ts';
 import { facilityNotFound } from './facility-service.ts';
-import { localTimes, toBookingDto, toFacilityDto } from './presenters.ts';
+import { toSchedule } from './facility-schedule.ts';
+import { toBookingDto } from './presenters.ts';
 
 export interface NewBookingRequest extends BookingRequest {
   facility: string;
@@ -35,12 +38,8 @@ async function view(ctx: ServiceContext, db: Executor, id: string): Promise<Book
   return toBookingDto(row, ctx.clock(), ctx.config.cancellationHours);
 }
 
-async function resolveFor(ctx: ServiceContext, db: Executor, facilityId: string, req: BookingRequest, now: Date) {
-  const facility = await facilities.findFacility(db, facilityId);
-  if (!facility) throw facilityNotFound();
-  const interval = resolveBookingRequest(toFacilityDto(facility), req, { now, horizonDays: ctx.config.bookingHorizonDays });
-  return { facility, interval, payableCents: priceCents(facility.price_per_hour_cents, interval) };
-}
+/** What a booking's interval is checked against besides its facility's schedule. */
+const bookingPolicy = (ctx: ServiceContext, now: Date) => ({ now, horizonDays: ctx.config.bookingHorizonDays });
 
 /**
  * The facility a new booking is checked and priced against: from memory when the change feed
@@ -88,7 +87,7 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
     if (attempt === 3) throw new DomainError('conflict', 'FACILITY_CHANGING', 'The facility is being changed right now. Please try again.', 'facility');
     const found = await facilityForBooking(ctx, req.facility, attempt > 0);
     facility = found.row;
-    const interval = resolveBookingRequest(toFacilityDto(facility), req, { now, horizonDays: ctx.config.bookingHorizonDays });
+    const interval = resolveBookingRequest(toSchedule(facility), req, bookingPolicy(ctx, now));
     // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
     row = await retryTransaction(() => bookings.insertHoldIfFacilityUnchanged(ctx.db, {
       facility_id: facility!.id,
@@ -160,6 +159,19 @@ export async function changeBooking<R extends AfterCommit>(ctx: ServiceContext, 
   return result;
 }
 
+/**
+ * Where a change moves a booking: the facility it moves to (its own unless the change names
+ * another, and live) is read once; what the change leaves out keeps the local date and times
+ * the booking shows on the clock of the facility it is at.
+ */
+async function resolveMove(ctx: ServiceContext, trx: Executor, row: BookingRow, change: Partial<NewBookingRequest>, now: Date) {
+  const facility = await facilities.findFacility(trx, change.facility ?? row.facility_id);
+  if (!facility) throw facilityNotFound();
+  const from = facility.id === row.facility_id ? facility : await facilities.findFacility(trx, row.facility_id, { includeDeleted: true });
+  const booked = { startsAt: row.starts_at, endsAt: row.ends_at, timezone: from!.timezone };
+  return { facility, interval: resolveBookingChange(toSchedule(facility), booked, change, bookingPolicy(ctx, now)) };
+}
+
 /** Moves a booking under the same rules as a new one; a moved hold needs a fresh checkout. */
 export async function rescheduleBooking(
   ctx: ServiceContext,
@@ -171,17 +183,12 @@ export async function rescheduleBooking(
   await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
-    const current = localTimes(row.starts_at, row.ends_at, (await facilities.findFacility(trx, row.facility_id, { includeDeleted: true }))!.timezone);
-    const wanted = {
-      date: req.date ?? current.date,
-      startTime: req.startTime ?? current.startTime,
-      endTime: req.endTime ?? current.endTime,
-    };
-    const { facility, interval, payableCents } = await resolveFor(ctx, trx, req.facility ?? row.facility_id, wanted, now);
-    await bookings.lockFacilitySchedule(trx, facility.id);
+    const { facility, interval } = await resolveMove(ctx, trx, row, req, now);
+    await lockFacilitySchedule(trx, facility.id);
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, row.id);
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
-    await bookings.moveBooking(trx, row.id, facility.id, interval, row.payment_status === 'paid' ? row.payable_cents : payableCents, now);
+    const payableCents = row.payment_status === 'paid' ? row.payable_cents : priceCents(facility.price_per_hour_cents, interval);
+    await bookings.moveBooking(trx, row.id, facility.id, interval, payableCents, now);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
     return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now) : [] };
   });

@@ -4,6 +4,7 @@ import {
   DomainError,
   dollarsToCents,
   everyDay,
+  localTimes,
   sameWallClock,
   validateSchedule,
   type FacilityDto,
@@ -13,13 +14,13 @@ import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
-import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
+import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import type { ServiceContext } from './context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
-import { localTimes, toFacilityDto } from './presenters.ts';
+import { toFacilityDto } from './presenters.ts';
 
 export interface FacilityInput {
   name: string;
@@ -119,7 +120,7 @@ function facilityHasBookings(live: LiveBookingRow[], timezone: string, path: Boo
  * made or moved on it meanwhile, and a booking checked against the old row is refused after.
  */
 async function lockForChange(trx: Executor, id: string): Promise<FacilityRow> {
-  await bookings.lockFacilitySchedule(trx, id);
+  await lockFacilitySchedule(trx, id);
   const row = await facilities.lockFacility(trx, id);
   if (!row) throw facilityNotFound();
   return row;

@@ -1,6 +1,7 @@
-import { cancellationTerms, centsToDollars, toLocal, type BookingDto, type FacilityDto, type OpeningHours, type OrderRefundState, type UserDto } from '@courtside/domain';
+import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, type BookingDto, type FacilityDto, type OrderRefundState, type UserDto } from '@courtside/domain';
 import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
+import { openingHoursOf } from './facility-schedule.ts';
 
 /** Row -> wire shapes. Rows never leave the services; these do. */
 
@@ -18,18 +19,10 @@ export function toFacilityDto(f: FacilityRow): FacilityDto {
     imageUrl: f.image_url,
     isDeleted: f.is_deleted,
     timezone: f.timezone,
-    openingHours: (typeof f.opening_hours === 'string' ? JSON.parse(f.opening_hours) : f.opening_hours) as OpeningHours,
+    openingHours: openingHoursOf(f),
     slotMinutes: f.slot_minutes,
     maxBookingMinutes: f.max_booking_minutes,
   };
-}
-
-/** Local date and wall-clock times of an interval; a booking ending at midnight ends at 24:00. */
-export function localTimes(startsAt: Date, endsAt: Date, timezone: string) {
-  const start = toLocal(startsAt, timezone);
-  const end = toLocal(endsAt, timezone);
-  const endTime = end.date !== start.date && end.time === '00:00' ? '24:00' : end.time;
-  return { date: start.date, startTime: start.time, endTime };
 }
 
 /**
@@ -50,9 +43,8 @@ export function refundStateOf(statuses: Iterable<string>, refundedCents: number,
  * the server applies, so no page promises what the server would refuse.
  */
 export function toBookingDto(b: BookingView, now: Date, cancellationHours: number): BookingDto {
-  const lapsed = b.status === 'pending' && b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime();
-  const status = lapsed ? 'expired' : b.status;
   const state = { status: b.status, paymentStatus: b.payment_status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at };
+  const status = isHoldLapsed(state, now) ? 'expired' : b.status;
   const terms = cancellationTerms(state, { now, cancellationHours });
   return {
     _id: b.id,

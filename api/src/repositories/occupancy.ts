@@ -1,0 +1,42 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../db/database.ts';
+
+/**
+ * The booking write rules in SQL, written once: which bookings occupy a facility's time, and
+ * the lock that queues the writers of its schedule. Each condition is a fragment on a bookings
+ * alias, usable in raw SQL templates and in the query builder's `where` alike. The TypeScript
+ * side of the same rule is the domain's `isHoldLapsed`.
+ */
+
+const column = (alias: string, name: 'status' | 'hold_expires_at') => sql.ref(`${alias}.${name}`);
+
+/** A pending hold that has not lapsed: it still holds its slot. */
+export function liveHold(alias: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${column(alias, 'status')} = 'pending' AND ${column(alias, 'hold_expires_at')} > ${now})`;
+}
+
+/** A pending hold past its expiry: it no longer holds its slot, swept or not. */
+export function lapsedHold(alias: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${column(alias, 'status')} = 'pending' AND ${column(alias, 'hold_expires_at')} <= ${now})`;
+}
+
+/** A booking that holds its time now: confirmed, or a live hold. */
+export function holdsTime(alias: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${column(alias, 'status')} = 'confirmed' OR ${liveHold(alias, now)})`;
+}
+
+/** The call that takes one facility's schedule lock until the transaction ends (see lockFacilitySchedule). */
+export function scheduleLock(facilityId: string): RawBuilder<unknown> {
+  return sql`pg_advisory_xact_lock(hashtextextended(${`booking-schedule:${facilityId}`}, 0))`;
+}
+
+/**
+ * Queues the writers of one facility's schedule behind each other until the transaction ends.
+ * Without it, two transactions inserting overlapping bookings at the same moment each wait for
+ * the other inside the exclusion-constraint check: PostgreSQL aborts one as a deadlock, and
+ * under load the retries can keep colliding with a waiter (a livelock). The exclusion
+ * constraint stays the guarantee; this only makes the losers fail fast and cleanly with 23P01.
+ */
+export async function lockFacilitySchedule(db: Executor, facilityId: string): Promise<void> {
+  await sql`SELECT ${scheduleLock(facilityId)}`.execute(db);
+}
