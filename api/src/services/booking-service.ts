@@ -14,6 +14,7 @@ import type { CurrentUser } from '../plugins/auth.ts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
+import type { BookingView } from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import * as orders from '../repositories/orders.ts';
@@ -59,11 +60,6 @@ async function facilityForBooking(ctx: ServiceContext, facilityId: string, fresh
   return found;
 }
 
-/**
- * Holds a slot for the caller until HOLD_MINUTES pass or they pay. The price is ours to compute.
- * One statement does the locking, the expiry of lapsed holds and the insert (see
- * insertHoldIfFacilityUnchanged); if the facility changed since it was read, read it again.
- */
 const holdCapReached = (max: number) =>
   new DomainError(
     'conflict',
@@ -72,56 +68,77 @@ const holdCapReached = (max: number) =>
     'facility',
   );
 
+/** Booking attempts per client IP and window (BOOKING_MAX_PER_IP; 0 turns the limit off). */
+async function limitBookingAttempts(ctx: ServiceContext, ip: string, now: Date): Promise<void> {
+  const { bookingMaxPerIp, bookingWindowMinutes } = ctx.config;
+  if (bookingMaxPerIp <= 0) return;
+  const limit = { key: `book:ip:${ip}`, max: bookingMaxPerIp, windowMs: bookingWindowMinutes * 60_000 };
+  await consume(ctx.db, limit, now, 'Too many booking attempts from this network. Please wait and try again.');
+}
+
+/** One try at a hold, checked and priced against the facility as read: undefined if its row changed since. */
+async function tryHold(
+  ctx: ServiceContext,
+  user: CurrentUser,
+  req: NewBookingRequest,
+  found: { row: FacilityRow; version: string },
+  maxHolds: number | null,
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const facility = found.row;
+  const interval = resolveBookingRequest(toSchedule(facility), req, bookingPolicy(ctx, now));
+  // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
+  return retryTransaction(() => bookings.insertHoldIfFacilityUnchanged(ctx.db, {
+    facility_id: facility.id,
+    user_id: user.id,
+    starts_at: interval.startsAt,
+    ends_at: interval.endsAt,
+    payable_cents: priceCents(facility.price_per_hour_cents, interval),
+    status: 'pending',
+    payment_status: 'unpaid',
+    hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
+    created_at: now,
+  }, found.version, maxHolds).catch((err: unknown) => {
+    if ((err as { code?: string }).code === bookings.HOLD_CAP_REACHED) throw holdCapReached(ctx.config.maxHoldsPerCustomer);
+    throw err;
+  }));
+}
+
+/** A booking just held, as its screens show it, from what is already at hand (no read back). */
+const heldView = (row: BookingRow, facility: FacilityRow, user: CurrentUser): BookingView => ({
+  ...row,
+  facility_name: facility.name,
+  facility_location: facility.location,
+  facility_price_per_hour_cents: facility.price_per_hour_cents,
+  facility_timezone: facility.timezone,
+  user_name: user.name,
+  user_email: user.email,
+});
+
+/**
+ * Holds a slot for the caller until HOLD_MINUTES pass or they pay. The price is ours to compute.
+ * One statement does the locking, the expiry of lapsed holds and the insert (see
+ * insertHoldIfFacilityUnchanged); if the facility changed since it was read, read it again.
+ */
 export async function createBooking(ctx: ServiceContext, user: CurrentUser, req: NewBookingRequest, ip: string): Promise<BookingDto> {
   const now = ctx.clock();
-  const { bookingMaxPerIp, bookingWindowMinutes, maxHoldsPerCustomer } = ctx.config;
-  if (bookingMaxPerIp > 0) {
-    const limit = { key: `book:ip:${ip}`, max: bookingMaxPerIp, windowMs: bookingWindowMinutes * 60_000 };
-    await consume(ctx.db, limit, now, 'Too many booking attempts from this network. Please wait and try again.');
-  }
+  await limitBookingAttempts(ctx, ip, now);
   // Staff hold slots for customers at the desk: only customers are capped.
-  const maxHolds = user.role === 'admin' ? null : maxHoldsPerCustomer;
+  const maxHolds = user.role === 'admin' ? null : ctx.config.maxHoldsPerCustomer;
   let facility: FacilityRow | undefined;
   let row: BookingRow | undefined;
   for (let attempt = 0; !row; attempt++) {
     if (attempt === 3) throw new DomainError('conflict', 'FACILITY_CHANGING', 'The facility is being changed right now. Please try again.', 'facility');
     const found = await facilityForBooking(ctx, req.facility, attempt > 0);
     facility = found.row;
-    const interval = resolveBookingRequest(toSchedule(facility), req, bookingPolicy(ctx, now));
-    // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
-    row = await retryTransaction(() => bookings.insertHoldIfFacilityUnchanged(ctx.db, {
-      facility_id: facility!.id,
-      user_id: user.id,
-      starts_at: interval.startsAt,
-      ends_at: interval.endsAt,
-      payable_cents: priceCents(facility!.price_per_hour_cents, interval),
-      status: 'pending',
-      payment_status: 'unpaid',
-      hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
-      created_at: now,
-    }, found.version, maxHolds).catch((err: unknown) => {
-      if ((err as { code?: string }).code === bookings.HOLD_CAP_REACHED) throw holdCapReached(maxHoldsPerCustomer);
-      throw err;
-    }));
+    row = await tryHold(ctx, user, req, found, maxHolds, now);
   }
   // This process's next availability read must not wait for the notification to come back;
   // other processes hear of it before the customer has the answer. Past the commit, a failed
   // notice must not turn a booking made into an error (cached answers also age out).
   cachesOf(ctx).feed?.touched('bookings', facility!.id);
   await cachesOf(ctx).announcements.announce('bookings', facility!.id).catch(() => {});
-  return toBookingDto(
-    {
-      ...row,
-      facility_name: facility!.name,
-      facility_location: facility!.location,
-      facility_price_per_hour_cents: facility!.price_per_hour_cents,
-      facility_timezone: facility!.timezone,
-      user_name: user.name,
-      user_email: user.email,
-    },
-    now,
-    ctx.config.cancellationHours,
-  );
+  return toBookingDto(heldView(row, facility!, user), now, ctx.config.cancellationHours);
 }
 
 /** Other people's bookings do not exist for a customer: 404, not 403, so ids reveal nothing. */
