@@ -16,9 +16,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  // First, so the folder rules below (which replace it for their files) must each list api/src too.
+  {
+    ...restrict(
+      ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
+      ['**/api/src/**', '@courtside/api/src/**'],
+      'Outside api/, use what the api package exports (api/package.json "exports", e.g. @courtside/api/database). ' +
+        'Test support under api/test/support (test app, fuzz runner, model, Stripe stub) may be imported by prove/.',
+    ),
+    ignores: ['api/**'],
+  },
   restrict(
     ['domain/src/**'],
-    ['node:*', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'kysely/*', 'pg', '@electric-sql/*', 'react', 'react-*', '@courtside/*', 'typebox'],
+    ['node:*', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'kysely/*', 'pg', '@electric-sql/*', 'react', 'react-*', '@courtside/*', 'typebox', '**/api/src/**'],
     'domain/ holds pure rules: no framework, database, I/O or other workspace.',
   ),
   restrict(

@@ -5,7 +5,7 @@
  * Facility f, day d and hour h are distinct by construction, so active bookings never overlap.
  */
 import { sql } from 'kysely';
-import type { Db } from '../api/src/db/database.ts';
+import type { Db } from '@courtside/api/database';
 
 export const TIMEZONE = 'America/New_York';
 export const FACILITIES = 100;

@@ -21,11 +21,11 @@ import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { migrateToLatest } from '@courtside/migrations';
-import { openDatabase, type DatabaseHandle } from '../api/src/db/database.ts';
-import { startApi, type ApiProcess } from '../prove/support/api-process.ts';
-import { withClient } from '../prove/support/db-checks.ts';
-import { call, createCustomers, loginAdmin } from '../prove/support/fixtures.ts';
-import type { Check } from '../prove/report.ts';
+import { openDatabase, type DatabaseHandle } from '@courtside/api/database';
+import { startApi, type ApiProcess } from '../harness/api-process.ts';
+import { withClient } from '../harness/db-checks.ts';
+import { call, createCustomers, loginAdmin } from '../harness/fixtures.ts';
+import type { Check } from '../harness/checks.ts';
 import { FIRST_HOUR, LAST_HOUR, TIMEZONE, describeDataSet, loadDataSet, localToday, type DataSet } from './load-data.ts';
 import type { Figures, Scenario } from './load-worker.ts';
 

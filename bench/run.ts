@@ -8,6 +8,7 @@
  * a missed target is reported as FAIL and still exits 0.
  */
 import { writeFileSync } from 'node:fs';
+import { checksTable } from '../harness/checks.ts';
 import { benchOptionsFromEnv, runBenchmark, throughputTable } from './measure.ts';
 
 async function main() {
@@ -22,9 +23,7 @@ async function main() {
     '',
     ...throughputTable(result.measured),
     '',
-    '| target | measured | wanted | result |',
-    '|---|---|---|---|',
-    ...result.checks.map((c) => `| ${c.name} | ${c.measured} | ${c.wanted} | ${c.pass ? 'PASS' : 'FAIL'} |`),
+    checksTable(result.checks, 'target'),
     '',
   ].join('\n');
   writeFileSync(new URL('./results.md', import.meta.url), report);

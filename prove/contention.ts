@@ -12,10 +12,11 @@
  * processes sharing the database, the attempts of every slot dealt round-robin across them.
  * PROVE_SEED repeats a run's slots. Exits 1 when a check fails.
  */
-import { checksTable, printChecks, runProof, writeSection, type Check } from './report.ts';
-import { dropDatabase, freshDatabase, startApi, type ApiProcess } from './support/api-process.ts';
-import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer, type Reply } from './support/fixtures.ts';
-import { countOverlaps, withClient } from './support/db-checks.ts';
+import { checksTable, printChecks, type Check } from '../harness/checks.ts';
+import { runProof, writeSection } from './report.ts';
+import { dropDatabase, freshDatabase, startApi, type ApiProcess } from '../harness/api-process.ts';
+import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer, type Reply } from '../harness/fixtures.ts';
+import { countOverlaps, withClient } from '../harness/db-checks.ts';
 
 const DB_NAME = 'courtside_prove_contention';
 const PORTS = [4600, 4601, 4602];

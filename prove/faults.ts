@@ -22,10 +22,11 @@
  * Databases courtside_prove_faults_{a,b,d} on PROVE_ADMIN_URL (default 127.0.0.1:5432), ports
  * 4620-4623. Exits 1 when a check fails.
  */
-import { checksTable, printChecks, runProof, writeSection, type Check } from './report.ts';
-import { ADMIN_URL, dropDatabase, freshDatabase, startApi, type ApiProcess } from './support/api-process.ts';
-import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer } from './support/fixtures.ts';
-import { bookingStates, countOverlaps, staleFreeSlots, withClient } from './support/db-checks.ts';
+import { checksTable, printChecks, type Check } from '../harness/checks.ts';
+import { runProof, writeSection } from './report.ts';
+import { ADMIN_URL, dropDatabase, freshDatabase, startApi, type ApiProcess } from '../harness/api-process.ts';
+import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer } from '../harness/fixtures.ts';
+import { bookingStates, countOverlaps, staleFreeSlots, withClient } from '../harness/db-checks.ts';
 import { MixedLoad, countByOutcome, describeRecovery, failed, recoveryByRoute, type RequestRecord } from './support/load.ts';
 import { createPrivateCluster } from './support/private-cluster.ts';
 

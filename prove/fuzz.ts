@@ -14,7 +14,8 @@
  * declared schema; no stack trace or SQL text in any body; Object.prototype untouched.
  * FUZZ_SEED (or PROVE_SEED) replays a run. Bounded by PROVE_FUZZ_TIME_LIMIT seconds (default 600).
  */
-import { checksTable, printChecks, writeSection, type Check } from './report.ts';
+import { checksTable, printChecks, type Check } from '../harness/checks.ts';
+import { writeSection } from './report.ts';
 
 const ADMIN_URL = process.env.PROVE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = Number(process.env.PROVE_FUZZ_REQUESTS ?? 10_000);

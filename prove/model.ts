@@ -12,7 +12,8 @@
  * SQL self-join must find no overlapping active bookings. PROVE_SEED replays a run. Bounded by
  * PROVE_MODEL_TIME_LIMIT seconds (default 600). Exits 1 when a check fails.
  */
-import { checksTable, printChecks, writeSection, type Check } from './report.ts';
+import { checksTable, printChecks, type Check } from '../harness/checks.ts';
+import { writeSection } from './report.ts';
 
 const ADMIN_URL = process.env.PROVE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SEQUENCES = Number(process.env.PROVE_MODEL_SEQUENCES ?? 1_000);

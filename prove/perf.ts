@@ -8,7 +8,8 @@
  * Writes its section of docs/RELIABILITY.md; exits 1 when a check fails or the run is broken.
  */
 import { benchOptionsFromEnv, runBenchmark, throughputTable } from '../bench/measure.ts';
-import { checksTable, printChecks, writeSection } from './report.ts';
+import { checksTable, printChecks } from '../harness/checks.ts';
+import { writeSection } from './report.ts';
 
 const result = await runBenchmark(benchOptionsFromEnv());
 const checks = [

@@ -15,28 +15,10 @@ date it was measured on; re-run a proof to refresh its section. Targets come fro
 DESIGN.md §7.
 `;
 
-export interface Check {
-  name: string;
-  measured: string;
-  wanted: string;
-  pass: boolean;
-}
-
 /** Where and when a figure was measured. */
 export function machineLine(): string {
   const cpus = os.cpus();
   return `${new Date().toISOString()} · Node ${process.version} · ${cpus.length} CPU(s) ${cpus[0]?.model.trim() ?? ''} · load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
-}
-
-export function checksTable(checks: Check[]): string {
-  const rows = checks.map((c) => `| ${c.name} | ${c.measured} | ${c.wanted} | ${c.pass ? 'PASS' : 'FAIL'} |`);
-  return ['| check | measured | wanted | result |', '|---|---|---|---|', ...rows].join('\n');
-}
-
-/** Prints each check with PASS/FAIL; returns whether all passed. */
-export function printChecks(proof: string, checks: Check[]): boolean {
-  for (const c of checks) console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${proof}: ${c.name}: ${c.measured} (wanted ${c.wanted})`);
-  return checks.every((c) => c.pass);
 }
 
 /** Replaces (or appends) the section of one proof in docs/RELIABILITY.md. */

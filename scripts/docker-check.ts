@@ -27,7 +27,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dropDatabase, freshDatabase, waitUntilHealthy } from '../prove/support/api-process.ts';
+import { dropDatabase, freshDatabase, waitUntilHealthy } from '../harness/api-process.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { isConnectionError } from '../src/db/retry.ts';
 import { adminDatabaseUrl, backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility } from './support/actors.ts';
-import { withClient } from '../../prove/support/db-checks.ts';
+import { withClient } from '../../harness/db-checks.ts';
 
 // What the fault proofs (prove/faults.ts) found, kept fixed: connections cut under the API's
 // feet must neither crash the process nor fail requests that start afterwards.

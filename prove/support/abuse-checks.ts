@@ -9,10 +9,10 @@
  *   - out-of-range dates and type coercion: 400, nothing stored.
  */
 import { createHmac } from 'node:crypto';
-import type { Check } from '../report.ts';
-import { PROVE_JWT_SECRET, dropDatabase, freshDatabase, startApi, type ApiProcess } from './api-process.ts';
-import { createFacilities, hh, localDay, loginAdmin } from './fixtures.ts';
-import { withClient } from './db-checks.ts';
+import type { Check } from '../../harness/checks.ts';
+import { PROVE_JWT_SECRET, dropDatabase, freshDatabase, startApi, type ApiProcess } from '../../harness/api-process.ts';
+import { createFacilities, hh, localDay, loginAdmin } from '../../harness/fixtures.ts';
+import { withClient } from '../../harness/db-checks.ts';
 import { StripeStub } from '../../api/test/support/stripe-stub.ts';
 
 const DB_NAME = 'courtside_prove_abuse';

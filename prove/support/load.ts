@@ -5,7 +5,7 @@
  * hold, a cancellation or a payment is kept so the proof can look for it in the database.
  * It keeps going through outages (a refused connection is recorded, then retried shortly).
  */
-import { call, hh, localDay, type Customer, type Reply } from './fixtures.ts';
+import { call, hh, localDay, type Customer, type Reply } from '../../harness/fixtures.ts';
 
 export type Route = 'facilities' | 'availability' | 'book' | 'cancel' | 'order' | 'pay-page' | 'pay-confirm';
 export const ROUTES: Route[] = ['facilities', 'availability', 'book', 'cancel', 'order', 'pay-page', 'pay-confirm'];

@@ -4,7 +4,7 @@
  * one by one would measure argon2, not Courtside), then signed in through the real login route.
  */
 import pg from 'pg';
-import { hashPassword } from '../../api/src/services/passwords.ts';
+import { hashPassword } from '@courtside/api/passwords';
 
 export interface Reply {
   /** 0 when no HTTP answer came back (socket error, reset, refused, timeout). */

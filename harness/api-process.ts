@@ -1,14 +1,14 @@
 /**
- * The real API as the proofs meet it: `node api/src/server.ts` in its own process, configured
- * only through its environment, killed or stopped like production would be. Reusable by any
- * proof that needs a server process (contention, faults, model, fuzz).
+ * The real API as the proofs and the benchmark meet it: `node api/src/server.ts` in its own
+ * process, configured only through its environment, killed or stopped like production would be.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const SERVER_ENTRY = fileURLToPath(new URL('../../api/src/server.ts', import.meta.url));
+/** The API's production entry point, as the api package exports it. */
+const SERVER_ENTRY = fileURLToPath(import.meta.resolve('@courtside/api/server-entry'));
 
 /** A PostgreSQL server database to create throw-away databases in. */
 export const ADMIN_URL = process.env.PROVE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
