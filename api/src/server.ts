@@ -80,9 +80,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  // The site's on-demand pages call the API over loopback, not through the public address.
-  process.env.COURTSIDE_API_ORIGIN = `http://127.0.0.1:${new URL(address).port}`;
+  await app.listen({ port: config.port, host: config.host });
   app.log.info(`Courtside is ready at http://localhost:${config.port}/`);
 }
 

@@ -6,7 +6,7 @@
  * and back office mounted when they exist; answers Fastify writes outside its hooks (a
  * malformed URL, the 503 while closing) over a real socket.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,13 +45,11 @@ let staff: Actor;
 let casey: Actor;
 let court: { _id: string };
 let payUrl = '';
-const savedOrigin = process.env.COURTSIDE_API_ORIGIN;
 
 beforeAll(async () => {
   t = await createTestApp({ site: SITE });
   // Listening too: on-demand site pages call the API over loopback, and raw answers need a socket.
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  process.env.COURTSIDE_API_ORIGIN = base;
   staff = await admin(t.app);
   casey = await customer(t.app);
   court = await facility(t.app, staff);
@@ -60,8 +58,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (savedOrigin === undefined) delete process.env.COURTSIDE_API_ORIGIN;
-  else process.env.COURTSIDE_API_ORIGIN = savedOrigin;
   await t?.close();
 });
 
@@ -155,11 +151,12 @@ describe('security headers on every kind of response', () => {
   });
 
   it.skipIf(!SITE)('a page whose API call fails (502 from Astro) carries them (skipped when site/dist is not built)', async () => {
-    process.env.COURTSIDE_API_ORIGIN = 'http://127.0.0.1:9';
+    // The site's pages call the API where this server listens: make that a closed port.
+    const listening = vi.spyOn(t.app.server, 'address').mockReturnValue({ address: '127.0.0.1', family: 'IPv4', port: 9 });
     try {
       await expectHeaders({ name: 'list without its API', url: '/facilities-list', headers: html, status: 502 });
     } finally {
-      process.env.COURTSIDE_API_ORIGIN = base;
+      listening.mockRestore();
     }
   });
 

@@ -8,7 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_POLICY_DIRECTIVES } from '@courtside/domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+/** What the site's pages are handed with each request (Astro's `locals`; typed in site/src/lib/api.server.ts). */
+interface SiteLocals {
+  apiOrigin?: string;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals?: SiteLocals) => void;
 
 /** Paths that belong to the API server, never to the site. */
 const SERVER_PATHS = /^\/(api|admin|pay|images)(\/|$|\?)/;
@@ -73,13 +78,19 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     app.get(route, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('content-security-policy', policyOf(route)).send(html));
   }
+  // On-demand pages call the API over loopback, not through the public address: this server,
+  // once it listens (before that, nothing is served and the pages fall back to their own origin).
+  const apiOrigin = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined;
+  };
   await app.register(middie);
   app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     if (SERVER_PATHS.test(req.url ?? '/')) return next();
     // Astro replaces it with the page's own policy on the pages it renders; redirects and
     // files that fall through to the static plugin keep this one.
     res.setHeader('content-security-policy', SITE_CSP);
-    return handler(req, res, next);
+    return handler(req, res, next, { apiOrigin: apiOrigin() });
   });
 });
 

@@ -1,5 +1,6 @@
 // The no-JavaScript path: the form posts to /contact-us itself, and the page forwards the
 // message to the API as JSON (the API accepts JSON only) and renders the outcome.
+import { apiOrigin, type PageRequest } from '../../lib/api.server';
 import { MISSING, isComplete, readForm, toResult, UNREACHABLE, type ContactInput, type ContactResult } from './contact';
 
 export interface ContactPost {
@@ -7,7 +8,7 @@ export interface ContactPost {
   result: ContactResult;
 }
 
-export async function handleContactPost(request: Request, url: URL): Promise<ContactPost> {
+export async function handleContactPost(request: Request, page: PageRequest): Promise<ContactPost> {
   let values: ContactInput = { name: '', email: '', subject: '', message: '' };
   try {
     values = readForm(await request.formData());
@@ -16,7 +17,7 @@ export async function handleContactPost(request: Request, url: URL): Promise<Con
   }
   if (!isComplete(values)) return { values, result: { ok: false, message: MISSING } };
   try {
-    const res = await fetch(new URL('/api/contact', process.env.COURTSIDE_API_ORIGIN ?? url.origin), {
+    const res = await fetch(new URL('/api/contact', apiOrigin(page)), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(values),

@@ -8,7 +8,7 @@ import { fetchFacility } from '../../lib/api.server.ts';
  */
 export async function facilityForPage(astro: AstroGlobal): Promise<FacilityDto | null> {
   try {
-    const facility = await fetchFacility(astro.url, astro.params.id ?? '');
+    const facility = await fetchFacility(astro, astro.params.id ?? '');
     if (!facility) {
       astro.response.status = 404;
       astro.response.statusText = 'Not Found';

@@ -1,5 +1,5 @@
 import type { FacilityDto } from '@courtside/domain';
-import { fetchFacilities } from '../../lib/api.server';
+import { fetchFacilities, type PageRequest } from '../../lib/api.server';
 
 export const FEATURED_COUNT = 3;
 
@@ -22,9 +22,9 @@ export type Featured =
   | { state: 'error' };
 
 /** Three facilities picked at random from the live list, fetched on every visit. */
-export async function loadFeatured(url: URL): Promise<Featured> {
+export async function loadFeatured(page: PageRequest): Promise<Featured> {
   try {
-    const all = await fetchFacilities(url);
+    const all = await fetchFacilities(page);
     if (!all) return { state: 'error' };
     const live = all.filter((f) => !f.isDeleted);
     if (live.length === 0) return { state: 'empty' };
