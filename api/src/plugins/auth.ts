@@ -1,18 +1,12 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError, type Role } from '@courtside/domain';
+import { DomainError } from '@courtside/domain';
 import type { AuthState } from '../repositories/users.ts';
+import type { CurrentUser } from '../services/context.ts';
 
 /** Who may call a route: declared on every /api route, enforced here. */
 export type Access = 'public' | 'user' | 'admin';
-
-export interface CurrentUser {
-  id: string;
-  role: Role;
-  name: string;
-  email: string;
-}
 
 export interface TokenClaims {
   sub: string;

@@ -10,7 +10,6 @@ import {
   type BookingRequest,
 } from '@courtside/domain';
 import type { BookingRow, FacilityRow } from '@courtside/migrations';
-import type { CurrentUser } from '../plugins/auth.ts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
@@ -19,7 +18,7 @@ import * as facilities from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import * as orders from '../repositories/orders.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
-import type { ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from './order-service.ts';
 import { consume } from './throttle-service.ts';
 import { recordRefund, sendRefunds } from './payment-refunds.ts';

@@ -1,3 +1,4 @@
+import type { Role } from '@courtside/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PaymentProviders } from '../payments/provider.ts';
@@ -10,4 +11,12 @@ export interface ServiceContext {
   clock: () => Date;
   /** Every configured payment provider; an order is always served by the one stored on it. */
   payments: PaymentProviders;
+}
+
+/** The signed-in caller a use case acts for (the auth plugin sets it on each request). */
+export interface CurrentUser {
+  id: string;
+  role: Role;
+  name: string;
+  email: string;
 }

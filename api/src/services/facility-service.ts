@@ -13,11 +13,10 @@ import {
 import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
-import type { CurrentUser } from '../plugins/auth.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
-import type { ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from './context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
 import { toFacilityDto } from './presenters.ts';

@@ -1,12 +1,11 @@
 import { DomainError, centsToDollars, type PaymentDto } from '@courtside/domain';
 import type { RefundRow } from '@courtside/migrations';
-import type { CurrentUser } from '../plugins/auth.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as orders from '../repositories/orders.ts';
 import * as refunds from '../repositories/refunds.ts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
-import type { ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from './context.ts';
 import { enumFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from './admin-query.ts';
 import { recordRefund, sendRefunds } from './payment-refunds.ts';
 import { refundStateOf, toBookingDto } from './presenters.ts';

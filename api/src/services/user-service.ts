@@ -2,8 +2,7 @@ import { DomainError, assertCanRemoveAdmin, type Role, type UserDto } from '@cou
 import * as bookings from '../repositories/bookings.ts';
 import * as orders from '../repositories/orders.ts';
 import * as users from '../repositories/users.ts';
-import type { CurrentUser } from '../plugins/auth.ts';
-import type { ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from './context.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { closeCheckouts } from './order-service.ts';
 import { toUserDto } from './presenters.ts';
