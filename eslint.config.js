@@ -38,8 +38,13 @@ export default tseslint.config(
   ),
   restrict(
     ['api/src/services/**'],
-    ['kysely', 'kysely/*', 'pg', '@electric-sql/*'],
-    'Services call repositories; they write no SQL themselves.',
+    ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/plugins/**', '**/routes/**'],
+    'Services call repositories; they write no SQL themselves, and know nothing of HTTP (plugins and routes call them).',
+  ),
+  restrict(
+    ['api/src/repositories/**'],
+    ['**/plugins/**', '**/routes/**'],
+    'Repositories are called by services; plugins and routes sit above them.',
   ),
   restrict(
     ['admin/src/**'],
