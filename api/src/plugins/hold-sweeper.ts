@@ -1,21 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sweepHolds } from '../services/booking-service.ts';
-import { retryDueRefunds } from '../services/payment-refunds.ts';
+import { runSweep } from '../services/sweep.ts';
 import { isConnectionError } from '../db/retry.ts';
 
-/**
- * Expires lapsed holds and retries refunds the provider has not accepted yet, every few
- * seconds; safe to run in every API process (SKIP LOCKED).
- */
+/** Runs the sweep (services/sweep.ts) every few seconds, one pass at a time. */
 export default fp(async function holdSweeper(app: FastifyInstance, opts: { intervalSeconds: number }) {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = sweepHolds(app.ctx)
-      .then((n) => n > 0 && app.log.info({ expired: n }, 'expired lapsed holds'))
-      .then(() => retryDueRefunds(app.ctx))
-      .then((n) => n > 0 && app.log.info({ refunds: n }, 'retried refunds'))
+    running = runSweep(app.ctx, app.log)
       // A database outage only postpones the sweep: lapsed holds already count as free to readers.
       .catch((err) =>
         isConnectionError(err)
