@@ -1,7 +1,7 @@
 /**
  * The benchmark itself, shared by `npm run bench` (bench/run.ts, writes bench/results.md) and
- * `npm run prove perf` (prove/perf.ts, writes docs/RELIABILITY.md): DESIGN.md §7 and issue 6
- * targets, measured on PostgreSQL holding >= 1,000,000 bookings.
+ * `npm run prove perf` (prove/perf.ts, writes docs/RELIABILITY.md): the throughput, latency and
+ * memory targets, measured on PostgreSQL holding >= 1,000,000 bookings.
  *
  * The API runs as production runs it, `node api/src/server.ts` in its own process (so its
  * memory is its own), on port BENCH_PORT (default 4500). The bare Fastify JSON route it is

@@ -1,5 +1,5 @@
 /**
- * `npm run prove model`: the model-based property test of issue 6 at full size.
+ * `npm run prove model`: the model-based property test at full size.
  *
  *   node prove/run.ts model        (or: node prove/model.ts)
  *
@@ -61,10 +61,10 @@ writeSection(
 After every command: the HTTP status (and payment redirect) equals the model's prediction, the bookings table
 (status, payment status, facility, interval, price), the orders table and what \`GET /api/bookings\` shows (a lapsed hold
 reads as expired) equal the model, and a SQL self-join finds no overlapping active bookings. The model is plain TypeScript
-written from DESIGN.md (api/test/model/booking-model.ts).
+written from the product's stated rules (api/test/model/booking-model.ts).
 ${LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? `
 Known deviation, reported and not yet fixed: a late payment for a slot that only a *lapsed* (unswept) hold overlaps is
-refunded instead of confirmed (DESIGN.md: a lapsed hold frees its slot at once). The model predicts the product's
+refunded instead of confirmed (the rule: a lapsed hold frees its slot at once). The model predicts the product's
 current behaviour while \`LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS\` is true; with it false the model flags it.
 ` : ''}
 

@@ -1,5 +1,5 @@
 /**
- * `npm run prove perf`: issue 6's performance targets under the benchmark's conditions
+ * `npm run prove perf`: the performance targets under the benchmark's conditions
  * (bench/measure.ts: PostgreSQL with >= 1,000,000 bookings and 100 facilities, autocannon with
  * 50 connections, the API as its own `node api/src/server.ts` process): availability >= 0.5 x a
  * bare Fastify route measured in the same run with p99 <= 15 ms, >= 1,000 bookings created per

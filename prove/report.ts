@@ -11,8 +11,7 @@ export const RELIABILITY_MD = fileURLToPath(new URL('../docs/RELIABILITY.md', im
 const HEADER = `# Courtside reliability figures
 
 Every section below is written by \`npm run prove <name>\` (prove/). Each names the machine and the
-date it was measured on; re-run a proof to refresh its section. Targets come from issue 6 and
-DESIGN.md §7.
+date it was measured on; re-run a proof to refresh its section. Each check states what it wants.
 `;
 
 /** Where and when a figure was measured. */

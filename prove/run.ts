@@ -1,5 +1,5 @@
 /**
- * `npm run prove [name...]`: the long proofs of issue 6, each bounded in time, each printing
+ * `npm run prove [name...]`: the long proofs, each bounded in time, each printing
  * its figures with PASS/FAIL and writing its section of docs/RELIABILITY.md. With no name,
  * all run in order. Needs PostgreSQL on 127.0.0.1:5432 (PROVE_ADMIN_URL to change it).
  * Exits 1 when any check failed.

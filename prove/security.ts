@@ -1,5 +1,5 @@
 /**
- * `npm run prove security`: the security pass of issue 6, against a real server over HTTP.
+ * `npm run prove security`: the security pass, against a real server over HTTP.
  *
  *   node prove/run.ts security        (or: node prove/security.ts)
  *

@@ -1,6 +1,6 @@
 /**
  * `npm run size`: how much JavaScript each main page of the public site makes the browser
- * load, gzipped, against the budgets of issue 3 / DESIGN.md §7 (home <= 10 KB, facility list
+ * load, gzipped, against its budget (home <= 10 KB, facility list
  * and detail <= 15 KB, booking <= 60 KB; the original single-page client shipped 111,753
  * bytes on every page). Builds nothing: it starts the real server (node api/src/server.ts,
  * a throw-away data directory, a free port) on the existing build (`npm run build` first),
@@ -241,7 +241,7 @@ async function main(): Promise<number> {
       '(`<script src>`, module preloads, Astro island component and renderer URLs, inline scripts, and',
       'their static `import`s followed transitively), each file gzipped once (zlib level 9) and counted once per page.',
       '"On demand" is code behind a dynamic `import()` that the page fetches only when needed (not counted against the budget).',
-      `Budgets from issue 3 / DESIGN.md §7. The original single-page client shipped **${fmt(ORIGINAL_BYTES)} bytes** gzipped on every page.`,
+      `Budgets per page as listed. The original single-page client shipped **${fmt(ORIGINAL_BYTES)} bytes** gzipped on every page.`,
       '',
       `| ${header.join(' | ')} |`,
       `| ${header.map((_, i) => (i >= 2 && i !== 6 ? '---:' : '---')).join(' | ')} |`,

@@ -48,7 +48,7 @@ describe('authorization matrix', () => {
       const users = table.filter((r) => r.access === 'user');
       expect(admins.length).toBeGreaterThanOrEqual(15);
       expect(users.length).toBeGreaterThanOrEqual(8);
-      // Spot checks: the documented admin and user routes are classified as DESIGN.md §4 says.
+      // Spot checks: well-known staff-only and customer routes land in the right class.
       const accessOf = (method: string, url: string) => table.find((r) => r.method === method && r.url === url)?.access;
       expect(accessOf('GET', '/users')).toBe('admin');
       expect(accessOf('GET', '/api/users')).toBe('admin');

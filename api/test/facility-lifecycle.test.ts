@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, bookAndPay, customer, facility, openCheckout, providerPays, type Actor } from './support/actors.ts';
 
-// Issue 15 items 6 and 7: deleting a facility that has live bookings, and changing its time zone.
+// Deleting a facility that has live bookings, and changing its time zone: refused unless confirmed.
 // Clock: 2027-03-01T15:00Z = 10:00 in New York.
 const START = '2027-03-01T15:00:00Z';
 // These tests hold many slots from one address on purpose; the abuse limits have their own tests.

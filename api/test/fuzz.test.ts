@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { prepareFuzz, runFuzz, type FuzzResult, type FuzzWorld } from './support/fuzz/runner.ts';
 
-// Issue 6's fuzzing at a small count; `npm run prove fuzz` sends >= 10,000 on PostgreSQL.
+// The fuzzing at a small count, so every test run tries it; `npm run prove fuzz` sends >= 10,000 on PostgreSQL.
 // FUZZ_SEED replays a run (the seed is printed).
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const REQUESTS = 1_500;

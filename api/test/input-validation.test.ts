@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility, PASSWORD, uniqueEmail, type Actor } from './support/actors.ts';
 
-// Issue 15, items 10-13, 15, 21, 23: what the API refuses, and that a refusal changes nothing.
+// What the API refuses (blank or bidi-laden text, coerced types, foreign URLs, out-of-range dates),
+// and that a refusal changes nothing.
 // Clock: 2027-03-01T15:00Z = Monday 10:00 in New York (EST).
 const START = '2027-03-01T15:00:00Z';
 const allDay = (hours: { open: string; close: string } | null) => ({ sun: hours, mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours });
@@ -59,7 +60,7 @@ describe('input validation', () => {
   beforeEach(() => t.clock.set(START));
   afterAll(() => t?.close());
 
-  describe('item 10: blank text is refused on every route that takes it, after trimming, and nothing is stored', () => {
+  describe('blank text is refused on every route that takes it, after trimming, and nothing is stored', () => {
     const BLANKS = ['', '   ', '\t\n ', '\u00A0\u3000', '\u200B'];
 
     it('sign-up and admin account creation: name, phone, address', async () => {
@@ -119,7 +120,7 @@ describe('input validation', () => {
     });
   });
 
-  describe('item 11: emails that would break a mailto: link are refused for new input; sign-in still takes any', () => {
+  describe('emails that would break a mailto: link are refused for new input; sign-in still takes any', () => {
     const BREAKING = [
       'a@example.com?cc=eve@evil.example',
       'a?bcc=eve@evil.example@example.com',
@@ -157,7 +158,7 @@ describe('input validation', () => {
     });
   });
 
-  describe('item 15: photo and image addresses are https: URLs or paths on this site', () => {
+  describe('photo and image addresses are https: URLs or paths on this site', () => {
     const HOSTILE = ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/svg+xml,<svg/onload=alert(1)>', 'http://example.com/p.png', '//evil.example/p.png', '/\\evil.example/p.png', 'vbscript:x', 'https://user@evil.example/p.png', ' https://example.com/p.png'];
     const GOOD = ['https://example.com/p.png', '/images/avatar.svg'];
 
@@ -215,7 +216,7 @@ describe('input validation', () => {
     });
   });
 
-  describe('item 12: daylight-saving days', () => {
+  describe('daylight-saving days', () => {
     it('spring forward (New York, 2027-03-14), 30-minute slots: 02:00 and 02:30 are not offered and cannot be booked', async () => {
       t.clock.set('2027-03-10T15:00:00Z');
       const halfHours = await facility(t.app, staff, { openingHours: allDay({ open: '00:00', close: '24:00' }), slotMinutes: 30, pricePerHour: 20 });
@@ -269,7 +270,7 @@ describe('input validation', () => {
     });
   });
 
-  describe('item 13: dates outside 2000-01-01..2100-12-31, or not on the calendar, are a 400 naming the field', () => {
+  describe('dates outside 2000-01-01..2100-12-31, or not on the calendar, are a 400 naming the field', () => {
     const OUT = ['9999-12-31', '2101-01-01', '1999-12-31', '0000-01-01'];
 
     it('availability', async () => {
@@ -307,7 +308,7 @@ describe('input validation', () => {
     });
   });
 
-  describe('item 21: request bodies are not type-coerced', () => {
+  describe('request bodies are not type-coerced', () => {
     it('a facility price of null, "12", "0x10", true or [] is a 400 naming pricePerHour, and no facility is stored', async () => {
       const facilities = await count('facilities');
       for (const pricePerHour of [null, '12', '0x10', '1e3', true, [], {}]) {
@@ -356,7 +357,7 @@ describe('input validation', () => {
     });
   });
 
-  describe('item 23: text-direction controls are refused in names and titles', () => {
+  describe('text-direction controls are refused in names and titles', () => {
     it('person names, phones and addresses: sign-up, admin creation, profile edits', async () => {
       const users = await count('users');
       for (const ch of BIDI) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { prepareWorld, runModelProperty, type ModelWorld } from './model/harness.ts';
 
-// The model-based property test of issue 6 at a small count; `npm run prove model` runs
+// The model-based property test at a small count, so every test run tries it; `npm run prove model` runs
 // >= 1,000 sequences on PostgreSQL. MODEL_SEED replays a run (the seed is printed).
 const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 1_000_000);
 const SEQUENCES = 60;

@@ -1,5 +1,5 @@
 /**
- * Issue 6, security pass, the fast part (the long one is `npm run prove security`): every kind
+ * The security pass, the fast part (the long one is `npm run prove security`): every kind
  * of response carries the security headers, each page agrees with its own policy, no other
  * origin gets a CORS grant, X-Forwarded-For cannot reset the login throttle, and every stored
  * password hash is argon2id with the stated parameters. Through app.inject with the built site

@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 6 and 7 in the back office: a facility with upcoming bookings is not deleted
+ * Facility deletion and time-zone changes in the back office: a facility with upcoming bookings is not deleted
  * or re-zoned behind the customers' backs. Staff see the bookings in a confirm dialog; confirming
  * a delete cancels and refunds them, confirming a time-zone change keeps their local times.
  * A facility without bookings is deleted exactly as before (one confirmation).

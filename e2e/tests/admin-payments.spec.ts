@@ -1,5 +1,5 @@
 /**
- * Payments in the back office (issue 5): staff find the order a customer just paid on the
+ * Payments in the back office: staff find the order a customer just paid on the
  * sandbox page, filter to it, open it and refund it; the booking is cancelled and the customer
  * reads "Refunded" in My Bookings. A checkout that no longer holds its slot takes no money on the
  * sandbox page (a provider's late payment is refunded and flagged: api/test/payments.test.ts

@@ -1,6 +1,6 @@
 /**
- * What a person types before a page's script has loaded is not lost (issue 3's two small
- * defects): the login form cannot be sent half-armed (it would post to itself and drop
+ * What a person types before a page's script has loaded is not lost (two defects of the first
+ * build): the login form cannot be sent half-armed (it would post to itself and drop
  * ?redirect), and a date typed into the booking form before its island hydrates stays.
  * The script is held back at the network until the input is in, then let through.
  */

@@ -1,9 +1,9 @@
 /**
- * The payment success page never claims more than the server knows (issue 5): fulfilment comes
+ * The payment success page never claims more than the server knows: fulfilment comes
  * from the provider's webhook, so the browser may come back before the order is paid. With
  * `?order=` the page says "Confirming your payment…" and asks the API until the order is paid
  * (confirmed), refunded or a minute has passed. Without an order it can read (none in the link,
- * someone else's, or no JavaScript) it says so (issue 15; see also site-truth.spec.ts).
+ * someone else's, or no JavaScript) it says so (see also site-truth.spec.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';

@@ -1,5 +1,5 @@
 /**
- * The public site tells the truth (issue 15, items 9, 14, 15, 16, 18, 19, 22): the cancellation
+ * The public site tells the truth: the cancellation
  * policy before paying and each booking's deadline after, Cancel only where the server allows
  * it, return pages that show the order's real state, sign-up that signs you in without a
  * photo, a checkout with no billing form that would be thrown away, times in the facility's

@@ -1,6 +1,6 @@
 /**
  * (a) A visitor's tour of every public page and every home section, with the counts of the
- * original product (SEED.md §2 and §9): 4 hero slides, 3 featured facilities, 6 steps,
+ * original product: 4 hero slides, 3 featured facilities, 6 steps,
  * 3 testimonials that wrap around, 3 of 5 booking tips, an FAQ of 5 with one open at a time,
  * the scroll-to-top button; about, contact (sending a message), the list, a facility, login,
  * register and the 404 page.
@@ -195,7 +195,7 @@ test('login page: email, password, and the failure message', async ({ page }) =>
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('register page: all six fields, the photo optional (issue 15), the rest required', async ({ page }) => {
+test('register page: all six fields, the photo optional, the rest required', async ({ page }) => {
   await page.goto('/register');
   const form = page.locator('main form');
   for (const field of [/name/i, /photo/i, /email/i, /password/i, /phone/i, /address/i]) {

@@ -1,5 +1,5 @@
 /**
- * The password-hash promise of DESIGN §7 / issue 6: every stored hash is argon2id (version 19)
+ * The password-hash promise (README, Accounts): every stored hash is argon2id (version 19)
  * with 19 MiB of memory, 2 passes and 1 lane. Judged on the PHC string's fields, not its text:
  * the argon2 package (0.4x) writes the parameters as m,p,t where the reference encoder writes
  * m,t,p, so the literal prefix below is reported separately (`canonicalOrder`).

@@ -1,5 +1,5 @@
 /**
- * What issue 6 asks of every response's security headers, and of every page against its own
+ * What we ask of every response's security headers (docs/SECURITY.md), and of every page against its own
  * Content-Security-Policy, as plain functions: prove/security.ts applies them over real HTTP,
  * api/test/security-headers.test.ts through app.inject. Each returns the problems it found
  * (an empty list is a pass), worded for a failure message.
@@ -43,7 +43,7 @@ export function securityHeaderProblems(headers: HeaderBag): string[] {
   return problems;
 }
 
-/** A CORS grant of any kind in these headers (issue 6: unknown origins get none). */
+/** A CORS grant of any kind in these headers (unknown origins get none: the API serves its own pages only). */
 export function corsGrant(headers: HeaderBag): string | undefined {
   for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers']) {
     const value = header(headers, name);

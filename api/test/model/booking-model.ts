@@ -1,6 +1,6 @@
 /**
- * A pure model of bookings, checkouts and sandbox payments, written from DESIGN.md §3/§5 and
- * issue 6 — not from the product code. Each operation predicts the HTTP status the API must
+ * A pure model of bookings, checkouts and sandbox payments, written from the product's stated
+ * rules (README: holds, payments, cancelling) — not from the product code. Each operation predicts the HTTP status the API must
  * answer and, when the operation succeeds, how the bookings and orders tables change. The
  * harness (./harness.ts) runs the same commands against the real app and compares.
  *
@@ -19,7 +19,7 @@ const CLOSE_HOUR = 22;
 const MAX_BOOKING_HOURS = 4;
 
 /**
- * By DESIGN.md a lapsed hold no longer holds its slot, so a late payment for a slot that only a
+ * A lapsed hold no longer holds its slot, so a late payment for a slot that only a
  * lapsed (unswept) hold overlaps confirms the paid booking and expires that hold. Set to true to
  * model the earlier product, which refunded such a payment instead.
  */
