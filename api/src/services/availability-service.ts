@@ -50,11 +50,6 @@ function validUntil(grid: Slot[], busy: Busy[], now: number, horizonMs: number):
   return until;
 }
 
-export async function freeSlotsOf(ctx: ServiceContext, facilityId: string, date: string | undefined): Promise<SlotDto[]> {
-  if (date) parseDate(date);
-  return (await computeFreeSlots(ctx, facilityId, date, ctx.clock())).slots;
-}
-
 /**
  * The free slots of a facility's day as the caller renders them (the serialized response),
  * kept in memory until a change to the facility or its bookings, or time, makes it stale.

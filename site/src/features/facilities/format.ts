@@ -35,12 +35,6 @@ export function openingHoursSummary(hours: FacilityDto['openingHours'] | undefin
   return rows.map((r) => ({ days: r.from === r.to ? r.from : `${r.from} – ${r.to}`, hours: r.hours }));
 }
 
-/** "Europe/London" -> "Europe/London (GMT+1)" style label is overkill; a city name reads best. */
-export function timezoneLabel(timezone: string): string {
-  const city = timezone.split('/').at(-1) ?? timezone;
-  return city.replace(/_/g, ' ');
-}
-
 /** A well-formed maximum price from the query string, or '' (ignored). */
 export function cleanMaxPrice(raw: string | null): string {
   if (!raw) return '';
