@@ -30,7 +30,6 @@ import healthRoutes from './routes/health.ts';
 import settingsRoutes from './routes/settings.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
 import stripeWebhookRoutes from './routes/payments-stripe.ts';
-import placeholderRoutes, { backOfficePlaceholder } from './routes/placeholder.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
 import adminFacilities from './routes/admin/facilities.ts';
 import adminBookings from './routes/admin/bookings.ts';
@@ -39,7 +38,8 @@ import adminMessages from './routes/admin/messages.ts';
 import adminDayView from './routes/admin/day-view.ts';
 import adminStats from './routes/admin/stats.ts';
 import adminPayments from './routes/admin/payments.ts';
-import backOffice from './plugins/back-office.ts';
+import sitePlaceholder from './plugins/site-placeholder.ts';
+import backOffice, { backOfficePlaceholder } from './plugins/back-office.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,7 +102,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(sandboxPayRoutes, { sandbox });
   if (stripe) await app.register(stripeWebhookRoutes, { stripe });
   // Until the site is built, stand-in pages keep / and the payment return links alive.
-  await app.register(withSite ? site : placeholderRoutes, { distDir: siteDist });
+  await app.register(withSite ? site : sitePlaceholder, { distDir: siteDist });
   // The built back office is mounted with the site; API tests keep the stand-in.
   await app.register(opts.site === true ? backOffice : backOfficePlaceholder, { distDir: adminDist });
   if (opts.sweeper) await app.register(holdSweeper, { intervalSeconds: opts.config.sweepIntervalSeconds });

@@ -2,9 +2,23 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { backOfficePlaceholder } from '../routes/placeholder.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { standInPage } from './stand-in-page.ts';
 
 export const backOfficeBuilt = (distDir: string) => existsSync(join(distDir, 'index.html'));
+
+/** /admin (without the slash) leads to the back office, built or not. */
+const redirectToSlash = (app: FastifyInstance) =>
+  app.get('/admin', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/admin/', 301));
+
+/** Until the back office is built, /admin/ says so instead of a 404 (the site links to it). */
+export const backOfficePlaceholder: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/admin/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(
+      standInPage('Back office', '<h1>Courtside back office</h1><p>The staff console is being built. Meanwhile every staff action is available in the <a href="/api/docs">API</a>.</p><p><a href="/">Back to the site</a></p>'),
+    ));
+  redirectToSlash(app);
+};
 
 /**
  * Serves the built back office (admin/dist, a Vite bundle of its own) under /admin/; until
@@ -30,6 +44,6 @@ export default async function backOffice(app: FastifyInstance, opts: { distDir: 
       res.setHeader('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // The stand-in answered /admin too; the static plugin only knows /admin/.
-  app.get('/admin', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/admin/', 301));
+  // The static plugin only knows /admin/.
+  redirectToSlash(app);
 }
