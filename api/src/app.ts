@@ -31,13 +31,7 @@ import settingsRoutes from './routes/settings.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
 import stripeWebhookRoutes from './routes/payments-stripe.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
-import adminFacilities from './routes/admin/facilities.ts';
-import adminBookings from './routes/admin/bookings.ts';
-import adminUsers from './routes/admin/users.ts';
-import adminMessages from './routes/admin/messages.ts';
-import adminDayView from './routes/admin/day-view.ts';
-import adminStats from './routes/admin/stats.ts';
-import adminPayments from './routes/admin/payments.ts';
+import adminApi from './routes/admin/index.ts';
 import sitePlaceholder from './plugins/site-placeholder.ts';
 import backOffice, { backOfficePlaceholder } from './plugins/back-office.ts';
 
@@ -96,9 +90,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, adminFacilities, adminBookings, adminUsers, adminMessages, adminDayView, adminStats, adminPayments]) {
+  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes]) {
     await app.register(routes);
   }
+  await app.register(adminApi, { prefix: '/api/admin' });
   await app.register(sandboxPayRoutes, { sandbox });
   if (stripe) await app.register(stripeWebhookRoutes, { stripe });
   // Until the site is built, stand-in pages keep / and the payment return links alive.

@@ -5,7 +5,7 @@ import { DomainError } from '@courtside/domain';
 import type { AuthState } from '../repositories/users.ts';
 import type { CurrentUser } from '../services/context.ts';
 
-/** Who may call a route: declared on every /api route, enforced here. */
+/** Who may call a route: declared on every /api route (or by its route group), enforced here. */
 export type Access = 'public' | 'user' | 'admin';
 
 export interface TokenClaims {
@@ -24,6 +24,8 @@ declare module 'fastify' {
     /** Every route and who may call it, for the authorization matrix and the docs. */
     accessTable: { method: string; url: string; access: Access }[];
     issueToken(claims: TokenClaims): string;
+    /** Set by declareGroupAccess inside a route group; its child plugins inherit it. */
+    groupAccess?: Access;
   }
 }
 
@@ -32,6 +34,15 @@ declare module '@fastify/jwt' {
     payload: TokenClaims;
     user: TokenClaims;
   }
+}
+
+/**
+ * Makes `access` the access of every route registered in this plugin and the plugins it
+ * registers (a route group, e.g. the back office's API). A route in the group that declares
+ * another access fails at start-up.
+ */
+export function declareGroupAccess(app: FastifyInstance, access: Access) {
+  app.decorate('groupAccess', access);
 }
 
 const unauthenticated = (message = 'Please sign in to continue.') =>
@@ -73,9 +84,13 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
     return user;
   }
 
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
+    const declared = route.config?.access;
+    if (this.groupAccess && declared && declared !== this.groupAccess) {
+      throw new Error(`Route ${route.url} declares config.access '${declared}' in a route group for '${this.groupAccess}'`);
+    }
     // The docs UI registers its own routes; they are public pages.
-    const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
+    const access = this.groupAccess ?? declared ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.url.startsWith('/api/') || route.url.startsWith('/users')) {
       if (!access) throw new Error(`Route ${route.url} must declare config.access`);

@@ -7,21 +7,17 @@ import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { Booking, IdParams, RescheduleBody } from '../schemas.ts';
 
 const Record = Type.Intersect([Type.Object({ id: Type.String() }), Booking]);
-const opts = { config: { access: 'admin' as const } };
-const tags = ['back office'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/admin/bookings', { ...opts, schema: { tags, querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
+  app.get('/bookings', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
     async (request, reply) => sendList(reply, 'bookings', await pageBookings(app.ctx, request.query)));
 
-  app.get('/api/admin/bookings/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Record, ...errorResponses } } },
+  app.get('/bookings/:id', { schema: { params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await bookings.getBooking(app.ctx, request.currentUser!, request.params.id)));
 
   // react-admin sends the whole record; only the time fields move the booking.
-  app.put('/api/admin/bookings/:id', {
-    ...opts,
+  app.put('/bookings/:id', {
     schema: {
-      tags,
       params: IdParams,
       body: Type.Object(
         {
@@ -40,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return withId(await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, { ...times, facility: facilityId }));
   });
 
-  app.delete('/api/admin/bookings/:id', { ...opts, schema: { tags, summary: 'Cancel (refunds a paid booking)', params: IdParams, response: { 200: Record, ...errorResponses } } },
+  app.delete('/bookings/:id', { schema: { summary: 'Cancel (refunds a paid booking)', params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await bookings.cancelBooking(app.ctx, request.currentUser!, request.params.id)));
 };
 

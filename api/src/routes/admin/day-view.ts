@@ -36,14 +36,9 @@ const DayView = Type.Object({
   facilities: Type.Array(DayViewFacility),
 });
 
-const opts = { config: { access: 'admin' as const } };
-const tags = ['back office'];
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/admin/day-view', {
-    ...opts,
+  app.get('/day-view', {
     schema: {
-      tags,
       summary: "The front desk's day: every live facility (and deleted ones that still have bookings that day) with the bookings holding its time on a local date (default: today)",
       querystring: Type.Object({ date: Type.Optional(DateText) }),
       response: { 200: DayView, ...errorResponses },

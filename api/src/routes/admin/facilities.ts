@@ -7,23 +7,21 @@ import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { DeleteFacilityQuery, Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
 
 const Record = Type.Intersect([Type.Object({ id: Type.String() }), Facility]);
-const opts = { config: { access: 'admin' as const } };
-const tags = ['back office'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/admin/facilities', { ...opts, schema: { tags, querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
+  app.get('/facilities', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
     async (request, reply) => sendList(reply, 'facilities', await pageFacilities(app.ctx, request.query)));
 
-  app.get('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Record, ...errorResponses } } },
+  app.get('/facilities/:id', { schema: { params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await facilities.getFacility(app.ctx, request.params.id, { includeDeleted: true })));
 
-  app.post('/api/admin/facilities', { ...opts, schema: { tags, body: FacilityCreateBody, response: { 201: Record, ...errorResponses } } },
+  app.post('/facilities', { schema: { body: FacilityCreateBody, response: { 201: Record, ...errorResponses } } },
     async (request, reply) => reply.status(201).send(withId(await facilities.createFacility(app.ctx, request.body))));
 
-  app.put('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, body: FacilityUpdateBody, response: { 200: Record, ...errorResponses } } },
+  app.put('/facilities/:id', { schema: { params: IdParams, body: FacilityUpdateBody, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await facilities.updateFacility(app.ctx, request.params.id, request.body)));
 
-  app.delete('/api/admin/facilities/:id', { ...opts, schema: { tags, params: IdParams, querystring: DeleteFacilityQuery, response: { 200: Record, ...errorResponses } } },
+  app.delete('/facilities/:id', { schema: { params: IdParams, querystring: DeleteFacilityQuery, response: { 200: Record, ...errorResponses } } },
     async (request) => withId((await facilities.deleteFacility(app.ctx, request.currentUser!, request.params.id, request.query)).facility));
 };
 

@@ -4,17 +4,14 @@ import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { IdParams, Message } from '../schemas.ts';
 
-const opts = { config: { access: 'admin' as const } };
-const tags = ['back office'];
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/admin/messages', { ...opts, schema: { tags, querystring: ListQuery, response: { 200: Type.Array(Message), ...errorResponses } } },
+  app.get('/messages', { schema: { querystring: ListQuery, response: { 200: Type.Array(Message), ...errorResponses } } },
     async (request, reply) => sendList(reply, 'messages', await pageMessages(app.ctx, request.query)));
 
-  app.get('/api/admin/messages/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Message, ...errorResponses } } },
+  app.get('/messages/:id', { schema: { params: IdParams, response: { 200: Message, ...errorResponses } } },
     async (request) => getMessage(app.ctx, request.params.id));
 
-  app.delete('/api/admin/messages/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Message, ...errorResponses } } },
+  app.delete('/messages/:id', { schema: { params: IdParams, response: { 200: Message, ...errorResponses } } },
     async (request) => deleteMessage(app.ctx, request.params.id));
 };
 

@@ -37,37 +37,28 @@ const Payment = Type.Object({
   })),
 });
 
-const opts = { config: { access: 'admin' as const } };
-const tags = ['back office'];
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/admin/payments', {
-    ...opts,
+  app.get('/payments', {
     schema: {
-      tags,
       summary: 'Orders and their payments; filter by status, provider, flagged (open flags only), q (customer name or email)',
       querystring: ListQuery,
       response: { 200: Type.Array(Payment), ...errorResponses },
     },
   }, async (request, reply) => sendList(reply, 'payments', await pagePayments(app.ctx, request.query)));
 
-  app.get('/api/admin/payments/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Payment, ...errorResponses } } },
+  app.get('/payments/:id', { schema: { params: IdParams, response: { 200: Payment, ...errorResponses } } },
     async (request) => getPayment(app.ctx, request.params.id));
 
-  app.post('/api/admin/payments/:id/refund', {
-    ...opts,
+  app.post('/payments/:id/refund', {
     schema: {
-      tags,
       summary: 'Refund what is left of a paid order, once; cancels the bookings it still pays for',
       params: IdParams,
       response: { 200: Payment, ...errorResponses },
     },
   }, async (request) => refundPayment(app.ctx, request.currentUser!, request.params.id));
 
-  app.post('/api/admin/payments/:id/resolve-flag', {
-    ...opts,
+  app.post('/payments/:id/resolve-flag', {
     schema: {
-      tags,
       summary: 'Mark a flagged order resolved, once; the flag reason stays as history',
       params: IdParams,
       response: { 200: Payment, ...errorResponses },

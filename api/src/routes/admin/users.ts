@@ -9,29 +9,24 @@ import { AccountBody, Address, IdParams, PersonName, Phone, Url, User } from '..
 
 const Record = Type.Intersect([Type.Object({ id: Type.String() }), User]);
 const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
-const opts = { config: { access: 'admin' as const } };
-const tags = ['back office'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/admin/users', { ...opts, schema: { tags, querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
+  app.get('/users', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
     async (request, reply) => sendList(reply, 'users', await pageUsers(app.ctx, request.query)));
 
-  app.get('/api/admin/users/:id', { ...opts, schema: { tags, params: IdParams, response: { 200: Record, ...errorResponses } } },
+  app.get('/users/:id', { schema: { params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await usersService.getUser(app.ctx, request.params.id)));
 
-  app.post('/api/admin/users', {
-    ...opts,
-    schema: { tags, body: Type.Object({ ...AccountBody.properties, role: Type.Optional(Role) }, { additionalProperties: false }), response: { 201: Record, ...errorResponses } },
+  app.post('/users', {
+    schema: { body: Type.Object({ ...AccountBody.properties, role: Type.Optional(Role) }, { additionalProperties: false }), response: { 201: Record, ...errorResponses } },
   }, async (request, reply) => {
     const { role, ...account } = request.body;
     const user = await createAccount(app.ctx, { ...account, photoUrl: account.photoUrl || '/images/avatar.svg' }, role ?? 'user');
     return reply.status(201).send(withId(user));
   });
 
-  app.put('/api/admin/users/:id', {
-    ...opts,
+  app.put('/users/:id', {
     schema: {
-      tags,
       params: IdParams,
       body: Type.Object(
         {
@@ -51,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return withId(await updateProfile(app.ctx, request.params.id, profile));
   });
 
-  app.delete('/api/admin/users/:id', { ...opts, schema: { tags, summary: 'Deactivate', params: IdParams, response: { 200: Record, ...errorResponses } } },
+  app.delete('/users/:id', { schema: { summary: 'Deactivate', params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await usersService.deactivateUser(app.ctx, request.currentUser!, request.params.id)));
 };
 
