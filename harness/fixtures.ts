@@ -20,9 +20,9 @@ export async function call(
   base: string,
   method: string,
   path: string,
-  options: { token?: string; json?: unknown; form?: Record<string, string>; timeoutMs?: number } = {},
+  options: { token?: string; json?: unknown; form?: Record<string, string>; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
   if (options.json !== undefined) {

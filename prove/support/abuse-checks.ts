@@ -11,7 +11,7 @@
 import { createHmac } from 'node:crypto';
 import type { Check } from '../../harness/checks.ts';
 import { PROVE_JWT_SECRET, dropDatabase, freshDatabase, startApi, type ApiProcess } from '../../harness/api-process.ts';
-import { createFacilities, hh, localDay, loginAdmin } from '../../harness/fixtures.ts';
+import { call, createFacilities, hh, localDay, loginAdmin, type Reply } from '../../harness/fixtures.ts';
 import { withClient } from '../../harness/db-checks.ts';
 import { StripeStub } from '../../api/test/support/stripe-stub.ts';
 
@@ -20,32 +20,9 @@ const PORT = 4761;
 const PASSWORD = 'prove-Abuse-Pass-42';
 const LOGIN_MAX_ATTEMPTS = 10;
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function send(base: string, method: string, path: string, opts: { ip: string; token?: string; json?: unknown; form?: Record<string, string> }): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | undefined;
-  if (opts.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  } else if (opts.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(opts.form).toString();
-  }
-  const res = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // an HTML page or a redirect
-  }
-  return { status: res.status, body: parsed };
-}
+/** A request from the client address `ip` (the server under test trusts X-Forwarded-For). */
+const send = (base: string, method: string, path: string, { ip, ...opts }: { ip: string; token?: string; json?: unknown; form?: Record<string, string> }) =>
+  call(base, method, path, { ...opts, headers: { 'x-forwarded-for': ip } });
 
 /** Fires every task at once: none starts before all are prepared. */
 async function race<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
@@ -59,7 +36,7 @@ async function race<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
   return Promise.all(pending);
 }
 
-const tally = (answers: Answer[]) =>
+const tally = (answers: Reply[]) =>
   Object.entries(answers.reduce<Record<number, number>>((acc, a) => ((acc[a.status] = (acc[a.status] ?? 0) + 1), acc), {}))
     .map(([s, n]) => `${n} x ${s}`)
     .join(', ');
