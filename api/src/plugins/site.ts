@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_POLICY_DIRECTIVES } from '@courtside/domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** What the site's pages are handed with each request (Astro's `locals`; typed in site/src/lib/api.server.ts). */
+/** What the site's pages are handed with each request (Astro's `locals`, typed in site/src/env.d.ts). */
 interface SiteLocals {
   apiOrigin?: string;
 }

@@ -1,14 +1,5 @@
 import type { FacilityDto, PublicSettings } from '@courtside/domain';
 
-declare global {
-  namespace App {
-    interface Locals {
-      /** Where this server's own API answers (loopback), passed by the API server that mounts the site. */
-      apiOrigin?: string;
-    }
-  }
-}
-
 /** What a server-side page knows of its request (`Astro` itself fits): its address and its locals. */
 export interface PageRequest {
   url: URL;

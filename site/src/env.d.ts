@@ -1,0 +1,7 @@
+// What the API server hands each on-demand page (Astro.locals), see api/src/plugins/site.ts.
+declare namespace App {
+  interface Locals {
+    /** Where this server's own API answers over loopback; unset until it listens. */
+    apiOrigin?: string;
+  }
+}
