@@ -92,6 +92,24 @@ describe('authorization matrix', () => {
       expect(failures).toEqual([]);
     });
 
+    it('HEAD (which Fastify answers with the GET handler) is guarded like GET: nothing leaks, not even a count', async () => {
+      const guarded = table.filter((r) => r.method === 'GET' && r.access !== 'public');
+      expect(guarded.length).toBeGreaterThanOrEqual(10);
+      const failures: string[] = [];
+      for (const route of guarded) {
+        const anonymous = await t.app.inject({ method: 'HEAD', url: fill(route.url) });
+        if (anonymous.statusCode !== 401) failures.push(`HEAD ${route.url} anonymous -> ${anonymous.statusCode}`);
+        if (anonymous.headers['content-range']) failures.push(`HEAD ${route.url} anonymous leaks content-range ${anonymous.headers['content-range']}`);
+        if (route.access === 'admin') {
+          const asCustomer = await t.app.inject({ method: 'HEAD', url: fill(route.url), headers: alice.auth });
+          if (asCustomer.statusCode !== 403) failures.push(`HEAD ${route.url} customer -> ${asCustomer.statusCode}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      // Public routes still answer HEAD.
+      expect((await t.app.inject({ method: 'HEAD', url: '/api/facility' })).statusCode).toBe(200);
+    });
+
     it('every signed-in route: 401 without a token and with a garbage token', async () => {
       const users = table.filter((r) => r.access === 'user');
       expect(users.length).toBeGreaterThanOrEqual(8);

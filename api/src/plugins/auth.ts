@@ -95,7 +95,7 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
     if (route.url.startsWith('/api/') || route.url.startsWith('/users')) {
       if (!access) throw new Error(`Route ${route.url} must declare config.access`);
     }
-    if (methods.every((m) => m === 'HEAD')) return;
+    // Fastify adds a HEAD route for every GET: it runs the same handler, so it gets the same guard.
     for (const method of methods) if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access: access ?? 'public' });
     if (!access || access === 'public') return;
     const guard = async (request: FastifyRequest) => {
