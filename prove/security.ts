@@ -33,8 +33,8 @@ import { runProof, writeSection } from './report.ts';
 import { dropDatabase, freshDatabase, startApi, type ApiProcess } from '../harness/api-process.ts';
 import { call, createFacilities, localDay, login, loginAdmin, type Customer } from '../harness/fixtures.ts';
 import { withClient } from '../harness/db-checks.ts';
-import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from './support/security-checks.ts';
-import { argon2Problems, canonicalOrder } from './support/argon2.ts';
+import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from '../harness/security-checks.ts';
+import { argon2Problems, canonicalOrder } from '../harness/argon2.ts';
 import { abuseChecks } from './support/abuse-checks.ts';
 import { scanRepository, scanText } from './support/secret-scan.ts';
 

@@ -15,8 +15,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { PASSWORD, admin, book, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
 import { siteBuilt } from '../src/plugins/site.ts';
 import { backOfficeBuilt } from '../src/plugins/back-office.ts';
-import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from '../../prove/support/security-checks.ts';
-import { argon2Problems } from '../../prove/support/argon2.ts';
+import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from '../../harness/security-checks.ts';
+import { argon2Problems } from '../../harness/argon2.ts';
 
 const siteDist = fileURLToPath(new URL('../../site/dist/', import.meta.url));
 const adminDist = fileURLToPath(new URL('../../admin/dist/', import.meta.url));
