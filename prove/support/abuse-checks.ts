@@ -14,6 +14,7 @@ import { PROVE_JWT_SECRET, dropDatabase, freshDatabase, startApi, type ApiProces
 import { call, createFacilities, hh, localDay, loginAdmin, type Reply } from '../../harness/fixtures.ts';
 import { withClient } from '../../harness/db-checks.ts';
 import { StripeStub } from '../../api/test/support/stripe-stub.ts';
+import { race } from '../../api/test/support/race.ts';
 
 const DB_NAME = 'courtside_prove_abuse';
 const PORT = 4761;
@@ -24,17 +25,6 @@ const LOGIN_MAX_ATTEMPTS = 10;
 const send = (base: string, method: string, path: string, { ip, ...opts }: { ip: string; token?: string; json?: unknown; form?: Record<string, string> }) =>
   call(base, method, path, { ...opts, headers: { 'x-forwarded-for': ip } });
 
-/** Fires every task at once: none starts before all are prepared. */
-async function race<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
-  let go!: () => void;
-  const gate = new Promise<void>((resolve) => (go = resolve));
-  const pending = tasks.map(async (task) => {
-    await gate;
-    return task();
-  });
-  go();
-  return Promise.all(pending);
-}
 
 const tally = (answers: Reply[]) =>
   Object.entries(answers.reduce<Record<number, number>>((acc, a) => ((acc[a.status] = (acc[a.status] ?? 0) + 1), acc), {}))
