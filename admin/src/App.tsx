@@ -1,12 +1,14 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { Suspense, type ComponentProps } from 'react';
+import { AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, Notification, Resource, defaultI18nProvider, localStorageStore } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
 import { theme } from './theme.ts';
-import { Layout } from './layout/Layout.tsx';
+import { Dashboard, Layout } from './layout/LazyConsole.tsx';
+import { lazyScreen } from './common/lazyScreen.ts';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { StaffOnly } from './layout/StaffOnly.tsx';
-import { Dashboard } from './dashboard/Dashboard.tsx';
 import { DayViewPage } from './day-view/index.ts';
 import bookings from './bookings/index.ts';
 import facilities from './facilities/index.ts';
@@ -14,27 +16,59 @@ import users from './users/index.ts';
 import messages from './messages/index.ts';
 import payments from './payments/index.ts';
 
-/** The Courtside back office: hash routes under /admin/ (/admin/#/facilities, ...). */
+const store = localStorageStore();
+
+const loadPages = () => import('./layout/pages.ts');
+const AuthCallback = lazyScreen(loadPages, 'AuthCallback');
+const AuthenticationError = lazyScreen(loadPages, 'AuthenticationError');
+const NotFound = lazyScreen(loadPages, 'NotFound');
+const LazyErrorPage = lazyScreen(loadPages, 'ErrorPage');
+
+/** react-admin renders its catch-all route without props (inside the layout, which waits for lazy screens). */
+const NotFoundPage = () => <NotFound />;
+
+/** The error page replaces everything, outside the layout: it needs a loading state of its own. */
+const ErrorPage = (props: ComponentProps<typeof LazyErrorPage>) => (
+  <Suspense fallback={<LoadingPage />}>
+    <LazyErrorPage {...props} />
+  </Suspense>
+);
+
+/**
+ * The Courtside back office: hash routes under /admin/ (/admin/#/facilities, ...).
+ *
+ * This is react-admin's <Admin> taken apart: <AdminContext> and the UI that <AdminUI> puts
+ * around <CoreAdminUI>, with the same defaults (store, messages, pages) passed by hand. <AdminUI>
+ * would import its own layout and login form, which this app replaces, into the first screen;
+ * here the sign-in page loads alone, and the console and each resource screen load on demand.
+ */
 export const App = () => (
-  <Admin
-    title="Courtside back office"
-    dataProvider={dataProvider}
-    authProvider={authProvider}
-    loginPage={LoginPage}
-    layout={Layout}
-    dashboard={Dashboard}
-    accessDenied={StaffOnly}
-    theme={theme}
-    requireAuth
-    disableTelemetry
-  >
-    <Resource name="bookings" {...bookings} />
-    <Resource name="payments" {...payments} />
-    <Resource name="facilities" {...facilities} />
-    <Resource name="users" {...users} />
-    <Resource name="messages" {...messages} />
-    <CustomRoutes>
-      <Route path="/day-view" element={<DayViewPage />} />
-    </CustomRoutes>
-  </Admin>
+  <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={defaultI18nProvider} store={store} theme={theme}>
+    <CssBaseline enableColorScheme>
+      <CoreAdminUI
+        title="Courtside back office"
+        loginPage={LoginPage}
+        layout={Layout}
+        dashboard={Dashboard}
+        accessDenied={StaffOnly}
+        authCallbackPage={AuthCallback}
+        authenticationError={AuthenticationError}
+        catchAll={NotFoundPage}
+        error={ErrorPage}
+        loading={LoadingPage}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="bookings" {...bookings} />
+        <Resource name="payments" {...payments} />
+        <Resource name="facilities" {...facilities} />
+        <Resource name="users" {...users} />
+        <Resource name="messages" {...messages} />
+        <CustomRoutes>
+          <Route path="/day-view" element={<DayViewPage />} />
+        </CustomRoutes>
+      </CoreAdminUI>
+      <Notification />
+    </CssBaseline>
+  </AdminContext>
 );

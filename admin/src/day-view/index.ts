@@ -1,1 +1,3 @@
-export { DayViewPage } from './DayViewPage.tsx';
+import { lazyScreen } from '../common/lazyScreen.ts';
+
+export const DayViewPage = lazyScreen(() => import('./DayViewPage.tsx'), 'DayViewPage');

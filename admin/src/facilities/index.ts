@@ -1,12 +1,10 @@
 import StadiumIcon from '@mui/icons-material/StadiumOutlined';
-import { FacilityList } from './FacilityList.tsx';
-import { FacilityCreate } from './FacilityCreate.tsx';
-import { FacilityEdit } from './FacilityEdit.tsx';
+import { lazyScreen } from '../common/lazyScreen.ts';
 
 export default {
-  list: FacilityList,
-  create: FacilityCreate,
-  edit: FacilityEdit,
+  list: lazyScreen(() => import('./FacilityList.tsx'), 'FacilityList'),
+  create: lazyScreen(() => import('./FacilityCreate.tsx'), 'FacilityCreate'),
+  edit: lazyScreen(() => import('./FacilityEdit.tsx'), 'FacilityEdit'),
   icon: StadiumIcon,
   recordRepresentation: 'name',
 };

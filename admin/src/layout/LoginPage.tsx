@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useLogin } from 'react-admin';
 import { Logo } from './Logo.tsx';
+import { SignInField } from './SignInField.tsx';
+import { loadConsole } from './LazyConsole.tsx';
 import { brand } from '../theme.ts';
 
 /** Sign-in with the same account as the public site (email and password). */
@@ -16,6 +18,7 @@ export const LoginPage = () => {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    void loadConsole().catch(() => undefined); // if it fails, the console asks again when it renders
     try {
       await login({ email, password });
     } catch (err) {
@@ -41,8 +44,8 @@ export const LoginPage = () => {
               </Box>
             </Stack>
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField label="Email" type="email" name="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />
-            <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} fullWidth />
+            <SignInField label="Email" type="email" name="email" autoComplete="username" autoFocus value={email} onChange={setEmail} />
+            <SignInField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
             <Button type="submit" variant="contained" size="large" disabled={busy || !email || !password} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
               Sign in
             </Button>

@@ -1,10 +1,9 @@
 import MailIcon from '@mui/icons-material/MailOutlined';
-import { MessageList } from './MessageList.tsx';
-import { MessageShow } from './MessageShow.tsx';
+import { lazyScreen } from '../common/lazyScreen.ts';
 
 export default {
-  list: MessageList,
-  show: MessageShow,
+  list: lazyScreen(() => import('./MessageList.tsx'), 'MessageList'),
+  show: lazyScreen(() => import('./MessageShow.tsx'), 'MessageShow'),
   icon: MailIcon,
   recordRepresentation: 'subject',
 };

@@ -1,10 +1,9 @@
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
-import { PaymentList } from './PaymentList.tsx';
-import { PaymentShow } from './PaymentShow.tsx';
+import { lazyScreen } from '../common/lazyScreen.ts';
 
 export default {
-  list: PaymentList,
-  show: PaymentShow,
+  list: lazyScreen(() => import('./PaymentList.tsx'), 'PaymentList'),
+  show: lazyScreen(() => import('./PaymentShow.tsx'), 'PaymentShow'),
   icon: PaymentsIcon,
   recordRepresentation: (p: { user?: { name: string }; amount?: number }) => `${p.user?.name ?? ''} ${p.amount ?? ''}`,
 };

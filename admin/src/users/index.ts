@@ -1,10 +1,9 @@
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
-import { UserList } from './UserList.tsx';
-import { UserCreate } from './UserCreate.tsx';
+import { lazyScreen } from '../common/lazyScreen.ts';
 
 export default {
-  list: UserList,
-  create: UserCreate,
+  list: lazyScreen(() => import('./UserList.tsx'), 'UserList'),
+  create: lazyScreen(() => import('./UserCreate.tsx'), 'UserCreate'),
   icon: PeopleIcon,
   recordRepresentation: 'name',
 };
