@@ -27,11 +27,13 @@ async function hop(request: import('@playwright/test').APIRequestContext, path: 
   return { status: first.status(), location: first.headers()['location'] ?? '', finalStatus: final.status(), finalUrl: final.url() };
 }
 
-test('seed links: /facility/<id>/book, /dashboard/bookAFacility and /facility', async ({ request, page }) => {
+test('seed links: /facility/<id>/book, /dashboard/bookAFacility, /facility and the typed /facilities', async ({ request, page }) => {
   const cases: [string, RegExp][] = [
     [`/facility/${facility._id}/book`, new RegExp(`^/facility-booking/${facility._id}$`)],
     ['/dashboard/bookAFacility', /^\/facilities-list$/],
     ['/facility', /^\/facilities-list$/],
+    ['/facilities', /^\/facilities-list$/],
+    ['/facilities/', /^\/facilities-list$/],
   ];
   for (const [from, to] of cases) {
     const r = await hop(request, from);
