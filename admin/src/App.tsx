@@ -1,5 +1,5 @@
 import { CssBaseline } from '@mui/material';
-import { Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, Notification, Resource, defaultI18nProvider, localStorageStore } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './authProvider.ts';
@@ -18,21 +18,23 @@ import payments from './payments/index.ts';
 
 const store = localStorageStore();
 
+/** A page drawn outside the layout (and its Suspense boundary) shows the loading page while its code arrives. */
+const outsideLayout =
+  <P extends object>(Page: ComponentType<P>) =>
+  (props: P) => (
+    <Suspense fallback={<LoadingPage />}>
+      <Page {...props} />
+    </Suspense>
+  );
+
 const loadPages = () => import('./layout/pages.ts');
-const AuthCallback = lazyScreen(loadPages, 'AuthCallback');
+const AuthCallback = outsideLayout(lazyScreen(loadPages, 'AuthCallback'));
+const ErrorPage = outsideLayout(lazyScreen(loadPages, 'ErrorPage'));
 const AuthenticationError = lazyScreen(loadPages, 'AuthenticationError');
 const NotFound = lazyScreen(loadPages, 'NotFound');
-const LazyErrorPage = lazyScreen(loadPages, 'ErrorPage');
 
-/** react-admin renders its catch-all route without props (inside the layout, which waits for lazy screens). */
+/** react-admin renders its catch-all route without props. */
 const NotFoundPage = () => <NotFound />;
-
-/** The error page replaces everything, outside the layout: it needs a loading state of its own. */
-const ErrorPage = (props: ComponentProps<typeof LazyErrorPage>) => (
-  <Suspense fallback={<LoadingPage />}>
-    <LazyErrorPage {...props} />
-  </Suspense>
-);
 
 /**
  * The Courtside back office: hash routes under /admin/ (/admin/#/facilities, ...).
