@@ -22,9 +22,9 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { migrateToLatest } from '@courtside/migrations';
 import { openDatabase, type DatabaseHandle } from '@courtside/api/database';
-import { startApi, type ApiProcess } from '../harness/api-process.ts';
+import { PROVE_JWT_SECRET, startApi, type ApiProcess } from '../harness/api-process.ts';
 import { withClient } from '../harness/db-checks.ts';
-import { call, createCustomers, loginAdmin } from '../harness/fixtures.ts';
+import { call, loginAdmin, mintCustomers } from '../harness/fixtures.ts';
 import type { Check } from '../harness/checks.ts';
 import { FIRST_HOUR, LAST_HOUR, TIMEZONE, describeDataSet, loadDataSet, localToday, type DataSet } from './load-data.ts';
 import type { Figures, Scenario } from './load-worker.ts';
@@ -45,7 +45,9 @@ export const TARGETS = { ratio: 0.5, availabilityP99Ms: 15, bookingsPerSecond: 1
 
 const WARMUP_SECONDS = 2;
 const POOL_SIZE = 20;
-const CUSTOMERS = 50;
+// Enough customers that none holds more than the product's cap (MAX_HOLDS_PER_CUSTOMER, 4 by
+// default) over the whole booking run, as real customers do: the cap is measured as it runs.
+const CUSTOMERS = 10_000;
 const CUSTOMER_TAG = 'bench';
 const BENCH_DB = 'courtside_bench';
 const HORIZON_DAYS = 60;
@@ -279,6 +281,8 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
         DB_POOL_SIZE: String(POOL_SIZE),
         DEFAULT_TIMEZONE: TIMEZONE,
         BOOKING_HORIZON_DAYS: String(HORIZON_DAYS),
+        // The product's own cap on holds per customer (the load tools' default lifts it).
+        MAX_HOLDS_PER_CUSTOMER: '',
         ...launch.env,
         NODE_OPTIONS: launch.nodeFlags,
       },
@@ -288,8 +292,8 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-    log(`Signing in ${CUSTOMERS} customers and the admin...`);
-    const tokens = (await createCustomers(url, api.base, CUSTOMERS, CUSTOMER_TAG)).map((c) => c.token);
+    log(`Creating ${CUSTOMERS.toLocaleString('en-US')} customers and signing in the admin...`);
+    const tokens = (await mintCustomers(url, CUSTOMERS, CUSTOMER_TAG, PROVE_JWT_SECRET)).map((c) => c.token);
     const admin = await loginAdmin(api.base);
     const idleMb = sampler.read();
 

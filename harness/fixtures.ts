@@ -3,6 +3,7 @@
  * admin API; customers inserted with one argon2id hash computed once (hashing 200 passwords
  * one by one would measure argon2, not Courtside), then signed in through the real login route.
  */
+import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { hashPassword } from '@courtside/api/passwords';
 
@@ -116,6 +117,39 @@ export async function createCustomers(databaseUrl: string, base: string, count: 
     customers.push(...(await Promise.all(emails.slice(i, i + 8).map((email) => login(base, email, PROVE_PASSWORD)))));
   }
   return customers;
+}
+
+const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+
+/**
+ * `count` customers straight into the database, each with a bearer token signed with the API's
+ * JWT secret (HS256, the claims the API issues: sub and ver), so that thousands of customers
+ * cost no password hashing. For load that must look like many real customers, each holding a
+ * few slots, not a few customers holding thousands.
+ */
+export async function mintCustomers(databaseUrl: string, count: number, tag: string, jwtSecret: string): Promise<Customer[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const emails = Array.from({ length: count }, (_, i) => `prove.${tag}.${i}@example.com`);
+  let rows: { id: string; email: string; token_version: number }[];
+  try {
+    rows = (await client.query<{ id: string; email: string; token_version: number }>(
+      `INSERT INTO users (name, email, password_hash, phone, address, role)
+       SELECT 'Prove ' || initcap($2) || ' ' || n, e, 'not-a-password-hash', '555-0100', n || ' Proof Street', 'user'
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(e, n)
+       RETURNING id, email, token_version`,
+      [emails, tag],
+    )).rows;
+  } finally {
+    await client.end();
+  }
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const iat = Math.floor(Date.now() / 1000);
+  return rows.map((r) => {
+    const payload = base64url(JSON.stringify({ sub: r.id, ver: r.token_version, iat, exp: iat + 3600 }));
+    const signature = createHmac('sha256', jwtSecret).update(`${header}.${payload}`).digest('base64url');
+    return { id: r.id, email: r.email, token: `${header}.${payload}.${signature}` };
+  });
 }
 
 /** YYYY-MM-DD `days` after today in New York (the facilities' time zone). */

@@ -3,7 +3,7 @@ import type { BookingRow, NewBooking } from '@courtside/migrations';
 import type { Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { lapsedHold, scheduleLock } from './occupancy.ts';
+import { lapsedHold, scheduleLockIfUnchanged } from './occupancy.ts';
 
 /** A booking with what its screens show of its facility and customer. */
 export interface BookingView extends BookingRow {
@@ -100,14 +100,9 @@ export async function insertHoldIfFacilityUnchanged(
     WITH hold_cap AS (
       SELECT courtside_reserve_hold(${booking.user_id}::uuid, ${maxHolds}::integer, ${now}::timestamptz)
     ), schedule_lock AS (
-      SELECT ${scheduleLock(booking.facility_id)} FROM hold_cap
+      SELECT ${scheduleLockIfUnchanged(booking.facility_id, facilityVersion)} AS unchanged FROM hold_cap
     ), facility AS (
-      SELECT f.id FROM facilities f, schedule_lock
-      WHERE f.id = ${booking.facility_id} AND NOT f.is_deleted AND f.xmin::text = ${facilityVersion}
-      -- The statement's snapshot predates the wait for the schedule lock, so a facility deleted
-      -- or re-zoned meanwhile would still look unchanged; locking the row re-reads its latest
-      -- version (READ COMMITTED), and then the conditions above refuse it.
-      FOR SHARE OF f
+      SELECT ${booking.facility_id}::uuid AS id FROM schedule_lock WHERE unchanged
     ), lapsed AS (
       UPDATE bookings b SET status = 'expired', updated_at = ${now}
       FROM facility

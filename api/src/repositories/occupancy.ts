@@ -26,8 +26,18 @@ export function holdsTime(alias: string, now: Date): RawBuilder<boolean> {
 }
 
 /** The call that takes one facility's schedule lock until the transaction ends (see lockFacilitySchedule). */
+const scheduleLockKey = (facilityId: string) => `booking-schedule:${facilityId}`;
+
 export function scheduleLock(facilityId: string): RawBuilder<unknown> {
-  return sql`pg_advisory_xact_lock(hashtextextended(${`booking-schedule:${facilityId}`}, 0))`;
+  return sql`pg_advisory_xact_lock(hashtextextended(${scheduleLockKey(facilityId)}, 0))`;
+}
+
+/**
+ * The schedule lock, then whether the facility is still live at `version`, read after the lock
+ * (courtside_lock_schedule_if_unchanged): true when a booking may go in.
+ */
+export function scheduleLockIfUnchanged(facilityId: string, version: string): RawBuilder<boolean> {
+  return sql<boolean>`courtside_lock_schedule_if_unchanged(${scheduleLockKey(facilityId)}, ${facilityId}::uuid, ${version})`;
 }
 
 /**
