@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
+import { errorOf } from './test-support.ts';
 import {
   ACTIVE_STATUSES,
   BOOKING_STATUSES,
@@ -11,16 +11,6 @@ import {
   isHoldLapsed,
   type BookingState,
 } from './booking-lifecycle.ts';
-
-function errorOf(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a DomainError, nothing was thrown');
-}
 
 const HOUR = 3_600_000;
 const now = new Date('2026-06-01T12:00:00Z');

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.ts';
+import { errorOf } from './test-support.ts';
 import { everyDay, type Schedule } from './schedule.ts';
 import { localTimes, resolveBookingChange, resolveBookingRequest, slotTaken, type BookingPolicy, type BookingRequest } from './booking-request.ts';
 import { priceCents } from './pricing.ts';
-
-function errorOf(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a DomainError, nothing was thrown');
-}
 
 const iso = (d: Date) => d.toISOString();
 

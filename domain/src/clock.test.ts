@@ -17,20 +17,10 @@ import {
   wallTimeExists,
   weekdayOf,
 } from './clock.ts';
-import { DomainError } from './errors.ts';
+import { errorOf } from './test-support.ts';
 
 const HOUR_MS = 60 * MINUTE_MS;
 const iso = (d: Date) => d.toISOString();
-
-function errorOf(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a DomainError, nothing was thrown');
-}
 
 describe('constants', () => {
   it('MINUTE_MS and DAY_MS are real durations', () => {

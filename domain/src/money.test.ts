@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
+import { errorOf } from './test-support.ts';
 import { centsToDollars, dollarsToCents } from './money.ts';
-
-function errorOf(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a DomainError, nothing was thrown');
-}
 
 describe('dollarsToCents', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
+import { errorOf } from './test-support.ts';
 import {
   DEFAULT_DAY_HOURS,
   DEFAULT_MAX_BOOKING_MINUTES,
@@ -9,16 +9,6 @@ import {
   validateSchedule,
   type Schedule,
 } from './schedule.ts';
-
-function errorOf(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DomainError);
-    return e as DomainError;
-  }
-  throw new Error('expected a DomainError, nothing was thrown');
-}
 
 const base = (over: Partial<Schedule> = {}): Schedule => ({
   timezone: 'America/New_York',
