@@ -23,7 +23,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../harness/free-port.ts';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -447,17 +447,6 @@ function expect(condition: unknown, message: string): asserts condition {
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 
