@@ -2,8 +2,7 @@ import { DAY_MS, centsToDollars, daySlots, freeSlots, parseDate, toLocal, unusua
 import { findFacilityWithBusy } from '../repositories/facilities.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
-import { facilityNotFound } from './facility-service.ts';
-import { toFacilityDto } from './presenters.ts';
+import { facilityNotFound, toSchedule } from './facility-schedule.ts';
 
 interface Busy {
   startsAt: Date;
@@ -22,15 +21,15 @@ async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: st
   const anchor = day ? Date.parse(`${day}T00:00:00Z`) : now.getTime();
   const found = await findFacilityWithBusy(ctx.db, facilityId, new Date(anchor - DAY_MS), new Date(anchor + 2 * DAY_MS), now);
   if (!found) throw facilityNotFound();
-  const facility = toFacilityDto(found.facility);
-  const localDay = day ?? toLocal(now, facility.timezone).date;
+  const schedule = toSchedule(found.facility);
+  const localDay = day ?? toLocal(now, schedule.timezone).date;
   const horizonMs = ctx.config.bookingHorizonDays * DAY_MS;
-  const grid = daySlots(facility, localDay);
+  const grid = daySlots(schedule, localDay);
   const slots = freeSlots(grid, found.busy, now)
     .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs)
     .map((s): SlotDto => {
       // A slot the clocks stretch or cut says what it costs; the others cost pricePerHour x their length.
-      const cents = unusualSlotPriceCents(found.facility.price_per_hour_cents, s, facility.slotMinutes);
+      const cents = unusualSlotPriceCents(found.facility.price_per_hour_cents, s, schedule.slotMinutes);
       return cents === undefined ? { startTime: s.startTime, endTime: s.endTime } : { startTime: s.startTime, endTime: s.endTime, price: centsToDollars(cents) };
     });
   return { slots, validUntil: validUntil(grid, found.busy, now.getTime(), horizonMs) };

@@ -22,8 +22,7 @@ import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from './order-service.ts';
 import { consume } from './throttle-service.ts';
 import { recordRefund, sendRefunds } from './payment-refunds.ts';
-import { facilityNotFound } from './facility-service.ts';
-import { toSchedule } from './facility-schedule.ts';
+import { facilityNotFound, toSchedule } from './facility-schedule.ts';
 import { toBookingDto } from './presenters.ts';
 
 export interface NewBookingRequest extends BookingRequest {

@@ -1,5 +1,8 @@
-import type { OpeningHours, Schedule } from '@courtside/domain';
+import { DomainError, type OpeningHours, type Schedule } from '@courtside/domain';
 import type { FacilityRow } from '@courtside/migrations';
+
+/** The one refusal for a facility that does not exist (or is hidden from the caller). */
+export const facilityNotFound = () => new DomainError('not_found', 'FACILITY_NOT_FOUND', 'Facility not found.', 'facility');
 
 /** A facility's opening hours: a JSON column, which some drivers hand back as text. */
 export function openingHoursOf(f: FacilityRow): OpeningHours {

@@ -19,6 +19,7 @@ import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
+import { facilityNotFound } from './facility-schedule.ts';
 import { toFacilityDto } from './presenters.ts';
 
 export interface FacilityInput {
@@ -33,7 +34,6 @@ export interface FacilityInput {
   maxBookingMinutes?: number;
 }
 
-export const facilityNotFound = () => new DomainError('not_found', 'FACILITY_NOT_FOUND', 'Facility not found.', 'facility');
 
 export async function listPublic(ctx: ServiceContext, filter: { q?: string; maxPrice?: number }): Promise<FacilityDto[]> {
   // The schema's coercion lets '1e309' through as Infinity, which the database refuses.
