@@ -25,7 +25,7 @@
  * its section of docs/RELIABILITY.md, exits 1 when a check failed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checksTable, printChecks, type Check } from '../harness/checks.ts';
@@ -35,6 +35,7 @@ import { call, createFacilities, localDay, login, loginAdmin, type Customer } fr
 import { withClient } from '../harness/db-checks.ts';
 import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from '../harness/security-checks.ts';
 import { argon2Problems, canonicalOrder } from '../harness/argon2.ts';
+import { siteProbes, type SiteProbe } from '../harness/site-probes.ts';
 import { abuseChecks } from './support/abuse-checks.ts';
 import { scanRepository, scanText } from './support/secret-scan.ts';
 
@@ -114,50 +115,15 @@ async function fill(base: string): Promise<Fixtures> {
   return { facility: facility!, customer, payPath, signature, accounts: { signedUp: customers.length, createdAdmins: createdAdmins.length, changed: 2 } };
 }
 
-interface Probe {
-  name: string;
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-  status: number;
-}
+type Probe = Omit<SiteProbe, 'method'> & { method?: string };
 
 const HTML = { accept: 'text/html' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 function probes(f: Fixtures): Probe[] {
-  const astro = readdirSync(join(ROOT, 'site', 'dist', 'client', '_astro')).find((n) => n.endsWith('.js'));
-  const adminJs = readdirSync(join(ROOT, 'admin', 'dist', 'assets')).find((n) => n.endsWith('.js'));
   const bearer = { authorization: `Bearer ${f.customer.token}` };
   return [
-    // The site: on-demand and prerendered pages, the 404 page, redirects, static files.
-    { name: 'home (on demand)', path: '/', headers: HTML, status: 200 },
-    { name: 'about (prerendered)', path: '/about-us', headers: HTML, status: 200 },
-    { name: 'about, static file path', path: '/about-us/', headers: HTML, status: 200 },
-    { name: 'contact', path: '/contact-us', headers: HTML, status: 200 },
-    { name: 'facilities list', path: '/facilities-list?q=court&maxPrice=50', headers: HTML, status: 200 },
-    { name: 'facility detail', path: `/facilities/${f.facility}`, headers: HTML, status: 200 },
-    { name: 'unknown facility', path: '/facilities/00000000-0000-4000-8000-000000000000', headers: HTML, status: 404 },
-    { name: 'booking page', path: `/facility-booking/${f.facility}`, headers: HTML, status: 200 },
-    { name: 'login', path: '/login?redirect=%2Fdashboard', headers: HTML, status: 200 },
-    { name: 'register', path: '/register', headers: HTML, status: 200 },
-    { name: 'dashboard (prerendered)', path: '/dashboard', headers: HTML, status: 200 },
-    { name: 'my bookings', path: '/dashboard/userBookings', headers: HTML, status: 200 },
-    { name: 'checkout', path: '/dashboard/checkoutForPayment', headers: HTML, status: 200 },
-    { name: 'payment return', path: '/payment/success?order=x', headers: HTML, status: 200 },
-    { name: 'site 404 page', path: '/no-such-page', headers: HTML, status: 404 },
-    { name: 'legacy path redirect', path: '/dashboard/facilities', headers: HTML, status: 302 },
-    { name: 'legacy path redirect 2', path: '/facility', headers: HTML, status: 301 },
-    { name: 'site script', path: `/_astro/${astro}`, status: 200 },
-    { name: 'missing site file', path: '/_astro/no-such-file.js', status: 404 },
-    { name: 'favicon', path: '/favicon.svg', status: 200 },
-    { name: 'image', path: '/images/avatar.svg', status: 200 },
-    { name: 'cross-site form post refused', method: 'POST', path: '/contact-us', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: EVIL }, body: 'name=x', status: 403 },
-    // The back office.
-    { name: 'back office', path: '/admin/', headers: HTML, status: 200 },
-    { name: 'back office redirect', path: '/admin', headers: HTML, status: 301 },
-    { name: 'back office bundle', path: `/admin/assets/${adminJs}`, status: 200 },
+    ...siteProbes(ROOT, f.facility),
     // The sandbox payment page and its redirect back to the site.
     { name: 'sandbox pay page', path: f.payPath, headers: HTML, status: 200 },
     { name: 'sandbox pay: bad signature', method: 'POST', path: `${f.payPath}/confirm`, headers: JSON_TYPE, body: JSON.stringify({ signature: 'f'.repeat(64) }), status: 400 },

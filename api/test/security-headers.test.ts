@@ -7,8 +7,6 @@
  * malformed URL, the 503 while closing) over a real socket.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -17,6 +15,7 @@ import { siteBuilt } from '../src/plugins/site.ts';
 import { backOfficeBuilt } from '../src/plugins/back-office.ts';
 import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from '../../harness/security-checks.ts';
 import { argon2Problems } from '../../harness/argon2.ts';
+import { siteProbes } from '../../harness/site-probes.ts';
 
 const siteDist = fileURLToPath(new URL('../../site/dist/', import.meta.url));
 const adminDist = fileURLToPath(new URL('../../admin/dist/', import.meta.url));
@@ -119,31 +118,8 @@ describe('security headers on every kind of response', () => {
   });
 
   it.skipIf(!SITE)('site pages (prerendered and on demand), redirects, the 404 page and static assets (skipped when site/dist is not built)', async () => {
-    const astroFile = readdirSync(join(siteDist, 'client', '_astro')).find((f) => f.endsWith('.js'))!;
-    const adminFile = readdirSync(join(adminDist, 'assets')).find((f) => f.endsWith('.js'))!;
-    const cases: Case[] = [
-      { name: 'home (on demand)', url: '/', headers: html, status: 200 },
-      { name: 'about (prerendered)', url: '/about-us', headers: html, status: 200 },
-      { name: 'about with a slash (static file)', url: '/about-us/', headers: html, status: 200 },
-      { name: 'contact', url: '/contact-us', headers: html, status: 200 },
-      { name: 'facilities list', url: '/facilities-list?q=court', headers: html, status: 200 },
-      { name: 'facility detail', url: `/facilities/${court._id}`, headers: html, status: 200 },
-      { name: 'booking page', url: `/facility-booking/${court._id}`, headers: html, status: 200 },
-      { name: 'login', url: '/login?redirect=%2Fdashboard', headers: html, status: 200 },
-      { name: 'register', url: '/register', headers: html, status: 200 },
-      { name: 'dashboard (prerendered)', url: '/dashboard', headers: html, status: 200 },
-      { name: 'my bookings', url: '/dashboard/userBookings', headers: html, status: 200 },
-      { name: 'payment return', url: '/payment/success?order=x', headers: html, status: 200 },
-      { name: 'legacy path redirect', url: '/dashboard/facilities', headers: html, status: 302 },
-      { name: '404 page', url: '/no-such-page', headers: html, status: 404 },
-      { name: '404 without HTML', url: '/no-such-page', status: 404 },
-      { name: 'unknown facility page', url: '/facilities/00000000-0000-4000-8000-000000000000', headers: html, status: 404 },
-      { name: 'site script', url: `/_astro/${astroFile}`, status: 200 },
-      { name: 'missing site asset', url: '/_astro/no-such-file.js', status: 404 },
-      { name: 'favicon', url: '/favicon.svg', status: 200 },
-      { name: 'back office script', url: `/admin/assets/${adminFile}`, status: 200 },
-      { name: 'contact form post without an origin', method: 'POST', url: '/contact-us', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=a', status: 403 },
-    ];
+    const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+    const cases: Case[] = siteProbes(repositoryRoot, court._id).map((p) => ({ name: p.name, method: p.method, url: p.path, headers: p.headers, payload: p.body, status: p.status }));
     for (const c of cases) await expectHeaders(c);
     // The site's pages run no inline script but by hash.
     const home = await t.app.inject({ url: '/', headers: html });
