@@ -12,4 +12,5 @@ export * from './password-policy.ts';
 export * from './roles.ts';
 export * from './site-policy.ts';
 export * from './text.ts';
+export * from './ical.ts';
 export type * from './wire.ts';

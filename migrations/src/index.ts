@@ -8,6 +8,7 @@ import * as bookingInsertsNotifiedByApi from './migrations/2026_11_22_0210_booki
 import * as orderFlagResolution from './migrations/2026_11_23_0100_order_flag_resolution.ts';
 import * as userChangeNotifications from './migrations/2026_11_23_0200_user_change_notifications.ts';
 import * as abuseGuards from './migrations/2026_11_24_0100_abuse_guards.ts';
+import * as outbox from './migrations/2026_11_24_0200_outbox.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0100_order_flag_resolution': orderFlagResolution,
   '2026_11_23_0200_user_change_notifications': userChangeNotifications,
   '2026_11_24_0100_abuse_guards': abuseGuards,
+  '2026_11_24_0200_outbox': outbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

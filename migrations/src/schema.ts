@@ -15,6 +15,10 @@ export interface UsersTable {
   photo_url: string;
   role: 'user' | 'admin';
   token_version: Generated<number>;
+  /** The secret of the customer's calendar feed link; null until first asked for. */
+  calendar_token: Generated<string | null>;
+  /** Whether the customer gets a reminder before each booking. */
+  email_reminders: Generated<boolean>;
   deleted_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -133,6 +137,42 @@ export interface KnownLoginSourcesTable {
   last_seen_at: Date;
 }
 
+/** A small text attachment of an outgoing message (an .ics). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** Outgoing email: written in the transaction of the change that causes it, sent after commit. */
+export interface OutboxMessagesTable {
+  /** Also the message's Message-ID. */
+  id: Generated<string>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attachments: ColumnType<MailAttachment[], string | undefined, string>;
+  state: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: Generated<string | null>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  /** Set for a message that must go once (a reminder per booking); unique. */
+  dedupe_key: string | null;
+  created_at: CreatedAt;
+  sent_at: Generated<Date | null>;
+}
+
+/** One live reset token per user, kept only as a hash. */
+export interface PasswordResetTokensTable {
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   facilities: FacilitiesTable;
@@ -144,6 +184,8 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   throttle_buckets: ThrottleBucketsTable;
   known_login_sources: KnownLoginSourcesTable;
+  outbox_messages: OutboxMessagesTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -157,3 +199,4 @@ export type NewBooking = Insertable<BookingsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
+export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
