@@ -38,6 +38,21 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** The site's public address, for links that leave it (payment return pages). */
   publicBaseUrl: string;
+  mail: MailConfig;
+}
+
+/** Outgoing email: an SMTP relay when smtpUrl is set, else .eml files in dir (nothing leaves the machine). */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where staff notices go; unset: every active admin. */
+  staffEmail: string | undefined;
+  dir: string;
+  /** How long before a booking its reminder goes; 0: no reminders. */
+  reminderHours: number;
+  retentionDays: number;
+  /** What messages sign with. */
+  venue: { name: string; address: string; contact: string };
 }
 
 export class ConfigError extends Error {
@@ -100,6 +115,13 @@ export function loadConfig(env: Env = process.env): Config {
   // Stripe sends customers back to this address: a guessed default would strand them after paying.
   if (stripeKey && publicBaseUrl === undefined) problems.push('PUBLIC_BASE_URL is required with STRIPE_SECRET_KEY (where Stripe sends customers back, e.g. https://courts.example.com)');
 
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl !== undefined && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) problems.push('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  const mailFrom = str('MAIL_FROM') ?? 'Courtside <no-reply@localhost>';
+  if (!/^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) problems.push('MAIL_FROM must be an address, optionally with a name: Courtside <no-reply@example.com>');
+  const staffEmail = str('STAFF_EMAIL');
+  if (staffEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(staffEmail)) problems.push('STAFF_EMAIL is not an email address');
+
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: str('HOST') ?? '0.0.0.0',
@@ -131,6 +153,15 @@ export function loadConfig(env: Env = process.env): Config {
     signupWindowMinutes: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
     stripe: stripeKey && stripeWebhookSecret ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, apiBase: stripeApiBase } : undefined,
     publicBaseUrl: publicBaseUrl ?? `http://localhost:${env.PORT || 3000}`,
+    mail: {
+      smtpUrl,
+      from: mailFrom,
+      staffEmail,
+      dir: str('MAIL_DIR') ?? `${str('DATA_DIR') ?? './data'}/mail`,
+      reminderHours: int('REMINDER_HOURS', 24, 0, 24 * 30),
+      retentionDays: int('MAIL_RETENTION_DAYS', 90, 1, 3650),
+      venue: { name: str('VENUE_NAME') ?? 'Courtside', address: str('VENUE_ADDRESS') ?? '', contact: str('VENUE_CONTACT') ?? staffEmail ?? '' },
+    },
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);

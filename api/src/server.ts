@@ -5,6 +5,7 @@ import { jwtSecretFor } from './db/jwt-secret.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { openChangeFeedFor } from './db/change-feed.ts';
 import { ensureFirstAdmin, seedDemoCatalogue } from './services/bootstrap.ts';
+import { transportFor } from './mail/transport.ts';
 
 /** After SIGTERM, how long open connections are still served (each answer closing its connection). */
 const DRAIN_MS = 1_000;
@@ -42,6 +43,9 @@ async function main() {
     // Said once, loudly: a venue must not go live believing it takes money.
     app.log.warn('payments: SANDBOX mode, no money moves (customers "pay" on /pay/<order>). Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_BASE_URL to take real payments.');
   }
+
+  // Where mail goes, said once: without SMTP_URL nothing leaves the machine.
+  app.log.info(transportFor(config.mail).description);
 
   let closing = false;
   // While draining, every answer closes its connection: the client opens a new one for its

@@ -1,6 +1,7 @@
 import { sweepHolds } from './booking-service.ts';
 import { retryDueRefunds } from './payment-refunds.ts';
 import type { ServiceContext } from './context.ts';
+import { deliverMail } from '../mail/sender.ts';
 
 /** Where a sweep reports what it did (the server's logger). */
 export interface SweepLog {
@@ -8,12 +9,15 @@ export interface SweepLog {
 }
 
 /**
- * One pass of the background work: expires lapsed holds, then retries the refunds the
- * provider has not accepted yet. Safe to run in every API process at once (SKIP LOCKED).
+ * One pass of the background work: expires lapsed holds, retries the refunds the provider
+ * has not accepted yet, then sends the outbox's due mail (queuing due reminders first).
+ * Safe to run in every API process at once (SKIP LOCKED).
  */
 export async function runSweep(ctx: ServiceContext, log: SweepLog): Promise<void> {
   const expired = await sweepHolds(ctx);
   if (expired > 0) log.info({ expired }, 'expired lapsed holds');
   const refunds = await retryDueRefunds(ctx);
   if (refunds > 0) log.info({ refunds }, 'retried refunds');
+  const mail = await deliverMail(ctx);
+  if (Object.values(mail).some((n) => n > 0)) log.info(mail, 'mail outbox');
 }

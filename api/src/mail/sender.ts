@@ -1,0 +1,57 @@
+import { claimDueMessages, markAttemptFailed, markSent, pruneMessages } from '../repositories/outbox.ts';
+import { dueReminders } from '../repositories/booking-mail.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { enqueueReminder } from './booking-mail.ts';
+import { transportFor } from './transport.ts';
+
+/**
+ * The outbox's sender, one pass per sweep: queues due reminders, sends what is due, prunes
+ * what is old. Messages are claimed with SKIP LOCKED, so any number of API processes share the
+ * work and each message goes out once; one whose send fails is retried with back-off (30 s
+ * doubling to an hour) for about a day, then marked failed for staff to look at.
+ */
+
+const BATCH = 50;
+const MAX_BATCHES = 10;
+// With the claim's back-off, the 30th attempt comes about 23 hours after the first.
+export const MAX_ATTEMPTS = 30;
+
+export interface MailPass {
+  reminders: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  pruned: number;
+}
+
+export async function deliverMail(ctx: ServiceContext): Promise<MailPass> {
+  const pass: MailPass = { reminders: await queueReminders(ctx), sent: 0, retrying: 0, failed: 0, pruned: 0 };
+  const transport = transportFor(ctx.config.mail);
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const due = await claimDueMessages(ctx.db, ctx.clock(), BATCH);
+    for (const message of due) {
+      try {
+        await transport.send(message);
+        await markSent(ctx.db, message.id, ctx.clock());
+        pass.sent++;
+      } catch (err) {
+        const giveUp = message.attempts >= MAX_ATTEMPTS;
+        await markAttemptFailed(ctx.db, message.id, err instanceof Error ? err.message : String(err), giveUp);
+        pass[giveUp ? 'failed' : 'retrying']++;
+      }
+    }
+    if (due.length < BATCH) break;
+  }
+  pass.pruned = await pruneMessages(ctx.db, new Date(ctx.clock().getTime() - ctx.config.mail.retentionDays * 86_400_000));
+  return pass;
+}
+
+async function queueReminders(ctx: ServiceContext): Promise<number> {
+  const hours = ctx.config.mail.reminderHours;
+  if (hours === 0) return 0;
+  let queued = 0;
+  for (const booking of await dueReminders(ctx.db, ctx.clock(), hours, 500)) {
+    if (await enqueueReminder(ctx, ctx.db, booking)) queued++;
+  }
+  return queued;
+}

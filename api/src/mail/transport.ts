@@ -1,0 +1,64 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutboxMessageRow } from '@courtside/migrations';
+import type { MailConfig } from '../config.ts';
+
+/** Where messages go: an SMTP relay, or .eml files on this machine when none is configured. */
+export interface MailTransport {
+  /** One line for the start-up log. */
+  readonly description: string;
+  send(message: OutboxMessageRow): Promise<void>;
+}
+
+const transports = new WeakMap<MailConfig, MailTransport>();
+
+/** One transport per configuration (per app). */
+export function transportFor(mail: MailConfig): MailTransport {
+  let transport = transports.get(mail);
+  if (!transport) {
+    transport = mail.smtpUrl ? smtpTransport(mail, mail.smtpUrl) : fileTransport(mail);
+    transports.set(mail, transport);
+  }
+  return transport;
+}
+
+/** The message as nodemailer takes it; the outbox id is its Message-ID, so a resend is recognisable. */
+function mailOf(mail: MailConfig, m: OutboxMessageRow) {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mail.from)?.[1] ?? 'localhost';
+  return {
+    from: mail.from,
+    to: m.recipient,
+    subject: m.subject,
+    text: m.text_body,
+    html: m.html_body,
+    messageId: `<${m.id}@${domain}>`,
+    date: m.created_at,
+    attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+  };
+}
+
+function smtpTransport(mail: MailConfig, url: string): MailTransport {
+  // Bounded waits: a relay that hangs delays the next sweep, never a request.
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const safe = new URL(url);
+  return {
+    description: `mail: sent through SMTP at ${safe.hostname}:${safe.port || (safe.protocol === 'smtps:' ? 465 : 587)}`,
+    send: async (m) => {
+      await transporter.sendMail(mailOf(mail, m));
+    },
+  };
+}
+
+function fileTransport(mail: MailConfig): MailTransport {
+  const dir = resolve(mail.dir);
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `mail: no SMTP_URL, so nothing leaves this machine: messages are kept in the back office's Emails list and as .eml files in ${dir}`,
+    send: async (m) => {
+      const info = await composer.sendMail(mailOf(mail, m));
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${m.created_at.toISOString().replace(/[:.]/g, '-')}-${m.id}.eml`), info.message as Buffer);
+    },
+  };
+}
