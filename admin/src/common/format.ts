@@ -39,15 +39,11 @@ export function failure(text: string, error: unknown): string {
   return reason && reason !== text ? `${text}: ${reason}` : text;
 }
 
-export const minutesOf = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-};
-
 export const hoursText = (minutes: number) => {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return m ? `${h} h ${m} min` : `${h} h`;
 };
 
-export const formatMinutes = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** "1 booking", "3 bookings". */
+export const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,11 +1,19 @@
 import { Box, FormHelperText, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useInput } from 'react-admin';
-import { WEEKDAYS, type OpeningHours, type Weekday } from '@courtside/domain';
-import { minutesOf } from '../common/format.ts';
+import { parseTime, WEEKDAYS, type OpeningHours, type Weekday } from '@courtside/domain';
 
 const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 /** Monday first, as a venue's week reads. */
 const ORDER: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** Minutes after midnight of an HH:mm the field holds, or undefined while it holds no time. */
+function minutesOrUndefined(hhmm: string): number | undefined {
+  try {
+    return parseTime(hhmm);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Checks the hours against the slot length in the same form; returns the first problem. */
 export function checkOpeningHours(hours: OpeningHours | undefined, slotMinutes: number | undefined): string | undefined {
@@ -14,9 +22,9 @@ export function checkOpeningHours(hours: OpeningHours | undefined, slotMinutes: 
   for (const day of WEEKDAYS) {
     const h = hours[day];
     if (!h) continue;
-    if (!/^\d{2}:\d{2}$/.test(h.open) || !/^\d{2}:\d{2}$/.test(h.close)) return `${DAY_NAMES[day]}: enter opening and closing times`;
-    const open = minutesOf(h.open);
-    const close = h.close === '00:00' ? 1440 : minutesOf(h.close);
+    const open = minutesOrUndefined(h.open);
+    const close = h.close === '00:00' ? 1440 : minutesOrUndefined(h.close);
+    if (open === undefined || close === undefined) return `${DAY_NAMES[day]}: enter opening and closing times`;
     if (close <= open) return `${DAY_NAMES[day]}: closing must be after opening`;
     if (open % slot !== 0 || close % slot !== 0) return `${DAY_NAMES[day]}: times must fall on the ${slot}-minute slot grid`;
   }

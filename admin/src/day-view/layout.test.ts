@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { DayViewBooking, DayViewFacility } from '../types.ts';
+import { bookingSpan, closedSpans, freeGaps, hourMarks, openAndFree, visibleRange } from './layout.ts';
+
+const booking = (startTime: string, endTime: string): DayViewBooking => ({
+  id: `${startTime}-${endTime}`,
+  startTime,
+  endTime,
+  status: 'confirmed',
+  paymentStatus: 'paid',
+  payableAmount: 20,
+  holdExpiresAt: null,
+  customer: { id: 'u1', name: 'Ann', email: 'ann@example.test' },
+});
+
+const facility = (hours: { open: string; close: string } | null, bookings: DayViewBooking[] = []): DayViewFacility => ({
+  id: 'f1',
+  name: 'Court 1',
+  isDeleted: false,
+  location: '',
+  imageUrl: '',
+  timezone: 'UTC',
+  slotMinutes: 60,
+  hours,
+  bookings,
+});
+
+const h = (hours: number) => hours * 60;
+
+describe('day-view layout', () => {
+  it('covers every opening and booking in whole hours, 08-22 when nothing is open', () => {
+    expect(visibleRange([facility({ open: '09:30', close: '17:00' }), facility(null, [booking('18:00', '19:15')])])).toEqual({ start: h(9), end: h(20) });
+    expect(visibleRange([facility(null)])).toEqual({ start: h(8), end: h(22) });
+    expect(visibleRange([facility({ open: '06:00', close: '24:00' })])).toEqual({ start: h(6), end: h(24) });
+  });
+
+  it('marks every hour of the range', () => {
+    expect(hourMarks({ start: h(9), end: h(12) })).toEqual([h(9), h(10), h(11)]);
+  });
+
+  it('finds the free gaps between overlapping and touching bookings', () => {
+    const f = facility({ open: '08:00', close: '20:00' }, [booking('10:00', '11:00'), booking('08:00', '09:00'), booking('10:30', '12:00'), booking('19:00', '21:00')]);
+    expect(freeGaps(f)).toEqual([
+      { start: h(9), end: h(10) },
+      { start: h(12), end: h(19) },
+    ]);
+    expect(freeGaps(facility(null))).toEqual([]);
+    expect(openAndFree(f)).toEqual({ open: h(12), free: h(8) });
+  });
+
+  it('hatches the range outside opening hours, or all of it on a closed day', () => {
+    const range = { start: h(8), end: h(22) };
+    expect(closedSpans(facility({ open: '09:00', close: '22:00' }), range)).toEqual([{ start: h(8), end: h(9) }]);
+    expect(closedSpans(facility(null), range)).toEqual([range]);
+  });
+
+  it('clips a booking to the range drawn', () => {
+    expect(bookingSpan(booking('07:00', '09:00'), { start: h(8), end: h(22) })).toEqual({ start: h(8), end: h(9) });
+  });
+});
