@@ -2,6 +2,11 @@ import type { AuthProvider } from 'react-admin';
 import type { UserDto } from '@courtside/domain';
 import { canAccess } from './access.ts';
 import { clearSession, getToken, getUser, saveSession, tokenExpired } from './session.ts';
+import { httpClient, sessionEnded } from './dataProvider.ts';
+import { errorMessage } from './common/errors.ts';
+
+const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
  * Signs in through the public API and keeps the session where the public site keeps it.
@@ -10,23 +15,21 @@ import { clearSession, getToken, getUser, saveSession, tokenExpired } from './se
  */
 export const authProvider: AuthProvider = {
   async login({ email, username, password }: { email?: string; username?: string; password: string }) {
-    const res = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email: (email ?? username ?? '').trim(), password }),
-    });
-    const body = (await res.json().catch(() => ({}))) as { token?: string; data?: UserDto; message?: string };
-    if (!res.ok || !body.token || !body.data) throw new Error(body.message || 'Sign-in failed. Please try again.');
-    saveSession(body.token, body.data);
+    try {
+      const { json } = await httpClient('/api/auth/login', { method: 'POST', token: null, body: JSON.stringify({ email: (email ?? username ?? '').trim(), password }) });
+      const { token, data } = json as { token?: string; data?: UserDto };
+      if (!token || !data) throw new Error();
+      saveSession(token, data);
+    } catch (error) {
+      throw new Error(errorMessage(error) || SIGN_IN_FAILED);
+    }
     return { redirectTo: '/' };
   },
 
   async logout() {
     const token = getToken();
     clearSession();
-    if (token) {
-      await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
-    }
+    if (token) await httpClient('/api/auth/logout', { method: 'POST', token }).catch(() => undefined);
     return '/login';
   },
 
@@ -35,15 +38,13 @@ export const authProvider: AuthProvider = {
     if (!token || !getUser()) throw { message: false };
     if (tokenExpired(token)) {
       clearSession();
-      throw { message: 'Your session has ended. Please sign in again.' };
+      throw { message: SESSION_ENDED };
     }
   },
 
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
-      clearSession();
-      throw { message: 'Your session has ended. Please sign in again.' };
-    }
+  // httpClient has cleared the session already; this signs the console out with a word why.
+  async checkError(error: unknown) {
+    if (sessionEnded(error)) throw { message: SESSION_ENDED };
   },
 
   async getIdentity() {

@@ -1,15 +1,35 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { PaymentDto, Role, UserDto } from '@courtside/domain';
-import { getToken } from './session.ts';
+import { clearSession, getToken } from './session.ts';
+import { errorCode } from './common/errors.ts';
 import type { DashboardStats, DayView } from './types.ts';
 
-/** Every call carries the shared session's bearer token; errors keep the API's own message. */
-export function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const token = getToken();
+export interface ApiOptions extends fetchUtils.Options {
+  /** Whose token to send: the session's (the default), a given one (signing out), or none (signing in). */
+  token?: string | null;
+}
+
+/** The API's answer to a call with a token it no longer accepts (expired, revoked, signed out elsewhere). */
+export const sessionEnded = (error: unknown) => errorCode(error) === 'UNAUTHENTICATED';
+
+/**
+ * Every back-office call to the API goes through here: JSON in and out, the bearer token added,
+ * and errors that keep the API's envelope (`body`) and message. When the API no longer accepts
+ * the session's token the session is cleared here, once for every caller, so the next check
+ * (react-admin's checkAuth) sends the user to sign in.
+ */
+export async function httpClient(url: string, { token: given, ...options }: ApiOptions = {}) {
+  const ownSession = given === undefined;
+  const token = ownSession ? getToken() : given;
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   if (options.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  return fetchUtils.fetchJson(url, { ...options, headers, user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined });
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers, user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined });
+  } catch (error) {
+    if (ownSession && token && sessionEnded(error)) clearSession();
+    throw error;
+  }
 }
 
 const rest = simpleRestProvider('/api/admin', httpClient);

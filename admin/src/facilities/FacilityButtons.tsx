@@ -5,7 +5,8 @@ import { useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh }
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure } from '../common/format.ts';
 import { httpClient } from '../dataProvider.ts';
-import { BookingsConfirm, bookingsInTheWay, bookingsText, type BookingsInTheWay } from './BookingsInTheWay.tsx';
+import { BookingsConfirm } from './BookingsInTheWay.tsx';
+import { bookingsInTheWay, bookingsText, type BookingsInTheWay } from './bookings-in-the-way.ts';
 import type { FacilityRecord } from './types.ts';
 
 /**
@@ -57,7 +58,7 @@ export const DeleteFacilityButton = ({ redirectTo }: { redirectTo?: 'list' }) =>
             await dataProvider.delete('facilities', { id: record.id, previousData: record });
             done('Facility deleted successfully');
           } catch (error) {
-            const bookings = bookingsInTheWay(error, 'bookings');
+            const bookings = bookingsInTheWay(error);
             if (bookings) setInTheWay(bookings);
             else notify(failure('Failed to delete facility', error), { type: 'error' });
           }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify, useRecordContext, useRedirect } from 'react-admin';
 import { failure } from '../common/format.ts';
-import { BookingsConfirm, bookingsInTheWay, bookingsText, type BookingsInTheWay } from './BookingsInTheWay.tsx';
+import { BookingsConfirm } from './BookingsInTheWay.tsx';
+import { bookingsInTheWay, bookingsText, type BookingsInTheWay } from './bookings-in-the-way.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import { FacilityInputs } from './FacilityInputs.tsx';
 import { toFacilityBody } from './FacilityCreate.tsx';
@@ -76,7 +77,7 @@ export const FacilityEdit = () => {
         mutationOptions={{
           onSuccess: saved,
           onError: (error: unknown, variables: unknown) => {
-            const inTheWay = bookingsInTheWay(error, 'timezone');
+            const inTheWay = bookingsInTheWay(error);
             if (inTheWay) setPending({ inTheWay, variables: variables as UpdateVariables });
             else notify(failure('Failed to update facility', error), { type: 'error' });
           },
