@@ -4,6 +4,7 @@ import type { ServiceContext } from './context.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { toUserDto } from './presenters.ts';
+import { enqueueRendered } from '../mail/outbox.ts';
 import { clearBucket, consume, countHit, isUsedUp, releaseHit, throughGate } from './throttle-service.ts';
 
 export interface NewAccount {
@@ -25,22 +26,27 @@ export interface ProfileChanges {
 const emailTaken = () => new DomainError('conflict', 'EMAIL_TAKEN', 'An account with this email already exists.', 'email');
 const badCredentials = () => new DomainError('unauthenticated', 'BAD_CREDENTIALS', 'Email or password is incorrect.');
 
-/** Creates an account with the role the caller is entitled to give; never one from the request. */
-export async function createAccount(ctx: ServiceContext, account: NewAccount, role: 'user' | 'admin'): Promise<UserDto> {
+/** Creates an account with the role the caller is entitled to give; never one from the request. A self-made one is welcomed by email. */
+export async function createAccount(ctx: ServiceContext, account: NewAccount, role: 'user' | 'admin', welcome = false): Promise<UserDto> {
   validatePassword(account.password);
   const email = account.email.trim();
   if (await users.findByEmail(ctx.db, email)) throw emailTaken();
   const now = ctx.clock();
-  const row = await users.insertUser(ctx.db, {
-    name: account.name.trim(),
-    email,
-    password_hash: await hashPassword(account.password),
-    phone: account.phone.trim(),
-    address: account.address.trim(),
-    photo_url: account.photoUrl.trim(),
-    role,
-    deleted_at: null,
-    updated_at: now,
+  const passwordHash = await hashPassword(account.password);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const user = await users.insertUser(trx, {
+      name: account.name.trim(),
+      email,
+      password_hash: passwordHash,
+      phone: account.phone.trim(),
+      address: account.address.trim(),
+      photo_url: account.photoUrl.trim(),
+      role,
+      deleted_at: null,
+      updated_at: now,
+    });
+    if (welcome) await enqueueRendered(ctx, trx, 'welcome', user.email, (t, l) => t.welcome(l, user.name));
+    return user;
   });
   return toUserDto(row);
 }
@@ -54,7 +60,7 @@ export async function signup(ctx: ServiceContext, account: NewAccount, ip: strin
   if (signupMaxPerIp > 0) {
     await consume(ctx.db, { key: `signup:ip:${ip}`, max: signupMaxPerIp, windowMs: signupWindowMinutes * 60_000 }, ctx.clock(), 'Too many sign-ups from this network. Please wait and try again.');
   }
-  return createAccount(ctx, account, 'user');
+  return createAccount(ctx, account, 'user', true);
 }
 
 const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please wait and try again.';
@@ -129,7 +135,8 @@ export async function updateProfile(ctx: ServiceContext, userId: string, changes
   return toUserDto(row);
 }
 
-export async function changePassword(ctx: ServiceContext, userId: string, currentPassword: string, newPassword: string): Promise<void> {
+/** Changes the password and signs out every session; returns the claims of a fresh token for the caller's own. */
+export async function changePassword(ctx: ServiceContext, userId: string, currentPassword: string, newPassword: string): Promise<{ sub: string; ver: number }> {
   // A stolen session must not become a password oracle: the same limit as signing in, reserved first.
   const limit = { key: `password:user:${userId}`, max: ctx.config.loginMaxAttempts, windowMs: ctx.config.loginWindowMinutes * 60_000 };
   await consume(ctx.db, limit, ctx.clock(), 'Too many wrong current passwords. Please wait and try again.');
@@ -139,9 +146,16 @@ export async function changePassword(ctx: ServiceContext, userId: string, curren
   }
   await clearBucket(ctx.db, limit.key);
   validatePassword(newPassword, 'newPassword');
-  await users.updateUser(ctx.db, userId, { password_hash: await hashPassword(newPassword) }, ctx.clock());
-  await users.revokeTokens(ctx.db, userId);
+  const passwordHash = await hashPassword(newPassword);
+  const claims = await ctx.db.transaction().execute(async (trx) => {
+    await users.updateUser(trx, userId, { password_hash: passwordHash }, ctx.clock());
+    await users.revokeTokens(trx, userId);
+    const state = await users.findAuthState(trx, userId);
+    await enqueueRendered(ctx, trx, 'password_changed', row.email, (t, l) => t.passwordChanged(l, row.name));
+    return { sub: userId, ver: state!.token_version };
+  });
   forgetAuthState(ctx, userId);
+  return claims;
 }
 
 export async function logout(ctx: ServiceContext, userId: string): Promise<void> {

@@ -1,4 +1,6 @@
 import * as messages from '../repositories/messages.ts';
+import { activeAdminEmails } from '../repositories/mail-recipients.ts';
+import { enqueueRendered } from '../mail/outbox.ts';
 import type { ServiceContext } from './context.ts';
 import { consume } from './throttle-service.ts';
 import { toMessageRecord } from './presenters.ts';
@@ -17,11 +19,17 @@ export async function sendMessage(ctx: ServiceContext, input: ContactInput, ip: 
     ctx.clock(),
     'You have sent several messages in a short time. Please wait a few minutes before sending another.',
   );
-  const row = await messages.insertMessage(ctx.db, {
-    name: input.name.trim(),
-    email: input.email.trim(),
-    subject: input.subject.trim(),
-    message: input.message.trim(),
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const message = await messages.insertMessage(trx, {
+      name: input.name.trim(),
+      email: input.email.trim(),
+      subject: input.subject.trim(),
+      message: input.message.trim(),
+    });
+    // Staff hear of it by email: STAFF_EMAIL, else every active admin.
+    const staff = ctx.config.mail.staffEmail ? [ctx.config.mail.staffEmail] : await activeAdminEmails(trx);
+    for (const to of staff) await enqueueRendered(ctx, trx, 'contact_notice', to, (t, l) => t.contactNotice(l, message));
+    return message;
   });
   return toMessageRecord(row);
 }

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DomainError, validatePassword, type ErrorCode } from '@courtside/domain';
+import * as resets from '../repositories/password-resets.ts';
+import * as users from '../repositories/users.ts';
+import { enqueueRendered } from '../mail/outbox.ts';
+import type { ServiceContext } from './context.ts';
+import { forgetAuthState } from './auth-state.ts';
+import { hashPassword } from './passwords.ts';
+import { consume } from './throttle-service.ts';
+
+/**
+ * Password reset by email: a random token (32 bytes) mailed as a link, stored only as its
+ * SHA-256 hash, valid 30 minutes and once; asking again replaces it. The answer to "forgot"
+ * is the same whether or not the account exists.
+ */
+
+export const RESET_TOKEN_MINUTES = 30;
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, we have sent it a link to reset the password.';
+const TOO_MANY = 'Too many password reset requests. Please wait and try again.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function requestPasswordReset(ctx: ServiceContext, email: string, ip: string): Promise<void> {
+  const now = ctx.clock();
+  const windowMs = ctx.config.loginWindowMinutes * 60_000;
+  const account = email.trim().toLowerCase();
+  // Like sign-in: a few per account (its owner's inbox is not a target), more per network.
+  await consume(ctx.db, { key: `reset:email:${account}`, max: 5, windowMs }, now, TOO_MANY);
+  await consume(ctx.db, { key: `reset:ip:${ip}`, max: ctx.config.loginMaxAttempts * 5, windowMs }, now, TOO_MANY);
+  const user = await users.findByEmail(ctx.db, account);
+  if (!user || user.deleted_at !== null) return;
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.transaction().execute(async (trx) => {
+    await resets.saveResetToken(trx, user.id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000), now);
+    await enqueueRendered(ctx, trx, 'password_reset', user.email, (t, l) => t.passwordReset(l, user.name, token, RESET_TOKEN_MINUTES));
+  });
+}
+
+function refusal(state: Awaited<ReturnType<typeof resets.findResetToken>>, now: Date): DomainError {
+  const bad = (code: ErrorCode, message: string) => new DomainError('invalid', code, message, 'token');
+  if (!state || state.deleted_at !== null) return bad('RESET_TOKEN_INVALID', 'This reset link is not valid. Ask for a new one.');
+  if (state.used_at !== null) return bad('RESET_TOKEN_USED', 'This reset link has been used already. Ask for a new one.');
+  if (state.expires_at <= now) return bad('RESET_TOKEN_EXPIRED', 'This reset link has expired. Ask for a new one.');
+  return bad('RESET_TOKEN_INVALID', 'This reset link is not valid. Ask for a new one.');
+}
+
+/** Sets the new password, once per token; every session of the account is signed out. */
+export async function resetPassword(ctx: ServiceContext, token: string, password: string): Promise<void> {
+  validatePassword(password, 'password');
+  const tokenHash = hashToken(token);
+  const before = await resets.findResetToken(ctx.db, tokenHash);
+  const now = ctx.clock();
+  if (!before || before.deleted_at !== null || before.used_at !== null || before.expires_at <= now) throw refusal(before, now);
+  const passwordHash = await hashPassword(password);
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await resets.useResetToken(trx, tokenHash, ctx.clock());
+    const user = id ? await users.updateUser(trx, id, { password_hash: passwordHash }, ctx.clock()) : undefined;
+    if (!user) return undefined;
+    await users.revokeTokens(trx, user.id);
+    await enqueueRendered(ctx, trx, 'password_changed', user.email, (t, l) => t.passwordChanged(l, user.name));
+    return user.id;
+  });
+  // Used or expired while the password was being hashed.
+  if (!userId) throw refusal(await resets.findResetToken(ctx.db, tokenHash), ctx.clock());
+  forgetAuthState(ctx, userId);
+}
