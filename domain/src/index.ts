@@ -8,6 +8,7 @@ export * from './booking-request.ts';
 export * from './booking-lifecycle.ts';
 export * from './rezone.ts';
 export * from './checkout.ts';
+export * from './settlement.ts';
 export * from './password-policy.ts';
 export * from './roles.ts';
 export * from './site-policy.ts';
