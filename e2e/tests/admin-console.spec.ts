@@ -5,16 +5,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
-import { facilities, loginAdmin, newCustomer, signUpAndLogin } from '../support/api.ts';
+import { facilities, loginAdmin, newCustomer } from '../support/api.ts';
 import { bearer, openConsole, snapConsole } from '../support/console.ts';
-
-/** Signs in through the console's own form. */
-async function signInAtConsole(page: Page, email: string, password: string) {
-  await page.goto('/admin/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { signInAtConsole, staffAndCustomer } from '../support/back-office.ts';
 
 const notification = (page: Page, text: string) => page.getByText(text, { exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -153,8 +146,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
 
 test('users: promote a customer who then gets in, demote them again, create an admin who can sign in', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
-  const admin = await loginAdmin(request);
-  const customer = await signUpAndLogin(request, 'promoted');
+  const { admin, customer } = await staffAndCustomer(request, 'promoted');
   const row = () => page.locator('tr', { hasText: customer.user.email });
 
   await test.step('the list shows roles; promote with a confirmation', async () => {

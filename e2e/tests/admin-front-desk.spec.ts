@@ -4,12 +4,12 @@
  * contact inbox reads newest first.
  */
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
+import { facilities, isoDate, loginAdmin, useSession } from '../support/api.ts';
 import { bearer, bookFirstFreeSlot, openConsole, snapConsole } from '../support/console.ts';
+import { staffAndCustomer } from '../support/back-office.ts';
 
 test('the day view shows a booking a customer made, in its facility column', async ({ page, request }) => {
-  const admin = await loginAdmin(request);
-  const customer = await signUpAndLogin(request, 'dayview');
+  const { admin, customer } = await staffAndCustomer(request, 'dayview');
   const { facility, booking } = await bookFirstFreeSlot(request, customer, 3);
 
   await openConsole(page, admin, `/day-view?date=${booking.date}`);
@@ -42,8 +42,7 @@ test('the day view shows a booking a customer made, in its facility column', asy
 
 test("staff cancel a customer's booking: it shows cancelled everywhere and the slot is free again", async ({ page, request }) => {
   test.setTimeout(90_000);
-  const admin = await loginAdmin(request);
-  const customer = await signUpAndLogin(request, 'cancelled');
+  const { admin, customer } = await staffAndCustomer(request, 'cancelled');
   const { facility, booking } = await bookFirstFreeSlot(request, customer, 4, 1);
   const row = () => page.locator('tr', { hasText: customer.user.email });
 

@@ -2,7 +2,8 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/EventNoteOutlined';
 import ViewWeekIcon from '@mui/icons-material/ViewWeekOutlined';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import { Link, Title, useDataProvider } from 'react-admin';
+import { Link, useDataProvider } from 'react-admin';
+import { ScreenTitle } from '../common/ScreenTitle.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { longDate } from '../common/format.ts';
@@ -21,7 +22,7 @@ export const Dashboard = () => {
   const { data, isPending, error } = useStats();
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Dashboard" />
+      <ScreenTitle title="Dashboard" />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 3 }}>
         <Box>
           <Typography variant="h5" component="h2">

@@ -1,6 +1,6 @@
 import { Alert, Box, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Title } from 'react-admin';
+import { ScreenTitle } from '../common/ScreenTitle.tsx';
 import { countOf, longDate } from '../common/format.ts';
 import { DayGrid } from './DayGrid.tsx';
 import { DayPicker } from './DayPicker.tsx';
@@ -12,7 +12,7 @@ export const DayViewPage = () => {
   const { date, setDate, today, data, range, total, isPending, error, refetch, isFetching } = useDayView();
   return (
     <Box sx={{ py: 2, width: '100%', minWidth: 0, contain: 'inline-size' }}>
-      <Title title="Day view" />
+      <ScreenTitle title="Day view" />
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'center' }, justifyContent: 'space-between', mb: 2 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <DayPicker date={date} today={today} onChange={setDate} />

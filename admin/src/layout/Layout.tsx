@@ -3,10 +3,11 @@ import { Avatar, Box, Button, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import CalendarViewDayIcon from '@mui/icons-material/ViewWeekOutlined';
-import { AppBar, Layout as RaLayout, LoadingIndicator, Menu, TitlePortal, UserMenu, useGetIdentity, usePermissions, Loading } from 'react-admin';
+import { AppBar, LoadingIndicator, Menu, TitlePortal, UserMenu, useGetIdentity, usePermissions, Loading } from 'react-admin';
 import { isStaff } from '../access.ts';
 import { Logo } from './Logo.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
+import { ConsoleFrame } from './ConsoleFrame.tsx';
 
 /**
  * react-admin's user menu, named for people and axe: the button shows the user's name, so its
@@ -67,8 +68,8 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   if (isPending) return <Loading />;
   if (!isStaff(permissions)) return <StaffOnly />;
   return (
-    <RaLayout appBar={CourtsideAppBar} menu={CourtsideMenu}>
+    <ConsoleFrame appBar={CourtsideAppBar} menu={CourtsideMenu}>
       {children}
-    </RaLayout>
+    </ConsoleFrame>
   );
 };
