@@ -28,6 +28,7 @@ import userRoutes from './routes/users.ts';
 import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
 import settingsRoutes from './routes/settings.ts';
+import calendarRoutes from './routes/calendar.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
 import stripeWebhookRoutes from './routes/payments-stripe.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
@@ -90,7 +91,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes]) {
+  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes]) {
     await app.register(routes);
   }
   await app.register(adminApi, { prefix: '/api/admin' });

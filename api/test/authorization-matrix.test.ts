@@ -64,7 +64,14 @@ describe('authorization matrix', () => {
       expect(accessOf('POST', '/api/order/create')).toBe('user');
       expect(accessOf('GET', '/api/facility')).toBe('public');
       expect(accessOf('POST', '/api/auth/login')).toBe('public');
-      for (const resource of ['facilities', 'bookings', 'users', 'messages']) {
+      expect(accessOf('POST', '/api/auth/forgot-password')).toBe('public');
+      expect(accessOf('POST', '/api/auth/reset-password')).toBe('public');
+      expect(accessOf('POST', '/api/auth/change-password')).toBe('user');
+      // A calendar program cannot sign in: the feed's secret is its credential.
+      expect(accessOf('GET', '/api/calendar/:file')).toBe('public');
+      expect(accessOf('GET', '/api/auth/me/calendar')).toBe('user');
+      expect(accessOf('POST', '/api/auth/me/calendar')).toBe('user');
+      for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails']) {
         const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));
         expect(routes.length, resource).toBeGreaterThanOrEqual(3);
         expect(routes.every((r) => r.access === 'admin'), resource).toBe(true);

@@ -155,10 +155,10 @@ describe('the HTTP contract', () => {
   });
 
   describe('small routes', () => {
-    it('GET /api/health answers {status: ok}', async () => {
+    it('GET /api/health answers {status: ok} with the mail backlog', async () => {
       const res = await call({ url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok' });
+      expect(res.json()).toEqual({ status: 'ok', mail: { pending: expect.any(Number), oldestSeconds: expect.any(Number) } });
     });
 
     it('POST /api/contact stores a message that admins read newest first', async () => {

@@ -16,16 +16,19 @@ export interface BookingForMail {
   user_email: string;
 }
 
+/** The columns of a BookingForMail, from bookings b, facilities f and users u. */
+export const BOOKING_FOR_MAIL = [
+  'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.payable_cents', 'b.updated_at',
+  'f.name as facility_name', 'f.location as facility_location', 'f.timezone',
+  'u.name as user_name', 'u.email as user_email',
+] as const;
+
 function bookingsForMail(db: Executor) {
   return db
     .selectFrom('bookings as b')
     .innerJoin('facilities as f', 'f.id', 'b.facility_id')
     .innerJoin('users as u', 'u.id', 'b.user_id')
-    .select([
-      'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.payable_cents', 'b.updated_at',
-      'f.name as facility_name', 'f.location as facility_location', 'f.timezone',
-      'u.name as user_name', 'u.email as user_email',
-    ]);
+    .select(BOOKING_FOR_MAIL);
 }
 
 export function findBookingForMail(db: Executor, bookingId: string): Promise<BookingForMail | undefined> {
@@ -49,17 +52,5 @@ export function dueReminders(db: Executor, now: Date, hours: number, limit: numb
       not(exists(selectFrom('outbox_messages as m').select('m.id').where('m.dedupe_key', '=', sql<string>`'reminder:' || b.id::text`))))
     .orderBy('b.starts_at')
     .limit(limit)
-    .execute();
-}
-
-/** One customer's confirmed bookings ending after `since`, found by their calendar token: one indexed query. */
-export function calendarBookings(db: Executor, token: string, since: Date): Promise<BookingForMail[]> {
-  return bookingsForMail(db)
-    .where('u.calendar_token', '=', token)
-    .where('u.deleted_at', 'is', null)
-    .where('b.status', '=', 'confirmed')
-    .where('b.ends_at', '>', since)
-    .orderBy('b.starts_at')
-    .limit(1000)
     .execute();
 }

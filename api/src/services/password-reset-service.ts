@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError, validatePassword, type ErrorCode } from '@courtside/domain';
+import { DomainError, validatePassword } from '@courtside/domain';
 import * as resets from '../repositories/password-resets.ts';
 import * as users from '../repositories/users.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
@@ -37,7 +37,7 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, i
 }
 
 function refusal(state: Awaited<ReturnType<typeof resets.findResetToken>>, now: Date): DomainError {
-  const bad = (code: ErrorCode, message: string) => new DomainError('invalid', code, message, 'token');
+  const bad = (code: ConstructorParameters<typeof DomainError>[1], message: string) => new DomainError('invalid', code, message, 'token');
   if (!state || state.deleted_at !== null) return bad('RESET_TOKEN_INVALID', 'This reset link is not valid. Ask for a new one.');
   if (state.used_at !== null) return bad('RESET_TOKEN_USED', 'This reset link has been used already. Ask for a new one.');
   if (state.expires_at <= now) return bad('RESET_TOKEN_EXPIRED', 'This reset link has expired. Ask for a new one.');

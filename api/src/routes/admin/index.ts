@@ -7,6 +7,7 @@ import messages from './messages.ts';
 import dayView from './day-view.ts';
 import stats from './stats.ts';
 import payments from './payments.ts';
+import emails from './emails.ts';
 
 const tags = ['back office'];
 
@@ -19,7 +20,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails]) await app.register(routes);
 };
 
 export default adminApi;

@@ -1,0 +1,52 @@
+import { DomainError } from '@courtside/domain';
+import type { OutboxMessageRow } from '@courtside/migrations';
+import * as outbox from '../repositories/outbox.ts';
+import type { ServiceContext } from './context.ts';
+import { enumFilter, parseListParams, stringFilter, type ListParams } from './admin-query.ts';
+
+/** The back office's Emails list: every message the outbox holds, as sent; a failed one can be retried. */
+
+const STATES = ['pending', 'sent', 'failed'] as const;
+
+export function toEmailRecord(m: OutboxMessageRow) {
+  return {
+    id: m.id,
+    kind: m.kind,
+    recipient: m.recipient,
+    subject: m.subject,
+    state: m.state,
+    attempts: m.attempts,
+    lastError: m.last_error,
+    createdAt: m.created_at.toISOString(),
+    sentAt: m.sent_at?.toISOString() ?? null,
+    text: m.text_body,
+    html: m.html_body,
+    attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  };
+}
+
+export async function pageEmails(ctx: ServiceContext, params: ListParams) {
+  const { page, filter, ids } = parseListParams(
+    params,
+    { createdAt: 'created_at', sentAt: 'sent_at', recipient: 'recipient', subject: 'subject', kind: 'kind', state: 'state', attempts: 'attempts', id: 'id' },
+    ['createdAt', 'DESC'],
+  );
+  const { rows, total } = await outbox.pageOutboxMessages(ctx.db, { ids, q: stringFilter(filter, 'q'), kind: stringFilter(filter, 'kind'), states: enumFilter(filter, 'state', STATES) }, page);
+  return { records: rows.map(toEmailRecord), total, page };
+}
+
+const emailNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Email not found.');
+
+export async function getEmail(ctx: ServiceContext, id: string) {
+  const row = await outbox.findOutboxMessage(ctx.db, id);
+  if (!row) throw emailNotFound();
+  return toEmailRecord(row);
+}
+
+/** A failed message back in the queue, due now; anything else is refused. */
+export async function retryEmail(ctx: ServiceContext, id: string) {
+  const row = await outbox.requeueFailed(ctx.db, id, ctx.clock());
+  if (row) return toEmailRecord(row);
+  if (!(await outbox.findOutboxMessage(ctx.db, id))) throw emailNotFound();
+  throw new DomainError('conflict', 'NOT_ACTIVE', 'Only a failed email can be retried.');
+}
