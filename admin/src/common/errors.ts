@@ -1,13 +1,16 @@
+import type { ErrorCode } from '@courtside/domain';
+
 /**
  * What the back office decides from a failed API call: the envelope's stable `code`
  * ("FACILITY_HAS_BOOKINGS", "SLOT_TAKEN"), never its status, field path or wording.
  * react-admin's HttpError (and the dataProvider's httpClient) carry the parsed envelope as `body`.
  */
-export function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): ErrorCode | undefined {
   if (!error || typeof error !== 'object' || !('body' in error)) return undefined;
   const { body } = error;
   if (!body || typeof body !== 'object' || !('code' in body)) return undefined;
-  return typeof body.code === 'string' ? body.code : undefined;
+  // The API's contract: every error envelope carries one of the domain's codes.
+  return typeof body.code === 'string' ? (body.code as ErrorCode) : undefined;
 }
 
 /** The envelope's message (the API's own words), when there is one. */
