@@ -3,8 +3,7 @@ import type { DayViewFacility } from '../types.ts';
 import { brand } from '../theme.ts';
 import { countOf, hoursText } from '../common/format.ts';
 import { COLUMN_WIDTH, HEADER_HEIGHT, openAndFree } from './layout.ts';
-
-const viewersZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { viewersZone } from './dates.ts';
 
 /** A facility's name, hours (and zone, when not the viewer's) and how much of its day is free. */
 export const ColumnHeader = ({ facility }: { facility: DayViewFacility }) => {
