@@ -1,5 +1,6 @@
 // Lint rules, and the import boundaries that keep dependencies flowing one way:
-// domain <- api (and later site, admin); SQL only in api/src/repositories and migrations.
+// domain <- api (and later site, admin); SQL only in repositories (api/src/repositories,
+// api/src/payments/repositories) and migrations.
 import tseslint from 'typescript-eslint';
 
 const restrict = (files, patterns, message) => ({
@@ -34,17 +35,23 @@ export default tseslint.config(
   restrict(
     ['api/src/routes/**'],
     ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/repositories/*', '**/db/*'],
-    'Routes are thin: a schema and one service call. SQL lives in api/src/repositories.',
+    'Routes are thin: a schema and one service call. SQL lives in the repositories.',
   ),
+  // Use cases: the services, and the payment ones in api/src/payments/*.ts.
   restrict(
-    ['api/src/services/**'],
+    ['api/src/services/**', 'api/src/payments/*.ts'],
     ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/plugins/**', '**/routes/**'],
     'Services call repositories; they write no SQL themselves, and know nothing of HTTP (plugins and routes call them).',
   ),
   restrict(
-    ['api/src/repositories/**'],
-    ['**/plugins/**', '**/routes/**'],
-    'Repositories are called by services; plugins and routes sit above them.',
+    ['api/src/payments/providers/**'],
+    ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/plugins/**', '**/routes/**', '**/services/**', '**/repositories/**', '**/db/**', '../*'],
+    'Payment providers wrap an outside payment service: the use cases in api/src/payments call them, never the reverse, and they touch no database.',
+  ),
+  restrict(
+    ['api/src/repositories/**', 'api/src/payments/repositories/**'],
+    ['**/plugins/**', '**/routes/**', '**/services/**', '**/providers/**', '../*.ts'],
+    'Repositories are called by use cases (services, api/src/payments/*.ts); those, plugins, routes and payment providers sit above them.',
   ),
   restrict(
     ['admin/src/**'],

@@ -3,8 +3,8 @@ import { admin, book, customer, facility, openCheckout, type Actor } from './sup
 import { useStripeApp, type StripeApp } from './support/stripe-app.ts';
 import { deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { applyPayment } from '../src/services/order-service.ts';
-import type { SandboxProvider } from '../src/payments/sandbox.ts';
+import { applyPayment } from '../src/payments/settlement.ts';
+import type { SandboxProvider } from '../src/payments/providers/sandbox.ts';
 
 // 2027-03-01T14:40Z = 09:40 in New York: the 10:00 slot starts in 20 minutes.
 const START = '2027-03-01T14:40:00Z';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, openCheckout, providerPays, type Actor } from './support/actors.ts';
 import { sweepHolds } from '../src/services/booking-service.ts';
-import { markOrder } from '../src/repositories/orders.ts';
+import { markOrder } from '../src/payments/repositories/orders.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 in New York.
 const START = '2027-03-01T15:00:00Z';

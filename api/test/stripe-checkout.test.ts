@@ -6,7 +6,7 @@ import { TEST_ENV } from './support/test-app.ts';
 import { deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { retryDueRefunds } from '../src/services/payment-refunds.ts';
+import { retryDueRefunds } from '../src/payments/refunds.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 in New York.
 const START = '2027-03-01T15:00:00Z';

@@ -3,7 +3,7 @@ import type { BookingRow, NewBooking } from '@courtside/migrations';
 import type { Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { lapsedHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
 
 /** A booking with what its screens show of its facility and customer. */
 export interface BookingView extends BookingRow {
@@ -174,6 +174,45 @@ export async function cancelFutureHolds(db: Executor, userId: string, actorId: s
     .where('user_id', '=', userId)
     .where('status', '=', 'pending')
     .where('starts_at', '>', now)
+    .execute();
+}
+
+/**
+ * Keeps an order's live holds until its hosted payment page closes (never shortens one).
+ * A hold that already lapsed is left alone: its slot may belong to someone else by now.
+ */
+export async function extendHolds(db: Executor, orderId: string, until: Date, now: Date): Promise<void> {
+  // Never past the first checkout's page: opening checkout after checkout must not hold a slot for ever.
+  const firstCheckoutEnds = sql<Date>`(SELECT min(o.checkout_expires_at) FROM order_bookings ob JOIN orders o ON o.id = ob.order_id WHERE ob.booking_id = bookings.id)`;
+  await db
+    .updateTable('bookings')
+    .set({ hold_expires_at: sql`GREATEST(hold_expires_at, LEAST(${until}::timestamptz, coalesce(${firstCheckoutEnds}, ${until}::timestamptz)))`, updated_at: now })
+    .where(liveHold('bookings', now))
+    .where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('booking_id').where('order_id', '=', orderId))
+    .execute();
+}
+
+/**
+ * Releases the unpaid holds of a checkout whose page closed, except those another open
+ * checkout still covers (the customer opened a second one).
+ */
+export async function releaseHolds(db: Executor, orderId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings as b')
+    .set({ status: 'expired', updated_at: now })
+    .where('b.status', '=', 'pending')
+    .where('b.payment_status', '=', 'unpaid')
+    .where('b.id', 'in', (eb) => eb.selectFrom('order_bookings').select('booking_id').where('order_id', '=', orderId))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(
+        selectFrom('order_bookings as ob')
+          .innerJoin('orders as o', 'o.id', 'ob.order_id')
+          .select('ob.order_id')
+          .whereRef('ob.booking_id', '=', 'b.id')
+          .where('o.status', '=', 'pending')
+          .where('o.id', '<>', orderId),
+      )),
+    )
     .execute();
 }
 

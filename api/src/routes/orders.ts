@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createOrder, orderStatus } from '../services/order-service.ts';
+import { createOrder, orderStatus } from '../payments/checkout.ts';
 import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { BookingStatusSchema, Id, IdParams, PaymentStatusSchema } from './schemas.ts';
 

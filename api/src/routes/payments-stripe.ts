@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { StripeProvider } from '../payments/stripe.ts';
-import { applyStripeEvent } from '../services/payment-webhooks.ts';
+import type { StripeProvider } from '../payments/providers/stripe.ts';
+import { applyStripeEvent } from '../payments/webhooks.ts';
 import { ok } from '../http/envelope.ts';
 
 const WEBHOOK_BODY_LIMIT = 1_000_000;

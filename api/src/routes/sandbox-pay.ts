@@ -1,8 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '@courtside/domain';
-import { abandonCheckout, applyPayment, orderSummary } from '../services/order-service.ts';
-import type { SandboxProvider } from '../payments/sandbox.ts';
-import { renderPayPage } from '../payments/sandbox-page.ts';
+import { abandonCheckout, orderSummary } from '../payments/checkout.ts';
+import { applyPayment } from '../payments/settlement.ts';
+import type { SandboxProvider } from '../payments/providers/sandbox.ts';
+import { renderPayPage } from '../payments/providers/sandbox-page.ts';
 import { Id } from './schemas.ts';
 
 /** The sandbox provider's hosted payment page, served by us because it is offline; orders of other providers are not found here. */

@@ -16,12 +16,12 @@ import * as bookings from '../repositories/bookings.ts';
 import type { BookingView } from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
-import * as orders from '../repositories/orders.ts';
+import * as orders from '../payments/repositories/orders.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
-import { closeCheckouts } from './order-service.ts';
+import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from './throttle-service.ts';
-import { recordRefund, sendRefunds } from './payment-refunds.ts';
+import { recordRefund, sendRefunds } from '../payments/refunds.ts';
 import { facilityNotFound, toSchedule } from './facility-schedule.ts';
 import { toBookingDto } from './presenters.ts';
 

@@ -1,7 +1,7 @@
 import type { Role } from '@courtside/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { PaymentProviders } from '../payments/provider.ts';
+import type { PaymentProviders } from '../payments/providers/provider.ts';
 
 /** What every use case may depend on; tests build it the same way production does. */
 export interface ServiceContext {

@@ -1,5 +1,5 @@
 import { sweepHolds } from './booking-service.ts';
-import { retryDueRefunds } from './payment-refunds.ts';
+import { retryDueRefunds } from '../payments/refunds.ts';
 import type { ServiceContext } from './context.ts';
 import { deliverMail } from '../mail/sender.ts';
 

@@ -1,10 +1,10 @@
 import { DomainError, assertCanRemoveAdmin, type Role, type UserDto } from '@courtside/domain';
 import * as bookings from '../repositories/bookings.ts';
-import * as orders from '../repositories/orders.ts';
+import * as orders from '../payments/repositories/orders.ts';
 import * as users from '../repositories/users.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { forgetAuthState } from './auth-state.ts';
-import { closeCheckouts } from './order-service.ts';
+import { closeCheckouts } from '../payments/checkout.ts';
 import { toUserDto } from './presenters.ts';
 
 const userNotFound = () => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');

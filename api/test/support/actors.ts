@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../src/app.ts';
 import { createAccount } from '../../src/services/auth-service.ts';
-import { applyPayment } from '../../src/services/order-service.ts';
+import { applyPayment } from '../../src/payments/settlement.ts';
 
 export const PASSWORD = 'court-side-Pass-42';
 

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getPayment, pagePayments, refundPayment, resolvePaymentFlag } from '../../services/payment-admin.ts';
+import { getPayment, pagePayments, refundPayment, resolvePaymentFlag } from '../../payments/staff.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { BookingStatusSchema, IdParams, PaymentStatusSchema } from '../schemas.ts';

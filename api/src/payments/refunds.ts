@@ -1,8 +1,8 @@
 import type { Executor } from '../db/database.ts';
-import * as orders from '../repositories/orders.ts';
-import * as refunds from '../repositories/refunds.ts';
-import { RefundRefusedError } from '../payments/provider.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { RefundRefusedError } from './providers/provider.ts';
+import * as orders from './repositories/orders.ts';
+import * as refunds from './repositories/refunds.ts';
 
 /**
  * Refunds in two steps, so no transaction ever waits on a payment provider:

@@ -4,11 +4,11 @@ import type { OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
-import * as orders from '../repositories/orders.ts';
-import * as refunds from '../repositories/refunds.ts';
-import type { ServiceContext } from './context.ts';
-import { sendRefunds } from './payment-refunds.ts';
-import { settlePayment } from './order-service.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { sendRefunds } from './refunds.ts';
+import * as orders from './repositories/orders.ts';
+import * as refunds from './repositories/refunds.ts';
+import { settlePayment } from './settlement.ts';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -68,7 +68,7 @@ export async function applyStripeEvent(ctx: ServiceContext, event: Stripe.Event)
 async function releaseCheckout(trx: Executor, order: OrderRow, now: Date): Promise<void> {
   if (order.status !== 'pending') return;
   await orders.markOrder(trx, order.id, { status: 'cancelled' }, now);
-  await orders.releaseHolds(trx, order.id, now);
+  await bookings.releaseHolds(trx, order.id, now);
 }
 
 /**

@@ -1,14 +1,14 @@
 import { DomainError, centsToDollars, type PaymentDto } from '@courtside/domain';
 import type { RefundRow } from '@courtside/migrations';
-import * as bookings from '../repositories/bookings.ts';
-import * as orders from '../repositories/orders.ts';
-import * as refunds from '../repositories/refunds.ts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
-import { enumFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from './admin-query.ts';
-import { recordRefund, sendRefunds } from './payment-refunds.ts';
-import { refundStateOf, toBookingDto } from './presenters.ts';
+import * as bookings from '../repositories/bookings.ts';
+import { enumFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from '../services/admin-query.ts';
+import type { CurrentUser, ServiceContext } from '../services/context.ts';
+import { refundStateOf, toBookingDto } from '../services/presenters.ts';
+import { recordRefund, sendRefunds } from './refunds.ts';
+import * as orders from './repositories/orders.ts';
+import * as refunds from './repositories/refunds.ts';
 
 /** The back office's payments: every order with its bookings and refunds. */
 

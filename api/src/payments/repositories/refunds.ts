@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RefundRow } from '@courtside/migrations';
-import type { Executor } from '../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** A refund with what its provider call needs from the order. */
 export interface RefundToSend extends RefundRow {

@@ -1,0 +1,182 @@
+import { DomainError, centsToDollars, dollarsToCents, hasStarted, isCheckoutOpen, isHoldLapsed, type OrderStatusDto } from '@courtside/domain';
+import type { BookingRow, OrderRow } from '@courtside/migrations';
+import type { Executor } from '../db/database.ts';
+import * as bookings from '../repositories/bookings.ts';
+import type { BookingView } from '../repositories/bookings.ts';
+import type { CurrentUser, ServiceContext } from '../services/context.ts';
+import { toBookingDto } from '../services/presenters.ts';
+import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from './providers/provider.ts';
+import * as orders from './repositories/orders.ts';
+import { getPayment } from './staff.ts';
+
+/** Checkout: a customer opens a provider's hosted page for their holds, sees where it stands, or leaves it. */
+
+export interface CheckoutRequest {
+  totalPayableAmount: number;
+  bookingIds: { bookingId: string }[];
+}
+
+export const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Order not found.');
+
+/**
+ * Opens a checkout for the caller's own unpaid holds. The client's total must equal ours:
+ * a disagreement means the client shows a stale or tampered price, so nothing is charged.
+ * The provider is called between two short transactions, never inside one.
+ */
+export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: CheckoutRequest) {
+  const ids = requestedBookingIds(req);
+  const totalCents = dollarsToCents(req.totalPayableAmount, 'totalPayableAmount');
+  const now = ctx.clock();
+  const provider = ctx.payments.checkout;
+  const { order, lines, holdExpiresAt } = await ctx.db.transaction().execute(async (trx) => {
+    const { rows, views } = await lockCallersHolds(trx, user, ids, now);
+    const amountCents = checkPrice(rows, totalCents);
+    const order = await orders.insertOrder(trx, { userId: user.id, amountCents, provider: provider.name, bookingIds: ids });
+    // The page may take money only while every hold of it lasts.
+    const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
+    return { order, lines: checkoutLines(ctx, views, now), holdExpiresAt };
+  });
+  const checkout = await openHostedPage(ctx, provider, order, { customerEmail: user.email, lines, now, holdExpiresAt });
+  await storeCheckout(ctx, order.id, provider.name, { ...checkout, expiresAt: checkout.expiresAt ?? holdExpiresAt, extendsHolds: checkout.expiresAt !== undefined }, now);
+  return { orderId: order.id, payment_url: checkout.paymentUrl, totalPayableAmount: centsToDollars(order.amount_cents) };
+}
+
+function requestedBookingIds(req: CheckoutRequest): string[] {
+  const ids = [...new Set(req.bookingIds.map((b) => b.bookingId))];
+  if (ids.length === 0) throw new DomainError('invalid', 'NO_BOOKINGS', 'bookingIds must list at least one booking.', 'bookingIds');
+  return ids;
+}
+
+/** Locks the bookings to pay for: each must be the caller's live unpaid hold, not started, at a facility still taking bookings. */
+async function lockCallersHolds(trx: Executor, user: CurrentUser, ids: string[], now: Date) {
+  const rows = await bookings.lockBookings(trx, ids);
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (!row || row.user_id !== user.id) {
+      throw new DomainError('not_found', 'BOOKING_NOT_FOUND', `Booking ${id} not found.`, 'bookingIds');
+    }
+    const state = { status: row.status, paymentStatus: row.payment_status, startsAt: row.starts_at, holdExpiresAt: row.hold_expires_at };
+    if (row.status !== 'pending' || isHoldLapsed(state, now) || hasStarted(row.starts_at, now)) {
+      const why = row.status === 'confirmed' ? 'is already paid' : 'is no longer held for you (its hold expired, it started or it was cancelled); please book again';
+      throw new DomainError('conflict', 'NOT_PAYABLE', `Booking ${id} ${why}.`, 'bookingIds');
+    }
+  }
+  const views = await bookings.findBookingsViews(trx, ids);
+  const closed = views.find((v) => v.facility_deleted);
+  if (closed) {
+    throw new DomainError('conflict', 'NOT_PAYABLE', `Booking ${closed.id} is at a facility that no longer takes bookings; please book another.`, 'bookingIds');
+  }
+  return { rows, views };
+}
+
+/** Our price of the bookings, which the client's total must equal. */
+function checkPrice(rows: BookingRow[], totalCents: number): number {
+  const amountCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
+  if (amountCents !== totalCents) {
+    throw new DomainError(
+      'invalid',
+      'PRICE_MISMATCH',
+      `totalPayableAmount does not match the price of the selected bookings ($${centsToDollars(amountCents).toFixed(2)}).`,
+      'totalPayableAmount',
+    );
+  }
+  return amountCents;
+}
+
+/** What the hosted page lists: one line per booking. */
+function checkoutLines(ctx: ServiceContext, views: BookingView[], now: Date) {
+  return views.map((v) => {
+    const dto = toBookingDto(v, now, ctx.config.cancellationHours);
+    return { description: `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}`, amountCents: v.payable_cents };
+  });
+}
+
+/** Asks the provider for its hosted page; an order it could not open is cancelled. */
+async function openHostedPage(
+  ctx: ServiceContext,
+  provider: PaymentProvider,
+  order: OrderRow,
+  page: Omit<PageRequest, 'orderId' | 'amountCents'>,
+): Promise<Checkout> {
+  try {
+    return await provider.createCheckout({ orderId: order.id, amountCents: order.amount_cents, ...page });
+  } catch (err) {
+    await orders.markOrder(ctx.db, order.id, { status: 'cancelled' }, ctx.clock());
+    throw err;
+  }
+}
+
+/**
+ * Stores the opened page on the order and, while the order is still pending, keeps its holds
+ * as long as the page (Stripe keeps a session open at least 30 minutes). If a booking changed
+ * meanwhile (the order was cancelled), the page is closed and the customer asked to check out again.
+ */
+async function storeCheckout(
+  ctx: ServiceContext,
+  orderId: string,
+  provider: string,
+  checkout: { providerRef: string; paymentUrl: string; expiresAt: Date; extendsHolds: boolean },
+  now: Date,
+): Promise<void> {
+  const stillOpen = await ctx.db.transaction().execute(async (trx) => {
+    const current = await orders.lockOrder(trx, orderId);
+    await orders.setCheckout(trx, orderId, checkout, now);
+    if (current?.status !== 'pending') return false;
+    // Holds and hosted page agree: the slot stays the customer's while the provider may still take money.
+    if (checkout.extendsHolds) await bookings.extendHolds(trx, orderId, checkout.expiresAt, now);
+    return true;
+  });
+  if (!stillOpen) {
+    await closeCheckouts(ctx, [{ provider, provider_ref: checkout.providerRef }]);
+    throw new DomainError('conflict', 'CHECKOUT_CANCELLED', 'A booking of this checkout changed while it opened. Please check out again.', 'bookingIds');
+  }
+}
+
+/** Closes hosted pages that must no longer take money; best effort, since a late payment is refunded anyway. */
+export async function closeCheckouts(ctx: ServiceContext, stale: Pick<OrderRow, 'provider' | 'provider_ref'>[]): Promise<void> {
+  for (const order of stale) {
+    if (!order.provider_ref) continue;
+    try {
+      await ctx.payments.get(order.provider).expireCheckout?.(order.provider_ref);
+    } catch {
+      // Already completed or expired at the provider, or unreachable: nothing to undo here.
+    }
+  }
+}
+
+/**
+ * An order as the hosted page of `provider` may see it: an order another provider serves does
+ * not exist there, so no page can take money (or cancel) for an order it does not own.
+ */
+export async function orderServedBy(db: Executor, orderId: string, provider: string, lock = false): Promise<OrderRow> {
+  const order = lock ? await orders.lockOrder(db, orderId) : await orders.findOrder(db, orderId);
+  if (!order || order.provider !== provider) throw orderNotFound();
+  return order;
+}
+
+/** What the hosted payment page of `provider` shows; `open` is false once it may no longer take money. */
+export async function orderSummary(ctx: ServiceContext, provider: string, orderId: string) {
+  const order = await orderServedBy(ctx.db, orderId, provider);
+  const ids = await orders.bookingIdsOfOrder(ctx.db, orderId);
+  const now = ctx.clock();
+  const lines = (await bookings.findBookingsViews(ctx.db, ids)).map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
+  const open = isCheckoutOpen(await orders.checkoutWindow(ctx.db, order), now);
+  return { id: order.id, status: order.status, open, amount: centsToDollars(order.amount_cents), lines };
+}
+
+/**
+ * Where an order stands, for the customer's payment return page: the back office's record of
+ * it, cut down to what the customer needs. Someone else's order does not exist for a customer.
+ */
+export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, orderId: string): Promise<OrderStatusDto> {
+  const order = await orders.findOrder(ctx.db, orderId);
+  if (!order || (actor.role !== 'admin' && order.user_id !== actor.id)) throw orderNotFound();
+  const { id, status, amount, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
+  return { id, status, amount, refundState, flagged: flagReason !== null, bookings: lines.map((b) => ({ id: b.id, status: b.status, paymentStatus: b.paymentStatus })) };
+}
+
+/** The customer left `provider`'s hosted page without paying: the holds stay until they lapse. */
+export async function abandonCheckout(ctx: ServiceContext, provider: string, orderId: string): Promise<void> {
+  const order = await orderServedBy(ctx.db, orderId, provider);
+  if (order.status === 'pending') await orders.markOrder(ctx.db, orderId, { status: 'cancelled' }, ctx.clock());
+}

@@ -1,0 +1,116 @@
+import {
+  DomainError,
+  isCheckoutOpen,
+  isLateBeforeConfirming,
+  isSettled,
+  planLateRefunds,
+  type LateRefundPlan,
+  type SettlingBooking,
+} from '@courtside/domain';
+import type { OrderRow } from '@courtside/migrations';
+import type { Executor } from '../db/database.ts';
+import { retryTransaction } from '../db/retry.ts';
+import * as bookings from '../repositories/bookings.ts';
+import { tryInSavepoint } from '../repositories/transactions.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { orderNotFound, orderServedBy } from './checkout.ts';
+import { recordRefund, sendRefunds } from './refunds.ts';
+import * as orders from './repositories/orders.ts';
+
+export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged';
+
+const checkoutClosed = () =>
+  new DomainError('conflict', 'CHECKOUT_CLOSED', 'This payment page has expired or was closed, and nothing was charged. Please book again.');
+
+/**
+ * Applies a provider's "paid" event exactly once; refunds it decides go out after commit.
+ * `beforeCharging`: the event comes from a page that has not taken the money yet (the
+ * sandbox's Pay button), so a checkout that has closed refuses it instead of refunding it.
+ */
+export async function applyPayment(
+  ctx: ServiceContext,
+  e: { provider: string; eventId: string; orderId: string; beforeCharging?: boolean },
+): Promise<PaymentOutcome> {
+  const now = ctx.clock();
+  // A customer cancelling a booking of this order at the same moment can deadlock with it (40P01): run again.
+  const { outcome, refundIds } = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
+    const order = await orderServedBy(trx, e.orderId, e.provider, true);
+    if (e.beforeCharging && !isSettled(order) && !isCheckoutOpen(await orders.checkoutWindow(trx, order), now)) throw checkoutClosed();
+    if (!(await orders.recordPaymentEvent(trx, { provider: e.provider, eventId: e.eventId, type: 'payment.succeeded', orderId: order.id }))) {
+      return { outcome: 'duplicate' as const, refundIds: [] };
+    }
+    return settlePayment(trx, order, { provider: e.provider }, now);
+  }));
+  await sendRefunds(ctx, refundIds);
+  return outcome;
+}
+
+/**
+ * Books a payment on a locked order whose event was just recorded. Only the provider that
+ * serves the order can pay it (checked here, once, for every provider). The domain says which
+ * bookings the money is too late for; each other booking is confirmed if its slot is free of
+ * live bookings (lapsed holds are expired first), else it is late too — the exclusion
+ * constraint makes a double booking impossible. Late bookings are refunded and the order
+ * flagged for staff. Returns the refunds to send once the transaction commits.
+ */
+export async function settlePayment(
+  trx: Executor,
+  order: OrderRow,
+  payment: { provider: string; paymentRef?: string },
+  now: Date,
+): Promise<{ outcome: PaymentOutcome; refundIds: string[] }> {
+  if (order.provider !== payment.provider) throw orderNotFound();
+  if (isSettled(order)) return { outcome: 'already-settled', refundIds: [] };
+  const paid = { status: order.status, amountCents: order.amount_cents };
+  await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef: payment.paymentRef }, now);
+  const ids = await orders.bookingIdsOfOrder(trx, order.id);
+  const rows = await settlingBookings(trx, ids);
+  const late = new Set<string>();
+  for (const row of rows) {
+    if (isLateBeforeConfirming(paid, row, now) || !(await confirmIfFree(trx, order.id, row, now))) late.add(row.id);
+  }
+  const plan = planLateRefunds(paid, rows, late, now);
+  if (!plan) return { outcome: 'confirmed', refundIds: [] };
+  const refundIds = await recordLateRefunds(trx, order.id, plan, now);
+  await orders.markOrder(trx, order.id, { flagReason: plan.flagReason }, now);
+  return { outcome: 'flagged', refundIds };
+}
+
+/** The order's bookings, locked, as the domain's settlement rules see them. */
+async function settlingBookings(trx: Executor, ids: string[]): Promise<(SettlingBooking & { facilityId: string; endsAt: Date })[]> {
+  const rows = await bookings.lockBookings(trx, ids);
+  const closedFacility = new Set((await bookings.findBookingsViews(trx, ids)).filter((v) => v.facility_deleted).map((v) => v.id));
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    paymentStatus: r.payment_status,
+    startsAt: r.starts_at,
+    endsAt: r.ends_at,
+    facilityId: r.facility_id,
+    payableCents: r.payable_cents,
+    facilityDeleted: closedFacility.has(r.id),
+  }));
+}
+
+/** Confirms a paid booking unless its slot went to someone else meanwhile (23P01): false then. */
+async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; facilityId: string; startsAt: Date; endsAt: Date }, now: Date): Promise<boolean> {
+  // A lapsed hold no longer owns its slot, swept or not: the paid booking takes precedence over it.
+  await bookings.expireLapsedOverlapping(trx, b.facilityId, { startsAt: b.startsAt, endsAt: b.endsAt }, now, b.id);
+  const failure = await tryInSavepoint(trx, 'confirm_booking', () => bookings.confirmPaid(trx, b.id, now));
+  if (failure === undefined) {
+    await orders.markBookingPaidBy(trx, orderId, b.id, now);
+    return true;
+  }
+  if ((failure as { code?: string }).code !== '23P01') throw failure;
+  return false;
+}
+
+/** Records the planned refunds; money for a booking it did not buy is recorded on the booking, which then reads refunded. */
+async function recordLateRefunds(trx: Executor, orderId: string, plan: LateRefundPlan, now: Date): Promise<string[]> {
+  const refundIds: string[] = [];
+  for (const { bookingId, amountCents } of plan.refunds) {
+    refundIds.push(...(await recordRefund(trx, { orderId, bookingId, amountCents, reason: plan.reason }, now)));
+    if (bookingId !== null) await bookings.markRefundedWithoutConfirming(trx, bookingId, now);
+  }
+  return refundIds;
+}
