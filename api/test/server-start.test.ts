@@ -65,6 +65,8 @@ describe.skipIf(backend !== 'pglite')('npm start on a fresh embedded database (P
     expect(first.output()).toMatch(/First admin created/);
     // Without Stripe it says, once, that no money moves.
     expect(first.output().match(/SANDBOX mode, no money moves/g)).toHaveLength(1);
+    // And where mail goes: without SMTP_URL, nowhere off this machine.
+    expect(first.output().match(/mail: no SMTP_URL, so nothing leaves this machine/g)).toHaveLength(1);
     const password = /password: (\S+)/.exec(first.output())![1]!;
     expect(password.length).toBeGreaterThanOrEqual(20);
 
