@@ -63,4 +63,28 @@ export default tseslint.config(
     ['@courtside/api', '**/api/src/*', 'fastify', '@fastify/*'],
     'Migrations stand alone: the API depends on them, never the reverse.',
   ),
+  // The browser package (session, API client, formats) is shared by the site and the back office.
+  // Its own rule name, so the folder rules above keep theirs for the same files.
+  {
+    files: ['domain/**', 'api/**', 'migrations/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['@courtside/browser', '@courtside/browser/*', '**/browser/src/**'], message: 'The browser package runs in browsers; domain, API and migrations never import it.' }],
+      }],
+    },
+  },
+  {
+    files: ['browser/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@courtside/contracts', '@courtside/contracts/*'], allowTypeImports: true, message: 'The browser package takes only types from the contracts.' },
+          {
+            group: ['@courtside/*', '!@courtside/domain', '!@courtside/contracts', '!@courtside/contracts/*', '**/site/**', '**/admin/**', '**/api/**', '**/migrations/**', 'react', 'react-*', 'preact', 'preact/*'],
+            message: 'The browser package is shared by the site and the back office: among our workspaces it imports @courtside/domain only, and no UI framework.',
+          },
+        ],
+      }],
+    },
+  },
 );

@@ -27,7 +27,7 @@ async function postgresAnswers(): Promise<string | undefined> {
   }
 }
 
-const projects = ['domain (TZ=UTC)', 'domain (TZ=America/New_York)', 'domain (TZ=Australia/Lord_Howe)', 'admin', 'api (pglite)'];
+const projects = ['domain (TZ=UTC)', 'domain (TZ=America/New_York)', 'domain (TZ=Australia/Lord_Howe)', 'admin', 'site', 'api (pglite)'];
 const pgProblem = await postgresAnswers();
 if (pgProblem) {
   const notice = `PostgreSQL at ${new URL(databaseUrl).host} did not answer (${pgProblem}).`;

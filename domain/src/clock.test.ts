@@ -12,7 +12,9 @@ import {
   offsetAt,
   parseDate,
   parseTime,
+  shiftDate,
   slotBoundary,
+  todayIn,
   toLocal,
   wallTimeExists,
   weekdayOf,
@@ -156,6 +158,25 @@ describe('weekdayOf / addDays', () => {
   it('is not thrown off by a DST change (civil days, not 24-hour steps in a local zone)', () => {
     expect(addDays({ year: 2026, month: 3, day: 7 }, 2)).toEqual({ year: 2026, month: 3, day: 9 });
     expect(addDays({ year: 2026, month: 10, day: 31 }, 2)).toEqual({ year: 2026, month: 11, day: 2 });
+  });
+});
+
+describe('shiftDate / todayIn', () => {
+  it('steps a YYYY-MM-DD date by civil days', () => {
+    expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDate('2028-03-01', -1)).toBe('2028-02-29');
+    expect(shiftDate('2026-03-07', 60)).toBe('2026-05-06');
+  });
+
+  it('refuses a date that does not exist', () => {
+    expect(errorOf(() => shiftDate('2026-02-30', 1))).toMatchObject({ code: 'INVALID_DATE' });
+  });
+
+  it("reads today on the zone's own calendar, not the process's", () => {
+    const instant = Date.parse('2026-11-21T03:30:00Z');
+    expect(todayIn('America/New_York', instant)).toBe('2026-11-20');
+    expect(todayIn('Australia/Lord_Howe', instant)).toBe('2026-11-21');
+    expect(todayIn('UTC', new Date(instant))).toBe('2026-11-21');
   });
 });
 

@@ -180,3 +180,13 @@ export function addDays(date: CivilDate, days: number): CivilDate {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
+
+/** A YYYY-MM-DD date `days` later (or earlier): pure calendar arithmetic, as forms and pages step through days. */
+export function shiftDate(date: string, days: number, path = 'date'): string {
+  return formatDate(addDays(parseDate(date, path), days));
+}
+
+/** Today's date (YYYY-MM-DD) on the wall calendar of `tz`. */
+export function todayIn(tz: string, now: Date | number = Date.now()): string {
+  return toLocal(now, tz).date;
+}

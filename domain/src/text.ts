@@ -27,6 +27,22 @@ export const isBlank = (text: string): boolean => BLANK.test(text);
 const EMAIL = /^[a-z0-9!$'*+/=^_`{|}~-]+(?:\.[a-z0-9!$'*+/=^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
 export const EMAIL_MAX_LENGTH = 254;
 
+/**
+ * The longest text each field takes, as the API's request schemas enforce them; forms use the
+ * same numbers so a visitor can never type more than the server accepts.
+ */
+export const TEXT_LIMITS = {
+  personName: 100,
+  phone: 40,
+  address: 300,
+  subject: 200,
+  message: 5000,
+  imageUrl: 2048,
+  email: EMAIL_MAX_LENGTH,
+  /** Signing in takes any password up to this (the policy's own maximum is for new ones). */
+  signInPassword: 1024,
+} as const;
+
 export function isSaneEmail(text: string): boolean {
   const at = text.lastIndexOf('@');
   return text.length <= EMAIL_MAX_LENGTH && at > 0 && at <= 64 && EMAIL.test(text);

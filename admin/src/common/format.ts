@@ -1,7 +1,9 @@
+import { formatMoney } from '@courtside/browser';
+
 /** Display helpers: money is dollars on the wire, dates are the facility's local YYYY-MM-DD. */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const money = (dollars: number | null | undefined) => (typeof dollars === 'number' ? usd.format(dollars) : '');
+/** "$28.00": the one money format of the site and the back office. */
+export const money = formatMoney;
 
 /** Options for react-admin's NumberField. */
 export const currencyOptions = { style: 'currency', currency: 'USD' } as const;

@@ -1,0 +1,125 @@
+import type { ErrorCode } from '@courtside/domain';
+import { getToken } from './session.ts';
+
+/**
+ * What a failed call means, for the code that decides what to do next: the server's `code`
+ * (one of the domain's), or one of two the browser gives itself when no answer came at all.
+ */
+export type FailureCode = ErrorCode | 'UNREACHABLE' | 'TIMEOUT';
+
+export const UNREACHABLE_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
+export const TIMEOUT_MESSAGE = 'The server took too long to answer.';
+
+/** A failed API call, carrying the server's own message (what the user should read) and code (what code should branch on). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: FailureCode;
+  readonly fields: { path: string; message: string }[];
+  constructor(status: number, code: FailureCode, message: string, fields: { path: string; message: string }[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** The code of a failed call, or undefined for anything that is not an ApiError. */
+export const failureCode = (err: unknown): FailureCode | undefined => (err instanceof ApiError ? err.code : undefined);
+
+/** True for the caller's own abort (a component unmounting, a newer request): nothing to report. */
+export const isAbort = (err: unknown): boolean => err instanceof Error && err.name === 'AbortError';
+
+export interface Envelope<T> {
+  success: boolean;
+  statusCode: number;
+  message: string;
+  data: T;
+  token?: string;
+}
+
+export interface CallOptions {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Whose token to send: the stored session's (the default), a given one, or none (null). */
+  token?: string | null;
+  /** Give up after this long with a TIMEOUT ApiError (a hung request must not spin forever). */
+  timeoutMs?: number;
+}
+
+export interface ApiClientOptions {
+  /**
+   * Called when the server no longer accepts the stored session's token (UNAUTHENTICATED), before
+   * the call rejects: the site signs out and goes to the login page, the back office its own way.
+   * Not called for a token the caller gave, nor for calls without one (a wrong password).
+   */
+  onSessionEnded?: (error: ApiError) => void;
+  /** Where relative paths point; the page's own origin when left out. */
+  baseUrl?: string;
+}
+
+export type ApiCall = <T>(path: string, options?: CallOptions) => Promise<Envelope<T>>;
+
+type ErrorBody = { code?: string; message?: string; errorMessages?: { path: string; message: string }[] };
+
+/** One way to call the API: JSON both ways, the bearer token, and every failure as an ApiError. */
+export function createApiClient({ onSessionEnded, baseUrl }: ApiClientOptions = {}): ApiCall {
+  return async function call<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+    const ownSession = options.token === undefined;
+    const token = ownSession ? getToken() : options.token;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+
+    const deadline = options.timeoutMs ? withTimeout(options.signal, options.timeoutMs) : undefined;
+    let res: Response;
+    try {
+      res = await fetch(baseUrl ? new URL(path, baseUrl) : path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: deadline?.signal ?? options.signal,
+      });
+    } catch (err) {
+      if (deadline?.timedOut()) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
+      if (isAbort(err)) throw err;
+      throw new ApiError(0, 'UNREACHABLE', UNREACHABLE_MESSAGE);
+    } finally {
+      deadline?.clear();
+    }
+
+    const body = (await res.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
+    if (res.ok && body) return body;
+    const error = new ApiError(
+      res.status,
+      (body?.code as ErrorCode | undefined) ?? 'INTERNAL',
+      body?.message ?? `The server answered ${res.status}.`,
+      body?.errorMessages ?? [],
+    );
+    if (error.code === 'UNAUTHENTICATED' && ownSession && token) onSessionEnded?.(error);
+    throw error;
+  };
+}
+
+/** The caller's signal and a deadline as one signal, and whether it was the deadline that fired. */
+function withTimeout(outer: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const follow = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './session.ts';
+export * from './api-client.ts';
+export * from './format.ts';
