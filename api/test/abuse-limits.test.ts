@@ -40,7 +40,7 @@ describe('limits on holds, bookings and sign-ups (defaults)', () => {
     }
     const fifth = await hold(casey, '2027-03-03', '12:00', '13:00');
     expect(fifth.statusCode).toBe(409);
-    expect(fifth.json()).toMatchObject({ success: false, message: expect.stringMatching(/already hold 4 unpaid bookings/) });
+    expect(fifth.json()).toMatchObject({ success: false, code: 'HOLD_LIMIT_REACHED', message: expect.stringMatching(/already hold 4 unpaid bookings/) });
     expect((await t.app.inject({ url: `/api/check-availability?date=2027-03-03&facility=${court._id}` })).json().data.map((s: { startTime: string }) => s.startTime)).toContain('12:00');
 
     // Paying for one frees a place under the cap.

@@ -193,6 +193,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
       expect(wrong.json()).toEqual({
         success: false,
         statusCode: 401,
+        code: 'BAD_CREDENTIALS',
         message: 'Email or password is incorrect.',
         errorMessages: [{ path: '', message: 'Email or password is incorrect.' }],
       });

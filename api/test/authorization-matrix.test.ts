@@ -91,10 +91,10 @@ describe('authorization matrix', () => {
         if (garbage.statusCode !== 401) failures.push(`${label} garbage token -> ${garbage.statusCode}`);
         if (asCustomer.statusCode !== 403) failures.push(`${label} customer -> ${asCustomer.statusCode}`);
         else {
-          expect(asCustomer.json(), label).toMatchObject({ success: false, statusCode: 403 });
+          expect(asCustomer.json(), label).toMatchObject({ success: false, statusCode: 403, code: 'ADMIN_ONLY' });
           expect(asCustomer.json().message, label).toEqual(expect.any(String));
         }
-        if (anonymous.statusCode === 401) expect(anonymous.json(), label).toMatchObject({ success: false, statusCode: 401 });
+        if (anonymous.statusCode === 401) expect(anonymous.json(), label).toMatchObject({ success: false, statusCode: 401, code: 'UNAUTHENTICATED' });
       }
       expect(failures).toEqual([]);
     });

@@ -50,7 +50,7 @@ describe('booking flow: availability, hold, checkout, sandbox payment', () => {
       payload: { facility: court._id, date: '2027-03-02', startTime: '11:00', endTime: '12:00' },
     });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toMatchObject({ success: false, statusCode: 409 });
+    expect(clash.json()).toMatchObject({ success: false, statusCode: 409, code: 'SLOT_TAKEN' });
 
     // Checkout with a wrong total is refused; the right one opens the sandbox page.
     const wrong = await t.app.inject({

@@ -126,7 +126,7 @@ describe('while the database cannot be reached', () => {
       const res = await app.inject({ url: '/api/facility' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('1');
-      expect(res.json()).toMatchObject({ success: false, statusCode: 503 });
+      expect(res.json()).toMatchObject({ success: false, statusCode: 503, code: 'DATABASE_UNAVAILABLE' });
       expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
       const health = await app.inject({ url: '/api/health' });
       expect(health.statusCode).toBe(503);

@@ -97,7 +97,7 @@ describe('facilities: public catalogue and admin management', () => {
     it('is 404 for an unknown id and for a soft-deleted facility', async () => {
       const unknown = await t.app.inject({ url: `/api/facility/${UNKNOWN_ID}` });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toMatchObject({ success: false, statusCode: 404 });
+      expect(unknown.json()).toMatchObject({ success: false, statusCode: 404, code: 'FACILITY_NOT_FOUND' });
       const deleted = await t.app.inject({ url: `/api/facility/${made['Echo Gone']!._id}` });
       expect(deleted.statusCode).toBe(404);
       expect(deleted.json().success).toBe(false);

@@ -71,7 +71,7 @@ describe('OpenAPI fuzzing: every documented operation, valid and hostile request
       expect(huge.statusCode).toBe(413);
       const xml = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
       expect(xml.statusCode).toBe(415);
-      expect(xml.json()).toMatchObject({ success: false, statusCode: 415 });
+      expect(xml.json()).toMatchObject({ success: false, statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ERROR_CODES, type ErrorCode } from '@courtside/domain';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility, type Actor } from './support/actors.ts';
 
@@ -18,18 +19,20 @@ describe('the HTTP contract', () => {
     seen.push({ url: String(opts.url), status: res.statusCode, body: res.body });
     return res;
   };
-  const expectErrorEnvelope = (res: LightMyRequestResponse, status: number) => {
+  const expectErrorEnvelope = (res: LightMyRequestResponse, status: number, code?: ErrorCode) => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
     expect(body).toEqual({
       success: false,
       statusCode: status,
+      code: code ?? expect.any(String),
       message: expect.any(String),
       errorMessages: expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]),
     });
     expect(body.message.length).toBeGreaterThan(0);
     expect(body.errorMessages.length).toBeGreaterThan(0);
+    expect(ERROR_CODES).toContain(body.code);
     return body as { message: string; errorMessages: { path: string; message: string }[] };
   };
   const contact = (n: number, remoteAddress: string) =>
@@ -62,7 +65,7 @@ describe('the HTTP contract', () => {
         remoteAddress: '10.0.0.99',
         payload: { name: 'Big', email: 'big@example.com', subject: 'Big', message: 'x'.repeat(3000) },
       });
-      expectErrorEnvelope(res, 413);
+      expectErrorEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
       const stored = await t.database.db.selectFrom('contact_messages').selectAll().where('name', '=', 'Big').execute();
       expect(stored).toHaveLength(0);
       // Just under the limit is fine.
@@ -91,7 +94,7 @@ describe('the HTTP contract', () => {
         headers: staff.auth,
         payload: { name: 'Typed Court', location: 'x', pricePerHour: 'abc', description: 'd', imageUrl: '/i.svg' },
       });
-      const body = expectErrorEnvelope(res, 400);
+      const body = expectErrorEnvelope(res, 400, 'VALIDATION_FAILED');
       expect(body.errorMessages[0]!.path).toBe('pricePerHour');
       expect(body.message).toContain('pricePerHour');
 
@@ -110,7 +113,7 @@ describe('the HTTP contract', () => {
 
     it('an unknown /api route is a 404 JSON envelope', async () => {
       const res = await call({ url: '/api/no-such-thing' });
-      const body = expectErrorEnvelope(res, 404);
+      const body = expectErrorEnvelope(res, 404, 'ROUTE_NOT_FOUND');
       expect(body.message).toContain('/api/no-such-thing');
       const post = await call({ method: 'POST', url: '/api/facility/extra/segments', payload: {} });
       expectErrorEnvelope(post, 404);
@@ -118,7 +121,7 @@ describe('the HTTP contract', () => {
 
     it('SQL-looking input reaches nothing', async () => {
       const sort = await call({ url: `/api/admin/facilities?sort=${encodeURIComponent('["name; DROP TABLE users; --","ASC"]')}`, headers: staff.auth });
-      expect(expectErrorEnvelope(sort, 400).errorMessages[0]!.path).toBe('sort');
+      expect(expectErrorEnvelope(sort, 400, 'BAD_LIST_QUERY').errorMessages[0]!.path).toBe('sort');
       const q = await call({ url: `/api/facility?q=${encodeURIComponent("' OR 1=1 --")}` });
       expect(q.statusCode).toBe(200);
       expect(q.json().data).toEqual([]);
@@ -190,7 +193,7 @@ describe('the HTTP contract', () => {
       const ip = '10.2.0.1';
       for (let n = 0; n < CONTACT_MAX; n++) expect((await contact(100 + n, ip)).statusCode).toBe(201);
       const over = await contact(199, ip);
-      const body = expectErrorEnvelope(over, 429);
+      const body = expectErrorEnvelope(over, 429, 'TOO_MANY_REQUESTS');
       expect(body.message.length).toBeGreaterThan(0);
       const retryAfter = Number(over.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);

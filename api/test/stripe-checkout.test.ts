@@ -254,6 +254,7 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
       expect(res.json()).toMatchObject({
         success: false,
         statusCode: 503,
+        code: 'PAYMENT_PROVIDER_UNREACHABLE',
         message: 'The payment provider could not be reached; nothing was charged. Please try again.',
       });
     } finally {

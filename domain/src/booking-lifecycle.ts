@@ -1,12 +1,7 @@
 import { DomainError } from './errors.ts';
+import type { BookingStatus, PaymentStatus } from './statuses.ts';
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** Statuses that hold a slot (the exclusion constraint covers exactly these). */
-export const ACTIVE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
+export { ACTIVE_STATUSES, BOOKING_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
 
 export interface BookingState {
   status: BookingStatus;

@@ -14,7 +14,7 @@ describe('DomainError', () => {
   });
 
   it('has an undefined path when none is given', () => {
-    expect(new DomainError('not_found', 'NOPE', 'Not found.').path).toBeUndefined();
+    expect(new DomainError('not_found', 'NOT_FOUND', 'Not found.').path).toBeUndefined();
   });
 });
 

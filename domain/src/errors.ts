@@ -9,14 +9,101 @@ export type ErrorKind =
   // A service we depend on (a payment provider) could not be reached: try again later.
   | 'unavailable';
 
+/**
+ * Every `code` an error response can carry, so clients can branch on it instead of on wording.
+ * Codes are never renamed once shipped; add new ones here.
+ */
+export const ERROR_CODES = [
+  // 400: the request itself
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'BAD_URL',
+  'BAD_LIST_QUERY',
+  'BAD_FORMAT',
+  'BAD_CHARACTER',
+  'OUT_OF_RANGE',
+  'TOO_LONG',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'BAD_SIGNATURE',
+  'MISSING_SIGNATURE',
+  'BAD_PASSWORD',
+  'WEAK_PASSWORD',
+  'COMMON_PASSWORD',
+  'INVALID_AMOUNT',
+  'INVALID_DATE',
+  'INVALID_TIME',
+  'INVALID_TIMEZONE',
+  'INVALID_OPENING_HOURS',
+  'INVALID_SLOT_MINUTES',
+  'INVALID_MAX_BOOKING_MINUTES',
+  'DATE_OUT_OF_RANGE',
+  'END_BEFORE_START',
+  'NONEXISTENT_TIME',
+  'TIME_NOT_IN_ZONE',
+  'OFF_GRID',
+  'CLOSED',
+  'OUTSIDE_OPENING_HOURS',
+  'IN_THE_PAST',
+  'BEYOND_HORIZON',
+  'FACILITY_REQUIRED',
+  'NO_BOOKINGS',
+  'RESET_TOKEN_INVALID',
+  'RESET_TOKEN_USED',
+  'RESET_TOKEN_EXPIRED',
+  // 401 and 403: who is asking
+  'UNAUTHENTICATED',
+  'BAD_CREDENTIALS',
+  'FORBIDDEN',
+  'ADMIN_ONLY',
+  'NOT_YOURS',
+  'CONFIRMED_LOCKED',
+  // 404
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'USER_NOT_FOUND',
+  'FACILITY_NOT_FOUND',
+  'BOOKING_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'PAYMENT_NOT_FOUND',
+  'MESSAGE_NOT_FOUND',
+  // 409: the state of things
+  'SLOT_TAKEN',
+  'HOLD_LIMIT_REACHED',
+  'PRICE_MISMATCH',
+  'ALREADY_EXISTS',
+  'STILL_REFERENCED',
+  'EMAIL_TAKEN',
+  'SELF',
+  'LAST_ADMIN',
+  'NOT_ACTIVE',
+  'NOT_PAYABLE',
+  'NOT_PAID',
+  'ALREADY_REFUNDED',
+  'CANCELLATION_WINDOW_PASSED',
+  'CHECKOUT_CLOSED',
+  'CHECKOUT_CANCELLED',
+  'FACILITY_CHANGING',
+  'FACILITY_HAS_BOOKINGS',
+  'TIMEZONE_CHANGE_OVERLAP',
+  'NOT_FLAGGED',
+  'FLAG_ALREADY_RESOLVED',
+  // 429, 5xx
+  'TOO_MANY_REQUESTS',
+  'PAYMENT_PROVIDER_UNREACHABLE',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** A broken business rule, with a stable code clients and tests can rely on. */
 export class DomainError extends Error {
   readonly kind: ErrorKind;
-  readonly code: string;
+  readonly code: ErrorCode;
   /** The request field at fault, when there is one. */
   readonly path: string | undefined;
 
-  constructor(kind: ErrorKind, code: string, message: string, path?: string) {
+  constructor(kind: ErrorKind, code: ErrorCode, message: string, path?: string) {
     super(message);
     this.name = 'DomainError';
     this.kind = kind;
@@ -25,5 +112,16 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (code: string, message: string, path?: string) =>
+/** Too many attempts: refused until the window ends (sent as Retry-After). */
+export class RateLimited extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('rate_limited', 'TOO_MANY_REQUESTS', message);
+    this.name = 'RateLimited';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const invalid = (code: ErrorCode, message: string, path?: string) =>
   new DomainError('invalid', code, message, path);

@@ -5,6 +5,7 @@ export * from './schedule.ts';
 export * from './slots.ts';
 export * from './pricing.ts';
 export * from './booking-request.ts';
+export * from './statuses.ts';
 export * from './booking-lifecycle.ts';
 export * from './rezone.ts';
 export * from './checkout.ts';

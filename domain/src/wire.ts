@@ -1,4 +1,5 @@
-import type { BookingStatus, PaymentStatus } from './booking-lifecycle.ts';
+import type { ActiveStatus, BookingRefundState, BookingStatus, OrderRefundState, OrderStatus, PaymentStatus, RefundStatus } from './statuses.ts';
+import type { ErrorCode } from './errors.ts';
 import type { Role } from './roles.ts';
 import type { DayHours, OpeningHours } from './schedule.ts';
 
@@ -14,6 +15,7 @@ export interface Envelope<T> {
 export interface ErrorEnvelope {
   success: false;
   statusCode: number;
+  code: ErrorCode;
   message: string;
   errorMessages: { path: string; message: string }[];
 }
@@ -78,18 +80,13 @@ export interface PublicSettings {
   holdMinutes: number;
 }
 
-/** Where a booking's refund stands: 'pending' is on its way to the provider, 'failed' is being retried. */
-export type BookingRefundState = 'none' | 'pending' | 'refunded' | 'failed';
-/** Where an order's refunds stand; 'partial' when some but not all of it went back. */
-export type OrderRefundState = 'none' | 'pending' | 'partial' | 'refunded' | 'failed';
-
 /**
  * Where a customer's order stands, for the payment return page (fulfilment comes from the
  * provider's webhook, so it may still be pending when the browser comes back). Dollars.
  */
 export interface OrderStatusDto {
   id: string;
-  status: PaymentDto['status'];
+  status: OrderStatus;
   amount: number;
   refundState: OrderRefundState;
   /** Flagged for staff: money went back without the customer asking (paid too late, say), resolved or not. */
@@ -102,7 +99,7 @@ export interface PaymentDto {
   id: string;
   user: { id: string; name: string; email: string };
   provider: string;
-  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  status: OrderStatus;
   amount: number;
   refundedAmount: number;
   refundState: OrderRefundState;
@@ -124,7 +121,7 @@ export interface PaymentDto {
     status: BookingStatus;
     paymentStatus: PaymentStatus;
   }[];
-  refunds: { id: string; amount: number; status: 'pending' | 'succeeded' | 'failed'; createdAt: string }[];
+  refunds: { id: string; amount: number; status: RefundStatus; createdAt: string }[];
 }
 
 // The back office's day view and dashboard figures.
@@ -133,8 +130,8 @@ export interface DayViewBooking {
   id: string;
   startTime: string;
   endTime: string;
-  status: 'pending' | 'confirmed';
-  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  status: ActiveStatus;
+  paymentStatus: PaymentStatus;
   payableAmount: number;
   holdExpiresAt: string | null;
   customer: { id: string; name: string; email: string };
@@ -169,6 +166,6 @@ export interface DashboardStats {
   facilities: number;
   todayBookings: { total: number; confirmed: number; pending: number; amount: number };
   occupancy: { bookedMinutes: number; openMinutes: number; rate: number };
-  upcoming: { id: string; facility: string; facilityId: string; startTime: string; endTime: string; status: 'pending' | 'confirmed'; customer: string }[];
+  upcoming: { id: string; facility: string; facilityId: string; startTime: string; endTime: string; status: ActiveStatus; customer: string }[];
   revenue: { total: number; bookings: number; days: { date: string; amount: number; bookings: number }[] };
 }

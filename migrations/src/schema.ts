@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BookingStatus, OrderStatus, PaymentStatus, RefundStatus, Role } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -13,7 +14,7 @@ export interface UsersTable {
   phone: string;
   address: string;
   photo_url: string;
-  role: 'user' | 'admin';
+  role: Role;
   token_version: Generated<number>;
   /** The secret of the customer's calendar feed link; null until first asked for. */
   calendar_token: Generated<string | null>;
@@ -48,8 +49,8 @@ export interface BookingsTable {
   starts_at: Date;
   ends_at: Date;
   payable_cents: number;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
-  payment_status: 'unpaid' | 'paid' | 'refunded';
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   hold_expires_at: Date | null;
   cancelled_by: string | null;
   cancelled_at: Date | null;
@@ -63,7 +64,7 @@ export interface OrdersTable {
   amount_cents: number;
   provider: string;
   provider_ref: string | null;
-  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  status: OrderStatus;
   payment_url: string | null;
   /** Set when staff must look at the order (paid after its slot was re-taken, say). */
   flag_reason: string | null;
@@ -94,7 +95,7 @@ export interface RefundsTable {
   /** The booking this refund is for; null for money not tied to one booking (a stale checkout). */
   booking_id: string | null;
   amount_cents: number;
-  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  status: Generated<RefundStatus>;
   reason: string;
   provider_ref: string | null;
   attempts: Generated<number>;

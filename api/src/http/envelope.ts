@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { ERROR_CODES } from '@courtside/domain';
 
 /** The documented success envelope: `{ success, statusCode, message, data }`. */
 export function ok<T>(statusCode: number, message: string, data: T) {
@@ -17,6 +18,7 @@ export function envelopeOf<T extends TSchema>(data: T) {
 export const ErrorEnvelope = Type.Object({
   success: Type.Literal(false),
   statusCode: Type.Integer(),
+  code: Type.Enum(ERROR_CODES, { description: 'Stable machine-readable reason; branch on this, not on the message' }),
   message: Type.String(),
   errorMessages: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
 });

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorKind } from '@courtside/domain';
+import { DomainError, RateLimited, type ErrorCode, type ErrorEnvelope, type ErrorKind } from '@courtside/domain';
 
 const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -10,16 +10,13 @@ const STATUS_OF: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-export interface ErrorBody {
-  success: false;
-  statusCode: number;
-  message: string;
-  errorMessages: { path: string; message: string }[];
-}
+export type ErrorBody = ErrorEnvelope;
 
-const body = (statusCode: number, message: string, path = ''): ErrorBody => ({
+/** The one shape of every error response: the code to branch on, the words to show, the field at fault. */
+export const errorBody = (statusCode: number, code: ErrorCode, message: string, path = ''): ErrorBody => ({
   success: false,
   statusCode,
+  code,
   message,
   errorMessages: [{ path, message }],
 });
@@ -41,19 +38,29 @@ function fromValidation(issues: ValidationIssue[], context: string | undefined):
     const detail = missing ? 'is required' : (issue.message ?? 'is invalid');
     return { path, message: `${where || 'request'} ${detail}` };
   });
-  return { success: false, statusCode: 400, message: errorMessages.map((e) => e.message).join('; '), errorMessages };
+  return { success: false, statusCode: 400, code: 'VALIDATION_FAILED', message: errorMessages.map((e) => e.message).join('; '), errorMessages };
 }
 
 /** PostgreSQL failures that are the caller's fault, by SQLSTATE. */
-const PG_CONFLICTS: Record<string, [number, string]> = {
-  '23P01': [409, 'This time slot is already booked. Please choose another time.'],
-  '23505': [409, 'This record already exists.'],
-  '23503': [409, 'This record is still referenced, or refers to something that does not exist.'],
-  '22P02': [400, 'A value has the wrong format.'],
-  '22001': [400, 'A value is too long.'],
+const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
+  '23P01': [409, 'SLOT_TAKEN', 'This time slot is already booked. Please choose another time.'],
+  '23505': [409, 'ALREADY_EXISTS', 'This record already exists.'],
+  '23503': [409, 'STILL_REFERENCED', 'This record is still referenced, or refers to something that does not exist.'],
+  '22P02': [400, 'BAD_FORMAT', 'A value has the wrong format.'],
+  '22001': [400, 'TOO_LONG', 'A value is too long.'],
   // A NUL character (\u0000) in text: PostgreSQL cannot store it.
-  '22021': [400, 'A value contains a character that cannot be stored.'],
-  '22003': [400, 'A number is out of range.'],
+  '22021': [400, 'BAD_CHARACTER', 'A value contains a character that cannot be stored.'],
+  '22003': [400, 'OUT_OF_RANGE', 'A number is out of range.'],
+};
+
+/** Fastify's own 4xx refusals (body parsing, content types), by status; any other is BAD_REQUEST. */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
 };
 
 /**
@@ -61,15 +68,18 @@ const PG_CONFLICTS: Record<string, [number, string]> = {
  * Server faults say only that something went wrong: no stack, no SQL.
  */
 export function toErrorResponse(err: unknown): ErrorBody {
-  if (err instanceof DomainError) return body(STATUS_OF[err.kind], err.message, err.path);
+  if (err instanceof DomainError) return errorBody(STATUS_OF[err.kind], err.code, err.message, err.path);
   const e = err as { statusCode?: number; code?: string; validation?: ValidationIssue[]; validationContext?: string; message?: string };
   if (e.validation) return fromValidation(e.validation, e.validationContext);
   if (typeof e.code === 'string' && PG_CONFLICTS[e.code]) {
-    const [status, message] = PG_CONFLICTS[e.code]!;
-    return body(status, message);
+    const [status, code, message] = PG_CONFLICTS[e.code]!;
+    return errorBody(status, code, message);
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return body(e.statusCode, e.message ?? 'Bad request');
+    return errorBody(e.statusCode, FRAMEWORK_CODES[e.statusCode] ?? 'BAD_REQUEST', e.message ?? 'Bad request');
   }
-  return body(500, 'Something went wrong on our side. Please try again.');
+  return errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
 }
+
+/** Seconds to send as Retry-After, for a refusal that says when to come back. */
+export const retryAfterOf = (err: unknown): number | undefined => (err instanceof RateLimited ? err.retryAfterSeconds : undefined);

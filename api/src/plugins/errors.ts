@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@courtside/domain';
-import { toErrorResponse } from '../http/error-response.ts';
+import { errorBody, retryAfterOf, toErrorResponse } from '../http/error-response.ts';
 
 /**
  * Fastify's `frameworkErrors` option: the router's own refusals (a path segment that is not
@@ -14,8 +14,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 }
 import { isConnectionError } from '../db/retry.ts';
 
-const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
-const DATABASE_UNAVAILABLE = { success: false, statusCode: 503, message: UNAVAILABLE_MESSAGE, errorMessages: [{ path: '', message: UNAVAILABLE_MESSAGE }] };
+const DATABASE_UNAVAILABLE = errorBody(503, 'DATABASE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.');
 
 /** One error handler maps every failure to the documented envelope; unknown paths get 404 (the site's page for browsers). */
 export default fp(async function errors(app: FastifyInstance, opts: { notFoundHtml?: Buffer; notFoundCsp?: string }) {
@@ -28,9 +27,8 @@ export default fp(async function errors(app: FastifyInstance, opts: { notFoundHt
     }
     const body = toErrorResponse(err);
     if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
-    if (body.statusCode === 429 && (err as { retryAfter?: number }).retryAfter) {
-      reply.header('retry-after', String((err as { retryAfter?: number }).retryAfter));
-    }
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
     return reply.status(body.statusCode).send(body);
   });
 
@@ -43,6 +41,6 @@ export default fp(async function errors(app: FastifyInstance, opts: { notFoundHt
       return reply.status(404).type('text/html; charset=utf-8').send(opts.notFoundHtml);
     }
     const message = `Route ${request.method} ${request.url.split('?')[0]} not found`;
-    return reply.status(404).send({ success: false, statusCode: 404, message, errorMessages: [{ path: '', message }] });
+    return reply.status(404).send(errorBody(404, 'ROUTE_NOT_FOUND', message));
   });
 });

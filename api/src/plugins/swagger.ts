@@ -12,7 +12,8 @@ export default fp(async function docs(app: FastifyInstance) {
         version: '1.0.0',
         description:
           'Sports facility booking. Every JSON response uses the envelope { success, statusCode, message, data }; ' +
-          'errors are { success: false, statusCode, message, errorMessages: [{ path, message }] }. Money is in dollars, ' +
+          'errors are { success: false, statusCode, code, message, errorMessages: [{ path, message }] }, where code is a stable name ' +
+          'to branch on (SLOT_TAKEN, VALIDATION_FAILED...). Money is in dollars, ' +
           "dates and times are the facility's local wall clock.",
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

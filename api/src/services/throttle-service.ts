@@ -1,4 +1,4 @@
-import { DomainError } from '@courtside/domain';
+import { RateLimited } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { clearBucket, hitBucket, passGate, readBuckets, releaseHit } from '../repositories/throttle.ts';
 
@@ -8,11 +8,7 @@ export interface Limit {
   windowMs: number;
 }
 
-function tooMany(retryAfterMs: number, message: string): DomainError {
-  const err = new DomainError('rate_limited', 'TOO_MANY_REQUESTS', message) as DomainError & { retryAfter: number };
-  err.retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return err;
-}
+const tooMany = (retryAfterMs: number, message: string) => new RateLimited(message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 
 /** Whether a limit is used up in its current window (nothing is counted). */
 export async function isUsedUp(db: Executor, limit: Limit, now: Date): Promise<boolean> {

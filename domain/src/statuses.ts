@@ -1,0 +1,31 @@
+/**
+ * Every status a stored record or a wire shape can take, each list once. The row types, the
+ * API's schemas and the services derive from these; api/test/status-constraints.test.ts checks
+ * that the database's CHECK constraints allow exactly these values.
+ */
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Statuses that hold a slot (the exclusion constraint covers exactly these). */
+export const ACTIVE_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** An order (one checkout of one or more bookings). */
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** One refund row: 'pending' is on its way to the provider (or being retried after a failure). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Where a booking's refund stands: 'pending' is on its way to the provider, 'failed' is being retried. */
+export const BOOKING_REFUND_STATES = ['none', 'pending', 'refunded', 'failed'] as const;
+export type BookingRefundState = (typeof BOOKING_REFUND_STATES)[number];
+
+/** Where an order's refunds stand; 'partial' when some but not all of it went back. */
+export const ORDER_REFUND_STATES = ['none', 'pending', 'partial', 'refunded', 'failed'] as const;
+export type OrderRefundState = (typeof ORDER_REFUND_STATES)[number];
