@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.ts';
 import { errorOf } from './test-support.ts';
 import { everyDay, type Schedule } from './schedule.ts';
-import { localTimes, resolveBookingChange, resolveBookingRequest, slotTaken, type BookingPolicy, type BookingRequest } from './booking-request.ts';
+import { localTimes, resolveBookingChange, resolveBookingRequest, type BookingPolicy, type BookingRequest } from './booking-request.ts';
 import { priceCents } from './pricing.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -189,17 +188,6 @@ describe('resolveBookingRequest: refusals', () => {
     const e = errorOf(() => resolveBookingRequest(ny, req('2026-06-10', '10:00', '24:30'), policy));
     expect(e.code).toBe('INVALID_TIME');
     expect(e.path).toBe('endTime');
-  });
-});
-
-describe('slotTaken', () => {
-  it('is a conflict with a friendly message', () => {
-    const err = slotTaken();
-    expect(err).toBeInstanceOf(DomainError);
-    expect(err.kind).toBe('conflict');
-    expect(err.code).toBe('SLOT_TAKEN');
-    expect(err.path).toBe('startTime');
-    expect(err.message).toBe('This time slot is already booked. Please choose another time.');
   });
 });
 

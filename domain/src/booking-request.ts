@@ -1,5 +1,5 @@
 import { DAY_MS, parseDate, parseTime, toLocal, wallTimeExists } from './clock.ts';
-import { DomainError, invalid } from './errors.ts';
+import { invalid } from './errors.ts';
 import type { Schedule } from './schedule.ts';
 import { dayWindow, wallInterval, type Interval } from './slots.ts';
 
@@ -78,6 +78,3 @@ export function resolveBookingChange(schedule: Schedule, booked: BookedInterval,
   const wanted = { date: change.date ?? shown.date, startTime: change.startTime ?? shown.startTime, endTime: change.endTime ?? shown.endTime };
   return resolveBookingRequest(schedule, wanted, policy);
 }
-
-export const slotTaken = () =>
-  new DomainError('conflict', 'SLOT_TAKEN', 'This time slot is already booked. Please choose another time.', 'startTime');

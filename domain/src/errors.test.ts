@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, invalid } from './errors.ts';
+import { DomainError, ERROR_CODES, RateLimited, invalid } from './errors.ts';
 
 describe('DomainError', () => {
   it('carries kind, code, message and path', () => {
@@ -26,5 +26,22 @@ describe('invalid', () => {
     expect(e.code).toBe('INVALID_DATE');
     expect(e.message).toBe('date is wrong');
     expect(e.path).toBe('date');
+  });
+});
+
+describe('RateLimited', () => {
+  it('is a rate_limited DomainError that says when to come back', () => {
+    const e = new RateLimited('Slow down.', 30);
+    expect(e).toBeInstanceOf(DomainError);
+    expect(e.kind).toBe('rate_limited');
+    expect(e.code).toBe('TOO_MANY_REQUESTS');
+    expect(e.retryAfterSeconds).toBe(30);
+  });
+});
+
+describe('ERROR_CODES', () => {
+  it('lists each code once, in the wire form', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const code of ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
   });
 });
