@@ -27,6 +27,18 @@ export class ApiError extends Error {
 /** The code of a failed call, or undefined for anything that is not an ApiError. */
 export const failureCode = (err: unknown): FailureCode | undefined => (err instanceof ApiError ? err.code : undefined);
 
+/** Failures that are ours, not the customer's: the server's words would not help them. */
+const OUR_FAULT: ReadonlySet<FailureCode> = new Set<FailureCode>(['INTERNAL', 'DATABASE_UNAVAILABLE', 'PAYMENT_PROVIDER_UNREACHABLE']);
+
+/**
+ * The words a customer can act on, if the failure has any: the server's reason for a refusal
+ * ("too late to cancel"), or that the server could not be reached. Undefined for our own faults
+ * and for anything that is not an ApiError, where the caller says what failed in its own words.
+ */
+export function customerReason(err: unknown): string | undefined {
+  return err instanceof ApiError && !OUR_FAULT.has(err.code) && err.message ? err.message : undefined;
+}
+
 /** True for the caller's own abort (a component unmounting, a newer request): nothing to report. */
 export const isAbort = (err: unknown): boolean => err instanceof Error && err.name === 'AbortError';
 

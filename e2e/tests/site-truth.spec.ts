@@ -77,9 +77,9 @@ async function confirmedInsideWindow(request: APIRequestContext, customer: Sessi
   return undefined;
 }
 
-/** My Bookings' row of a booking: its facility, day ("Sat, Nov 28, 2026", as the page writes it) and start. */
+/** My Bookings' row of a booking: its facility, day ("Saturday, 28 November 2026", as the page writes it) and start. */
 const rowOf = (page: Page, facilityName: string, b: { date: string; startTime: string }) => {
-  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${b.date}T12:00:00Z`));
+  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${b.date}T12:00:00Z`));
   return page.locator('main tr', { hasText: facilityName }).filter({ hasText: day }).filter({ hasText: b.startTime });
 };
 
@@ -153,7 +153,7 @@ test('My Bookings shows each deadline and offers Cancel only where the policy al
   const farRow = rowOf(page, far.facility.name, far.booking);
   await expect(farRow).toHaveCount(1);
   await expect(farRow.getByText('Confirmed', { exact: true })).toBeVisible();
-  await expect(farRow).toContainText(/Free cancellation until \w{3}, \w{3} \d{1,2}, \d{2}:\d{2}/);
+  await expect(farRow).toContainText(/Free cancellation until \w+, \d{1,2} \w+ \d{4}, \d{2}:\d{2}/);
   await expect(farRow.getByRole('button', { name: /^Cancel/ })).toBeVisible();
 
   const holdRow = rowOf(page, hold.facility.name, hold.booking);
@@ -164,7 +164,7 @@ test('My Bookings shows each deadline and offers Cancel only where the policy al
   if (inside) {
     const insideRow = rowOf(page, inside.facility.name, inside.booking);
     await expect(insideRow).toHaveCount(1);
-    await expect(insideRow).toContainText(/Free cancellation ended \w{3}, \w{3} \d{1,2}, \d{2}:\d{2}/);
+    await expect(insideRow).toContainText(/Free cancellation ended \w+, \d{1,2} \w+ \d{4}, \d{2}:\d{2}/);
     await expect(insideRow.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
     await expect(insideRow.getByRole('link', { name: 'Contact us' })).toBeVisible();
     // And the server agrees: the customer cannot cancel it.
@@ -224,7 +224,7 @@ test.describe('a visitor in another time zone', () => {
     const ny = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(expiresAt);
     await expect(line).toContainText(`Held until ${ny}`);
     await expect(line).toContainText(new RegExp(`${held.booking.startTime}–${held.booking.endTime} E[SD]T`));
-    await expect(line).toContainText(/Free cancellation until \w{3}, \w{3} \d{1,2}, \d{2}:\d{2} E[SD]T/);
+    await expect(line).toContainText(/Free cancellation until \w+, \d{1,2} \w+ \d{4}, \d{2}:\d{2} E[SD]T/);
     await snap(page, 'truth-checkout-other-zone');
 
     await page.goto(`/facility-booking/${held.facility._id}`);

@@ -1,14 +1,21 @@
 // The site's few inline scripts: they must run before first paint, so they cannot be bundled
 // modules. Pages render them from here (set:html) and astro.config.mjs hashes the very same
-// strings into the Content-Security-Policy, so a page and its policy can never disagree.
+// strings into the Content-Security-Policy, so a page and its policy can never disagree. They
+// read the session under the keys the session module writes (SESSION_KEYS), named once.
+import { LOGIN_PATH, SESSION_KEYS } from '@courtside/browser';
+
+/** A string literal in the scripts' own quoting (the keys and path hold no quote or backslash). */
+const quoted = (text) => `'${text}'`;
+const token = `localStorage.getItem(${quoted(SESSION_KEYS.token)})`;
+const user = `localStorage.getItem(${quoted(SESSION_KEYS.user)})`;
 
 /** Every page: the right navigation (signed in or out) shows without a flash. */
-export const SESSION_FLAG = `try { if (localStorage.getItem('accessToken') && localStorage.getItem('user')) document.documentElement.dataset.session = 'in'; } catch {}`;
+export const SESSION_FLAG = `try { if (${token} && ${user}) document.documentElement.dataset.session = 'in'; } catch {}`;
 
 /** Pages that need an account: no stored token -> the login page, coming back here afterwards. */
-export const REQUIRE_SESSION = `try { if (!localStorage.getItem('accessToken')) location.replace('/login?redirect=' + encodeURIComponent(location.pathname + location.search)); } catch {}`;
+export const REQUIRE_SESSION = `try { if (!${token}) location.replace(${quoted(`${LOGIN_PATH}?redirect=`)} + encodeURIComponent(location.pathname + location.search)); } catch {}`;
 
 /** Dashboard pages: admins see the back-office entries before paint. */
-export const ROLE_FLAG = `try { var u = JSON.parse(localStorage.getItem('user') || 'null'); if (u && u.role) document.documentElement.dataset.role = u.role; } catch {}`;
+export const ROLE_FLAG = `try { var u = JSON.parse(${user} || 'null'); if (u && u.role) document.documentElement.dataset.role = u.role; } catch {}`;
 
 export const INLINE_SCRIPTS = [SESSION_FLAG, REQUIRE_SESSION, ROLE_FLAG];

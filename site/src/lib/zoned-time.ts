@@ -1,3 +1,5 @@
+import { CLOCK, DATE_LOCALE, LONG_DATE } from '@courtside/browser';
+
 /**
  * Times as the facility's wall clock, the one its slots are in: "13:00", or "13:00 EST" when
  * the visitor's own clock reads that instant differently (so nobody mixes the two up).
@@ -11,17 +13,15 @@ function visitorZone(): string | undefined {
   }
 }
 
-function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions, locale = DATE_LOCALE): Intl.DateTimeFormat {
   try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone });
   } catch {
     // An unknown zone: the visitor's clock rather than nothing.
-    return new Intl.DateTimeFormat('en-US', options);
+    return new Intl.DateTimeFormat(locale, options);
   }
 }
 
-const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-const DAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', ...CLOCK };
 const WALL: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', ...CLOCK };
 
 /** True when the facility's wall clock and the visitor's read `at` differently. */
@@ -32,18 +32,21 @@ export function zoneDiffers(timeZone: string, at: number, visitor = visitorZone(
 /** The zone's short name at `at` ("EST", "GMT+1"), with a leading space, or '' when the visitor's clock agrees. */
 export function zoneSuffix(timeZone: string, at: number, visitor = visitorZone()): string {
   if (!zoneDiffers(timeZone, at, visitor)) return '';
-  const name = formatter(timeZone, { timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  // en-US names the American zones ("EST"); en-GB would write "GMT-5".
+  const name = formatter(timeZone, { timeZoneName: 'short' }, 'en-US').formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   return name ? ` ${name}` : '';
 }
 
 /**
- * An instant on the facility's clock: "13:00" (or "Tue, Mar 9, 13:00" with the day), labelled
- * with the zone where the visitor's differs. '' for a missing or malformed instant.
+ * An instant on the facility's clock: "13:00" (or "Tuesday, 9 March 2027, 13:00" with the day),
+ * labelled with the zone where the visitor's differs. '' for a missing or malformed instant.
  */
 export function formatZoned(iso: string | null | undefined, timeZone: string, { withDay = false } = {}, visitor = visitorZone()): string {
   const at = iso ? Date.parse(iso) : NaN;
   if (Number.isNaN(at)) return '';
-  return formatter(timeZone, withDay ? DAY_CLOCK : CLOCK).format(at) + zoneSuffix(timeZone, at, visitor);
+  const clock = formatter(timeZone, CLOCK).format(at);
+  const text = withDay ? `${formatter(timeZone, LONG_DATE).format(at)}, ${clock}` : clock;
+  return text + zoneSuffix(timeZone, at, visitor);
 }
 
 /**

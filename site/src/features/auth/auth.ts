@@ -1,34 +1,31 @@
+import { ApiError, type FailureCode } from '@courtside/browser';
+import { api } from '../../lib/api.ts';
+
 /**
- * Posting the login and sign-up forms. These use fetch directly rather than lib/api.ts:
- * a wrong password must show the form's own message, not trigger the stale-session redirect.
+ * Posting the login and sign-up forms. No token is sent, so a wrong password shows the form's
+ * own message and never counts as an ended session.
  */
 export interface AuthResult<T> {
   ok: boolean;
-  status: number;
+  /** Why it failed, when it did. */
+  code?: FailureCode;
   message: string;
   reasons: string[];
   data?: T;
   token?: string;
 }
 
+/** A hung request must not leave the button busy forever. */
+const AUTH_TIMEOUT_MS = 15_000;
+
 export async function postJson<T>(path: string, body: unknown): Promise<AuthResult<T>> {
-  let res: Response;
   try {
-    res = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      // A hung request must not leave the button busy forever.
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch {
-    return { ok: false, status: 0, message: 'Could not reach the server. Please check your connection and try again.', reasons: [] };
+    const res = await api<T>(path, { method: 'POST', body, token: null, timeoutMs: AUTH_TIMEOUT_MS });
+    return { ok: true, message: res.message, reasons: [], data: res.data, token: res.token };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { ok: false, code: err.code, message: err.message, reasons: err.fields.map((f) => f.message).filter(Boolean) };
   }
-  const json = (await res.json().catch(() => null)) as
-    | { message?: string; data?: T; token?: string; errorMessages?: { path: string; message: string }[] }
-    | null;
-  const reasons = (json?.errorMessages ?? []).map((e) => e.message).filter(Boolean);
-  return { ok: res.ok, status: res.status, message: json?.message ?? '', reasons, data: json?.data, token: json?.token };
 }
 
 /** The redirect target carried in this page's query string (raw; check it with safeRedirect). */

@@ -1,5 +1,5 @@
 import type { UserDto } from '@courtside/domain';
-import { safeRedirect, saveSession } from '../../lib/session.ts';
+import { safeRedirect, saveSession } from '@courtside/browser';
 import { armForm, busy, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your email and password.';
@@ -14,6 +14,12 @@ export async function signIn(email: string, password: string): Promise<AuthResul
 /** Where signing in leads: back to the page that asked for it, else the dashboard. */
 export const afterSignIn = (): string => safeRedirect(redirectParam());
 
+/** Too many attempts (the server says when to try again) or no answer: its words; anything else: the form's. */
+export function loginFailure(res: Pick<AuthResult<unknown>, 'code' | 'message'>): string {
+  const explained = res.code === 'TOO_MANY_REQUESTS' || res.code === 'UNREACHABLE' || res.code === 'TIMEOUT';
+  return explained && res.message ? res.message : LOGIN_FAILED;
+}
+
 export function initLogin(form: HTMLFormElement, message: HTMLElement): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -27,8 +33,7 @@ export function initLogin(form: HTMLFormElement, message: HTMLElement): void {
       return;
     }
     done();
-    // Too many attempts: the server says when to try again.
-    say(message, res.status === 429 && res.message ? res.message : res.status === 0 ? res.message : LOGIN_FAILED);
+    say(message, loginFailure(res));
     (form.elements.namedItem('password') as HTMLInputElement).select();
   });
   armForm(form);

@@ -1,7 +1,7 @@
 import type { UserDto } from '@courtside/domain';
-import { armForm, busy, postJson, redirectParam, say } from './auth.ts';
+import { armForm, busy, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 import { afterSignIn, signIn } from './login.ts';
-import { safeRedirect } from '../../lib/session.ts';
+import { authPageHref } from './auth-links.ts';
 
 export const REGISTER_OK = 'Registration successful! Signing you in…';
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
@@ -12,6 +12,12 @@ const FIELDS = ['name', 'photoUrl', 'email', 'password', 'phone', 'address'] as 
 function sentence(text: string): string {
   const t = text.trim();
   return t ? t[0]!.toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.') : '';
+}
+
+/** The form's own words, then the server's reasons (each field's, else its message) as sentences. */
+export function registerFailure(res: Pick<AuthResult<unknown>, 'message' | 'reasons'>): string {
+  const reasons = res.reasons.length ? res.reasons : res.message ? [res.message] : [];
+  return [REGISTER_FAILED, ...reasons.map(sentence)].join(' ');
 }
 
 export function initRegister(form: HTMLFormElement, message: HTMLElement): void {
@@ -33,13 +39,11 @@ export function initRegister(form: HTMLFormElement, message: HTMLElement): void 
       if (session.ok && session.token) return window.location.assign(afterSignIn());
       // The account exists either way: let them sign in by hand.
       say(message, 'Your account is ready. Please log in.', 'ok');
-      const redirect = redirectParam();
-      window.setTimeout(() => window.location.assign(redirect ? `/login?redirect=${encodeURIComponent(safeRedirect(redirect))}` : '/login'), 1200);
+      window.setTimeout(() => window.location.assign(authPageHref('/login', redirectParam())), 1200);
       return;
     }
     done();
-    const reasons = res.reasons.length ? res.reasons : res.message ? [res.message] : [];
-    say(message, [REGISTER_FAILED, ...reasons.map(sentence)].join(' '));
+    say(message, registerFailure(res));
   });
   armForm(form);
 }

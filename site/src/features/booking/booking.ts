@@ -1,7 +1,11 @@
+import { parseTime as minutesOf } from '@courtside/domain';
+import { formatLongDate } from '@courtside/browser';
+
 /**
  * Pure rules of the booking screen (no DOM, no React), so they are easy to read and test:
- * the facility's "today", dates within the booking horizon, end-time choices from free slots, and price.
- * The server re-checks everything and computes the real price; these only guide the form.
+ * dates within the booking horizon, end-time choices from free slots, and price. Calendar
+ * arithmetic is the domain's. The server re-checks everything and computes the real price;
+ * these only guide the form.
  */
 export interface Slot {
   startTime: string;
@@ -15,30 +19,6 @@ export const MESSAGES = {
   taken: 'That slot was just taken. Please choose another time.',
   failed: 'Error creating booking. Please try again.',
 } as const;
-
-/** "HH:mm" -> minutes after midnight ("24:00" is 1440, the end of the day). */
-export function minutesOf(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
-/** Today's date (YYYY-MM-DD) on the facility's wall calendar. */
-export function todayIn(timezone: string, now: Date = new Date()): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  }
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** A calendar date plus n days (pure calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
 
 /** True for a well-formed date between min and max (inclusive). */
 export function dateInRange(date: string, min: string, max: string): boolean {
@@ -104,18 +84,17 @@ export function priceFor(start: string, end: string, pricePerHour: number): numb
   return Math.round(hoursBetween(start, end) * pricePerHour * 100) / 100;
 }
 
-export function formatDollars(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-}
-
 export function formatHours(hours: number): string {
   const text = Number.isInteger(hours) ? String(hours) : hours.toFixed(2).replace(/0$/, '');
   return `${text} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
-/** "Saturday, 21 November 2026" for a YYYY-MM-DD date. */
-export function formatDate(date: string): string {
-  const t = Date.parse(`${date}T12:00:00Z`);
-  if (Number.isNaN(t)) return date;
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(t);
+/** What a screen reader hears about the day's slots. */
+export function slotsAnnouncement(date: string, slots: SlotsState): string {
+  if (slots.status === 'loading') return 'Loading available slots…';
+  if (slots.status === 'error') return slots.message;
+  const n = slots.slots.length;
+  return n === 0 ? MESSAGES.noSlots : `${n} free ${n === 1 ? 'slot' : 'slots'} on ${formatLongDate(date)}.`;
 }
+
+export type SlotsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; slots: Slot[] };

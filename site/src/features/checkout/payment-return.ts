@@ -1,6 +1,6 @@
 import type { OrderStatusDto } from '@courtside/domain';
-import { api, ApiError } from '../../lib/api.ts';
-import { getToken } from '../../lib/session.ts';
+import { api, failureCode } from '../../lib/api.ts';
+import { getToken } from '@courtside/browser';
 
 /**
  * Every page the payment provider sends the browser back to (/payment/success, /cancelled,
@@ -28,6 +28,8 @@ export type ReturnView =
 
 export const POLL_MS = 1500;
 export const GIVE_UP_MS = 60_000;
+/** Answers that asking again will not change: not this customer's order, or no such order. */
+const FINAL_REFUSALS = new Set(['ORDER_NOT_FOUND', 'NOT_FOUND', 'NOT_YOURS', 'FORBIDDEN', 'UNAUTHENTICATED', 'VALIDATION_FAILED', 'BAD_REQUEST']);
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What an order's state means to its customer; null while a payment may still be on its way (keep asking). */
@@ -67,7 +69,7 @@ export function watchPayment(root: HTMLElement, landing: Landing, search: string
       asked = true;
     } catch (err) {
       // Not this customer's order (or gone): asking again will not change that.
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) return show(root, 'unknown');
+      if (FINAL_REFUSALS.has(failureCode(err) ?? '')) return show(root, 'unknown');
       // Offline for a moment or the server is busy: keep trying until the deadline.
     }
     if (Date.now() + POLL_MS > giveUpAt) return show(root, asked ? 'processing' : 'unknown');

@@ -1,6 +1,7 @@
 // With JavaScript the contact form posts JSON to /api/contact and shows the server's answer
 // inline, with the button disabled while it is sending.
-import { MISSING, UNREACHABLE, isComplete, readForm, toResult, type ContactResult } from './contact';
+import { api } from '../../lib/api.ts';
+import { MISSING, isComplete, readForm, sendContact, type ContactResult } from './contact';
 
 export function initContactForm(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -26,17 +27,7 @@ export function initContactForm(form: HTMLFormElement): void {
     button.textContent = 'Sending…';
     form.setAttribute('aria-busy', 'true');
     out.replaceChildren();
-    let result: ContactResult;
-    try {
-      const res = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(input),
-      });
-      result = await toResult(res);
-    } catch {
-      result = { ok: false, message: UNREACHABLE };
-    }
+    const result = await sendContact(api, input);
     button.disabled = false;
     button.textContent = label;
     form.removeAttribute('aria-busy');

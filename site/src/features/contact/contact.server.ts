@@ -1,7 +1,8 @@
 // The no-JavaScript path: the form posts to /contact-us itself, and the page forwards the
 // message to the API as JSON (the API accepts JSON only) and renders the outcome.
+import { createApiClient } from '@courtside/browser';
 import { apiOrigin, type PageRequest } from '../../lib/api.server';
-import { MISSING, isComplete, readForm, toResult, UNREACHABLE, type ContactInput, type ContactResult } from './contact';
+import { MISSING, isComplete, readForm, sendContact, type ContactInput, type ContactResult } from './contact';
 
 export interface ContactPost {
   values: ContactInput;
@@ -16,14 +17,5 @@ export async function handleContactPost(request: Request, page: PageRequest): Pr
     return { values, result: { ok: false, message: 'The form could not be read. Please try again.' } };
   }
   if (!isComplete(values)) return { values, result: { ok: false, message: MISSING } };
-  try {
-    const res = await fetch(new URL('/api/contact', apiOrigin(page)), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(values),
-    });
-    return { values, result: await toResult(res) };
-  } catch {
-    return { values, result: { ok: false, message: UNREACHABLE } };
-  }
+  return { values, result: await sendContact(createApiClient({ baseUrl: apiOrigin(page) }), values) };
 }

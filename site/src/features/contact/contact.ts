@@ -1,4 +1,6 @@
 // Contact form fields and checks shared by the browser script and the server fallback.
+import { TEXT_LIMITS } from '@courtside/domain';
+import { customerReason, type ApiCall } from '@courtside/browser';
 
 export interface ContactInput {
   name: string;
@@ -9,10 +11,9 @@ export interface ContactInput {
 
 export const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
-export const LIMITS: Record<keyof ContactInput, number> = { name: 100, email: 254, subject: 200, message: 5000 };
+export const LIMITS: Record<keyof ContactInput, number> = { name: TEXT_LIMITS.personName, email: TEXT_LIMITS.email, subject: TEXT_LIMITS.subject, message: TEXT_LIMITS.message };
 
 export const MISSING = 'Please fill in your name, email, subject and message.';
-export const UNREACHABLE = 'Could not reach the server. Please check your connection and try again.';
 
 /** Trimmed values from a submitted form; missing fields become empty strings. */
 export function readForm(data: FormData): ContactInput {
@@ -26,9 +27,18 @@ export function isComplete(input: ContactInput): boolean {
 
 export type ContactResult = { ok: true; message: string } | { ok: false; message: string };
 
-/** What the API answered, reduced to the message the visitor should read. */
-export async function toResult(res: Response): Promise<ContactResult> {
-  const body = (await res.json().catch(() => null)) as { message?: string } | null;
-  if (res.ok) return { ok: true, message: body?.message ?? 'Thank you! Your message has been sent.' };
-  return { ok: false, message: body?.message ?? `The server answered ${res.status}. Please try again.` };
+const SENT = 'Thank you! Your message has been sent.';
+const NOT_SENT = 'Your message could not be sent. Please try again.';
+
+/**
+ * Sends the message through an API client (the browser's, or the page's own on the server for
+ * the no-JavaScript path) and says how it went in the visitor's words.
+ */
+export async function sendContact(call: ApiCall, input: ContactInput): Promise<ContactResult> {
+  try {
+    const res = await call('/api/contact', { method: 'POST', body: input, token: null });
+    return { ok: true, message: res.message || SENT };
+  } catch (err) {
+    return { ok: false, message: customerReason(err) ?? NOT_SENT };
+  }
 }

@@ -1,138 +1,87 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { UserDto } from '@courtside/domain';
-import { showToast } from '../../lib/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { Avatar, DashboardFrame } from './DashboardFrame.tsx';
-import { Field } from './Field.tsx';
-import { draftOf, fieldErrorsOf, saveProfile, validateProfile, type ProfileDraft, type ProfileErrors } from './profile.ts';
+import { TEXT_LIMITS, type UserDto } from '@courtside/domain';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { fieldId, useProfileEditor } from './useProfileEditor.ts';
 
-function Profile({ user, setUser }: { user: UserDto; setUser: (u: UserDto) => void }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [failure, setFailure] = useState('');
-  const [saving, setSaving] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const moveFocus = useRef(false);
+const roleName = (user: UserDto) => (user.role === 'admin' ? 'Admin' : 'User');
 
-  // Entering the form focuses its first field; leaving it returns focus to Edit Profile.
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    (editing ? nameInput.current : editButton.current)?.focus();
-  }, [editing]);
+function ProfileForm({ editor }: { editor: ReturnType<typeof useProfileEditor> }) {
+  const { draft, errors, failure, saving, set } = editor;
+  return (
+    <form className="card-body dash-profile-form" onSubmit={editor.submit} noValidate aria-label="Edit profile">
+      <Field ref={editor.firstInput} id={fieldId('name')} label="Name" value={draft.name} onChange={set('name')} error={errors.name} required autoComplete="name" maxLength={TEXT_LIMITS.personName} />
+      <Field id={fieldId('phone')} label="Phone" type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} required autoComplete="tel" maxLength={TEXT_LIMITS.phone} />
+      <Field id={fieldId('address')} label="Address" value={draft.address} onChange={set('address')} error={errors.address} required autoComplete="street-address" maxLength={TEXT_LIMITS.address} />
+      <Field
+        id={fieldId('photoUrl')}
+        label="Photo URL"
+        hint="Leave empty for the default photo."
+        value={draft.photoUrl}
+        onChange={set('photoUrl')}
+        error={errors.photoUrl}
+        inputMode="url"
+        autoComplete="photo"
+        maxLength={TEXT_LIMITS.imageUrl}
+      />
+      {failure && (
+        <p className="alert alert-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="dash-actions">
+        <button type="submit" className="btn" disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={editor.stop} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
 
-  const start = () => {
-    setDraft(draftOf(user));
-    setErrors({});
-    setFailure('');
-    moveFocus.current = true;
-    setEditing(true);
-  };
-  const stop = () => {
-    moveFocus.current = true;
-    setEditing(false);
-    setDraft(draftOf(user));
-  };
-  const set = (key: keyof ProfileDraft) => (e: { currentTarget: HTMLInputElement }) => setDraft({ ...draft, [key]: e.currentTarget.value });
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const found = validateProfile(draft);
-    setErrors(found);
-    setFailure('');
-    const first = (['name', 'phone', 'address', 'photoUrl'] as const).find((k) => found[k]);
-    if (first) {
-      document.getElementById(`pf-${first === 'photoUrl' ? 'photo' : first}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const { user: saved } = await saveProfile(draft);
-      setUser(saved);
-      showToast('Profile updated successfully', 'success');
-      moveFocus.current = true;
-      setEditing(false);
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'Failed to update profile.';
-      setErrors(fieldErrorsOf(err));
-      setFailure(message);
-      showToast(message, 'error');
-    } finally {
-      setSaving(false);
-    }
-  }
-
+function ProfileFacts({ user, editor }: { user: UserDto; editor: ReturnType<typeof useProfileEditor> }) {
   const rows: [string, string][] = [
+    ['Role', roleName(user)],
     ['Email', user.email],
     ['Phone', user.phone || '—'],
     ['Address', user.address || '—'],
   ];
+  return (
+    <div className="card-body">
+      <dl className="dash-facts">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="dash-actions">
+        <button type="button" className="btn" ref={editor.editButton} onClick={editor.start}>
+          Edit Profile
+        </button>
+      </div>
+    </div>
+  );
+}
 
+function Profile({ user, setUser }: { user: UserDto; setUser: (u: UserDto) => void }) {
+  const editor = useProfileEditor(user, setUser);
   return (
     <section className="card dash-profile" aria-labelledby="profile-name">
       <div className="dash-profile-head">
-        <Avatar src={editing ? draft.photoUrl : user.photoUrl} size={96} alt={`Photo of ${user.name}`} />
+        <Avatar src={editor.editing ? editor.draft.photoUrl : user.photoUrl} size={96} alt={`Photo of ${user.name}`} />
         <div>
           <h2 id="profile-name">{user.name}</h2>
           <span className={`badge ${user.role === 'admin' ? 'badge-info' : 'badge-ok'}`}>
             <span className="sr-only">Role: </span>
-            {user.role === 'admin' ? 'Admin' : 'User'}
+            {roleName(user)}
           </span>
         </div>
       </div>
-      {editing ? (
-        <form className="card-body dash-profile-form" onSubmit={submit} noValidate aria-label="Edit profile">
-          <Field ref={nameInput} id="pf-name" label="Name" value={draft.name} onChange={set('name')} error={errors.name} required autoComplete="name" maxLength={100} />
-          <Field id="pf-phone" label="Phone" type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} required autoComplete="tel" maxLength={40} />
-          <Field id="pf-address" label="Address" value={draft.address} onChange={set('address')} error={errors.address} required autoComplete="street-address" maxLength={300} />
-          <Field
-            id="pf-photo"
-            label="Photo URL"
-            hint="Leave empty for the default photo."
-            value={draft.photoUrl}
-            onChange={set('photoUrl')}
-            error={errors.photoUrl}
-            inputMode="url"
-            autoComplete="photo"
-            maxLength={2048}
-          />
-          {failure && (
-            <p className="alert alert-error" role="alert">
-              {failure}
-            </p>
-          )}
-          <div className="dash-actions">
-            <button type="submit" className="btn" disabled={saving} aria-busy={saving}>
-              {saving ? 'Saving…' : 'Save changes'}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={stop} disabled={saving}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : (
-        <div className="card-body">
-          <dl className="dash-facts">
-            <div>
-              <dt>Role</dt>
-              <dd>{user.role === 'admin' ? 'Admin' : 'User'}</dd>
-            </div>
-            {rows.map(([k, v]) => (
-              <div key={k}>
-                <dt>{k}</dt>
-                <dd>{v}</dd>
-              </div>
-            ))}
-          </dl>
-          <div className="dash-actions">
-            <button type="button" className="btn" ref={editButton} onClick={start}>
-              Edit Profile
-            </button>
-          </div>
-        </div>
-      )}
+      {editor.editing ? <ProfileForm editor={editor} /> : <ProfileFacts user={user} editor={editor} />}
     </section>
   );
 }

@@ -1,24 +1,8 @@
 import type { BookingDto } from '@courtside/domain';
-import { api, ApiError } from '../../lib/api.ts';
-import { isPayable } from './format.ts';
-
-/** The signed-in user's bookings: upcoming active ones first (soonest first), then the rest (newest first). */
-export async function fetchUserBookings(userId: string, signal?: AbortSignal): Promise<BookingDto[]> {
-  const res = await api<BookingDto[]>(`/api/bookings/user/${encodeURIComponent(userId)}`, { signal });
-  return sortBookings(res.data ?? []);
-}
-
-const startKey = (b: BookingDto) => `${b.date}T${b.startTime}`;
-
-export function isActive(b: BookingDto, now = Date.now()): boolean {
-  return b.status === 'confirmed' || isPayable(b, now);
-}
-
-export function sortBookings(list: BookingDto[], now = Date.now()): BookingDto[] {
-  const active = list.filter((b) => isActive(b, now)).sort((a, b) => startKey(a).localeCompare(startKey(b)));
-  const rest = list.filter((b) => !isActive(b, now)).sort((a, b) => startKey(b).localeCompare(startKey(a)));
-  return [...active, ...rest];
-}
+import { customerReason, formatLongDate, formatMoney } from '@courtside/browser';
+import { api } from '../../lib/api.ts';
+import { isActive } from '../../lib/bookings.ts';
+import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
 /**
  * Whether the customer may cancel it now, as the server said when it sent the list
@@ -29,12 +13,22 @@ export function canCancel(b: BookingDto, now = Date.now()): boolean {
   return b.status === 'pending' || !b.cancellableUntil || Date.parse(b.cancellableUntil) >= now;
 }
 
+export const CANCEL_FAILED = 'Error canceling booking.';
+
 /** Cancels one booking; resolves with the server's message, rejects with a message to show. */
 export async function cancelBooking(id: string): Promise<string> {
   try {
     const res = await api<BookingDto>(`/api/bookings/${encodeURIComponent(id)}`, { method: 'DELETE' });
     return res.message || 'Booking cancelled successfully.';
   } catch (err) {
-    throw new Error(err instanceof ApiError && err.status !== 0 && err.message ? err.message : 'Error canceling booking.');
+    // The server's reason when it refused (too late, not yours), or that it could not be reached.
+    throw new Error(customerReason(err) ?? CANCEL_FAILED);
   }
+}
+
+/** What the customer is asked before cancelling: which booking, and what happens to the money or the hold. */
+export function cancelQuestion(b: BookingDto): string {
+  // Offered only where the policy allows it (canCancel), so the refund promised here is the server's.
+  const money = b.paymentStatus === 'paid' ? ` Your payment of ${formatMoney(b.payableAmount)} will be refunded in full.` : b.status === 'pending' ? ' Your hold on the slot is released.' : '';
+  return `${b.facility.name}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.facility.timezone)}.${money}`;
 }

@@ -1,18 +1,13 @@
-import { clearSession, getToken } from '../../lib/session.ts';
+import { clearSession, getToken } from '@courtside/browser';
+import { api } from '../../lib/api.ts';
 
 /**
  * Sidebar Logout: revoke the token on the server (a failure does not matter), forget it here,
- * go home. Plain fetch, not lib/api.ts: an already expired token must not bounce to /login.
+ * go home. The token is given explicitly, so an already expired one does not bounce to /login.
  */
 export async function logout(): Promise<void> {
   const token = getToken();
-  if (token) {
-    try {
-      await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-    } catch {
-      /* signing out locally is what counts */
-    }
-  }
+  if (token) await api('/api/auth/logout', { method: 'POST', token }).catch(() => undefined);
   clearSession();
   delete document.documentElement.dataset.role;
   window.location.assign('/');

@@ -1,8 +1,7 @@
-import { isImageUrl, type UserDto } from '@courtside/domain';
+import { TEXT_LIMITS, isImageUrl, type UserDto } from '@courtside/domain';
+import { saveUser } from '@courtside/browser';
 import { api, ApiError } from '../../lib/api.ts';
-import { saveUser } from '../../lib/session.ts';
-
-export const AVATAR_FALLBACK = '/images/avatar.svg';
+import { AVATAR_FALLBACK } from '../../lib/avatar.ts';
 
 export interface ProfileDraft {
   name: string;
@@ -19,11 +18,11 @@ export function draftOf(user: UserDto): ProfileDraft {
 export function validateProfile(d: ProfileDraft): ProfileErrors {
   const errors: ProfileErrors = {};
   if (!d.name.trim()) errors.name = 'Please enter your name.';
-  else if (d.name.trim().length > 100) errors.name = 'Your name can be at most 100 characters.';
+  else if (d.name.trim().length > TEXT_LIMITS.personName) errors.name = `Your name can be at most ${TEXT_LIMITS.personName} characters.`;
   if (!d.phone.trim()) errors.phone = 'Please enter your phone number.';
-  else if (d.phone.trim().length > 40) errors.phone = 'The phone number can be at most 40 characters.';
+  else if (d.phone.trim().length > TEXT_LIMITS.phone) errors.phone = `The phone number can be at most ${TEXT_LIMITS.phone} characters.`;
   if (!d.address.trim()) errors.address = 'Please enter your address.';
-  else if (d.address.trim().length > 300) errors.address = 'The address can be at most 300 characters.';
+  else if (d.address.trim().length > TEXT_LIMITS.address) errors.address = `The address can be at most ${TEXT_LIMITS.address} characters.`;
   const photo = d.photoUrl.trim();
   // The server's own rule: https: or a path on this site (the page's CSP shows nothing else).
   if (photo && !isImageUrl(photo)) errors.photoUrl = 'Enter a secure web address (https://…) or leave it empty for the default photo.';

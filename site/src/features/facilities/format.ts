@@ -1,12 +1,9 @@
 import type { FacilityDto } from '@courtside/domain';
+import { formatMoney } from '@courtside/browser';
 
-/** Prices are in dollars on the wire; always shown with cents, e.g. "$28.00". */
-export function formatDollars(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-}
-
+/** "$28.00 / hour": prices are dollars on the wire, always shown with cents. */
 export function pricePerHourLabel(amount: number): string {
-  return `${formatDollars(amount)} / hour`;
+  return `${formatMoney(amount)} / hour`;
 }
 
 const DAY_ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

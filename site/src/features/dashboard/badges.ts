@@ -1,27 +1,9 @@
 import type { BookingDto } from '@courtside/domain';
+import { formatMoney } from '@courtside/browser';
+import { isPayable } from '../../lib/bookings.ts';
 import { formatZoned } from '../../lib/zoned-time.ts';
 
-/** Display helpers for the dashboard: money in dollars, civil dates, readable statuses. */
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export function formatDollars(amount: number): string {
-  return dollars.format(amount);
-}
-
-/** Sums dollar amounts in whole cents, so 0.1 + 0.2 stays 0.30. */
-export function sumDollars(amounts: number[]): number {
-  return amounts.reduce((cents, a) => cents + Math.round(a * 100), 0) / 100;
-}
-
-/** "2025-07-04" -> "Fri, Jul 4, 2025" (a civil date: no time zone shift). */
-export function formatDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (!y || !m || !d) return date;
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-}
+/** My Bookings' badges: where a booking and its money stand, in the customer's words. */
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'neutral' | 'info';
 export interface Badge {
@@ -30,11 +12,6 @@ export interface Badge {
   detail?: string;
   /** A way to act on it, shown after the detail. */
   link?: { href: string; text: string };
-}
-
-/** A hold that has not lapsed yet (the server reports lapsed holds as expired, but the page may sit open). */
-export function isPayable(b: BookingDto, now = Date.now()): boolean {
-  return b.status === 'pending' && b.paymentStatus === 'unpaid' && (!b.holdExpiresAt || Date.parse(b.holdExpiresAt) > now);
 }
 
 export function statusBadge(b: BookingDto, now = Date.now()): Badge {
@@ -60,9 +37,9 @@ export function statusBadge(b: BookingDto, now = Date.now()): Badge {
 export function paymentBadge(b: BookingDto): Badge {
   switch (b.refundState) {
     case 'pending':
-      return { label: 'Refund pending', tone: 'warn', detail: `${formatDollars(b.payableAmount)} on its way back to you` };
+      return { label: 'Refund pending', tone: 'warn', detail: `${formatMoney(b.payableAmount)} on its way back to you` };
     case 'refunded':
-      return { label: 'Refunded', tone: 'info', detail: `${formatDollars(b.refundedAmount)} back to you` };
+      return { label: 'Refunded', tone: 'info', detail: `${formatMoney(b.refundedAmount)} back to you` };
     case 'failed':
       return { label: 'Refund failed', tone: 'bad', detail: 'We are on it.', link: { href: '/contact-us', text: 'Contact us' } };
   }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { UserDto } from '@courtside/domain';
-import { api, ApiError } from '../../lib/api.ts';
-import { clearSession, getToken, getUser, loginUrlFor, saveUser } from '../../lib/session.ts';
+import { clearSession, getToken, getUser, loginUrlFor, saveUser } from '@courtside/browser';
+import { api, failureCode, isAbort } from '../lib/api.ts';
 
 /** Shows the admin entries of the sidebar (the layout hides them unless html[data-role='admin']). */
 export function applyRole(user: UserDto | null): void {
@@ -17,7 +17,7 @@ export type SessionState =
 /**
  * The dashboard's signed-in user. The page is a static shell: the stored user shows at once,
  * GET /api/auth/me then verifies the token and refreshes it. No token: off to the login page
- * (coming back here afterwards); an expired token is signed out by lib/api.ts.
+ * (coming back here afterwards); an expired token is signed out by the API client (lib/api.ts).
  */
 export function useSessionUser() {
   const [state, setState] = useState<SessionState>({ phase: 'loading' });
@@ -41,8 +41,9 @@ export function useSessionUser() {
         setState({ phase: 'ready', user: res.data });
       })
       .catch((err: unknown) => {
-        if ((err as Error).name === 'AbortError' || (err instanceof ApiError && err.status === 401)) return;
-        if (err instanceof ApiError && err.status === 404) {
+        // An ended session is signed out by the API client, on its way to the login page.
+        if (isAbort(err) || failureCode(err) === 'UNAUTHENTICATED') return;
+        if (failureCode(err) === 'USER_NOT_FOUND') {
           // The account no longer exists: sign out cleanly.
           clearSession();
           window.location.replace(loginUrlFor(window.location.pathname));

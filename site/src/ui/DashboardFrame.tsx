@@ -1,23 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UserDto } from '@courtside/domain';
-import { useSessionUser } from './session.ts';
-import { AVATAR_FALLBACK } from './profile.ts';
-
-export function Avatar({ src, size, alt = '' }: { src?: string; size: number; alt?: string }) {
-  return (
-    <img
-      className="dash-avatar"
-      src={src || AVATAR_FALLBACK}
-      alt={alt}
-      width={size}
-      height={size}
-      onError={(e) => {
-        const img = e.currentTarget;
-        if (!img.src.endsWith(AVATAR_FALLBACK)) img.src = AVATAR_FALLBACK;
-      }}
-    />
-  );
-}
+import { useSessionUser } from './useSessionUser.ts';
+import { Avatar } from './Avatar.tsx';
+import { LoadFailed, Loading } from './LoadStatus.tsx';
 
 /** The top of every dashboard page: who is signed in ('Loading' until known), then the page. */
 export function DashboardFrame(props: { title: string; lead?: string; children: (user: UserDto, setUser: (u: UserDto) => void) => ReactNode }) {
@@ -47,16 +32,9 @@ export function DashboardFrame(props: { title: string; lead?: string; children: 
       {state.phase === 'ready' ? (
         props.children(state.user, setUser)
       ) : state.phase === 'error' ? (
-        <div className="alert alert-error" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="btn btn-secondary" onClick={retry}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed text={state.message} onRetry={retry} />
       ) : (
-        <p className="dash-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading…
-        </p>
+        <Loading text="Loading…" />
       )}
     </>
   );

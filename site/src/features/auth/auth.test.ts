@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_FAILED, loginFailure } from './login.ts';
+import { REGISTER_FAILED, registerFailure } from './register.ts';
+import { authPageHref } from './auth-links.ts';
+
+describe('loginFailure', () => {
+  it("repeats the server's words only when they help: too many attempts, or no answer", () => {
+    expect(loginFailure({ code: 'TOO_MANY_REQUESTS', message: 'Try again in 5 minutes.' })).toBe('Try again in 5 minutes.');
+    expect(loginFailure({ code: 'UNREACHABLE', message: 'Could not reach the server.' })).toBe('Could not reach the server.');
+    expect(loginFailure({ code: 'BAD_CREDENTIALS', message: 'Invalid email or password' })).toBe(LOGIN_FAILED);
+  });
+});
+
+describe('registerFailure', () => {
+  it("gives each of the server's reasons as a sentence", () => {
+    expect(registerFailure({ message: 'x', reasons: ['password must be 8 to 128 characters long'] })).toBe(`${REGISTER_FAILED} Password must be 8 to 128 characters long.`);
+    expect(registerFailure({ message: '', reasons: [] })).toBe(REGISTER_FAILED);
+  });
+});
+
+describe('authPageHref', () => {
+  it('keeps a safe way back, and only that', () => {
+    expect(authPageHref('/login', '/facility-booking/1')).toBe('/login?redirect=%2Ffacility-booking%2F1');
+    expect(authPageHref('/register', '//evil.example')).toBe('/register?redirect=%2Fdashboard');
+    expect(authPageHref('/login', null)).toBe('/login');
+  });
+});

@@ -1,0 +1,76 @@
+import type { Slot, SlotsState } from './booking.ts';
+import { MESSAGES } from './booking.ts';
+
+/** Step 2: the day's free slots as chips (tap to start, tap a later one to extend), and the start and end lists. */
+export function SlotPicker({ active, state, slots, zone, choice, onRetry, onNextDay }: {
+  /** False while the date is not one that may be booked: the lists stay, the slots go. */
+  active: boolean;
+  state: SlotsState;
+  slots: Slot[];
+  /** The facility's zone name when the visitor's clock differs, else ''. */
+  zone: string;
+  choice: {
+    start: string;
+    end: string;
+    ends: string[];
+    covered: Set<string>;
+    chooseStart: (value: string) => void;
+    chooseEnd: (value: string) => void;
+    pick: (slot: Slot) => void;
+  };
+  onRetry: () => void;
+  /** Offered when the day is full and a later day may still be booked. */
+  onNextDay?: () => void;
+}) {
+  return (
+    <>
+      <div className="slot-area" aria-busy={state.status === 'loading'}>
+        {!active ? null : state.status === 'loading' ? (
+          <p className="slot-note"><span className="spinner" aria-hidden="true"></span>Loading available slots…</p>
+        ) : state.status === 'error' ? (
+          <div className="alert alert-error slot-error">
+            <span>{state.message}</span>
+            <button type="button" className="btn btn-secondary" onClick={onRetry}>Try again</button>
+          </div>
+        ) : slots.length === 0 ? (
+          <div className="slot-note empty">
+            <span>{MESSAGES.noSlots}</span>
+            {onNextDay && <button type="button" className="btn btn-secondary" onClick={onNextDay}>Show the next day</button>}
+          </div>
+        ) : (
+          <>
+            <p className="muted slot-help">
+              Tap a free slot to start, then a later one to book several in a row.
+              {zone && <> Times are the facility's local time ({zone}).</>}
+            </p>
+            <ul className="slots" aria-label="Free slots">
+              {slots.map((slot) => (
+                <li key={slot.startTime}>
+                  <button type="button" className="chip" aria-pressed={choice.covered.has(slot.startTime)} onClick={() => choice.pick(slot)}>
+                    {slot.startTime} – {slot.endTime}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <div className="times">
+        <div className="field">
+          <label htmlFor="booking-start">Start time</label>
+          <select id="booking-start" value={choice.start} onChange={(e) => choice.chooseStart(e.currentTarget.value)} disabled={slots.length === 0}>
+            <option value="">Select start</option>
+            {slots.map((s) => <option key={s.startTime} value={s.startTime}>{s.startTime}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="booking-end">End time</label>
+          <select id="booking-end" value={choice.end} onChange={(e) => choice.chooseEnd(e.currentTarget.value)} disabled={!choice.start}>
+            <option value="">{choice.start ? 'Select end' : 'Select a start first'}</option>
+            {choice.ends.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, TIMEOUT_MESSAGE, UNREACHABLE_MESSAGE } from '@courtside/browser';
+import { MESSAGES } from './booking.ts';
+import { refusalOf, slotsFailure } from './refusal.ts';
+
+const refused = (status: number, code: ConstructorParameters<typeof ApiError>[1], message = 'The server says no.') => new ApiError(status, code, message);
+
+describe('refusalOf', () => {
+  it('a taken slot: the form says so, drops the choice and reloads the slots', () => {
+    expect(refusalOf(refused(409, 'SLOT_TAKEN'))).toEqual({ message: MESSAGES.taken, reloadSlots: true, clearChoice: true });
+  });
+
+  it('decides by the code, not the status: another 409 keeps the choice and gives the reason', () => {
+    expect(refusalOf(refused(409, 'HOLD_LIMIT_REACHED', 'You already hold 5 unpaid bookings.'))).toEqual({
+      message: `${MESSAGES.failed} You already hold 5 unpaid bookings.`,
+      reloadSlots: false,
+      clearChoice: false,
+    });
+  });
+
+  it('an ended session says nothing: the client is on its way to the login page', () => {
+    expect(refusalOf(refused(401, 'UNAUTHENTICATED'))).toBeNull();
+  });
+
+  it('no answer: why, and the slots are read again after a timeout', () => {
+    expect(refusalOf(new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE))).toMatchObject({ message: `${MESSAGES.failed} ${TIMEOUT_MESSAGE}`, reloadSlots: true });
+    expect(refusalOf(new ApiError(0, 'UNREACHABLE', UNREACHABLE_MESSAGE))).toMatchObject({ message: UNREACHABLE_MESSAGE, reloadSlots: false });
+  });
+
+  it("keeps our own faults' wording from the customer", () => {
+    expect(refusalOf(refused(500, 'INTERNAL', 'relation "bookings" does not exist'))?.message).toBe(MESSAGES.failed);
+    expect(refusalOf(new Error('boom'))?.message).toBe(MESSAGES.failed);
+  });
+});
+
+describe('slotsFailure', () => {
+  it("gives the server's reason, or says what failed", () => {
+    expect(slotsFailure(refused(400, 'BEYOND_HORIZON', 'date is beyond the booking horizon'))).toBe('date is beyond the booking horizon');
+    expect(slotsFailure(new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE))).toBe(`Could not load the available slots. ${TIMEOUT_MESSAGE}`);
+    expect(slotsFailure(refused(503, 'DATABASE_UNAVAILABLE'))).toBe('Could not load the available slots.');
+  });
+});

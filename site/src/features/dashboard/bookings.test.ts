@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { aBooking } from '../../lib/test-bookings.ts';
+import { canCancel, cancelQuestion } from './bookings.ts';
+
+const now = Date.parse('2026-11-20T12:00:00Z');
+
+describe('canCancel', () => {
+  it('until the free cancellation deadline, as time moves on', () => {
+    expect(canCancel(aBooking({ cancellableUntil: '2026-11-20T15:00:00Z' }), now)).toBe(true);
+    expect(canCancel(aBooking({ cancellableUntil: '2026-11-20T11:00:00Z' }), now)).toBe(false);
+    expect(canCancel(aBooking({ cancellable: false }), now)).toBe(false);
+    expect(canCancel(aBooking({ status: 'cancelled' }), now)).toBe(false);
+  });
+});
+
+describe('cancelQuestion', () => {
+  it('names the booking and what happens to the money', () => {
+    const paid = aBooking({ facility: { ...aBooking().facility, timezone: 'UTC' } });
+    expect(cancelQuestion(paid)).toMatch(/^Centre Court, Saturday, 21 November 2026, 10:00–11:00( \S+)?\. Your payment of \$20\.00 will be refunded in full\.$/);
+    expect(cancelQuestion(aBooking({ status: 'pending', paymentStatus: 'unpaid' }))).toMatch(/Your hold on the slot is released\.$/);
+  });
+});
