@@ -27,8 +27,6 @@ export default defineConfig({
       { test: { name: 'admin', include: ['admin/src/**/*.test.ts'], environment: 'node' } },
       // The public site's pure logic and the browser package (API client against a local server).
       { test: { name: 'site', include: ['site/src/**/*.test.ts', 'browser/src/**/*.test.ts'], environment: 'node' } },
-      // The public site's pure logic and the browser package (API client against a local server).
-      { test: { name: 'site', include: ['site/src/**/*.test.ts', 'browser/src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -43,22 +43,6 @@ export const TEXT_LIMITS = {
   signInPassword: 1024,
 } as const;
 
-/**
- * The longest text each field takes, as the API's request schemas enforce them; forms use the
- * same numbers so a visitor can never type more than the server accepts.
- */
-export const TEXT_LIMITS = {
-  personName: 100,
-  phone: 40,
-  address: 300,
-  subject: 200,
-  message: 5000,
-  imageUrl: 2048,
-  email: EMAIL_MAX_LENGTH,
-  /** Signing in takes any password up to this (the policy's own maximum is for new ones). */
-  signInPassword: 1024,
-} as const;
-
 export function isSaneEmail(text: string): boolean {
   const at = text.lastIndexOf('@');
   return text.length <= EMAIL_MAX_LENGTH && at > 0 && at <= 64 && EMAIL.test(text);
