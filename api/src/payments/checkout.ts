@@ -2,7 +2,6 @@ import { DomainError, centsToDollars, dollarsToCents, hasStarted, isCheckoutOpen
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import * as bookings from '../repositories/bookings.ts';
-import type { BookingView } from '../repositories/bookings.ts';
 import type { CurrentUser, ServiceContext } from '../services/context.ts';
 import { toBookingDto } from '../services/presenters.ts';
 import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from './providers/provider.ts';
@@ -84,7 +83,7 @@ function checkPrice(rows: BookingRow[], totalCents: number): number {
 }
 
 /** What the hosted page lists: one line per booking. */
-function checkoutLines(ctx: ServiceContext, views: BookingView[], now: Date) {
+function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], now: Date) {
   return views.map((v) => {
     const dto = toBookingDto(v, now, ctx.config.cancellationHours);
     return { description: `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}`, amountCents: v.payable_cents };
