@@ -58,6 +58,14 @@ export default tseslint.config(
     ['**/api/*', '**/api/src/*', '**/migrations/*', '**/site/*', '@courtside/api', '@courtside/api/*', '@courtside/migrations', '@courtside/migrations/*', '@courtside/site', '@courtside/site/*', 'kysely', 'kysely/*', 'pg', '@electric-sql/*', 'node:*'],
     'The back office talks to the API over HTTP only; among the workspaces it may import @courtside/domain.',
   ),
+  {
+    files: ['contracts/src/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!(typebox|@courtside/domain|\\./[\\w.-]+)$)', message: 'The contracts are wire shapes only: TypeBox schemas from the domain\'s constants; they import typebox and @courtside/domain, nothing else.' }],
+      }],
+    },
+  },
   restrict(
     ['migrations/src/**'],
     ['@courtside/api', '**/api/src/*', 'fastify', '@fastify/*'],

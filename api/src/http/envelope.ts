@@ -1,27 +1,11 @@
-import { Type, type TSchema } from 'typebox';
-import { ERROR_CODES } from '@courtside/domain';
+import { ErrorEnvelope } from '@courtside/contracts';
+
+export { ErrorEnvelope, envelopeOf } from '@courtside/contracts';
 
 /** The documented success envelope: `{ success, statusCode, message, data }`. */
 export function ok<T>(statusCode: number, message: string, data: T) {
   return { success: true as const, statusCode, message, data };
 }
-
-export function envelopeOf<T extends TSchema>(data: T) {
-  return Type.Object({
-    success: Type.Literal(true),
-    statusCode: Type.Integer(),
-    message: Type.String(),
-    data,
-  });
-}
-
-export const ErrorEnvelope = Type.Object({
-  success: Type.Literal(false),
-  statusCode: Type.Integer(),
-  code: Type.Enum(ERROR_CODES, { description: 'Stable machine-readable reason; branch on this, not on the message' }),
-  message: Type.String(),
-  errorMessages: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
-});
 
 /**
  * Error responses every route may give, for the OpenAPI document. 413 and 415 come from

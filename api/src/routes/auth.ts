@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import * as auth from '../services/auth-service.ts';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { AccountBody, Address, PersonName, Phone, SignInEmail, Url, User } from './schemas.ts';
+import { UserDto } from '@courtside/contracts';
+import { AccountBody, Address, PersonName, Phone, SignInEmail, Url } from './schemas.ts';
 
 // The seed's sign-up form sends a fixed photo; an entered one wins, else this avatar.
 const DEFAULT_PHOTO = '/images/avatar.svg';
@@ -14,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Create a customer account (the role is always user)',
       body: AccountBody,
-      response: { 201: envelopeOf(User), ...errorResponses },
+      response: { 201: envelopeOf(UserDto), ...errorResponses },
     },
   }, async (request, reply) => {
     const user = await auth.signup(app.ctx, { ...request.body, photoUrl: request.body.photoUrl || DEFAULT_PHOTO }, request.ip);
@@ -28,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Sign in; returns a bearer token',
       body: Type.Object({ email: SignInEmail, password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false }),
       response: {
-        200: Type.Object({ success: Type.Literal(true), statusCode: Type.Integer(), message: Type.String(), token: Type.String(), data: User }),
+        200: Type.Object({ success: Type.Literal(true), statusCode: Type.Integer(), message: Type.String(), token: Type.String(), data: UserDto }),
         ...errorResponses,
       },
     },
@@ -39,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/auth/me', {
     config: { access: 'user' },
-    schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: envelopeOf(User), ...errorResponses } },
+    schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: envelopeOf(UserDto), ...errorResponses } },
   }, async (request) => ok(200, 'Profile retrieved successfully', await auth.profile(app.ctx, request.currentUser!.id)));
 
   app.put('/api/auth/me', {
@@ -59,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
         { additionalProperties: false },
       ),
-      response: { 200: envelopeOf(User), ...errorResponses },
+      response: { 200: envelopeOf(UserDto), ...errorResponses },
     },
   }, async (request) => {
     const { currentPassword, newPassword, ...profile } = request.body;

@@ -3,7 +3,8 @@ import { DomainError } from '@courtside/domain';
 import { renderedFreeSlots } from '../services/availability-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { DateText, Id, Slot } from './schemas.ts';
+import { DateText, SlotDto } from '@courtside/contracts';
+import { Id } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/check-availability', {
@@ -16,7 +17,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         facility: Type.Optional(Id),
         facilityId: Type.Optional(Id),
       }),
-      response: { 200: envelopeOf(Type.Array(Slot)), ...errorResponses },
+      response: { 200: envelopeOf(Type.Array(SlotDto)), ...errorResponses },
     },
   }, async (request, reply) => {
     const facilityId = request.query.facility ?? request.query.facilityId;

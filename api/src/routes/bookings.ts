@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as bookings from '../services/booking-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { Booking, BookingBody, Id, IdParams, RescheduleBody } from './schemas.ts';
+import { BookingDto } from '@courtside/contracts';
+import { BookingBody, Id, IdParams, RescheduleBody } from './schemas.ts';
 
 const security = [{ bearerAuth: [] }];
 
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           statusCode: Type.Integer(),
           message: Type.String(),
           meta: Type.Object({ page: Type.Integer(), limit: Type.Integer(), total: Type.Integer() }),
-          data: Type.Array(Booking),
+          data: Type.Array(BookingDto),
         }),
         ...errorResponses,
       },
@@ -40,13 +41,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "A customer's bookings (their own, or any for admins)",
       security,
       params: Type.Object({ userId: Id }),
-      response: { 200: envelopeOf(Type.Array(Booking)), ...errorResponses },
+      response: { 200: envelopeOf(Type.Array(BookingDto)), ...errorResponses },
     },
   }, async (request) => ok(200, 'Bookings retrieved successfully', await bookings.listUserBookings(app.ctx, request.currentUser!, request.params.userId)));
 
   app.get('/api/bookings/:id', {
     config: { access: 'user' },
-    schema: { tags: ['bookings'], summary: 'One booking (own, or any for admins)', security, params: IdParams, response: { 200: envelopeOf(Booking), ...errorResponses } },
+    schema: { tags: ['bookings'], summary: 'One booking (own, or any for admins)', security, params: IdParams, response: { 200: envelopeOf(BookingDto), ...errorResponses } },
   }, async (request) => ok(200, 'Booking retrieved successfully', await bookings.getBooking(app.ctx, request.currentUser!, request.params.id)));
 
   app.post('/api/bookings', {
@@ -56,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Hold a slot (pending until paid or the hold lapses)',
       security,
       body: BookingBody,
-      response: { 201: envelopeOf(Booking), ...errorResponses },
+      response: { 201: envelopeOf(BookingDto), ...errorResponses },
     },
   }, async (request, reply) => {
     const booking = await bookings.createBooking(app.ctx, request.currentUser!, request.body, request.ip);
@@ -72,13 +73,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       security,
       params: IdParams,
       body: RescheduleBody,
-      response: { 200: envelopeOf(Booking), ...errorResponses },
+      response: { 200: envelopeOf(BookingDto), ...errorResponses },
     },
   }, async (request) => ok(200, 'Booking updated successfully', await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, request.body)));
 
   app.delete('/api/bookings/:id', {
     config: { access: 'user' },
-    schema: { tags: ['bookings'], summary: 'Cancel a booking under the cancellation policy', security, params: IdParams, response: { 200: envelopeOf(Booking), ...errorResponses } },
+    schema: { tags: ['bookings'], summary: 'Cancel a booking under the cancellation policy', security, params: IdParams, response: { 200: envelopeOf(BookingDto), ...errorResponses } },
   }, async (request) => {
     const booking = await bookings.cancelBooking(app.ctx, request.currentUser!, request.params.id);
     const refunded = booking.paymentStatus === 'refunded' ? ' Your payment has been refunded.' : '';

@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendMessage } from '../services/contact-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { Email, Message, MessageText, PersonName, Subject } from './schemas.ts';
+import { MessageDto } from '@courtside/contracts';
+import { Email, MessageText, PersonName, Subject } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/contact', {
@@ -18,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
         { additionalProperties: false },
       ),
-      response: { 201: envelopeOf(Message), ...errorResponses },
+      response: { 201: envelopeOf(MessageDto), ...errorResponses },
     },
   }, async (request, reply) => reply.status(201).send(ok(201, 'Thank you! Your message has been sent.', await sendMessage(app.ctx, request.body, request.ip))));
 };

@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import * as facilities from '../services/facility-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { DeleteFacilityQuery, Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
+import { FacilityDto } from '@courtside/contracts';
+import { DeleteFacilityQuery, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
 
 const admin = { access: 'admin' as const };
 const security = [{ bearerAuth: [] }];
@@ -17,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         q: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive part of the name' })),
         maxPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, description: 'Highest price per hour, in dollars' })),
       }),
-      response: { 200: envelopeOf(Type.Array(Facility)), ...errorResponses },
+      response: { 200: envelopeOf(Type.Array(FacilityDto)), ...errorResponses },
     },
   }, async (request, reply) =>
     sendSerialized(reply, await facilities.renderedPublicList(app.ctx, request.query, (list) => serialize(reply, ok(200, 'Facilities retrieved successfully', list)))));
@@ -30,17 +31,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.redirect(`/facilities/${encodeURIComponent((request.params as { id: string }).id)}`, 302);
       }
     },
-    schema: { tags: ['facilities'], summary: 'One facility', params: IdParams, response: { 200: envelopeOf(Facility), ...errorResponses } },
+    schema: { tags: ['facilities'], summary: 'One facility', params: IdParams, response: { 200: envelopeOf(FacilityDto), ...errorResponses } },
   }, async (request) => ok(200, 'Facility retrieved successfully', await facilities.getFacility(app.ctx, request.params.id)));
 
   app.post('/api/facility', {
     config: admin,
-    schema: { tags: ['facilities'], summary: 'Add a facility', security, body: FacilityCreateBody, response: { 201: envelopeOf(Facility), ...errorResponses } },
+    schema: { tags: ['facilities'], summary: 'Add a facility', security, body: FacilityCreateBody, response: { 201: envelopeOf(FacilityDto), ...errorResponses } },
   }, async (request, reply) => reply.status(201).send(ok(201, 'Facility added successfully', await facilities.createFacility(app.ctx, request.body))));
 
   app.put('/api/facility/:id', {
     config: admin,
-    schema: { tags: ['facilities'], summary: 'Update a facility (fields given only)', security, params: IdParams, body: FacilityUpdateBody, response: { 200: envelopeOf(Facility), ...errorResponses } },
+    schema: { tags: ['facilities'], summary: 'Update a facility (fields given only)', security, params: IdParams, body: FacilityUpdateBody, response: { 200: envelopeOf(FacilityDto), ...errorResponses } },
   }, async (request) => ok(200, 'Facility updated successfully', await facilities.updateFacility(app.ctx, request.params.id, request.body)));
 
   app.delete('/api/facility/:id', {
@@ -51,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       security,
       params: IdParams,
       querystring: DeleteFacilityQuery,
-      response: { 200: envelopeOf(Facility), ...errorResponses },
+      response: { 200: envelopeOf(FacilityDto), ...errorResponses },
     },
   }, async (request) => {
     const { facility, cancelled } = await facilities.deleteFacility(app.ctx, request.currentUser!, request.params.id, request.query);

@@ -1,17 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createOrder, orderStatus } from '../payments/checkout.ts';
 import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { BookingStatusSchema, Id, IdParams, PaymentStatusSchema } from './schemas.ts';
-
-/** OrderStatusDto of @courtside/domain on the wire. */
-const OrderStatus = Type.Object({
-  id: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('refunded')]),
-  amount: Type.Number(),
-  refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('partial'), Type.Literal('refunded'), Type.Literal('failed')]),
-  flagged: Type.Boolean(),
-  bookings: Type.Array(Type.Object({ id: Type.String(), status: BookingStatusSchema, paymentStatus: PaymentStatusSchema })),
-});
+import { CheckoutDto, OrderStatusDto } from '@courtside/contracts';
+import { Id, IdParams } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/order/create', {
@@ -31,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { additionalProperties: false },
       ),
       response: {
-        201: envelopeOf(Type.Object({ orderId: Type.String(), payment_url: Type.String(), totalPayableAmount: Type.Number() })),
+        201: envelopeOf(CheckoutDto),
         ...errorResponses,
         // The payment provider could not be reached: nothing was charged, the holds stay.
         503: ErrorEnvelope,
@@ -49,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "Where one of the caller's orders stands (the payment return page polls it until the provider's webhook settles it)",
       security: [{ bearerAuth: [] }],
       params: IdParams,
-      response: { 200: envelopeOf(OrderStatus), ...errorResponses },
+      response: { 200: envelopeOf(OrderStatusDto), ...errorResponses },
     },
   }, async (request) => ok(200, 'Order status.', await orderStatus(app.ctx, request.currentUser!, request.params.id)));
 };

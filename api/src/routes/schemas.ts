@@ -1,8 +1,12 @@
 import { Type } from 'typebox';
-import { EMAIL_MAX_LENGTH, FIRST_DATE, LAST_DATE } from '@courtside/domain';
+import { EMAIL_MAX_LENGTH } from '@courtside/domain';
+import { DateText, OpeningHours, TimeText } from '@courtside/contracts';
 import { IMAGE_URL_FORMAT, TEXT_KEYWORD, type TextKind } from '../http/validation.ts';
 
-/** Wire schemas shared by the routes; the OpenAPI document is generated from them. */
+/**
+ * Request schemas shared by the routes (what the API validates and documents). The shapes of
+ * answers are in @courtside/contracts.
+ */
 
 export const Id = Type.String({ format: 'uuid', description: 'Record id (UUID)' });
 export const IdParams = Type.Object({ id: Id });
@@ -23,8 +27,6 @@ const Text = (max: number, kind: TextKind = 'line') =>
 export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
 /** Signing in takes any address of bounded length: accounts made before the stricter rule still sign in. */
 export const SignInEmail = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
-export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `Local date YYYY-MM-DD, ${FIRST_DATE} to ${LAST_DATE}` });
-export const TimeText = Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'Local wall-clock time HH:mm' });
 /** A photo or image address: an https: URL or a path on this site (/images/...); never javascript:, data:, http: or //host. */
 const imageUrl = (minLength: number, note = '') =>
   Type.String({ format: IMAGE_URL_FORMAT, minLength, maxLength: 2048, description: `An https: URL or a path on this site such as /images/avatar.svg${note}` });
@@ -40,16 +42,6 @@ export const Address = Text(300);
 export const Subject = Text(200);
 export const MessageText = Text(5000, 'prose');
 
-export const User = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-  address: Type.String(),
-  photoUrl: Type.String(),
-  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
-});
-
 export const AccountBody = Type.Object(
   {
     name: PersonName,
@@ -61,26 +53,6 @@ export const AccountBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const DayHours = Type.Union([Type.Object({ open: TimeText, close: TimeText }, { additionalProperties: false }), Type.Null()]);
-export const OpeningHours = Type.Object(
-  { sun: DayHours, mon: DayHours, tue: DayHours, wed: DayHours, thu: DayHours, fri: DayHours, sat: DayHours },
-  { additionalProperties: false },
-);
-
-export const Facility = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  location: Type.String(),
-  pricePerHour: Type.Number(),
-  description: Type.String(),
-  imageUrl: Type.String(),
-  isDeleted: Type.Boolean(),
-  timezone: Type.String(),
-  openingHours: OpeningHours,
-  slotMinutes: Type.Integer(),
-  maxBookingMinutes: Type.Integer(),
-});
 
 const facilityFields = {
   name: Text(120),
@@ -116,36 +88,6 @@ export const DeleteFacilityQuery = Type.Object({
   cancelBookings: Type.Optional(Type.Boolean({ description: 'Cancel (and refund) its live bookings instead of refusing while it has some' })),
 });
 
-export const Slot = Type.Object({
-  startTime: Type.String(),
-  endTime: Type.String(),
-  price: Type.Optional(Type.Number({ description: 'Only on a slot a daylight-saving change stretches or cuts: what it costs, in dollars, for its real length' })),
-});
-
-const BookingStatus = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('cancelled'), Type.Literal('expired')]);
-const PaymentStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('paid'), Type.Literal('refunded')]);
-export const Booking = Type.Object({
-  _id: Type.String(),
-  facility: Type.Object({ _id: Type.String(), name: Type.String(), location: Type.String(), pricePerHour: Type.Number(), timezone: Type.String() }),
-  user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
-  date: Type.String(),
-  startTime: Type.String(),
-  endTime: Type.String(),
-  payableAmount: Type.Number(),
-  status: BookingStatus,
-  paymentStatus: PaymentStatus,
-  holdExpiresAt: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-  refundedAmount: Type.Number(),
-  refundState: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('refunded'), Type.Literal('failed')]),
-  cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
-  cancellableUntil: Type.Union([Type.String(), Type.Null()], {
-    description: 'Free cancellation deadline (ISO instant): start minus CANCELLATION_HOURS; a pending hold shows the one it gets once paid; null once over',
-  }),
-});
-export const BookingStatusSchema = BookingStatus;
-export const PaymentStatusSchema = PaymentStatus;
-
 export const BookingBody = Type.Object(
   { facility: Id, date: DateText, startTime: TimeText, endTime: TimeText },
   { additionalProperties: false },
@@ -154,13 +96,3 @@ export const RescheduleBody = Type.Object(
   { facility: Type.Optional(Id), date: Type.Optional(DateText), startTime: Type.Optional(TimeText), endTime: Type.Optional(TimeText) },
   { additionalProperties: false },
 );
-
-export const Message = Type.Object({
-  id: Type.String(),
-  _id: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  subject: Type.String(),
-  message: Type.String(),
-  createdAt: Type.String(),
-});

@@ -1,13 +1,6 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PublicSettings } from '@courtside/domain';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PublicSettings } from '@courtside/contracts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-
-/** PublicSettings of @courtside/domain on the wire, in the usual envelope. */
-const Settings = Type.Object({
-  bookingHorizonDays: Type.Integer({ description: 'How many days ahead bookings open (BOOKING_HORIZON_DAYS)' }),
-  cancellationHours: Type.Integer({ description: 'A confirmed booking can be cancelled, refunded, up to this long before it starts (CANCELLATION_HOURS)' }),
-  holdMinutes: Type.Integer({ description: 'How long an unpaid booking holds its slot (HOLD_MINUTES)' }),
-});
 
 /** The venue's policy as configured, so the site states it and guides the form with the server's numbers. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,7 +9,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['settings'],
       summary: 'The booking policy: booking horizon, cancellation window, hold length',
-      response: { 200: envelopeOf(Settings) },
+      response: { 200: envelopeOf(PublicSettings) },
     },
   }, async () => {
     const { bookingHorizonDays, cancellationHours, holdMinutes } = app.ctx.config;

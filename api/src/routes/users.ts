@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import * as usersService from '../services/user-service.ts';
 import { createAccount } from '../services/auth-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { AccountBody, IdParams, User } from './schemas.ts';
+import { RoleSchema, UserDto } from '@courtside/contracts';
+import { AccountBody, IdParams } from './schemas.ts';
 
 const admin = { access: 'admin' as const };
 const security = [{ bearerAuth: [] }];
@@ -11,13 +12,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   for (const url of ['/users', '/api/users']) {
     app.get(url, {
       config: admin,
-      schema: { tags: ['users'], summary: 'All active users', security, response: { 200: envelopeOf(Type.Array(User)), ...errorResponses } },
+      schema: { tags: ['users'], summary: 'All active users', security, response: { 200: envelopeOf(Type.Array(UserDto)), ...errorResponses } },
     }, async () => ok(200, 'Users retrieved successfully', await usersService.listUsers(app.ctx)));
   }
 
   app.delete('/api/users/:id', {
     config: admin,
-    schema: { tags: ['users'], summary: 'Deactivate a user (history is kept)', security, params: IdParams, response: { 200: envelopeOf(User), ...errorResponses } },
+    schema: { tags: ['users'], summary: 'Deactivate a user (history is kept)', security, params: IdParams, response: { 200: envelopeOf(UserDto), ...errorResponses } },
   }, async (request) => ok(200, 'User deleted successfully', await usersService.deactivateUser(app.ctx, request.currentUser!, request.params.id)));
 
   app.put('/api/users/:id/role', {
@@ -27,8 +28,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Promote to admin or demote to user',
       security,
       params: IdParams,
-      body: Type.Object({ role: Type.Union([Type.Literal('user'), Type.Literal('admin')]) }, { additionalProperties: false }),
-      response: { 200: envelopeOf(User), ...errorResponses },
+      body: Type.Object({ role: RoleSchema }, { additionalProperties: false }),
+      response: { 200: envelopeOf(UserDto), ...errorResponses },
     },
   }, async (request) => {
     const user = await usersService.changeRole(app.ctx, request.currentUser!, request.params.id, request.body.role);
@@ -37,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/api/users/admin', {
     config: admin,
-    schema: { tags: ['users'], summary: 'Create an admin account', security, body: AccountBody, response: { 201: envelopeOf(User), ...errorResponses } },
+    schema: { tags: ['users'], summary: 'Create an admin account', security, body: AccountBody, response: { 201: envelopeOf(UserDto), ...errorResponses } },
   }, async (request, reply) => {
     const user = await createAccount(app.ctx, { ...request.body, photoUrl: request.body.photoUrl || '/images/avatar.svg' }, 'admin');
     return reply.status(201).send(ok(201, 'Admin registration successful!', user));

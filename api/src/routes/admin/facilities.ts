@@ -4,9 +4,10 @@ import { pageFacilities } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { DeleteFacilityQuery, Facility, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
+import { FacilityDto } from '@courtside/contracts';
+import { DeleteFacilityQuery, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
 
-const Record = Type.Intersect([Type.Object({ id: Type.String() }), Facility]);
+const Record = Type.Intersect([Type.Object({ id: Type.String() }), FacilityDto]);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/facilities', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },

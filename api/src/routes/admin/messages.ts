@@ -2,16 +2,17 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { deleteMessage, getMessage, pageMessages } from '../../services/admin-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { IdParams, Message } from '../schemas.ts';
+import { MessageDto } from '@courtside/contracts';
+import { IdParams } from '../schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/messages', { schema: { querystring: ListQuery, response: { 200: Type.Array(Message), ...errorResponses } } },
+  app.get('/messages', { schema: { querystring: ListQuery, response: { 200: Type.Array(MessageDto), ...errorResponses } } },
     async (request, reply) => sendList(reply, 'messages', await pageMessages(app.ctx, request.query)));
 
-  app.get('/messages/:id', { schema: { params: IdParams, response: { 200: Message, ...errorResponses } } },
+  app.get('/messages/:id', { schema: { params: IdParams, response: { 200: MessageDto, ...errorResponses } } },
     async (request) => getMessage(app.ctx, request.params.id));
 
-  app.delete('/messages/:id', { schema: { params: IdParams, response: { 200: Message, ...errorResponses } } },
+  app.delete('/messages/:id', { schema: { params: IdParams, response: { 200: MessageDto, ...errorResponses } } },
     async (request) => deleteMessage(app.ctx, request.params.id));
 };
 

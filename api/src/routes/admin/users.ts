@@ -5,10 +5,10 @@ import { pageUsers } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { AccountBody, Address, IdParams, PersonName, Phone, Url, User } from '../schemas.ts';
+import { RoleSchema, UserDto } from '@courtside/contracts';
+import { AccountBody, Address, IdParams, PersonName, Phone, Url } from '../schemas.ts';
 
-const Record = Type.Intersect([Type.Object({ id: Type.String() }), User]);
-const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+const Record = Type.Intersect([Type.Object({ id: Type.String() }), UserDto]);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/users', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => withId(await usersService.getUser(app.ctx, request.params.id)));
 
   app.post('/users', {
-    schema: { body: Type.Object({ ...AccountBody.properties, role: Type.Optional(Role) }, { additionalProperties: false }), response: { 201: Record, ...errorResponses } },
+    schema: { body: Type.Object({ ...AccountBody.properties, role: Type.Optional(RoleSchema) }, { additionalProperties: false }), response: { 201: Record, ...errorResponses } },
   }, async (request, reply) => {
     const { role, ...account } = request.body;
     const user = await createAccount(app.ctx, { ...account, photoUrl: account.photoUrl || '/images/avatar.svg' }, role ?? 'user');
@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           phone: Type.Optional(Phone),
           address: Type.Optional(Address),
           photoUrl: Type.Optional(Url),
-          role: Type.Optional(Role),
+          role: Type.Optional(RoleSchema),
         },
         { additionalProperties: false },
       ),

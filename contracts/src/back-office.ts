@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox';
+import { ACTIVE_STATUSES } from '@courtside/domain';
+import { PaymentStatusSchema } from './bookings.ts';
+import { DayHours } from './facilities.ts';
+import { Nullable, oneOf } from './primitives.ts';
+
+/** The back office's day view, dashboard figures and messages. Money in dollars. */
+
+export const DayViewBooking = Type.Object({
+  id: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  status: oneOf(ACTIVE_STATUSES),
+  paymentStatus: PaymentStatusSchema,
+  payableAmount: Type.Number(),
+  holdExpiresAt: Nullable(Type.String()),
+  customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+});
+export type DayViewBooking = Static<typeof DayViewBooking>;
+
+export const DayViewFacility = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  isDeleted: Type.Boolean({ description: 'Deleted since; listed only on days it still has bookings' }),
+  location: Type.String(),
+  imageUrl: Type.String(),
+  timezone: Type.String(),
+  slotMinutes: Type.Integer(),
+  /** Opening hours of this weekday; null when closed all day. */
+  hours: DayHours,
+  bookings: Type.Array(DayViewBooking),
+});
+export type DayViewFacility = Static<typeof DayViewFacility>;
+
+export const DayView = Type.Object({
+  date: Type.String(),
+  weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday ... 6 = Saturday' }),
+  today: Type.String({ description: 'Today in the venue\'s default time zone, for the "Today" button' }),
+  facilities: Type.Array(DayViewFacility),
+});
+export type DayView = Static<typeof DayView>;
+
+export const DashboardStats = Type.Object({
+  today: Type.String(),
+  timezone: Type.String(),
+  facilities: Type.Integer(),
+  todayBookings: Type.Object({ total: Type.Integer(), confirmed: Type.Integer(), pending: Type.Integer(), amount: Type.Number() }),
+  occupancy: Type.Object({ bookedMinutes: Type.Integer(), openMinutes: Type.Integer(), rate: Type.Number() }),
+  upcoming: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      facility: Type.String(),
+      facilityId: Type.String(),
+      startTime: Type.String(),
+      endTime: Type.String(),
+      status: oneOf(ACTIVE_STATUSES),
+      customer: Type.String(),
+    }),
+  ),
+  revenue: Type.Object({
+    total: Type.Number(),
+    bookings: Type.Integer(),
+    days: Type.Array(Type.Object({ date: Type.String(), amount: Type.Number(), bookings: Type.Integer() })),
+  }),
+});
+export type DashboardStats = Static<typeof DashboardStats>;
+
+/** A contact message as staff read it (`id` for react-admin, `_id` like every record). */
+export const MessageDto = Type.Object({
+  id: Type.String(),
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  subject: Type.String(),
+  message: Type.String(),
+  createdAt: Type.String(),
+});
+export type MessageDto = Static<typeof MessageDto>;

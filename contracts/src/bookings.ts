@@ -1,0 +1,34 @@
+import { Type, type Static } from 'typebox';
+import { BOOKING_REFUND_STATES, BOOKING_STATUSES, PAYMENT_STATUSES } from '@courtside/domain';
+import { Nullable, oneOf } from './primitives.ts';
+
+export const BookingStatusSchema = oneOf(BOOKING_STATUSES);
+export const PaymentStatusSchema = oneOf(PAYMENT_STATUSES);
+
+export const BookingDto = Type.Object({
+  _id: Type.String(),
+  facility: Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    location: Type.String(),
+    pricePerHour: Type.Number(),
+    timezone: Type.String({ description: "The facility's IANA zone, the one its date and times are in" }),
+  }),
+  user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
+  date: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  payableAmount: Type.Number(),
+  status: BookingStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  holdExpiresAt: Nullable(Type.String()),
+  createdAt: Type.String(),
+  refundedAmount: Type.Number({ description: 'Money already back with the customer for this booking, in dollars' }),
+  refundState: oneOf(BOOKING_REFUND_STATES),
+  cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
+  cancellableUntil: Nullable(
+    Type.String(),
+    'Free cancellation deadline (ISO instant): start minus CANCELLATION_HOURS; a pending hold shows the one it gets once paid; null once over',
+  ),
+});
+export type BookingDto = Static<typeof BookingDto>;

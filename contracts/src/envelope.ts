@@ -1,0 +1,28 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { ERROR_CODES } from '@courtside/domain';
+import { oneOf } from './primitives.ts';
+
+/** The success envelope of every JSON answer: `{ success, statusCode, message, data }`. */
+export const envelopeOf = <T extends TSchema>(data: T) =>
+  Type.Object({
+    success: Type.Literal(true),
+    statusCode: Type.Integer(),
+    message: Type.String(),
+    data,
+  });
+export interface Envelope<T> {
+  success: true;
+  statusCode: number;
+  message: string;
+  data: T;
+}
+
+/** Every error answer; `code` is the stable reason to branch on, `message` the words to show. */
+export const ErrorEnvelope = Type.Object({
+  success: Type.Literal(false),
+  statusCode: Type.Integer(),
+  code: oneOf(ERROR_CODES, 'Stable machine-readable reason; branch on this, not on the message'),
+  message: Type.String(),
+  errorMessages: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
+});
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

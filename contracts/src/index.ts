@@ -1,0 +1,14 @@
+/**
+ * The API's wire shapes, each written once. The API validates, serializes and documents with
+ * these schemas; the site and the back office import only their types (`import type`), so no
+ * schema code reaches a browser bundle. Error codes and status lists come from the domain.
+ */
+export * from './primitives.ts';
+export * from './envelope.ts';
+export * from './users.ts';
+export * from './facilities.ts';
+export * from './bookings.ts';
+export * from './payments.ts';
+export * from './back-office.ts';
+export * from './settings.ts';
+export type { ErrorCode } from '@courtside/domain';

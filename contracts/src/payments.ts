@@ -1,0 +1,55 @@
+import { Type, type Static } from 'typebox';
+import { ORDER_REFUND_STATES, ORDER_STATUSES, REFUND_STATUSES } from '@courtside/domain';
+import { BookingStatusSchema, PaymentStatusSchema } from './bookings.ts';
+import { Nullable, oneOf } from './primitives.ts';
+
+/** Money is in dollars throughout. */
+
+/** What checking out answers: the order and the hosted payment page to send the customer to. */
+export const CheckoutDto = Type.Object({ orderId: Type.String(), payment_url: Type.String(), totalPayableAmount: Type.Number() });
+export type CheckoutDto = Static<typeof CheckoutDto>;
+
+/**
+ * Where a customer's order stands, for the payment return page (fulfilment comes from the
+ * provider's webhook, so it may still be pending when the browser comes back).
+ */
+export const OrderStatusDto = Type.Object({
+  id: Type.String(),
+  status: oneOf(ORDER_STATUSES),
+  amount: Type.Number(),
+  refundState: oneOf(ORDER_REFUND_STATES),
+  flagged: Type.Boolean({ description: 'Flagged for staff: money went back without the customer asking (paid too late, say), resolved or not' }),
+  bookings: Type.Array(Type.Object({ id: Type.String(), status: BookingStatusSchema, paymentStatus: PaymentStatusSchema })),
+});
+export type OrderStatusDto = Static<typeof OrderStatusDto>;
+
+/** An order and its payment as the back office shows it. */
+export const PaymentDto = Type.Object({
+  id: Type.String(),
+  user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+  provider: Type.String(),
+  status: oneOf(ORDER_STATUSES),
+  amount: Type.Number(),
+  refundedAmount: Type.Number(),
+  refundState: oneOf(ORDER_REFUND_STATES),
+  flagReason: Nullable(Type.String(), 'Why staff should look at it (paid after its slot went to someone else, say)'),
+  flagResolvedAt: Nullable(Type.String(), 'When staff marked the flag resolved; the reason stays as history'),
+  flagResolvedBy: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+  providerRef: Nullable(Type.String()),
+  createdAt: Type.String(),
+  paidAt: Nullable(Type.String()),
+  bookings: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      facilityName: Type.String(),
+      date: Type.String(),
+      startTime: Type.String(),
+      endTime: Type.String(),
+      payableAmount: Type.Number(),
+      status: BookingStatusSchema,
+      paymentStatus: PaymentStatusSchema,
+    }),
+  ),
+  refunds: Type.Array(Type.Object({ id: Type.String(), amount: Type.Number(), status: oneOf(REFUND_STATUSES), createdAt: Type.String() })),
+});
+export type PaymentDto = Static<typeof PaymentDto>;

@@ -1,0 +1,16 @@
+import { Type, type Static } from 'typebox';
+import { ROLES } from '@courtside/domain';
+import { oneOf } from './primitives.ts';
+
+export const RoleSchema = oneOf(ROLES);
+
+export const UserDto = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  address: Type.String(),
+  photoUrl: Type.String(),
+  role: RoleSchema,
+});
+export type UserDto = Static<typeof UserDto>;
