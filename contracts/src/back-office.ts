@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ACTIVE_STATUSES } from '@courtside/domain';
+import { ACTIVE_STATUSES, OUTBOX_STATES } from '@courtside/domain';
 import { PaymentStatusSchema } from './bookings.ts';
 import { DayHours } from './facilities.ts';
 import { Nullable, oneOf } from './primitives.ts';
@@ -76,3 +76,20 @@ export const MessageDto = Type.Object({
   createdAt: Type.String(),
 });
 export type MessageDto = Static<typeof MessageDto>;
+
+/** An outgoing email as staff read it: its text and HTML as sent. */
+export const EmailDto = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  recipient: Type.String(),
+  subject: Type.String(),
+  state: oneOf(OUTBOX_STATES),
+  attempts: Type.Integer(),
+  lastError: Nullable(Type.String()),
+  createdAt: Type.String(),
+  sentAt: Nullable(Type.String()),
+  text: Type.String(),
+  html: Type.String(),
+  attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String(), content: Type.String() })),
+});
+export type EmailDto = Static<typeof EmailDto>;

@@ -14,3 +14,10 @@ export const UserDto = Type.Object({
   role: RoleSchema,
 });
 export type UserDto = Static<typeof UserDto>;
+
+/** The secret link of a customer's calendar feed. */
+export const CalendarLinkDto = Type.Object({
+  url: Type.String({ description: 'The feed over https (download)' }),
+  webcal: Type.String({ description: 'The same feed as webcal:// (subscribe in Google, Apple or Outlook calendars)' }),
+});
+export type CalendarLinkDto = Static<typeof CalendarLinkDto>;

@@ -22,6 +22,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/** An outgoing email: 'failed' is being retried, or given up on and waiting for staff. */
+export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
 /** Where a booking's refund stands: 'pending' is on its way to the provider, 'failed' is being retried. */
 export const BOOKING_REFUND_STATES = ['none', 'pending', 'refunded', 'failed'] as const;
 export type BookingRefundState = (typeof BOOKING_REFUND_STATES)[number];

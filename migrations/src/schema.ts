@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingStatus, OrderStatus, PaymentStatus, RefundStatus, Role } from '@courtside/domain';
+import type { BookingStatus, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -155,7 +155,7 @@ export interface OutboxMessagesTable {
   text_body: string;
   html_body: string;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
-  state: Generated<'pending' | 'sent' | 'failed'>;
+  state: Generated<OutboxState>;
   attempts: Generated<number>;
   last_error: Generated<string | null>;
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;

@@ -1,11 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CalendarLinkDto } from '@courtside/contracts';
 import { calendarFeed, calendarLink, renewCalendarLink } from '../services/calendar-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-
-const CalendarLink = Type.Object({
-  url: Type.String({ description: 'The feed over https (download)' }),
-  webcal: Type.String({ description: 'The same feed as webcal:// (subscribe in Google, Apple or Outlook calendars)' }),
-});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/calendar/:file', {
@@ -28,12 +24,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/auth/me/calendar', {
     config: { access: 'user' },
-    schema: { tags: ['calendar'], summary: 'The link of my calendar feed', security: [{ bearerAuth: [] }], response: { 200: envelopeOf(CalendarLink), ...errorResponses } },
+    schema: { tags: ['calendar'], summary: 'The link of my calendar feed', security: [{ bearerAuth: [] }], response: { 200: envelopeOf(CalendarLinkDto), ...errorResponses } },
   }, async (request) => ok(200, 'Calendar link retrieved successfully', await calendarLink(app.ctx, request.currentUser!.id)));
 
   app.post('/api/auth/me/calendar', {
     config: { access: 'user' },
-    schema: { tags: ['calendar'], summary: 'A new secret for my calendar feed; the old link stops working', security: [{ bearerAuth: [] }], response: { 200: envelopeOf(CalendarLink), ...errorResponses } },
+    schema: { tags: ['calendar'], summary: 'A new secret for my calendar feed; the old link stops working', security: [{ bearerAuth: [] }], response: { 200: envelopeOf(CalendarLinkDto), ...errorResponses } },
   }, async (request) => ok(200, 'A new calendar link was made; the old one no longer works', await renewCalendarLink(app.ctx, request.currentUser!.id)));
 };
 

@@ -1,12 +1,10 @@
-import { DomainError } from '@courtside/domain';
+import { DomainError, OUTBOX_STATES } from '@courtside/domain';
 import type { OutboxMessageRow } from '@courtside/migrations';
 import * as outbox from '../repositories/outbox.ts';
 import type { ServiceContext } from './context.ts';
 import { enumFilter, parseListParams, stringFilter, type ListParams } from './admin-query.ts';
 
 /** The back office's Emails list: every message the outbox holds, as sent; a failed one can be retried. */
-
-const STATES = ['pending', 'sent', 'failed'] as const;
 
 export function toEmailRecord(m: OutboxMessageRow) {
   return {
@@ -31,7 +29,7 @@ export async function pageEmails(ctx: ServiceContext, params: ListParams) {
     { createdAt: 'created_at', sentAt: 'sent_at', recipient: 'recipient', subject: 'subject', kind: 'kind', state: 'state', attempts: 'attempts', id: 'id' },
     ['createdAt', 'DESC'],
   );
-  const { rows, total } = await outbox.pageOutboxMessages(ctx.db, { ids, q: stringFilter(filter, 'q'), kind: stringFilter(filter, 'kind'), states: enumFilter(filter, 'state', STATES) }, page);
+  const { rows, total } = await outbox.pageOutboxMessages(ctx.db, { ids, q: stringFilter(filter, 'q'), kind: stringFilter(filter, 'kind'), states: enumFilter(filter, 'state', OUTBOX_STATES) }, page);
   return { records: rows.map(toEmailRecord), total, page };
 }
 
