@@ -81,6 +81,15 @@ export default tseslint.config(
       }],
     },
   },
+  // The contracts' schemas are TypeBox code the browsers never need: the site and the back office take their types only.
+  {
+    files: ['site/src/**', 'admin/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['@courtside/contracts', '@courtside/contracts/*'], allowTypeImports: true, message: 'Import the wire types with `import type`: the schemas would grow the browser bundles.' }],
+      }],
+    },
+  },
   {
     files: ['browser/src/**'],
     rules: {

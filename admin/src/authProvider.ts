@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { canAccess } from './access.ts';
 import { clearSession, getToken, getUser, saveSession, tokenExpired } from './session.ts';
 import { httpClient, sessionEnded } from './dataProvider.ts';

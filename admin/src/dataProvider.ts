@@ -1,6 +1,7 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { PaymentDto, Role, UserDto } from '@courtside/domain';
+import type { Role } from '@courtside/domain';
+import type { PaymentDto, UserDto } from '@courtside/contracts';
 import { clearSession, getToken } from './session.ts';
 import { errorCode } from './common/errors.ts';
 import type { DashboardStats, DayView } from './types.ts';

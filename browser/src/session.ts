@@ -1,4 +1,4 @@
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 
 /**
  * The signed-in session lives in localStorage under the original product's keys: `accessToken`

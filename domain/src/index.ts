@@ -15,4 +15,3 @@ export * from './roles.ts';
 export * from './site-policy.ts';
 export * from './text.ts';
 export * from './ical.ts';
-export type * from './wire.ts';

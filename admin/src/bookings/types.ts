@@ -1,3 +1,3 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 
 export type BookingRecord = BookingDto & { id: string };

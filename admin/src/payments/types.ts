@@ -1,4 +1,4 @@
-import type { PaymentDto } from '@courtside/domain';
+import type { PaymentDto } from '@courtside/contracts';
 
 /** An order and its payment as the back office gets it (the wire shape already carries `id`). */
 export type PaymentRecord = PaymentDto;

@@ -1,3 +1,3 @@
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 
 export type UserRecord = UserDto & { id: string };

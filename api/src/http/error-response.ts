@@ -1,4 +1,5 @@
-import { DomainError, RateLimited, type ErrorCode, type ErrorEnvelope, type ErrorKind } from '@courtside/domain';
+import { DomainError, RateLimited, type ErrorCode, type ErrorKind } from '@courtside/domain';
+import type { ErrorEnvelope } from '@courtside/contracts';
 
 const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,

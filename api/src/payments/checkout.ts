@@ -1,4 +1,5 @@
-import { DomainError, centsToDollars, dollarsToCents, hasStarted, isCheckoutOpen, isHoldLapsed, type OrderStatusDto } from '@courtside/domain';
+import { DomainError, centsToDollars, dollarsToCents, hasStarted, isCheckoutOpen, isHoldLapsed } from '@courtside/domain';
+import type { OrderStatusDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import * as bookings from '../repositories/bookings.ts';

@@ -1,4 +1,5 @@
-import { DomainError, centsToDollars, type PaymentDto } from '@courtside/domain';
+import { DomainError, ORDER_STATUSES, centsToDollars } from '@courtside/domain';
+import type { PaymentDto } from '@courtside/contracts';
 import type { RefundRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
@@ -12,7 +13,6 @@ import * as refunds from './repositories/refunds.ts';
 
 /** The back office's payments: every order with its bookings and refunds. */
 
-const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 const PROVIDERS = ['sandbox', 'stripe'] as const;
 
 const paymentNotFound = () => new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'Payment not found.');

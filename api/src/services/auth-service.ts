@@ -1,4 +1,5 @@
-import { DomainError, validatePassword, type UserDto } from '@courtside/domain';
+import { DomainError, validatePassword } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import * as users from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
 import { forgetAuthState } from './auth-state.ts';

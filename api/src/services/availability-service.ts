@@ -1,4 +1,5 @@
-import { DAY_MS, centsToDollars, daySlots, freeSlots, parseDate, toLocal, unusualSlotPriceCents, type Slot, type SlotDto } from '@courtside/domain';
+import { DAY_MS, centsToDollars, daySlots, freeSlots, parseDate, toLocal, unusualSlotPriceCents, type Slot } from '@courtside/domain';
+import type { SlotDto } from '@courtside/contracts';
 import { findFacilityWithBusy } from '../repositories/facilities.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';

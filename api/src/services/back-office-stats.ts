@@ -11,7 +11,7 @@ import {
   type CivilDate,
   type DayHours,
 } from '@courtside/domain';
-import type { DashboardStats, DayView } from '@courtside/domain';
+import type { DashboardStats, DayView } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import * as dayView from '../repositories/day-view.ts';
 import type { ServiceContext } from './context.ts';

@@ -6,9 +6,9 @@ import {
   priceCents,
   resolveBookingChange,
   resolveBookingRequest,
-  type BookingDto,
   type BookingRequest,
 } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';

@@ -7,9 +7,9 @@ import {
   localTimes,
   sameWallClock,
   validateSchedule,
-  type FacilityDto,
   type OpeningHours,
 } from '@courtside/domain';
+import type { FacilityDto } from '@courtside/contracts';
 import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';

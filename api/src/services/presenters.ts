@@ -1,4 +1,5 @@
-import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, type BookingDto, type FacilityDto, type OrderRefundState, type UserDto } from '@courtside/domain';
+import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, type OrderRefundState } from '@courtside/domain';
+import type { BookingDto, FacilityDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
 import { openingHoursOf } from './facility-schedule.ts';

@@ -1,4 +1,5 @@
-import { DomainError, assertCanRemoveAdmin, type Role, type UserDto } from '@courtside/domain';
+import { DomainError, assertCanRemoveAdmin, type Role } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import * as bookings from '../repositories/bookings.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as users from '../repositories/users.ts';

@@ -1,4 +1,4 @@
-import type { FacilityDto, PublicSettings } from '@courtside/domain';
+import type { FacilityDto, PublicSettings } from '@courtside/contracts';
 
 /** What a server-side page knows of its request (`Astro` itself fits): its address and its locals. */
 export interface PageRequest {

@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { api } from './api.ts';
 
 /** The signed-in customer's bookings as My Bookings and checkout both read them. */

@@ -1,4 +1,4 @@
-import type { BookingDto, PublicSettings } from '@courtside/domain';
+import type { BookingDto, PublicSettings } from '@courtside/contracts';
 import { formatZoned } from './zoned-time.ts';
 
 /**

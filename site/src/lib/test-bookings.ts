@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 
 /** A booking as the API sends it, for tests: a confirmed, paid hour unless told otherwise. */
 export function aBooking(over: Partial<BookingDto> = {}): BookingDto {

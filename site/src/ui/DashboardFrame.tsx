@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { useSessionUser } from './useSessionUser.ts';
 import { Avatar } from './Avatar.tsx';
 import { LoadFailed, Loading } from './LoadStatus.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { clearSession, getToken, getUser, loginUrlFor, saveUser } from '@courtside/browser';
 import { api, failureCode, isAbort } from '../lib/api.ts';
 

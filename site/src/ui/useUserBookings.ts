@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { isAbort } from '../lib/api.ts';
 import { fetchUserBookings } from '../lib/bookings.ts';
 

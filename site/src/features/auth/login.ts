@@ -1,4 +1,4 @@
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { safeRedirect, saveSession } from '@courtside/browser';
 import { armForm, busy, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 

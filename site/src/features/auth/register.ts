@@ -1,4 +1,4 @@
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { armForm, busy, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 import { afterSignIn, signIn } from './login.ts';
 import { authPageHref } from './auth-links.ts';

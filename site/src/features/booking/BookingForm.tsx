@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { shiftDate, todayIn, type PublicSettings } from '@courtside/domain';
+import { shiftDate, todayIn } from '@courtside/domain';
+import type { PublicSettings } from '@courtside/contracts';
 import { formatLongDate, getToken, loginUrlFor } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { dateInRange, slotsAnnouncement, validateTimes } from './booking.ts';

@@ -1,4 +1,4 @@
-import type { PublicSettings } from '@courtside/domain';
+import type { PublicSettings } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { cancellationPolicy, holdPolicy } from '../../lib/policy.ts';
 import { formatHours, hoursBetween, priceFor } from './booking.ts';

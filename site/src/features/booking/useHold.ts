@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { api } from '../../lib/api.ts';
 import { showToast } from '../../lib/toast.ts';
 import { REQUEST_TIMEOUT_MS } from './useFreeSlots.ts';

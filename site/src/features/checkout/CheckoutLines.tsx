@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { cancellationNote } from '../../lib/policy.ts';
 import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';

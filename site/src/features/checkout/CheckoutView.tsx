@@ -1,4 +1,4 @@
-import type { PublicSettings, UserDto } from '@courtside/domain';
+import type { PublicSettings, UserDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
 import { cancellationPolicy } from '../../lib/policy.ts';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';

@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { customerReason, failureCode, formatLongDate } from '@courtside/browser';
 import { api, ApiError } from '../../lib/api.ts';
 import { byStart, isPayable, sumDollars } from '../../lib/bookings.ts';

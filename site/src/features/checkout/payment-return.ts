@@ -1,4 +1,4 @@
-import type { OrderStatusDto } from '@courtside/domain';
+import type { OrderStatusDto } from '@courtside/contracts';
 import { api, failureCode } from '../../lib/api.ts';
 import { getToken } from '@courtside/browser';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { showToast } from '../../lib/toast.ts';
 import { createOrder, paymentFailure, totalOf } from './checkout.ts';
 

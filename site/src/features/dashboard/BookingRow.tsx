@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { isActive, isPayable } from '../../lib/bookings.ts';
 import { cancellationNote } from '../../lib/policy.ts';

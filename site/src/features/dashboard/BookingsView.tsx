@@ -1,4 +1,4 @@
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { isPayable } from '../../lib/bookings.ts';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStatus.tsx';

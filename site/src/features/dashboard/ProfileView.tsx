@@ -1,4 +1,5 @@
-import { TEXT_LIMITS, type UserDto } from '@courtside/domain';
+import { TEXT_LIMITS } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
 import { Field } from '../../ui/Field.tsx';

@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
 import { isPayable } from '../../lib/bookings.ts';
 import { formatZoned } from '../../lib/zoned-time.ts';

@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { customerReason, formatLongDate, formatMoney } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { isActive } from '../../lib/bookings.ts';

@@ -1,4 +1,5 @@
-import { TEXT_LIMITS, isImageUrl, type UserDto } from '@courtside/domain';
+import { TEXT_LIMITS, isImageUrl } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { saveUser } from '@courtside/browser';
 import { api, ApiError } from '../../lib/api.ts';
 import { AVATAR_FALLBACK } from '../../lib/avatar.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BookingDto } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
 import { confirmDialog } from '../../lib/confirm-dialog.ts';
 import { showToast } from '../../lib/toast.ts';
 import { cancelBooking, cancelQuestion } from './bookings.ts';

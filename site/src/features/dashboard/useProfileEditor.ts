@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { UserDto } from '@courtside/domain';
+import type { UserDto } from '@courtside/contracts';
 import { customerReason } from '@courtside/browser';
 import { showToast } from '../../lib/toast.ts';
 import { draftOf, fieldErrorsOf, saveProfile, validateProfile, type ProfileDraft, type ProfileErrors } from './profile.ts';

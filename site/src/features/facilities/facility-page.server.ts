@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { FacilityDto } from '@courtside/domain';
+import type { FacilityDto } from '@courtside/contracts';
 import { fetchFacility } from '../../lib/api.server.ts';
 
 /**

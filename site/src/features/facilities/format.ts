@@ -1,4 +1,4 @@
-import type { FacilityDto } from '@courtside/domain';
+import type { FacilityDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
 
 /** "$28.00 / hour": prices are dollars on the wire, always shown with cents. */

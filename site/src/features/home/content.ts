@@ -1,6 +1,6 @@
 // Fixed marketing content of the home page (the original product's counts: 4 slides, 6 steps,
 // 3 testimonials, 5 tips of which 3 show at first, 5 FAQ items).
-import type { PublicSettings } from '@courtside/domain';
+import type { PublicSettings } from '@courtside/contracts';
 import { cancellationPolicy } from '../../lib/policy.ts';
 
 export interface Slide {

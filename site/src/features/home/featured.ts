@@ -1,4 +1,4 @@
-import type { FacilityDto } from '@courtside/domain';
+import type { FacilityDto } from '@courtside/contracts';
 import { fetchFacilities, type PageRequest } from '../../lib/api.server';
 
 export const FEATURED_COUNT = 3;
