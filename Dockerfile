@@ -12,6 +12,7 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY browser/package.json browser/
 COPY migrations/package.json migrations/
 COPY api/package.json api/
 COPY site/package.json site/
@@ -31,6 +32,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY browser/package.json browser/
 COPY migrations/package.json migrations/
 COPY api/package.json api/
 COPY site/package.json site/

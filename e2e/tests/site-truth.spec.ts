@@ -80,7 +80,12 @@ async function confirmedInsideWindow(request: APIRequestContext, customer: Sessi
 /** My Bookings' row of a booking: its facility, day ("Saturday, 28 November 2026", as the page writes it) and start. */
 const rowOf = (page: Page, facilityName: string, b: { date: string; startTime: string }) => {
   const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${b.date}T12:00:00Z`));
-  return page.locator('main tr', { hasText: facilityName }).filter({ hasText: day }).filter({ hasText: b.startTime });
+  // The day in its own cell (a deadline in another row may name the same day), and the start as
+  // the row writes its times ("11:00–12:00"): a booking ending at 11:00 is another row.
+  return page
+    .locator('main tr', { hasText: facilityName })
+    .filter({ has: page.locator('.dash-date', { hasText: day }) })
+    .filter({ hasText: `${b.startTime}–` });
 };
 
 test('sign-up without a photo signs the customer in and goes where login would go', async ({ page, request }) => {
