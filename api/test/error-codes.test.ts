@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { DomainError, ERROR_CODES, RateLimited } from '@courtside/domain';
 import { retryAfterOf, toErrorResponse } from '../src/http/error-response.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -52,7 +53,7 @@ describe('error codes on the wire', () => {
     });
     afterAll(() => t?.close());
 
-    const codeOf = async (opts: Parameters<TestApp['app']['inject']>[0]) => {
+    const codeOf = async (opts: InjectOptions) => {
       const res = await t.app.inject(opts);
       return [res.statusCode, res.json().code] as const;
     };
