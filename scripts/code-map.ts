@@ -3,7 +3,8 @@
  * - which part imports which (workspaces, and the API's layers), counted in import lines;
  * - import cycles between modules (value imports; `import type` is erased and cannot loop);
  * - the largest functions of the product's source (tests and tools left out).
- * `--check` exits 1 when a cycle exists; `npm run lint` runs it that way.
+ * - writes to the bookings table outside the bookings repository (it owns every one of them).
+ * `--check` exits 1 when a cycle or such a write exists; `npm run lint` runs it that way.
  */
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -171,6 +172,12 @@ for (const m of modules.values()) {
 }
 const found = cycles(modules);
 
+const BOOKINGS_OWNER = 'api/src/repositories/bookings.ts';
+const BOOKINGS_WRITE = /(updateTable|insertInto|deleteFrom)\(\s*'bookings'|\b(UPDATE|INSERT INTO|DELETE FROM)\s+bookings\b/;
+const strayWrites = [...modules.values()]
+  .filter((m) => relative(ROOT, m.path).startsWith('api/src/') && relative(ROOT, m.path) !== BOOKINGS_OWNER)
+  .flatMap((m) => m.source.text.split('\n').flatMap((line, i) => (BOOKINGS_WRITE.test(line) ? [`${relative(ROOT, m.path)}:${i + 1}`] : [])));
+
 if (!check) {
   console.log(`# Code map (${modules.size} files)\n\n## Imports between parts (product and tool source, tests left out; import lines)\n`);
   for (const [edge, n] of [...edges].sort()) console.log(`- ${edge}: ${n.all}${n.types ? ` (${n.types === n.all ? 'all' : n.types} type-only)` : ''}`);
@@ -183,4 +190,9 @@ else {
   console.log(`import cycles: ${found.length}`);
   for (const c of found) console.log(`- ${c.join(' <-> ')}`);
 }
-if (check && found.length > 0) process.exit(1);
+if (strayWrites.length === 0) console.log(`writes to bookings outside ${BOOKINGS_OWNER}: none`);
+else {
+  console.log(`writes to bookings outside ${BOOKINGS_OWNER}: ${strayWrites.length}`);
+  for (const w of strayWrites) console.log(`- ${w}`);
+}
+if (check && (found.length > 0 || strayWrites.length > 0)) process.exit(1);

@@ -13,6 +13,7 @@ import type { FacilityDto } from '@courtside/contracts';
 import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
+import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
@@ -154,7 +155,7 @@ async function keepWallClock(trx: Executor, facility: FacilityRow, timezone: str
     }
     // A cancelled or expired booking whose time does not exist there keeps its instants.
   }
-  await facilities.moveBookingsTo(trx, moves, now);
+  await bookings.moveBookingsTo(trx, moves, now);
 }
 
 const overlapAfterRezone = (timezone: string) =>
