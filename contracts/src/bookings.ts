@@ -5,6 +5,16 @@ import { Nullable, oneOf } from './primitives.ts';
 export const BookingStatusSchema = oneOf(BOOKING_STATUSES);
 export const PaymentStatusSchema = oneOf(PAYMENT_STATUSES);
 
+/** When a booking is, what it costs and where it stands: every view of a booking carries these. */
+export const bookingLine = {
+  date: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  payableAmount: Type.Number(),
+  status: BookingStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+};
+
 export const BookingDto = Type.Object({
   _id: Type.String(),
   facility: Type.Object({
@@ -15,12 +25,7 @@ export const BookingDto = Type.Object({
     timezone: Type.String({ description: "The facility's IANA zone, the one its date and times are in" }),
   }),
   user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
-  date: Type.String(),
-  startTime: Type.String(),
-  endTime: Type.String(),
-  payableAmount: Type.Number(),
-  status: BookingStatusSchema,
-  paymentStatus: PaymentStatusSchema,
+  ...bookingLine,
   holdExpiresAt: Nullable(Type.String()),
   createdAt: Type.String(),
   refundedAmount: Type.Number({ description: 'Money already back with the customer for this booking, in dollars' }),

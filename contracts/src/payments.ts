@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ORDER_REFUND_STATES, ORDER_STATUSES, REFUND_STATUSES } from '@courtside/domain';
-import { BookingStatusSchema, PaymentStatusSchema } from './bookings.ts';
+import { BookingStatusSchema, PaymentStatusSchema, bookingLine } from './bookings.ts';
 import { Nullable, oneOf } from './primitives.ts';
 
 /** Money is in dollars throughout. */
@@ -42,12 +42,7 @@ export const PaymentDto = Type.Object({
     Type.Object({
       id: Type.String(),
       facilityName: Type.String(),
-      date: Type.String(),
-      startTime: Type.String(),
-      endTime: Type.String(),
-      payableAmount: Type.Number(),
-      status: BookingStatusSchema,
-      paymentStatus: PaymentStatusSchema,
+      ...bookingLine,
     }),
   ),
   refunds: Type.Array(Type.Object({ id: Type.String(), amount: Type.Number(), status: oneOf(REFUND_STATUSES), createdAt: Type.String() })),
