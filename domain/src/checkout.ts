@@ -1,6 +1,8 @@
+import type { OrderStatus } from './statuses.ts';
+
 /** What decides whether an order's hosted payment page may still take money. */
 export interface CheckoutWindow {
-  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  status: OrderStatus;
   /** When the page stops taking money (the holds' expiry, or the provider's page if longer). */
   expiresAt: Date | null;
   /** When the earliest booking of the order starts. */

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
+import type { BookingStatus } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 
 /** A booking with what a message or a calendar event about it says. */
 export interface BookingForMail {
   id: string;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
+  status: BookingStatus;
   starts_at: Date;
   ends_at: Date;
   payable_cents: number;

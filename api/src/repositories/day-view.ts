@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ActiveStatus, PaymentStatus } from '@courtside/domain';
 import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { holdsTime } from './occupancy.ts';
@@ -37,8 +38,8 @@ export interface DayBookingRow {
   facility_id: string;
   starts_at: Date;
   ends_at: Date;
-  status: 'pending' | 'confirmed';
-  payment_status: 'unpaid' | 'paid' | 'refunded';
+  status: ActiveStatus;
+  payment_status: PaymentStatus;
   payable_cents: number;
   hold_expires_at: Date | null;
   user_id: string;
@@ -69,7 +70,7 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
       'u.name as user_name',
       'u.email as user_email',
     ])
-    .select(sql<'pending' | 'confirmed'>`b.status`.as('status'))
+    .select(sql<ActiveStatus>`b.status`.as('status'))
     .where('b.starts_at', '>=', earliestStart)
     .where('b.starts_at', '<', to)
     .where('b.ends_at', '>', from)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Role } from '@courtside/domain';
 import type { NewUser, UserRow, UserUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
@@ -46,7 +47,7 @@ export async function revokeTokens(db: Executor, id: string): Promise<void> {
   await db.updateTable('users').set({ token_version: sql`token_version + 1` }).where('id', '=', id).execute();
 }
 
-export function setRole(db: Executor, id: string, role: 'user' | 'admin', now: Date): Promise<UserRow | undefined> {
+export function setRole(db: Executor, id: string, role: Role, now: Date): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set({ role, token_version: sql`token_version + 1`, updated_at: now })
@@ -92,7 +93,7 @@ export function countActiveAdmins(db: Executor) {
 export interface UserFilter {
   ids?: string[];
   q?: string;
-  role?: 'user' | 'admin';
+  role?: Role;
   includeDeleted?: boolean;
 }
 

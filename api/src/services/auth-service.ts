@@ -1,4 +1,4 @@
-import { DomainError, validatePassword } from '@courtside/domain';
+import { DomainError, validatePassword, type Role } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import * as users from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
@@ -28,7 +28,7 @@ const emailTaken = () => new DomainError('conflict', 'EMAIL_TAKEN', 'An account 
 const badCredentials = () => new DomainError('unauthenticated', 'BAD_CREDENTIALS', 'Email or password is incorrect.');
 
 /** Creates an account with the role the caller is entitled to give; never one from the request. A self-made one is welcomed by email. */
-export async function createAccount(ctx: ServiceContext, account: NewAccount, role: 'user' | 'admin', welcome = false): Promise<UserDto> {
+export async function createAccount(ctx: ServiceContext, account: NewAccount, role: Role, welcome = false): Promise<UserDto> {
   validatePassword(account.password);
   const email = account.email.trim();
   if (await users.findByEmail(ctx.db, email)) throw emailTaken();
