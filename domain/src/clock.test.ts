@@ -166,6 +166,7 @@ describe('shiftDate / todayIn', () => {
     expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
     expect(shiftDate('2028-03-01', -1)).toBe('2028-02-29');
     expect(shiftDate('2026-03-07', 60)).toBe('2026-05-06');
+    expect(shiftDate('2026-03-08', 1)).toBe('2026-03-09'); // a daylight-saving change is still one day
   });
 
   it('refuses a date that does not exist', () => {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stepDate, validDate, viewersToday } from './dates.ts';
+import { validDate, viewersToday } from './dates.ts';
 
 describe('day-view dates', () => {
-  it('steps across month, year and leap-day boundaries', () => {
-    expect(stepDate('2026-03-31', 1)).toBe('2026-04-01');
-    expect(stepDate('2027-01-01', -1)).toBe('2026-12-31');
-    expect(stepDate('2028-02-28', 1)).toBe('2028-02-29');
-    expect(stepDate('2026-03-08', 1)).toBe('2026-03-09'); // a daylight-saving change is still one day
-  });
-
   it('accepts only real dates from the address', () => {
     expect(validDate('2026-05-02')).toBe('2026-05-02');
     expect(validDate('2026-02-30')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { addDays, formatDate, parseDate, toLocal } from '@courtside/domain';
+import { parseDate, shiftDate, todayIn } from '@courtside/domain';
 
 /** The day-view's calendar: which day the address asks for, and the days either side. */
 
@@ -6,7 +6,7 @@ import { addDays, formatDate, parseDate, toLocal } from '@courtside/domain';
 export const viewersZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The viewer's own date, until the server has said what today is at the venue. */
-export const viewersToday = (now = Date.now()) => toLocal(now, viewersZone()).date;
+export const viewersToday = (now = Date.now()) => todayIn(viewersZone(), now);
 
 /** The date a YYYY-MM-DD parameter names, or undefined when it names no real day the product knows. */
 export function validDate(value: string | null | undefined): string | undefined {
@@ -18,6 +18,3 @@ export function validDate(value: string | null | undefined): string | undefined 
     return undefined;
   }
 }
-
-/** The date `days` after (or before, when negative) `date`. */
-export const stepDate = (date: string, days: number) => formatDate(addDays(parseDate(date), days));
