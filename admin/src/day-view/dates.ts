@@ -1,4 +1,4 @@
-import { parseDate, shiftDate, todayIn } from '@courtside/domain';
+import { parseDate, todayIn } from '@courtside/domain';
 
 /** The day-view's calendar: which day the address asks for, and the days either side. */
 
