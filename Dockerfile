@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Courtside: one process serving the site, the back office and the API on port 3000.
-# Node 24 runs the TypeScript sources of domain/, migrations/ and api/ directly (type stripping);
+# Node 24 runs the TypeScript sources of domain/, contracts/, migrations/ and api/ directly (type stripping);
 # only the public site (Astro) and the back office (Vite) are built, in the first stage. The
 # second stage keeps production packages, those sources and the built output.
 # No Docker engine in CI: `npm run docker-check` (scripts/docker-check.ts) reads this file and
@@ -12,6 +12,7 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY contracts/package.json contracts/
 COPY browser/package.json browser/
 COPY migrations/package.json migrations/
 COPY api/package.json api/
@@ -32,12 +33,14 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY contracts/package.json contracts/
 COPY browser/package.json browser/
 COPY migrations/package.json migrations/
 COPY api/package.json api/
 COPY site/package.json site/
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --omit=optional --ignore-scripts --prefer-offline --no-audit --no-fund --workspace=api --workspace=site
 COPY domain/src domain/src
+COPY contracts/src contracts/src
 COPY migrations/src migrations/src
 COPY api/src api/src
 COPY api/public api/public
