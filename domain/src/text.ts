@@ -33,6 +33,9 @@ export const EMAIL_MAX_LENGTH = 254;
  */
 export const TEXT_LIMITS = {
   personName: 100,
+  facilityName: 120,
+  location: 200,
+  description: 4000,
   phone: 40,
   address: 300,
   subject: 200,

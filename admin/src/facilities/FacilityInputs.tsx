@@ -1,5 +1,6 @@
 import { Box, Divider, Typography } from '@mui/material';
-import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxValue, minValue, required } from 'react-admin';
+import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, required } from 'react-admin';
+import { TEXT_LIMITS } from '@courtside/domain';
 import { useWatch } from 'react-hook-form';
 import { OpeningHoursInput } from './OpeningHoursInput.tsx';
 
@@ -46,14 +47,14 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
     <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
       Details
     </Typography>
-    <TextInput source="name" validate={[required()]} sx={{ maxWidth: 560 }} />
-    <TextInput source="location" validate={[required()]} sx={{ maxWidth: 560 }} />
+    <TextInput source="name" validate={[required(), maxLength(TEXT_LIMITS.facilityName)]} sx={{ maxWidth: 560 }} />
+    <TextInput source="location" validate={[required(), maxLength(TEXT_LIMITS.location)]} sx={{ maxWidth: 560 }} />
     <NumberInput source="pricePerHour" label="Price per hour ($)" validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
-    <TextInput source="description" multiline minRows={3} validate={[required()]} sx={{ maxWidth: 560 }} />
+    <TextInput source="description" multiline minRows={3} validate={[required(), maxLength(TEXT_LIMITS.description)]} sx={{ maxWidth: 560 }} />
     <TextInput
       source="imageUrl"
       label="Image URL"
-      validate={imageRequired ? [required()] : []}
+      validate={imageRequired ? [required(), maxLength(TEXT_LIMITS.imageUrl)] : [maxLength(TEXT_LIMITS.imageUrl)]}
       helperText={imageRequired ? 'For example /images/facilities/padel.svg' : 'Leave empty to keep the current image'}
       sx={{ maxWidth: 560 }}
     />

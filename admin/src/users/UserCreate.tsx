@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
-import { Create, PasswordInput, SimpleForm, TextInput, email, required, useNotify, useRedirect } from 'react-admin';
+import { Create, PasswordInput, SimpleForm, TextInput, email, maxLength, minLength, required, useNotify, useRedirect } from 'react-admin';
+import { PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from '@courtside/domain';
 import { failure } from '../common/format.ts';
 
 /** Creates an admin account through POST /api/users/admin (sign-up never makes admins). */
@@ -22,9 +23,9 @@ export const UserCreate = () => {
         <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
           The new admin can sign in here and on the public site straight away, with full access to the back office.
         </Alert>
-        <TextInput source="name" validate={[required()]} />
-        <TextInput source="email" type="email" validate={[required(), email()]} />
-        <PasswordInput source="password" validate={[required()]} helperText="At least 8 characters; the API checks the password policy" autoComplete="new-password" />
+        <TextInput source="name" validate={[required(), maxLength(TEXT_LIMITS.personName)]} />
+        <TextInput source="email" type="email" validate={[required(), email(), maxLength(TEXT_LIMITS.email)]} />
+        <PasswordInput source="password" validate={[required(), minLength(PASSWORD_MIN), maxLength(PASSWORD_MAX)]} helperText={`At least ${PASSWORD_MIN} characters; the API checks the password policy`} autoComplete="new-password" />
         <TextInput source="phone" validate={[required()]} />
         <TextInput source="address" validate={[required()]} />
         <TextInput source="photoUrl" label="Photo URL" helperText="Optional" />

@@ -2,8 +2,9 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import * as auth from '../services/auth-service.ts';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { TEXT_LIMITS } from '@courtside/domain';
 import { UserDto } from '@courtside/contracts';
-import { AccountBody, Address, PersonName, Phone, SignInEmail, Url } from './schemas.ts';
+import { AccountBody, Address, Password, PersonName, Phone, SignInEmail, Url } from './schemas.ts';
 
 // The seed's sign-up form sends a fixed photo; an entered one wins, else this avatar.
 const DEFAULT_PHOTO = '/images/avatar.svg';
@@ -27,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Sign in; returns a bearer token',
-      body: Type.Object({ email: SignInEmail, password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false }),
+      body: Type.Object({ email: SignInEmail, password: Password }, { additionalProperties: false }),
       response: {
         200: Type.Object({ success: Type.Literal(true), statusCode: Type.Integer(), message: Type.String(), token: Type.String(), data: UserDto }),
         ...errorResponses,
@@ -55,8 +56,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           phone: Type.Optional(Phone),
           address: Type.Optional(Address),
           photoUrl: Type.Optional(Url),
-          currentPassword: Type.Optional(Type.String({ maxLength: 1024 })),
-          newPassword: Type.Optional(Type.String({ maxLength: 1024 })),
+          currentPassword: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.signInPassword })),
+          newPassword: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.signInPassword })),
         },
         { additionalProperties: false },
       ),
@@ -87,7 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Set a new password with the emailed token (once, within 30 minutes); signs out every session',
-      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1024 }) }, { additionalProperties: false }),
+      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: TEXT_LIMITS.signInPassword }) }, { additionalProperties: false }),
       response: { 200: envelopeOf(Type.Null()), ...errorResponses },
     },
   }, async (request) => {
@@ -101,7 +102,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Change the password (the current one required); signs out every other session and returns a fresh token for this one',
       security: [{ bearerAuth: [] }],
-      body: Type.Object({ currentPassword: Type.String({ maxLength: 1024 }), newPassword: Type.String({ maxLength: 1024 }) }, { additionalProperties: false }),
+      body: Type.Object({ currentPassword: Type.String({ maxLength: TEXT_LIMITS.signInPassword }), newPassword: Type.String({ maxLength: TEXT_LIMITS.signInPassword }) }, { additionalProperties: false }),
       response: { 200: Type.Object({ success: Type.Literal(true), statusCode: Type.Integer(), message: Type.String(), token: Type.String(), data: Type.Null() }), ...errorResponses },
     },
   }, async (request) => {

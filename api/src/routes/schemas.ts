@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EMAIL_MAX_LENGTH } from '@courtside/domain';
+import { TEXT_LIMITS } from '@courtside/domain';
 import { DateText, OpeningHours, TimeText } from '@courtside/contracts';
 import { IMAGE_URL_FORMAT, TEXT_KEYWORD, type TextKind } from '../http/validation.ts';
 
@@ -24,29 +24,31 @@ const Text = (max: number, kind: TextKind = 'line') =>
     description: kind === 'line' ? 'Trimmed; not blank; no text-direction control characters' : 'Trimmed; not blank',
   });
 /** An address for new accounts and messages: one that is safe in a mailto: link (domain isSaneEmail). */
-export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
+export const Email = Type.String({ format: 'email', maxLength: TEXT_LIMITS.email });
 /** Signing in takes any address of bounded length: accounts made before the stricter rule still sign in. */
-export const SignInEmail = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
+export const SignInEmail = Type.String({ minLength: 1, maxLength: TEXT_LIMITS.email });
 /** A photo or image address: an https: URL or a path on this site (/images/...); never javascript:, data:, http: or //host. */
 const imageUrl = (minLength: number, note = '') =>
-  Type.String({ format: IMAGE_URL_FORMAT, minLength, maxLength: 2048, description: `An https: URL or a path on this site such as /images/avatar.svg${note}` });
+  Type.String({ format: IMAGE_URL_FORMAT, minLength, maxLength: TEXT_LIMITS.imageUrl, description: `An https: URL or a path on this site such as /images/avatar.svg${note}` });
 export const Url = imageUrl(1);
+/** A password as typed: any text up to the bound (the domain's policy judges new ones). */
+export const Password = Type.String({ minLength: 1, maxLength: TEXT_LIMITS.signInPassword });
 /** A photo at sign-up or account creation, where empty means none given. */
 export const NewPhotoUrl = imageUrl(0, '; empty or left out: the default avatar');
 
 /** Contact fields shared by accounts, profiles and checkout. */
-export const PersonName = Text(100);
-export const Phone = Text(40);
-export const Address = Text(300);
+export const PersonName = Text(TEXT_LIMITS.personName);
+export const Phone = Text(TEXT_LIMITS.phone);
+export const Address = Text(TEXT_LIMITS.address);
 /** A contact message's subject (a title) and its text. */
-export const Subject = Text(200);
-export const MessageText = Text(5000, 'prose');
+export const Subject = Text(TEXT_LIMITS.subject);
+export const MessageText = Text(TEXT_LIMITS.message, 'prose');
 
 export const AccountBody = Type.Object(
   {
     name: PersonName,
     email: Email,
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    password: Password,
     phone: Phone,
     address: Address,
     photoUrl: Type.Optional(NewPhotoUrl),
@@ -55,10 +57,10 @@ export const AccountBody = Type.Object(
 );
 
 const facilityFields = {
-  name: Text(120),
-  location: Text(200),
+  name: Text(TEXT_LIMITS.facilityName),
+  location: Text(TEXT_LIMITS.location),
   pricePerHour: Type.Number({ minimum: 0, maximum: 1_000_000 }),
-  description: Text(4000),
+  description: Text(TEXT_LIMITS.description),
   imageUrl: Url,
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   openingHours: Type.Optional(OpeningHours),
