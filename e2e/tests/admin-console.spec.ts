@@ -7,7 +7,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
 import { facilities, loginAdmin, newCustomer } from '../support/api.ts';
 import { bearer, openConsole, snapConsole } from '../support/console.ts';
-import { signInAtConsole, staffAndCustomer } from '../support/back-office.ts';
+import { signInAtConsole, signInElsewhere, staffAndCustomer } from '../support/back-office.ts';
 
 const notification = (page: Page, text: string) => page.getByText(text, { exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -162,11 +162,7 @@ test('users: promote a customer who then gets in, demote them again, create an a
   });
 
   await test.step('the promoted user signs in to the console', async () => {
-    const context = await browser.newContext();
-    const other = await context.newPage();
-    await signInAtConsole(other, customer.user.email, customer.password);
-    await expect(other.getByRole('heading', { name: 'Today at Courtside' })).toBeVisible();
-    await context.close();
+    await signInElsewhere(browser, customer.user.email, customer.password, 'Today at Courtside');
   });
 
   await test.step('demote them again; they are kept out', async () => {
@@ -174,11 +170,7 @@ test('users: promote a customer who then gets in, demote them again, create an a
     await dialog(page).getByRole('button', { name: 'Remove admin' }).click();
     await expect(notification(page, 'Admin status removed successfully')).toBeVisible();
     await expect(row()).toContainText('Customer');
-    const context = await browser.newContext();
-    const other = await context.newPage();
-    await signInAtConsole(other, customer.user.email, customer.password);
-    await expect(other.getByRole('heading', { name: 'Staff only' })).toBeVisible();
-    await context.close();
+    await signInElsewhere(browser, customer.user.email, customer.password, 'Staff only');
   });
 
   await test.step("the API's protections read as messages: an admin cannot demote themself", async () => {
@@ -215,11 +207,7 @@ test('users: promote a customer who then gets in, demote them again, create an a
   });
 
   await test.step('the new admin signs in', async () => {
-    const context = await browser.newContext();
-    const other = await context.newPage();
-    await signInAtConsole(other, fresh.email, fresh.password);
-    await expect(other.getByRole('heading', { name: 'Today at Courtside' })).toBeVisible();
-    await context.close();
+    await signInElsewhere(browser, fresh.email, fresh.password, 'Today at Courtside');
   });
 
   await test.step('delete (deactivate) the promoted customer with a confirmation', async () => {
