@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import type { FacilityDto, ListRecord } from '@courtside/contracts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, facility, type Actor } from './support/actors.ts';
 
@@ -11,7 +12,6 @@ const base = {
   imageUrl: '/images/facilities/tennis.svg',
 };
 
-type FacilityDto = { _id: string; name: string; pricePerHour: number; isDeleted: boolean } & Record<string, unknown>;
 
 describe('facilities: public catalogue and admin management', () => {
   let t: TestApp;
@@ -270,10 +270,10 @@ describe('facilities: public catalogue and admin management', () => {
 
     it('pages with range', async () => {
       const live = await count(false);
-      const all = (await get({ sort: ['pricePerHour', 'DESC'] })).json() as FacilityDto[];
+      const all = (await get({ sort: ['pricePerHour', 'DESC'] })).json() as ListRecord<FacilityDto>[];
       const res = await get({ sort: ['pricePerHour', 'DESC'], range: [1, 3] });
       expect(res.headers['content-range']).toBe(`facilities 1-3/${live}`);
-      expect((res.json() as FacilityDto[]).map((r) => r.id)).toEqual(all.slice(1, 4).map((r) => r.id));
+      expect((res.json() as ListRecord<FacilityDto>[]).map((r) => r.id)).toEqual(all.slice(1, 4).map((r) => r.id));
       const past = await get({ range: [500, 510] });
       expect(past.json()).toEqual([]);
       expect(past.headers['content-range']).toMatch(new RegExp(`/${live}$`));
@@ -291,7 +291,7 @@ describe('facilities: public catalogue and admin management', () => {
       expect(deleted.map((r) => r.name)).toContain('Echo Gone');
 
       const ids = [made['Alpha Arena']!._id, made['Echo Gone']!._id];
-      const many = (await get({ filter: { id: ids } })).json() as FacilityDto[];
+      const many = (await get({ filter: { id: ids } })).json() as ListRecord<FacilityDto>[];
       expect(many.map((r) => r.id).sort()).toEqual([...ids].sort());
     });
 

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import type { UserDto } from '@courtside/contracts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { PASSWORD, admin, book, bookAndPay, customer, facility, login, openCheckout, providerPays, uniqueEmail, type Actor } from './support/actors.ts';
 
-interface UserDto {
-  _id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-}
 
 describe('users: list, deactivate, roles, admins, back-office surface', () => {
   let t: TestApp;

@@ -1,10 +1,14 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { ACTIVE_STATUSES, OUTBOX_STATES } from '@courtside/domain';
 import { PaymentStatusSchema } from './bookings.ts';
 import { DayHours } from './facilities.ts';
 import { Nullable, oneOf } from './primitives.ts';
 
 /** The back office's day view, dashboard figures and messages. Money in dollars. */
+
+/** A record of a back-office list (ra-data-simple-rest): the public shape plus the `id` react-admin keys on. */
+export const ListRecord = <T extends TSchema>(shape: T) => Type.Intersect([Type.Object({ id: Type.String() }), shape]);
+export type ListRecord<T> = T & { id: string };
 
 export const DayViewBooking = Type.Object({
   id: Type.String(),

@@ -1,26 +1,11 @@
-/** Talks to the running server's API over HTTP (no app source is imported). */
+/** Talks to the running server's API over HTTP (no app code is imported, only the contract's types). */
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { FacilityDto, UserDto } from '@courtside/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './env.ts';
 
-export interface Facility {
-  _id: string;
-  name: string;
-  location: string;
-  pricePerHour: number;
-  description: string;
-  imageUrl: string;
-  timezone: string;
-}
-
-export interface User {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  photoUrl: string;
-  role: 'user' | 'admin';
-}
+/** The API's own answer shapes (types only: the specs still talk to the server over HTTP alone). */
+export type Facility = FacilityDto;
+export type User = UserDto;
 
 export interface Session {
   token: string;

@@ -1,3 +1,3 @@
-import type { BookingDto } from '@courtside/contracts';
+import type { BookingDto, ListRecord } from '@courtside/contracts';
 
-export type BookingRecord = BookingDto & { id: string };
+export type BookingRecord = ListRecord<BookingDto>;

@@ -1,4 +1,4 @@
-import type { FacilityDto } from '@courtside/contracts';
+import type { FacilityDto, ListRecord } from '@courtside/contracts';
 
 /** A facility as the back office gets it: the wire shape plus react-admin's `id`. */
-export type FacilityRecord = FacilityDto & { id: string };
+export type FacilityRecord = ListRecord<FacilityDto>;

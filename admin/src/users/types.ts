@@ -1,3 +1,3 @@
-import type { UserDto } from '@courtside/contracts';
+import type { UserDto, ListRecord } from '@courtside/contracts';
 
-export type UserRecord = UserDto & { id: string };
+export type UserRecord = ListRecord<UserDto>;

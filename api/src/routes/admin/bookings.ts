@@ -4,10 +4,10 @@ import { pageBookings } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { BookingDto } from '@courtside/contracts';
+import { BookingDto, ListRecord } from '@courtside/contracts';
 import { IdParams, RescheduleBody } from '../schemas.ts';
 
-const Record = Type.Intersect([Type.Object({ id: Type.String() }), BookingDto]);
+const Record = ListRecord(BookingDto);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/bookings', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },

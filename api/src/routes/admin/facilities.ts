@@ -4,10 +4,10 @@ import { pageFacilities } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { FacilityDto } from '@courtside/contracts';
+import { FacilityDto, ListRecord } from '@courtside/contracts';
 import { DeleteFacilityQuery, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
 
-const Record = Type.Intersect([Type.Object({ id: Type.String() }), FacilityDto]);
+const Record = ListRecord(FacilityDto);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/facilities', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },

@@ -5,10 +5,10 @@ import { pageUsers } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { RoleSchema, UserDto } from '@courtside/contracts';
+import { ListRecord, RoleSchema, UserDto } from '@courtside/contracts';
 import { AccountBody, Address, IdParams, PersonName, Phone, Url } from '../schemas.ts';
 
-const Record = Type.Intersect([Type.Object({ id: Type.String() }), UserDto]);
+const Record = ListRecord(UserDto);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/users', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
