@@ -61,74 +61,108 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Reads and checks the environment; every problem is listed in one clear error. */
-export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = env[name]?.toLowerCase();
-    if (raw === undefined || raw === '') return fallback;
-    if (['1', 'true', 'yes'].includes(raw)) return true;
-    if (['0', 'false', 'no'].includes(raw)) return false;
-    problems.push(`${name} must be 1/0, true/false or yes/no (got "${env[name]}")`);
-    return fallback;
-  };
+/** Reads settings by name, noting every problem instead of stopping at the first. */
+function readerOf(env: Env, problems: string[]) {
   const str = (name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
+  return {
+    str,
+    int(name: string, fallback: number, min: number, max: number): number {
+      const raw = env[name];
+      if (raw === undefined || raw === '') return fallback;
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+        return fallback;
+      }
+      return n;
+    },
+    bool(name: string, fallback: boolean): boolean {
+      const raw = env[name]?.toLowerCase();
+      if (raw === undefined || raw === '') return fallback;
+      if (['1', 'true', 'yes'].includes(raw)) return true;
+      if (['0', 'false', 'no'].includes(raw)) return false;
+      problems.push(`${name} must be 1/0, true/false or yes/no (got "${env[name]}")`);
+      return fallback;
+    },
+    email(name: string): string | undefined {
+      const value = str(name);
+      if (value !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) problems.push(`${name} is not an email address`);
+      return value;
+    },
+    httpUrl(name: string): string | undefined {
+      const value = str(name);
+      if (value !== undefined && !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol))) problems.push(`${name} must be an http(s) URL`);
+      return value;
+    },
+  };
+}
+type Reader = ReturnType<typeof readerOf>;
 
-  const databaseUrl = str('DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
-  }
-  const jwtSecret = str('JWT_SECRET');
-  if (jwtSecret !== undefined && jwtSecret.length < 32) {
-    problems.push('JWT_SECRET must be at least 32 characters long');
-  }
+function databaseSettings(read: Reader, problems: string[]) {
+  const databaseUrl = read.str('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  const jwtSecret = read.str('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
   if (databaseUrl && jwtSecret === undefined) {
     problems.push('JWT_SECRET is required with DATABASE_URL (every API process must share it); generate one with: openssl rand -hex 32');
   }
+  return { databaseUrl, jwtSecret };
+}
+
+function paymentSettings(read: Reader, problems: string[]): Pick<Config, 'stripe' | 'publicBaseUrl'> {
+  const secretKey = read.str('STRIPE_SECRET_KEY');
+  const webhookSecret = read.str('STRIPE_WEBHOOK_SECRET');
+  const apiBase = read.httpUrl('STRIPE_API_BASE');
+  if (secretKey && !webhookSecret) problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook confirms payments)');
+  if (!secretKey && webhookSecret) problems.push('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY');
+  const publicBaseUrl = read.httpUrl('PUBLIC_BASE_URL');
+  // Stripe sends customers back to this address: a guessed default would strand them after paying.
+  if (secretKey && publicBaseUrl === undefined) problems.push('PUBLIC_BASE_URL is required with STRIPE_SECRET_KEY (where Stripe sends customers back, e.g. https://courts.example.com)');
+  return {
+    stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiBase } : undefined,
+    publicBaseUrl: publicBaseUrl ?? `http://localhost:${read.str('PORT') ?? 3000}`,
+  };
+}
+
+function mailSettings(read: Reader, problems: string[]): MailConfig {
+  const smtpUrl = read.str('SMTP_URL');
+  if (smtpUrl !== undefined && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) problems.push('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  const from = read.str('MAIL_FROM') ?? 'Courtside <no-reply@localhost>';
+  if (!/^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(from)) problems.push('MAIL_FROM must be an address, optionally with a name: Courtside <no-reply@example.com>');
+  const staffEmail = read.email('STAFF_EMAIL');
+  return {
+    smtpUrl,
+    from,
+    staffEmail,
+    dir: read.str('MAIL_DIR') ?? `${read.str('DATA_DIR') ?? './data'}/mail`,
+    reminderHours: read.int('REMINDER_HOURS', 24, 0, 24 * 30),
+    retentionDays: read.int('MAIL_RETENTION_DAYS', 90, 1, 3650),
+    venue: { name: read.str('VENUE_NAME') ?? 'Courtside', address: read.str('VENUE_ADDRESS') ?? '', contact: read.str('VENUE_CONTACT') ?? staffEmail ?? '' },
+  };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and checks the environment; every problem is listed in one clear error. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = readerOf(env, problems);
+  const { int, bool, str } = read;
+
   const defaultTimezone = str('DEFAULT_TIMEZONE') ?? 'America/New_York';
   if (!isValidTimeZone(defaultTimezone)) problems.push(`DEFAULT_TIMEZONE "${defaultTimezone}" is not an IANA time zone`);
-  const adminEmail = str('ADMIN_EMAIL');
+  const adminEmail = read.email('ADMIN_EMAIL');
   const adminPassword = str('ADMIN_PASSWORD');
-  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not an email address');
   if (adminPassword !== undefined && adminEmail === undefined) problems.push('ADMIN_PASSWORD is set without ADMIN_EMAIL');
-
-  const stripeKey = str('STRIPE_SECRET_KEY');
-  const stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
-  const stripeApiBase = str('STRIPE_API_BASE');
-  if (stripeKey && !stripeWebhookSecret) problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook confirms payments)');
-  if (!stripeKey && stripeWebhookSecret) problems.push('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY');
-  const isHttpUrl = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
-  if (stripeApiBase !== undefined && !isHttpUrl(stripeApiBase)) problems.push('STRIPE_API_BASE must be an http(s) URL');
-  const publicBaseUrl = str('PUBLIC_BASE_URL');
-  if (publicBaseUrl !== undefined && !isHttpUrl(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http(s) URL');
-  // Stripe sends customers back to this address: a guessed default would strand them after paying.
-  if (stripeKey && publicBaseUrl === undefined) problems.push('PUBLIC_BASE_URL is required with STRIPE_SECRET_KEY (where Stripe sends customers back, e.g. https://courts.example.com)');
-
-  const smtpUrl = str('SMTP_URL');
-  if (smtpUrl !== undefined && !(URL.canParse(smtpUrl) && /^smtps?:$/.test(new URL(smtpUrl).protocol))) problems.push('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
-  const mailFrom = str('MAIL_FROM') ?? 'Courtside <no-reply@localhost>';
-  if (!/^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) problems.push('MAIL_FROM must be an address, optionally with a name: Courtside <no-reply@example.com>');
-  const staffEmail = str('STAFF_EMAIL');
-  if (staffEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(staffEmail)) problems.push('STAFF_EMAIL is not an email address');
+  const logLevel = str('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: str('HOST') ?? '0.0.0.0',
-    databaseUrl,
+    ...databaseSettings(read, problems),
     dataDir: str('DATA_DIR') ?? './data',
     dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
-    jwtSecret,
     jwtExpiresIn: str('JWT_EXPIRES_IN') ?? '12h',
     adminEmail,
     adminPassword,
@@ -141,7 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
     trustProxy: bool('TRUST_PROXY', false),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 100_000, 1_000, 10_000_000),
-    logLevel: str('LOG_LEVEL') ?? 'info',
+    logLevel,
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 10_000),
     loginWindowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
     contactMaxMessages: int('CONTACT_MAX_MESSAGES', 5, 1, 10_000),
@@ -151,21 +185,9 @@ export function loadConfig(env: Env = process.env): Config {
     bookingWindowMinutes: int('BOOKING_WINDOW_MINUTES', 10, 1, 24 * 60),
     signupMaxPerIp: int('SIGNUP_MAX_PER_IP', 10, 0, 1_000_000),
     signupWindowMinutes: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
-    stripe: stripeKey && stripeWebhookSecret ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret, apiBase: stripeApiBase } : undefined,
-    publicBaseUrl: publicBaseUrl ?? `http://localhost:${env.PORT || 3000}`,
-    mail: {
-      smtpUrl,
-      from: mailFrom,
-      staffEmail,
-      dir: str('MAIL_DIR') ?? `${str('DATA_DIR') ?? './data'}/mail`,
-      reminderHours: int('REMINDER_HOURS', 24, 0, 24 * 30),
-      retentionDays: int('MAIL_RETENTION_DAYS', 90, 1, 3650),
-      venue: { name: str('VENUE_NAME') ?? 'Courtside', address: str('VENUE_ADDRESS') ?? '', contact: str('VENUE_CONTACT') ?? staffEmail ?? '' },
-    },
+    ...paymentSettings(read, problems),
+    mail: mailSettings(read, problems),
   };
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
-    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`);
-  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+/** The settings check (no database): defaults, and every problem named in one error. */
+describe('loadConfig', () => {
+  it('starts from sensible defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, holdMinutes: 15, bookingHorizonDays: 60, stripe: undefined, publicBaseUrl: 'http://localhost:3000' });
+    expect(config.mail).toMatchObject({ smtpUrl: undefined, from: 'Courtside <no-reply@localhost>', dir: './data/mail', reminderHours: 24, retentionDays: 90 });
+  });
+
+  it('lists every problem at once, each naming its setting', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nobody', STRIPE_SECRET_KEY: 'sk_test_x', SMTP_URL: 'http://relay', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const expected of [
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'DATABASE_URL must start with postgres://',
+      'JWT_SECRET is required with DATABASE_URL',
+      'ADMIN_EMAIL is not an email address',
+      'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY',
+      'PUBLIC_BASE_URL is required with STRIPE_SECRET_KEY',
+      'SMTP_URL must look like smtp://',
+      'LOG_LEVEL must be one of',
+    ]) {
+      expect(message).toContain(expected);
+    }
+  });
+
+  it('takes Stripe, a public address and a mail relay when they are complete', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      PUBLIC_BASE_URL: 'https://courts.example.com',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      STAFF_EMAIL: 'desk@example.com',
+      MAIL_DIR: '/var/mail/courtside',
+    });
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: undefined });
+    expect(config.publicBaseUrl).toBe('https://courts.example.com');
+    expect(config.mail).toMatchObject({ smtpUrl: 'smtps://user:pass@mail.example.com:465', staffEmail: 'desk@example.com', dir: '/var/mail/courtside' });
+    expect(config.mail.venue.contact).toBe('desk@example.com');
+  });
+});
