@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { migrateToLatest } from '@courtside/migrations';
 import { buildApp, type App } from '../../src/app.ts';
@@ -55,6 +57,8 @@ export const TEST_ENV: Record<string, string> = {
   SIGNUP_MAX_PER_IP: '0',
   BOOKING_MAX_PER_IP: '0',
   MAX_HOLDS_PER_CUSTOMER: '1000',
+  // Without an SMTP relay mail is written as files: into a scratch folder, never the checkout's data/.
+  MAIL_DIR: join(tmpdir(), 'courtside-test-mail'),
 };
 
 export interface TestApp {
