@@ -121,7 +121,8 @@ test('a facility without bookings is deleted with one confirmation, as before', 
   const name = `E2E Empty ${Date.now().toString(36)}`;
   const court = await newFacility(request, admin, name);
   await openConsole(page, admin, `/facilities/${court._id}`);
-  await expect(page.getByLabel('Name')).toHaveValue(name);
+  // The first screen of a fresh browser fetches the console and the edit screen's chunks: allow for a busy machine.
+  await expect(page.getByLabel('Name')).toHaveValue(name, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Delete ${name}?`);

@@ -22,6 +22,8 @@ export function SlotPicker({ active, state, slots, zone, choice, onRetry, onNext
   /** Offered when the day is full and a later day may still be booked. */
   onNextDay?: () => void;
 }) {
+  // Said with or without free slots: a visitor in another zone must know whose clock the day follows.
+  const zoneNote = zone && <> Times are the facility's local time ({zone}).</>;
   return (
     <>
       <div className="slot-area" aria-busy={state.status === 'loading'}>
@@ -34,14 +36,14 @@ export function SlotPicker({ active, state, slots, zone, choice, onRetry, onNext
           </div>
         ) : slots.length === 0 ? (
           <div className="slot-note empty">
-            <span>{MESSAGES.noSlots}</span>
+            <span>{MESSAGES.noSlots}{zoneNote}</span>
             {onNextDay && <button type="button" className="btn btn-secondary" onClick={onNextDay}>Show the next day</button>}
           </div>
         ) : (
           <>
             <p className="muted slot-help">
               Tap a free slot to start, then a later one to book several in a row.
-              {zone && <> Times are the facility's local time ({zone}).</>}
+              {zoneNote}
             </p>
             <ul className="slots" aria-label="Free slots">
               {slots.map((slot) => (
