@@ -20,6 +20,7 @@ import { authStateOf } from './services/auth-state.ts';
 import swagger from './plugins/swagger.ts';
 import holdSweeper from './plugins/hold-sweeper.ts';
 import authRoutes from './routes/auth.ts';
+import passwordRoutes from './routes/password.ts';
 import facilityRoutes from './routes/facilities.ts';
 import availabilityRoutes from './routes/availability.ts';
 import bookingRoutes from './routes/bookings.ts';
@@ -91,7 +92,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes]) {
     await app.register(routes);
   }
   await app.register(adminApi, { prefix: '/api/admin' });

@@ -10,6 +10,15 @@ export const envelopeOf = <T extends TSchema>(data: T) =>
     message: Type.String(),
     data,
   });
+/** The envelope of an answer that also signs the caller in: the bearer token beside the data (sign-in, password change). */
+export const tokenEnvelopeOf = <T extends TSchema>(data: T) =>
+  Type.Object({
+    success: Type.Literal(true),
+    statusCode: Type.Integer(),
+    message: Type.String(),
+    token: Type.String(),
+    data,
+  });
 export interface Envelope<T> {
   success: true;
   statusCode: number;

@@ -1,10 +1,15 @@
 import { ErrorEnvelope } from '@courtside/contracts';
 
-export { ErrorEnvelope, envelopeOf } from '@courtside/contracts';
+export { ErrorEnvelope, envelopeOf, tokenEnvelopeOf } from '@courtside/contracts';
 
 /** The documented success envelope: `{ success, statusCode, message, data }`. */
 export function ok<T>(statusCode: number, message: string, data: T) {
   return { success: true as const, statusCode, message, data };
+}
+
+/** The success envelope with a bearer token for the caller (tokenEnvelopeOf). */
+export function okWithToken<T>(message: string, token: string, data: T) {
+  return { success: true as const, statusCode: 200, message, token, data };
 }
 
 /**

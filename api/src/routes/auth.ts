@@ -1,7 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as auth from '../services/auth-service.ts';
-import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
-import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { envelopeOf, errorResponses, ok, okWithToken, tokenEnvelopeOf } from '../http/envelope.ts';
 import { TEXT_LIMITS } from '@courtside/domain';
 import { UserDto } from '@courtside/contracts';
 import { AccountBody, Address, Password, PersonName, Phone, SignInEmail, Url } from './schemas.ts';
@@ -29,14 +28,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Sign in; returns a bearer token',
       body: Type.Object({ email: SignInEmail, password: Password }, { additionalProperties: false }),
-      response: {
-        200: Type.Object({ success: Type.Literal(true), statusCode: Type.Integer(), message: Type.String(), token: Type.String(), data: UserDto }),
-        ...errorResponses,
-      },
+      response: { 200: tokenEnvelopeOf(UserDto), ...errorResponses },
     },
   }, async (request) => {
     const { user, claims } = await auth.login(app.ctx, request.body.email, request.body.password, request.ip);
-    return { success: true as const, statusCode: 200, message: 'User logged in successfully', token: app.issueToken(claims), data: user };
+    return okWithToken('User logged in successfully', app.issueToken(claims), user);
   });
 
   app.get('/api/auth/me', {
@@ -68,46 +64,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = request.currentUser!.id;
     if (newPassword !== undefined) await auth.changePassword(app.ctx, userId, currentPassword ?? '', newPassword);
     return ok(200, 'Profile updated successfully', await auth.updateProfile(app.ctx, userId, profile));
-  });
-
-  app.post('/api/auth/forgot-password', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      summary: 'Email a password reset link; the same answer whether or not the account exists',
-      body: Type.Object({ email: SignInEmail }, { additionalProperties: false }),
-      response: { 200: envelopeOf(Type.Null()), ...errorResponses },
-    },
-  }, async (request) => {
-    await requestPasswordReset(app.ctx, request.body.email, request.ip);
-    return ok(200, FORGOT_PASSWORD_ANSWER, null);
-  });
-
-  app.post('/api/auth/reset-password', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      summary: 'Set a new password with the emailed token (once, within 30 minutes); signs out every session',
-      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: TEXT_LIMITS.signInPassword }) }, { additionalProperties: false }),
-      response: { 200: envelopeOf(Type.Null()), ...errorResponses },
-    },
-  }, async (request) => {
-    await resetPassword(app.ctx, request.body.token, request.body.password);
-    return ok(200, 'Your password has been changed. Sign in with the new one.', null);
-  });
-
-  app.post('/api/auth/change-password', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['auth'],
-      summary: 'Change the password (the current one required); signs out every other session and returns a fresh token for this one',
-      security: [{ bearerAuth: [] }],
-      body: Type.Object({ currentPassword: Type.String({ maxLength: TEXT_LIMITS.signInPassword }), newPassword: Type.String({ maxLength: TEXT_LIMITS.signInPassword }) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ success: Type.Literal(true), statusCode: Type.Integer(), message: Type.String(), token: Type.String(), data: Type.Null() }), ...errorResponses },
-    },
-  }, async (request) => {
-    const claims = await auth.changePassword(app.ctx, request.currentUser!.id, request.body.currentPassword, request.body.newPassword);
-    return { success: true as const, statusCode: 200, message: 'Password changed; other sessions are signed out', token: app.issueToken(claims), data: null };
   });
 
   app.post('/api/auth/logout', {
