@@ -6,6 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import { percentile } from '../harness/stats.ts';
 
 export interface Scenario {
   url: string;
@@ -32,12 +33,6 @@ export interface Figures {
 }
 
 const cursors = new Map<string, number>();
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank]!;
-}
 
 async function run(s: Scenario): Promise<Figures> {
   if (s.items.length === 0) throw new Error('a scenario needs at least one request');

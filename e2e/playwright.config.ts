@@ -2,18 +2,23 @@
  * End-to-end tests: Debian's Chromium drives the real server (API + built site on one origin)
  * over HTTP. The site must be built first (`npm run build` at the root; `npm test` does it).
  * Each run gets a fresh data directory, so the demo catalogue is seeded anew and the admin
- * account below is created on boot.
+ * account below is created on boot. The server sends its mail over SMTP to the suite's own
+ * SMTP server (support/mailbox.ts), whose messages the specs read.
  */
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT } from './support/env.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT, SMTP_PORT } from './support/env.ts';
+import { startMailbox } from './support/mailbox.ts';
 
-// Workers re-evaluate this file with the runner's environment: create the directory once.
+// Workers re-evaluate this file with the runner's environment: create the directory and start
+// the SMTP server once, in the runner's process, which lives as long as the run.
 if (!process.env.COURTSIDE_E2E_DATA_DIR) {
   const dir = mkdtempSync(join(tmpdir(), 'courtside-e2e-'));
   process.env.COURTSIDE_E2E_DATA_DIR = dir;
+  process.env.COURTSIDE_E2E_MAIL_DIR = join(dir, 'received-mail');
+  startMailbox(process.env.COURTSIDE_E2E_MAIL_DIR, SMTP_PORT);
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 }
 
@@ -70,6 +75,9 @@ export default defineConfig({
       CONTACT_MAX_MESSAGES: '1000',
       SIGNUP_MAX_PER_IP: '1000',
       BOOKING_MAX_PER_IP: '10000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // Mail goes out on the sweeper's beat: a short one, so a spec waits seconds for a message.
+      SWEEP_INTERVAL_SECONDS: '2',
     },
   },
 });

@@ -25,6 +25,18 @@ export async function countOverlaps(url: string): Promise<number> {
   });
 }
 
+/** Active bookings lying (partly) under a closure of their facility (the promise: none). */
+export async function countBookingsUnderClosures(url: string): Promise<number> {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query<{ n: number }>(`
+      SELECT count(*)::int AS n
+      FROM bookings b JOIN closure_facilities cf ON cf.facility_id = b.facility_id
+      WHERE b.status IN ('pending', 'confirmed')
+        AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(cf.starts_at, cf.ends_at, '[)')`);
+    return rows[0]!.n;
+  });
+}
+
 export interface BookingState {
   id: string;
   status: string;

@@ -33,6 +33,9 @@ export function siteProbes(root: string, facilityId: string): SiteProbe[] {
     { name: 'booking page', path: `/facility-booking/${facilityId}`, headers: HTML, status: 200 },
     { name: 'login', path: '/login?redirect=%2Fdashboard', headers: HTML, status: 200 },
     { name: 'register', path: '/register', headers: HTML, status: 200 },
+    // The reset email links to these two.
+    { name: 'forgot password', path: '/forgot-password', headers: HTML, status: 200 },
+    { name: 'reset password', path: '/reset-password?token=x', headers: HTML, status: 200 },
     { name: 'dashboard (prerendered)', path: '/dashboard', headers: HTML, status: 200 },
     { name: 'my bookings', path: '/dashboard/userBookings', headers: HTML, status: 200 },
     { name: 'checkout', path: '/dashboard/checkoutForPayment', headers: HTML, status: 200 },

@@ -10,13 +10,17 @@
  * exactly one 201 per slot, the other 49 a 409, zero 5xx, zero socket errors, and a SQL self-join
  * over the bookings table finds zero overlapping active bookings. Then the same with 3 API
  * processes sharing the database, the attempts of every slot dealt round-robin across them.
+ * Then the front desk on 3 processes: for each of 40 facility-days a closure of the day (with and
+ * without cancelBookings) is created while 20 customers book inside it, staff book a walk-in and a
+ * 3-week series there, and staff move a booking into the same hours: never an overlap between
+ * any two bookings, never a booking under a closure, zero 5xx, every refusal a known 409.
  * PROVE_SEED repeats a run's slots. Exits 1 when a check fails.
  */
 import { checksTable, printChecks, type Check } from '../harness/checks.ts';
 import { runProof, writeSection } from './report.ts';
 import { dropDatabase, freshDatabase, startApi, type ApiProcess } from '../harness/api-process.ts';
 import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer, type Reply } from '../harness/fixtures.ts';
-import { countOverlaps, withClient } from '../harness/db-checks.ts';
+import { countBookingsUnderClosures, countOverlaps, withClient } from '../harness/db-checks.ts';
 
 const DB_NAME = 'courtside_prove_contention';
 const PORTS = [4600, 4601, 4602];
@@ -145,6 +149,77 @@ function checksOf(r: Round, slots: number): Check[] {
   ];
 }
 
+const DESK_DAYS = 40;
+const DESK_BOOKERS = 20;
+/** The refusals a front-desk race may end in: a slot taken, closed time, a closure in the way, a series date taken. */
+const DESK_REFUSALS = new Set(['SLOT_TAKEN', 'FACILITY_CLOSED', 'CLOSURE_CONFLICT', 'SERIES_CONFLICT']);
+
+interface DeskRound {
+  requests: number;
+  byOutcome: Record<string, number>;
+  serverErrors: number;
+  unexpected: number;
+  overlaps: number;
+  underClosures: number;
+  seconds: number;
+}
+
+/**
+ * Closures, desk bookings, series and moves racing customers' bookings on the same hours, dealt
+ * across the processes: the database alone decides, and must never let two of them overlap.
+ */
+async function runDeskRound(url: string, apis: ApiProcess[], facilities: string[], customers: Customer[], adminToken: string, random: () => number): Promise<DeskRound> {
+  const t0 = performance.now();
+  const round: DeskRound = { requests: 0, byOutcome: {}, serverErrors: 0, unexpected: 0, overlaps: 0, underClosures: 0, seconds: 0 };
+  const record = (kind: string, r: Reply) => {
+    round.requests++;
+    const code = r.status === 409 ? String(r.body?.code) : String(r.status);
+    round.byOutcome[`${kind} ${code}`] = (round.byOutcome[`${kind} ${code}`] ?? 0) + 1;
+    if (r.status >= 500 || r.status === 0) round.serverErrors++;
+    else if (r.status !== 200 && r.status !== 201 && !(r.status === 409 && DESK_REFUSALS.has(r.body?.code))) round.unexpected++;
+  };
+  const base = (i: number) => apis[i % apis.length]!.base;
+  for (let d = 0; d < DESK_DAYS; d++) {
+    const facility = facilities[Math.floor(random() * facilities.length)]!;
+    // Days 30-59 ahead: clear of the plain rounds' slots are not needed, any overlap is a failure anyway.
+    const date = localDay(30 + Math.floor(random() * 25));
+    const from = 10 + Math.floor(random() * 6);
+    const at = (h: number) => ({ facility, date, startTime: hh(h), endTime: hh(h + 1) });
+    // A booking to move into the closed hours, made before the race starts.
+    const mover = customers[(d * 7) % customers.length]!;
+    const movable = await call(base(d), 'POST', '/api/bookings', { token: mover.token, json: { ...at(8), facility } });
+    const requests: Promise<void>[] = [];
+    let go!: () => void;
+    const gate = new Promise<void>((resolve) => (go = resolve));
+    const send = (kind: string, i: number, method: string, path: string, token: string, json: unknown) =>
+      requests.push(gate.then(async () => record(kind, await call(base(i), method, path, { token, json, timeoutMs: 30_000 }))));
+    send('closure', d, 'POST', '/api/admin/closures', adminToken, {
+      facilityIds: [facility], start: `${date}T${hh(from)}`, end: `${date}T${hh(from + 3)}`, reason: 'Contention proof', kind: 'other', cancelBookings: d % 2 === 0,
+    });
+    for (let i = 0; i < DESK_BOOKERS; i++) send('book', i, 'POST', '/api/bookings', customers[(d * DESK_BOOKERS + i) % customers.length]!.token, at(from + (i % 4)));
+    send('desk', d + 1, 'POST', '/api/admin/bookings', adminToken, { facilityId: facility, date, startTime: hh(from + 1), endTime: hh(from + 2), guest: { name: 'Walk-in' }, payment: 'desk' });
+    send('series', d + 2, 'POST', '/api/admin/series', adminToken, { facilityId: facility, firstDate: date, startTime: hh(from + 2), endTime: hh(from + 3), every: 1, count: 3, guest: { name: 'League' }, payment: 'unpaid', onConflict: d % 3 === 0 ? 'fail' : 'skip' });
+    if (movable.status === 201) send('move', d + 1, 'PUT', `/api/admin/bookings/${movable.body.data._id}`, adminToken, { startTime: hh(from), endTime: hh(from + 1) });
+    go();
+    await Promise.all(requests);
+  }
+  round.overlaps = await countOverlaps(url);
+  round.underClosures = await countBookingsUnderClosures(url);
+  round.seconds = (performance.now() - t0) / 1000;
+  return round;
+}
+
+function deskChecksOf(r: DeskRound): Check[] {
+  const p = 'front desk, 3 processes';
+  return [
+    { name: `${p}: requests (closures, bookings, walk-ins, series, moves) and outcomes`, measured: `${r.requests}: ${Object.entries(r.byOutcome).sort().map(([k, n]) => `${k} x${n}`).join(', ')}`, wanted: 'reported', pass: true },
+    { name: `${p}: 5xx or socket errors / refusals other than a known 409`, measured: `${r.serverErrors} / ${r.unexpected}`, wanted: '0 / 0', pass: r.serverErrors + r.unexpected === 0 },
+    { name: `${p}: overlapping active bookings (SQL self-join)`, measured: String(r.overlaps), wanted: '0', pass: r.overlaps === 0 },
+    { name: `${p}: active bookings under a closure (SQL join)`, measured: String(r.underClosures), wanted: '0', pass: r.underClosures === 0 },
+    { name: `${p}: duration`, measured: `${r.seconds.toFixed(1)} s`, wanted: 'reported', pass: true },
+  ];
+}
+
 async function main(): Promise<boolean> {
   const started = performance.now();
   const random = seededRandom(SEED);
@@ -164,7 +239,9 @@ async function main(): Promise<boolean> {
     for (const port of PORTS.slice(1)) apis.push(await startApi({ port, databaseUrl: url }));
     const three = await runRound('3 processes', url, apis, pickSlots(random, facilities, SLOTS, taken), customers, random);
 
-    const checks = [...checksOf(one, SLOTS), ...checksOf(three, SLOTS)];
+    const desk = await runDeskRound(url, apis, facilities, customers, admin.token, random);
+
+    const checks = [...checksOf(one, SLOTS), ...checksOf(three, SLOTS), ...deskChecksOf(desk)];
     const passed = printChecks('contention', checks);
     writeSection(
       'contention',
@@ -172,7 +249,9 @@ async function main(): Promise<boolean> {
       `Command: \`npm run prove contention\` (seed ${SEED}). ${SLOTS} random one-hour slots over ${FACILITIES} facilities, ` +
         `${ATTEMPTS} simultaneous POST /api/bookings per slot from distinct customers (of ${CUSTOMERS}), ` +
         `${SLOTS_AT_ONCE} slots raced at a time; first against one \`node api/src/server.ts\`, then against three ` +
-        `sharing one PostgreSQL database (attempts dealt round-robin). Overlaps are counted by a SQL self-join over all ` +
+        `sharing one PostgreSQL database (attempts dealt round-robin). Then the front desk on the three: for each of ${DESK_DAYS} ` +
+        `facility-days a closure of three hours (every other one cancelling what is in its way) races ${DESK_BOOKERS} customers ` +
+        `booking inside it, a walk-in booked at the desk, a 3-week series and a staff move into the same hours. Overlaps are counted by a SQL self-join over all ` +
         `active bookings. Measured while other work shared the machine: durations are noisy.\n\n${checksTable(checks)}`,
     );
     console.log(`contention: ${passed ? 'PASS' : 'FAIL'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);

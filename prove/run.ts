@@ -15,6 +15,8 @@ const PROOFS: Record<string, string> = {
   fuzz: 'fuzz.ts',
   security: 'security.ts',
   perf: 'perf.ts',
+  enumeration: 'enumeration.ts',
+  outbox: 'outbox.ts',
 };
 
 const asked = process.argv.slice(2);

@@ -15,6 +15,9 @@ import facilities from './facilities/index.ts';
 import users from './users/index.ts';
 import messages from './messages/index.ts';
 import payments from './payments/index.ts';
+import emails from './emails/index.ts';
+import closures from './closures/index.ts';
+import series from './series/index.ts';
 
 const store = localStorageStore();
 
@@ -66,6 +69,9 @@ export const App = () => (
         <Resource name="facilities" {...facilities} />
         <Resource name="users" {...users} />
         <Resource name="messages" {...messages} />
+        <Resource name="emails" {...emails} />
+        <Resource name="closures" {...closures} />
+        <Resource name="series" {...series} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
         </CustomRoutes>

@@ -1,7 +1,7 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Role } from '@courtside/domain';
-import type { PaymentDto, UserDto } from '@courtside/contracts';
+import type { BookingDto, EmailDto, ListRecord, PaymentDto, SeriesDatePlan, SeriesDto, UserDto } from '@courtside/contracts';
 import { clearSession, getToken } from './session.ts';
 import { errorCode } from './common/errors.ts';
 import type { DashboardStats, DayView } from './types.ts';
@@ -49,16 +49,24 @@ export interface CourtsideDataProvider extends DataProvider {
   refundPayment(id: string): Promise<PaymentDto>;
   /** Marks a flagged order resolved; rejects with the server's reason (409 when not flagged or resolved already). */
   resolvePaymentFlag(id: string): Promise<PaymentDto>;
+  /** Queues a failed email again, due now; rejects with the server's reason (409 when it did not fail). */
+  retryEmail(id: string): Promise<EmailDto>;
+  /** Records that a confirmed, unpaid booking was paid at the desk; rejects with the server's reason (409 ALREADY_PAID...). */
+  markPaid(id: string): Promise<ListRecord<BookingDto>>;
+  /** What booking this weekly series would do now, date by date (writes nothing). */
+  previewSeries(body: object): Promise<SeriesDatePlan[]>;
+  /** Cancels a series' dates from a local date on (all still to come without one), refunding paid ones. */
+  cancelSeries(id: string, from?: string): Promise<SeriesDto & { cancelledBookings: number }>;
 }
 
-/** A staff action on one order (POST /api/admin/payments/:id/<action>); resolves with the order afterwards. */
-async function paymentAction(id: string, action: 'refund' | 'resolve-flag'): Promise<PaymentDto> {
-  const { json } = await httpClient(`/api/admin/payments/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: '{}' });
-  return json as PaymentDto;
+/** A staff action on one record (POST /api/admin/<resource>/:id/<action>); resolves with the record afterwards. */
+async function recordAction<T>(resource: 'payments' | 'emails' | 'bookings', id: string, action: string): Promise<T> {
+  const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: '{}' });
+  return json as T;
 }
 
 /**
- * ra-data-simple-rest on /api/admin/{facilities,bookings,users,messages}, plus the calls the
+ * ra-data-simple-rest on /api/admin/{facilities,bookings,users,messages,payments,emails,closures,series}, plus the calls the
  * back office makes outside the CRUD conventions. Creating a user here means creating an admin
  * through the documented POST /api/users/admin.
  */
@@ -76,6 +84,17 @@ export const dataProvider: CourtsideDataProvider = {
     const { json } = await httpClient(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: JSON.stringify({ role }) });
     return (json as Envelope<UserDto>).message;
   },
-  refundPayment: (id) => paymentAction(id, 'refund'),
-  resolvePaymentFlag: (id) => paymentAction(id, 'resolve-flag'),
+  refundPayment: (id) => recordAction<PaymentDto>('payments', id, 'refund'),
+  resolvePaymentFlag: (id) => recordAction<PaymentDto>('payments', id, 'resolve-flag'),
+  retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
+  markPaid: (id) => recordAction<ListRecord<BookingDto>>('bookings', id, 'mark-paid'),
+  previewSeries: async (body) => {
+    const { json } = await httpClient('/api/admin/series/preview', { method: 'POST', body: JSON.stringify(body) });
+    return (json as { dates: SeriesDatePlan[] }).dates;
+  },
+  cancelSeries: async (id, from) => {
+    const query = from ? `?from=${encodeURIComponent(from)}` : '';
+    const { json } = await httpClient(`/api/admin/series/${encodeURIComponent(id)}${query}`, { method: 'DELETE' });
+    return json as SeriesDto & { cancelledBookings: number };
+  },
 };

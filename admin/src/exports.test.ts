@@ -2,9 +2,12 @@
 import { everyDay } from '@courtside/domain';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { BookingRecord } from './bookings/types.ts';
+import type { ClosureRecord } from './closures/types.ts';
+import type { EmailRecord } from './emails/types.ts';
 import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
+import type { SeriesRecord } from './series/types.ts';
 import type { UserRecord } from './users/types.ts';
 import { exporters, type ExportedResource } from './exports.ts';
 
@@ -28,12 +31,25 @@ const recordsWith = (text: string) => ({
     date: '2026-05-02', startTime: '10:00', endTime: '11:00', payableAmount: 20, status: 'confirmed', paymentStatus: 'paid',
     holdExpiresAt: null, createdAt: '2026-05-01T10:00:00.000Z', refundedAmount: 0, refundState: 'none',
   } as BookingRecord,
+  emails: {
+    id: 'e1', kind: 'contact_notice', recipient: text, subject: text, state: 'failed', attempts: 3, lastError: text,
+    createdAt: '2026-05-01T10:00:00.000Z', sentAt: null, text, html: `<p>${text}</p>`, attachments: [{ filename: text, contentType: 'text/calendar', content: text }],
+  } as EmailRecord,
   payments: {
     id: 'p1', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, refundedAmount: 0, refundState: 'none',
     flagReason: text, flagResolvedAt: null, flagResolvedBy: { id: 'u2', name: text }, providerRef: text, createdAt: '2026-05-01T10:00:00.000Z', paidAt: null,
     bookings: [{ id: 'b1', facilityName: text, date: '2026-05-02', startTime: '10:00', endTime: '11:00', payableAmount: 20, status: 'confirmed', paymentStatus: 'paid' }],
     refunds: [],
   } as PaymentRecord,
+  closures: {
+    id: 'c1', kind: 'maintenance', reason: text, start: '2026-05-02T08:00', end: '2026-05-02T12:00', facilityIds: ['f1'],
+    facilities: [{ id: 'f1', name: text, timezone: 'America/New_York', startsAt: '2026-05-02T12:00:00.000Z', endsAt: '2026-05-02T16:00:00.000Z' }],
+    createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z',
+  } as ClosureRecord,
+  series: {
+    id: 's1', facilityId: 'f1', facilityName: text, customer: { id: 'u1', name: text, email: text }, firstDate: '2026-05-05', lastDate: '2026-05-26',
+    startTime: '18:00', endTime: '19:00', every: 1, note: text, createdAt: '2026-05-01T10:00:00.000Z', occurrences: [], upcoming: 4,
+  } as SeriesRecord,
 });
 
 /**

@@ -1,8 +1,11 @@
 import { WEEKDAYS } from '@courtside/domain';
 import type { BookingRecord } from './bookings/types.ts';
+import type { ClosureRecord } from './closures/types.ts';
+import type { EmailRecord } from './emails/types.ts';
 import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
+import type { SeriesRecord } from './series/types.ts';
 import type { UserRecord } from './users/types.ts';
 import { csvExporter, type CsvRow } from './common/csv.ts';
 
@@ -76,6 +79,44 @@ export const csvColumns = {
     subject: m.subject,
     message: m.message,
   }),
+  // What was sent to whom and how it went; the bodies stay in the back office (long, and HTML).
+  emails: (e: EmailRecord) => ({
+    id: e.id,
+    createdAt: e.createdAt,
+    sentAt: e.sentAt,
+    recipient: e.recipient,
+    subject: e.subject,
+    kind: e.kind,
+    state: e.state,
+    attempts: e.attempts,
+    lastError: e.lastError,
+    attachments: e.attachments.map((a) => a.filename).join('; '),
+  }),
+  // Local times as staff wrote them, read on each facility's clock.
+  closures: (c: ClosureRecord) => ({
+    id: c.id,
+    facilities: c.facilities.map((f) => f.name).join('; '),
+    start: c.start,
+    end: c.end,
+    reason: c.reason,
+    kind: c.kind,
+    createdAt: c.createdAt,
+  }),
+  series: (s: SeriesRecord) => ({
+    id: s.id,
+    customer: s.customer.name,
+    email: s.customer.email,
+    facility: s.facilityName,
+    firstDate: s.firstDate,
+    lastDate: s.lastDate,
+    startTime: s.startTime,
+    endTime: s.endTime,
+    everyWeeks: s.every,
+    dates: s.occurrences.length,
+    upcoming: s.upcoming,
+    note: s.note,
+    createdAt: s.createdAt,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -87,4 +128,7 @@ export const exporters = {
   facilities: csvExporter('facilities', csvColumns.facilities),
   users: csvExporter('users', csvColumns.users),
   messages: csvExporter('messages', csvColumns.messages),
+  emails: csvExporter('emails', csvColumns.emails),
+  closures: csvExporter('closures', csvColumns.closures),
+  series: csvExporter('series', csvColumns.series),
 } satisfies Record<ExportedResource, unknown>;

@@ -11,6 +11,7 @@ import { installCaches } from './services/caches.ts';
 import type { ServiceContext } from './services/context.ts';
 import { SandboxProvider } from './payments/providers/sandbox.ts';
 import { StripeProvider } from './payments/providers/stripe.ts';
+import { DeskProvider } from './payments/providers/desk.ts';
 import { PaymentProviders } from './payments/providers/provider.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import { requestValidators } from './http/validation.ts';
@@ -79,7 +80,8 @@ export async function buildApp(opts: AppOptions) {
   const sandbox = new SandboxProvider(createHmac('sha256', opts.jwtSecret).update('sandbox-payments').digest('hex'));
   // New checkouts go to Stripe when it is configured; the sandbox stays to serve (and refund) its own orders.
   const stripe = opts.config.stripe ? new StripeProvider({ ...opts.config.stripe, publicBaseUrl: opts.config.publicBaseUrl }) : undefined;
-  const payments = stripe ? new PaymentProviders(stripe, [sandbox]) : new PaymentProviders(sandbox);
+  const desk = new DeskProvider();
+  const payments = stripe ? new PaymentProviders(stripe, [sandbox, desk]) : new PaymentProviders(sandbox, [desk]);
   app.decorate('ctx', { db: opts.db, config: opts.config, clock: opts.clock ?? (() => new Date()), payments });
   installCaches(app.ctx, opts.changes);
   if (opts.changes) app.addHook('onClose', () => opts.changes!.close());

@@ -17,6 +17,8 @@ export interface Config {
   seedDemo: boolean;
   defaultTimezone: string;
   holdMinutes: number;
+  /** How long a booking staff made with a payment link waits for the customer's payment. */
+  linkHoldHours: number;
   cancellationHours: number;
   bookingHorizonDays: number;
   sweepIntervalSeconds: number;
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool('SEED_DEMO', true),
     defaultTimezone,
     holdMinutes: int('HOLD_MINUTES', 15, 1, 24 * 60),
+    linkHoldHours: int('LINK_HOLD_HOURS', 24, 1, 24 * 14),
     cancellationHours: int('CANCELLATION_HOURS', 24, 0, 24 * 30),
     bookingHorizonDays: int('BOOKING_HORIZON_DAYS', 60, 1, 730),
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 30, 1, 3600),

@@ -55,6 +55,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
         address: '2 Court Lane',
         photoUrl: 'https://example.com/sam.png',
         role: 'user',
+        emailReminders: true,
       });
       expect(json.data._id).not.toBe(forgedId);
 
@@ -145,7 +146,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
       const body = account();
       const res = await signup(body);
       const row = await userRow(res.json().data._id);
-      expect(argon2Params(row.password_hash)).toEqual({ algorithm: 'argon2id', version: '19', m: '19456', t: '2', p: '1' });
+      expect(argon2Params(row.password_hash!)).toEqual({ algorithm: 'argon2id', version: '19', m: '19456', t: '2', p: '1' });
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$[a-z=0-9,]+\$[A-Za-z0-9+/]{16,}\$[A-Za-z0-9+/]{32,}$/);
       expect(row.password_hash).not.toContain(PASSWORD);
       // Two accounts with the same password get different salts.
@@ -166,7 +167,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
       expect(typeof json.token).toBe('string');
       expect(json.token.split('.')).toHaveLength(3);
       expect(json.data).toEqual(created);
-      expect(Object.keys(json.data).sort()).toEqual(['_id', 'address', 'email', 'name', 'phone', 'photoUrl', 'role']);
+      expect(Object.keys(json.data).sort()).toEqual(['_id', 'address', 'email', 'emailReminders', 'name', 'phone', 'photoUrl', 'role']);
       expect(res.body).not.toMatch(/argon2|password/i);
 
       const header = JSON.parse(Buffer.from(json.token.split('.')[0], 'base64url').toString());
@@ -306,6 +307,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
         address: '1 Main St',
         photoUrl: 'https://example.com/p.png',
         role: 'user',
+        emailReminders: true,
       });
     });
 
@@ -336,6 +338,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
         address: '9 New Road',
         photoUrl: 'https://example.com/new.png',
         role: 'user',
+        emailReminders: true,
       };
       expect(res.json().data).toEqual(expected);
       expect((await t.app.inject({ url: '/api/auth/me', headers: casey.auth })).json().data).toEqual(expected);
@@ -385,7 +388,7 @@ describe('auth: sign-up, login, throttling, profile, logout', () => {
       expect(changed.statusCode).toBe(200);
       const after = (await userRow(casey.id)).password_hash;
       expect(after).not.toBe(before);
-      expect(argon2Params(after)).toEqual({ algorithm: 'argon2id', version: '19', m: '19456', t: '2', p: '1' });
+      expect(argon2Params(after!)).toEqual({ algorithm: 'argon2id', version: '19', m: '19456', t: '2', p: '1' });
 
       // A password change ends the old sessions; the old password no longer works, the new one does.
       expect((await t.app.inject({ url: '/api/auth/me', headers: casey.auth })).statusCode).toBe(401);

@@ -71,7 +71,9 @@ describe('authorization matrix', () => {
       expect(accessOf('GET', '/api/calendar/:file')).toBe('public');
       expect(accessOf('GET', '/api/auth/me/calendar')).toBe('user');
       expect(accessOf('POST', '/api/auth/me/calendar')).toBe('user');
-      for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails']) {
+      expect(accessOf('GET', '/api/bookings/:id/calendar.ics')).toBe('user');
+      expect(accessOf('GET', '/api/facility/:id/closures')).toBe('public');
+      for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series']) {
         const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));
         expect(routes.length, resource).toBeGreaterThanOrEqual(3);
         expect(routes.every((r) => r.access === 'admin'), resource).toBe(true);
@@ -185,7 +187,7 @@ describe('authorization matrix', () => {
       expect(bobs.json().data).toEqual([]);
     });
 
-    it("another customer gets 404 reading, moving or cancelling the owner's booking, and nothing changes", async () => {
+    it("another customer gets 404 reading, moving, cancelling or downloading the owner's booking, and nothing changes", async () => {
       const before = await stored();
       const read = await t.app.inject({ url: `/api/bookings/${booking._id}`, headers: bob.auth });
       expect(read.statusCode).toBe(404);
@@ -196,6 +198,10 @@ describe('authorization matrix', () => {
 
       const cancel = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booking._id}`, headers: bob.auth });
       expect(cancel.statusCode).toBe(404);
+
+      const ics = await t.app.inject({ url: `/api/bookings/${booking._id}/calendar.ics`, headers: bob.auth });
+      expect(ics.statusCode).toBe(404);
+      expect(ics.body).not.toContain(court.name);
 
       // The same answer as for a booking that does not exist: ids reveal nothing.
       const missing = await t.app.inject({ url: `/api/bookings/${randomUUID()}`, headers: bob.auth });

@@ -22,8 +22,8 @@ describe('booking flow: availability, hold, checkout, sandbox payment', () => {
     expect(res.statusCode).toBe(200);
     const slots = res.json().data;
     expect(slots).toHaveLength(14);
-    expect(slots[0]).toEqual({ startTime: '08:00', endTime: '09:00' });
-    expect(slots[13]).toEqual({ startTime: '21:00', endTime: '22:00' });
+    expect(slots[0]).toEqual({ startTime: '08:00', endTime: '09:00', price: 30 });
+    expect(slots[13]).toEqual({ startTime: '21:00', endTime: '22:00', price: 30 });
   });
 
   it('holds a slot, prices it on the server, and removes it from availability', async () => {

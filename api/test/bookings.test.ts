@@ -193,9 +193,9 @@ describe('bookings through the API', () => {
       const res = await t.app.inject({ url: `/api/check-availability?date=2027-03-02&facility=${court._id}` });
       const slots = res.json().data;
       expect(slots).toHaveLength(28);
-      expect(slots[0]).toEqual({ startTime: '08:00', endTime: '08:30' });
-      expect(slots[1]).toEqual({ startTime: '08:30', endTime: '09:00' });
-      expect(slots[27]).toEqual({ startTime: '21:30', endTime: '22:00' });
+      expect(slots[0]).toEqual({ startTime: '08:00', endTime: '08:30', price: 10 });
+      expect(slots[1]).toEqual({ startTime: '08:30', endTime: '09:00', price: 10 });
+      expect(slots[27]).toEqual({ startTime: '21:30', endTime: '22:00', price: 10 });
     });
 
     it('refuses a missing facility and a malformed date', async () => {
@@ -389,6 +389,7 @@ describe('bookings through the API', () => {
       const mine = body.data.find((b: { _id: string }) => b._id === hold._id);
       expect(mine.facility).toEqual({ _id: court._id, name: 'Populated Court', location: 'Eastside', pricePerHour: 27.5, timezone: 'America/New_York' });
       expect(mine.user).toEqual({ _id: dana.id, name: 'Dana Customer', email: dana.email });
+      expect(mine.seriesId).toBeNull();
 
       const paged = (await t.app.inject({ url: '/api/bookings?page=2&limit=3', headers: staff.auth })).json();
       expect(paged.meta).toEqual({ page: 2, limit: 3, total });

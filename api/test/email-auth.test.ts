@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { PASSWORD, admin, customer, login, uniqueEmail, type Actor } from './support/actors.ts';
 import { startSmtp, type TestSmtp } from './support/smtp.ts';
 import { deliverMail } from '../src/mail/sender.ts';
+import { passwordResetsSettled } from '../src/services/password-reset-service.ts';
 
 /** Welcome, password reset and change, and staff notices, as they arrive over SMTP. */
 describe('account email', () => {
@@ -22,7 +23,12 @@ describe('account email', () => {
 
   const send = () => deliverMail(t.app.ctx);
   const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
-  const forgot = (email: string) => post('/api/auth/forgot-password', { email });
+  /** Asks for a reset link, and waits for the work done after the answer (the link queued). */
+  const forgot = async (email: string) => {
+    const res = await post('/api/auth/forgot-password', { email });
+    await passwordResetsSettled(t.app.ctx);
+    return res;
+  };
   const reset = (token: string, password = NEW_PASSWORD) => post('/api/auth/reset-password', { token, password });
   /** The token of the newest reset email to `email`. */
   const resetToken = (email: string) => {

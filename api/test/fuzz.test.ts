@@ -64,6 +64,13 @@ describe('OpenAPI fuzzing: every documented operation, valid and hostile request
       }
     });
 
+    it('documents the iCalendar answers under text/calendar, so no client (nor this fuzzer) expects JSON from them', async () => {
+      const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+      for (const path of ['/api/calendar/{file}', '/api/bookings/{id}/calendar.ics']) {
+        expect(Object.keys(doc.paths[path].get.responses['200'].content), path).toEqual(['text/calendar']);
+      }
+    });
+
     it('declares 413 and 415 (body past the limit, unreadable content type) on routes that take a body', async () => {
       const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
       expect(Object.keys(doc.paths['/api/bookings'].post.responses)).toEqual(expect.arrayContaining(['413', '415']));

@@ -222,14 +222,14 @@ describe('input validation', () => {
       const halfHours = await facility(t.app, staff, { openingHours: allDay({ open: '00:00', close: '24:00' }), slotMinutes: 30, pricePerHour: 20 });
       const res = await t.app.inject({ url: `/api/check-availability?date=2027-03-14&facility=${halfHours._id}` });
       expect(res.statusCode).toBe(200);
-      const slots = res.json().data as { startTime: string; endTime: string; price?: number }[];
+      const slots = res.json().data as { startTime: string; endTime: string; price: number }[];
       const starts = slots.map((s) => s.startTime);
       expect(slots).toHaveLength(46);
       expect(starts).not.toContain('02:00');
       expect(starts).not.toContain('02:30');
       expect(starts).toEqual(expect.arrayContaining(['01:30', '03:00']));
-      // Every slot that is offered is an ordinary half hour.
-      expect(slots.filter((s) => s.price !== undefined)).toEqual([]);
+      // Every slot that is offered is an ordinary half hour, at half the hourly price.
+      expect(slots.filter((s) => s.price !== 10)).toEqual([]);
 
       const bookings = await count('bookings');
       const buyer = await customer(t.app, 'Sam Spring');
@@ -249,13 +249,14 @@ describe('input validation', () => {
       expect(after.json().data).toMatchObject({ startTime: '03:00', endTime: '03:30', payableAmount: 10 });
     });
 
-    it('fall back (New York, 2027-11-07): the stretched slot shows the price it will be charged, the others none', async () => {
+    it('fall back (New York, 2027-11-07): the stretched slot shows the price it will be charged, the others an hour\'s', async () => {
       t.clock.set('2027-11-04T15:00:00Z');
       const hourly = await facility(t.app, staff, { openingHours: allDay({ open: '00:00', close: '24:00' }), pricePerHour: 20 });
       const priced = async () => {
-        const slots = (await t.app.inject({ url: `/api/check-availability?date=2027-11-07&facility=${hourly._id}` })).json().data as { startTime: string; price?: number }[];
+        const slots = (await t.app.inject({ url: `/api/check-availability?date=2027-11-07&facility=${hourly._id}` })).json().data as { startTime: string; price: number }[];
         expect(slots).toHaveLength(24);
-        return slots.filter((s) => s.price !== undefined);
+        const hour = slots.find((s) => s.startTime === '03:00')!.price;
+        return slots.filter((s) => s.price !== hour);
       };
       expect(await priced()).toEqual([{ startTime: '01:00', endTime: '02:00', price: 40 }]);
       // A new price shows at once.

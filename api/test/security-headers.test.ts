@@ -256,7 +256,7 @@ describe('stored password hashes', () => {
       const rows = await app.database.db.selectFrom('users').select(['email', 'password_hash']).execute();
       expect(rows.length).toBe(3);
       // argon2id v=19 m=19456 t=2 p=1, field by field (the argon2 package writes them m,p,t).
-      for (const row of rows) expect(argon2Problems(row.password_hash), `${row.email}: ${row.password_hash.slice(0, 40)}`).toEqual([]);
+      for (const row of rows) expect(argon2Problems(String(row.password_hash)), `${row.email}: ${String(row.password_hash).slice(0, 40)}`).toEqual([]);
       const after = rows.find((r) => r.email === signedUp.email)!;
       expect(after.password_hash).not.toBe(before.password_hash);
     } finally {

@@ -156,6 +156,13 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
     expect(await myBooking(dana, hold._id)).toMatchObject({ refundedAmount: 20, refundState: 'refunded' });
     expect(await payment(orderId)).toMatchObject({ refundState: 'refunded', refundedAmount: 20, status: 'refunded' });
     expect(await retryDueRefunds(t.app.ctx)).toBe(0);
+    // Staff heard of the failure once (not once per retry); the customer hears the refund went through.
+    const mail = await t.database.db.selectFrom('outbox_messages').select(['kind', 'recipient', 'subject', 'text_body']).where('kind', 'in', ['refund_failed', 'refund_completed']).where('text_body', 'like', `%${orderId}%`).execute();
+    const toDana = await t.database.db.selectFrom('outbox_messages').select(['subject', 'text_body']).where('kind', '=', 'refund_completed').where('recipient', '=', dana.email).execute();
+    expect(mail.filter((m) => m.kind === 'refund_failed').map((m) => m.recipient)).toEqual([staff.email]);
+    expect(mail[0]!.subject).toMatch(/^Refund failed, retrying: \$20\.00 to /);
+    expect(mail[0]!.text_body).toMatch(/refused/);
+    expect(toDana.filter((m) => m.text_body.includes('Saturday 6 March 2027, 08:00-09:00'))).toHaveLength(1);
   });
 
   it('a refund for a payment whose event named no PaymentIntent looks it up on the session first', async () => {

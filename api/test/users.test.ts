@@ -44,6 +44,7 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
         address: '1 Main St',
         photoUrl: 'https://example.com/p.png',
         role: 'user',
+        emailReminders: true,
       });
       expect(res.body).not.toMatch(/argon2|password/i);
       const count = await t.database.db.selectFrom('users').select('id').where('deleted_at', 'is', null).execute();
@@ -312,6 +313,24 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       const none = await list({ filter: JSON.stringify({ id: [] }) });
       expect(none.statusCode).toBe(200);
       expect(none.json()).toEqual([]);
+    });
+
+    it('q finds a customer by name, email or phone (the phone however it is typed)', async () => {
+      const phoned = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/users',
+        headers: staff.auth,
+        payload: { name: 'Pat Phoneson', email: uniqueEmail('phoned'), password: PASSWORD, phone: '(555) 867-5309', address: 'x' },
+      });
+      expect(phoned.statusCode, phoned.body).toBe(201);
+      const ids = async (q: string) => (await list({ filter: JSON.stringify({ q }) })).json().map((r: { id: string }) => r.id);
+      const pat = phoned.json().id;
+      for (const q of ['Phoneson', phoned.json().email.slice(0, 12), '867-5309', '555 867 5309', '+1 (555) 8675309'.slice(4), '8675']) {
+        expect(await ids(q), q).toContain(pat);
+      }
+      // Digits inside a word are not a phone search; two digits are too few to mean one.
+      expect(await ids('Pat86')).not.toContain(pat);
+      expect(await ids('53')).not.toContain(pat);
     });
 
     it('refuses a sort field it does not know with 400 naming sort', async () => {

@@ -18,6 +18,9 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string) {
       return json(400, { success: false, statusCode: 400, code: 'VALIDATION_FAILED', message: 'body/name is required', errorMessages: [{ path: '/body/name', message: 'body/name is required' }] });
     case '/ended':
       return json(401, { success: false, statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please log in again.', errorMessages: [] });
+    case '/booking.ics':
+      res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
+      return res.end(`BEGIN:VCALENDAR\r\nX-AUTH:${req.headers.authorization ?? ''}\r\nX-ACCEPT:${req.headers.accept ?? ''}\r\nEND:VCALENDAR\r\n`);
     case '/not-json':
       res.writeHead(502, { 'content-type': 'text/html' });
       return res.end('<h1>Bad gateway</h1>');
@@ -91,6 +94,19 @@ describe('createApiClient', () => {
     const api = createApiClient({ baseUrl, onSessionEnded: (err) => ended.push(err.code) });
     expect(await failureOf(api('/ended', { token: 'given' }))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(await failureOf(api('/ended'))).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(ended).toEqual([]);
+  });
+
+  it('downloads a file with the token, and fails with the same ApiError as a JSON call', async () => {
+    const api = createApiClient({ baseUrl });
+    const file = await api.file('/booking.ics', { token: 'T' });
+    expect(file.type).toMatch(/^text\/calendar/);
+    expect(await file.text()).toBe('BEGIN:VCALENDAR\r\nX-AUTH:Bearer T\r\nX-ACCEPT:*/*\r\nEND:VCALENDAR\r\n');
+    expect(await failureOf(api.file('/taken'))).toMatchObject({ status: 409, code: 'SLOT_TAKEN', message: 'This time slot is already booked.' });
+    expect(await failureOf(api.file('/not-json'))).toMatchObject({ status: 502, code: 'INTERNAL' });
+    const ended: string[] = [];
+    const watched = createApiClient({ baseUrl, onSessionEnded: (err) => ended.push(err.code) });
+    expect(await failureOf(watched.file('/ended', { token: 'given' }))).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(ended).toEqual([]);
   });
 

@@ -74,14 +74,21 @@ export interface ApiClientOptions {
 
 export type ApiCall = <T>(path: string, options?: CallOptions) => Promise<Envelope<T>>;
 
+/** The JSON call, and a file the server sends only to a signed-in caller (a link cannot carry the token). */
+export interface ApiClient extends ApiCall {
+  /** The body as a Blob (an .ics, a CSV); failures are ApiErrors like any call's. */
+  file: (path: string, options?: Omit<CallOptions, 'body'>) => Promise<Blob>;
+}
+
 type ErrorBody = { code?: string; message?: string; errorMessages?: { path: string; message: string }[] };
 
 /** One way to call the API: JSON both ways, the bearer token, and every failure as an ApiError. */
-export function createApiClient({ onSessionEnded, baseUrl }: ApiClientOptions = {}): ApiCall {
-  return async function call<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+export function createApiClient({ onSessionEnded, baseUrl }: ApiClientOptions = {}): ApiClient {
+  /** Sends the request; an answer that is not 2xx becomes the ApiError its envelope describes. */
+  async function send(path: string, options: CallOptions, accept: string): Promise<Response> {
     const ownSession = options.token === undefined;
     const token = ownSession ? getToken() : options.token;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
 
@@ -101,18 +108,26 @@ export function createApiClient({ onSessionEnded, baseUrl }: ApiClientOptions = 
     } finally {
       deadline?.clear();
     }
-
-    const body = (await res.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
-    if (res.ok && body) return body;
-    const error = new ApiError(
-      res.status,
-      (body?.code as ErrorCode | undefined) ?? 'INTERNAL',
-      body?.message ?? `The server answered ${res.status}.`,
-      body?.errorMessages ?? [],
-    );
+    if (res.ok) return res;
+    const error = failureOf(res, (await res.json().catch(() => null)) as ErrorBody | null);
     if (error.code === 'UNAUTHENTICATED' && ownSession && token) onSessionEnded?.(error);
     throw error;
-  };
+  }
+
+  async function call<T>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+    const res = await send(path, options, 'application/json');
+    const body = (await res.json().catch(() => null)) as Envelope<T> | null;
+    if (!body) throw failureOf(res, null);
+    return body;
+  }
+
+  return Object.assign(call, {
+    file: async (path: string, options: Omit<CallOptions, 'body'> = {}) => (await send(path, options, '*/*')).blob(),
+  });
+}
+
+function failureOf(res: Response, body: ErrorBody | null): ApiError {
+  return new ApiError(res.status, (body?.code as ErrorCode | undefined) ?? 'INTERNAL', body?.message ?? `The server answered ${res.status}.`, body?.errorMessages ?? []);
 }
 
 /** The caller's signal and a deadline as one signal, and whether it was the deadline that fired. */

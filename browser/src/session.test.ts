@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginUrlFor, safeRedirect, tokenExpired } from './session.ts';
+import type { UserDto } from '@courtside/contracts';
+import { getToken, getUser, loginUrlFor, safeRedirect, saveSession, saveToken, tokenExpired } from './session.ts';
 
 const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
 
@@ -32,5 +33,22 @@ describe('tokenExpired', () => {
   it('leaves tokens it cannot read to the server', () => {
     expect(tokenExpired('not-a-jwt', now)).toBe(false);
     expect(tokenExpired(jwt({ sub: 'x' }), now)).toBe(false);
+  });
+});
+
+describe('saveToken', () => {
+  it('replaces the token and keeps the signed-in user (a password change renews the session)', () => {
+    const stored = new Map<string, string>();
+    const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v), removeItem: (k: string) => void stored.delete(k) };
+    Object.assign(globalThis, { localStorage: storage });
+    try {
+      const user = { _id: 'u1', name: 'Casey', email: 'c@example.com', phone: '1', address: 'x', photoUrl: '', role: 'user', emailReminders: true } satisfies UserDto;
+      saveSession('old', user);
+      saveToken('fresh');
+      expect(getToken()).toBe('fresh');
+      expect(getUser()).toEqual(user);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'localStorage');
+    }
   });
 });

@@ -35,9 +35,14 @@ export function getUser(): UserDto | null {
 }
 
 export function saveSession(token: string, user: UserDto): void {
-  localStorage.setItem(SESSION_KEYS.token, token);
+  saveToken(token);
   saveUser(user);
   flagSignedIn(true);
+}
+
+/** Replaces this session's token, keeping its user: a password change issues the session a fresh one. */
+export function saveToken(token: string): void {
+  localStorage.setItem(SESSION_KEYS.token, token);
 }
 
 export function saveUser(user: UserDto): void {

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { ACTIVE_STATUSES, OUTBOX_STATES } from '@courtside/domain';
+import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, OUTBOX_STATES } from '@courtside/domain';
 import { PaymentStatusSchema } from './bookings.ts';
 import { DayHours } from './facilities.ts';
 import { Nullable, oneOf } from './primitives.ts';
@@ -22,6 +22,16 @@ export const DayViewBooking = Type.Object({
 });
 export type DayViewBooking = Static<typeof DayViewBooking>;
 
+/** A closed range of the day, clipped to it (00:00..24:00), on the facility's clock. */
+export const DayViewClosure = Type.Object({
+  id: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  reason: Type.String(),
+  kind: oneOf(CLOSURE_KINDS),
+});
+export type DayViewClosure = Static<typeof DayViewClosure>;
+
 export const DayViewFacility = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -33,6 +43,7 @@ export const DayViewFacility = Type.Object({
   /** Opening hours of this weekday; null when closed all day. */
   hours: DayHours,
   bookings: Type.Array(DayViewBooking),
+  closures: Type.Array(DayViewClosure),
 });
 export type DayViewFacility = Static<typeof DayViewFacility>;
 
@@ -97,3 +108,64 @@ export const EmailDto = Type.Object({
   attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String(), content: Type.String() })),
 });
 export type EmailDto = Static<typeof EmailDto>;
+
+/** A closure as staff wrote it: local start and end (read on each facility's clock), reason and kind. */
+export const ClosureDto = Type.Object({
+  id: Type.String(),
+  kind: oneOf(CLOSURE_KINDS),
+  reason: Type.String(),
+  start: Type.String({ description: 'Local to each facility: YYYY-MM-DDTHH:mm' }),
+  end: Type.String({ description: 'Local to each facility: YYYY-MM-DDTHH:mm' }),
+  facilityIds: Type.Array(Type.String()),
+  facilities: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), timezone: Type.String(), startsAt: Type.String(), endsAt: Type.String() })),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type ClosureDto = Static<typeof ClosureDto>;
+
+/** A closure a facility's public page announces ("Closed 2-4 Dec: resurfacing"), in its local time. */
+export const PublicClosureDto = Type.Object({
+  startDate: Type.String(),
+  startTime: Type.String(),
+  endDate: Type.String(),
+  endTime: Type.String(),
+  reason: Type.String(),
+  kind: oneOf(CLOSURE_KINDS),
+});
+export type PublicClosureDto = Static<typeof PublicClosureDto>;
+
+/** A weekly series: what staff asked for, and its occurrences (ordinary bookings) with where each stands. */
+export const SeriesDto = Type.Object({
+  id: Type.String(),
+  facilityId: Type.String(),
+  facilityName: Type.String(),
+  customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+  firstDate: Type.String(),
+  lastDate: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  every: Type.Integer({ minimum: 1, maximum: 2, description: 'Weeks between occurrences' }),
+  note: Nullable(Type.String()),
+  createdAt: Type.String(),
+  occurrences: Type.Array(Type.Object({
+    bookingId: Type.String(),
+    date: Type.String(),
+    startTime: Type.String(),
+    endTime: Type.String(),
+    status: oneOf(BOOKING_STATUSES),
+    paymentStatus: PaymentStatusSchema,
+    payableAmount: Type.Number(),
+  })),
+  upcoming: Type.Integer({ description: 'Occurrences still to come that hold their time' }),
+});
+export type SeriesDto = Static<typeof SeriesDto>;
+
+/** A series date as planned: free, or why not (taken, closed, outside the rules). */
+export const SeriesDatePlan = Type.Object({
+  date: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  free: Type.Boolean(),
+  reason: Nullable(Type.String()),
+});
+export type SeriesDatePlan = Static<typeof SeriesDatePlan>;

@@ -31,6 +31,7 @@ export const BookingDto = Type.Object({
   refundedAmount: Type.Number({ description: 'Money already back with the customer for this booking, in dollars' }),
   refundState: oneOf(BOOKING_REFUND_STATES),
   cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
+  seriesId: Nullable(Type.String(), 'The weekly series this booking is a date of (staff booked it with the others), or null'),
   cancellableUntil: Nullable(
     Type.String(),
     'Free cancellation deadline (ISO instant): start minus CANCELLATION_HOURS; a pending hold shows the one it gets once paid; null once over',

@@ -27,11 +27,24 @@ export interface Envelope<T> {
 }
 
 /** Every error answer; `code` is the stable reason to branch on, `message` the words to show. */
+/** One thing in the way of a change (domain Conflict). */
+export const Conflict = Type.Object({
+  facilityId: Type.String(),
+  facilityName: Type.String(),
+  date: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  bookingId: Type.Optional(Type.String()),
+  customer: Type.Optional(Type.String()),
+  reason: Type.String(),
+});
+
 export const ErrorEnvelope = Type.Object({
   success: Type.Literal(false),
   statusCode: Type.Integer(),
   code: oneOf(ERROR_CODES, 'Stable machine-readable reason; branch on this, not on the message'),
   message: Type.String(),
   errorMessages: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
+  conflicts: Type.Optional(Type.Array(Conflict, { description: 'What is in the way (CLOSURE_CONFLICT and the like)' })),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { TimeText } from './primitives.ts';
+import { WEEKDAYS } from '@courtside/domain';
+import { DateText, TimeText, oneOf } from './primitives.ts';
 
 /** One weekday's opening hours, or null when closed all day. */
 export const DayHours = Type.Union([Type.Object({ open: TimeText, close: TimeText }, { additionalProperties: false }), Type.Null()]);
@@ -7,6 +8,36 @@ export const OpeningHours = Type.Object(
   { sun: DayHours, mon: DayHours, tue: DayHours, wed: DayHours, thu: DayHours, fri: DayHours, sat: DayHours },
   { additionalProperties: false },
 );
+
+/** One price rule: the first rule that matches a minute prices it; pricePerHour prices a minute none matches. */
+export const PriceRule = Type.Object(
+  {
+    days: Type.Array(oneOf(WEEKDAYS), { minItems: 1, maxItems: 7, description: 'Weekday keys as in openingHours' }),
+    from: TimeText,
+    to: Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'Local wall-clock time HH:mm, exclusive; may be 24:00' }),
+    validFrom: Type.Optional(DateText),
+    validTo: Type.Optional(DateText),
+    pricePerHour: Type.Number({ description: 'In dollars, like the facility\'s pricePerHour' }),
+  },
+  { additionalProperties: false },
+);
+export type PriceRule = Static<typeof PriceRule>;
+
+const minutes = (description: string) => Type.Optional(Type.Integer({ description }));
+/** A facility's booking policy: a field left out is the venue's default (the global settings). */
+export const FacilityPolicy = Type.Object(
+  {
+    horizonDays: minutes('How many days ahead it may be booked (default BOOKING_HORIZON_DAYS)'),
+    minNoticeMinutes: minutes('Minutes before its start a booking must be made (default 0)'),
+    cancellationHours: minutes('Hours before its start a paid booking may be cancelled with a refund (default CANCELLATION_HOURS)'),
+    minMinutes: minutes('Shortest booking in minutes (default: one slot)'),
+    maxMinutes: minutes('Longest booking in minutes, besides maxBookingMinutes (the stricter holds)'),
+    bufferMinutes: minutes('Changeover minutes after each booking. Not enforced yet: only 0 (or none) is accepted'),
+    maxActivePerCustomer: minutes('Most upcoming bookings one customer may have here. Not enforced yet: must be left out'),
+  },
+  { additionalProperties: false },
+);
+export type FacilityPolicy = Static<typeof FacilityPolicy>;
 
 export const FacilityDto = Type.Object({
   _id: Type.String(),
@@ -20,12 +51,14 @@ export const FacilityDto = Type.Object({
   openingHours: OpeningHours,
   slotMinutes: Type.Integer(),
   maxBookingMinutes: Type.Integer(),
+  priceRules: Type.Array(PriceRule, { description: 'Ordered price rules; empty: pricePerHour everywhere' }),
+  policy: FacilityPolicy,
 });
 export type FacilityDto = Static<typeof FacilityDto>;
 
 export const SlotDto = Type.Object({
   startTime: Type.String(),
   endTime: Type.String(),
-  price: Type.Optional(Type.Number({ description: 'Only on a slot a daylight-saving change stretches or cuts: what it costs, in dollars, for its real length' })),
+  price: Type.Number({ description: 'What the slot costs, in dollars (like pricePerHour), from the facility\'s price rules, for its real length (a slot a daylight-saving change stretches or cuts costs what it lasts)' }),
 });
 export type SlotDto = Static<typeof SlotDto>;

@@ -12,6 +12,7 @@ export const UserDto = Type.Object({
   address: Type.String(),
   photoUrl: Type.String(),
   role: RoleSchema,
+  emailReminders: Type.Boolean({ description: 'Whether the customer is emailed a reminder before each booking' }),
 });
 export type UserDto = Static<typeof UserDto>;
 

@@ -243,3 +243,26 @@ describe('resolveBookingChange', () => {
     expect(errorOf(() => resolveBookingChange(short, booked, {}, policy)).code).toBe('TOO_LONG');
   });
 });
+
+describe('resolveBookingRequest at the front desk', () => {
+  // Tuesday 2026-06-02, 09:30 in New York.
+  const desk: BookingPolicy = { now: new Date('2026-06-02T13:30:00Z'), horizonDays: 60, frontDesk: true };
+
+  it("books a walk-in already playing into today's slot that has started", () => {
+    const interval = resolveBookingRequest(ny, req('2026-06-02', '09:00', '10:00'), desk);
+    expect(iso(interval.startsAt)).toBe('2026-06-02T13:00:00.000Z');
+    // A customer may not.
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-02', '09:00', '10:00'), { ...desk, frontDesk: false })).code).toBe('IN_THE_PAST');
+  });
+
+  it('refuses a slot that is over, and yesterday, naming startTime', () => {
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-02', '08:00', '09:00'), desk))).toMatchObject({ code: 'IN_THE_PAST', path: 'startTime' });
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-05-31', '20:00', '22:00'), desk)).code).toBe('IN_THE_PAST');
+  });
+
+  it('books beyond the public horizon, up to the front-desk horizon', () => {
+    expect(iso(resolveBookingRequest(ny, req('2026-12-01', '10:00', '11:00'), desk).startsAt)).toBe('2026-12-01T15:00:00.000Z');
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-12-01', '10:00', '11:00'), { ...desk, frontDesk: false })).code).toBe('BEYOND_HORIZON');
+    expect(errorOf(() => resolveBookingRequest(ny, req('2028-06-06', '10:00', '11:00'), desk)).code).toBe('BEYOND_HORIZON');
+  });
+});

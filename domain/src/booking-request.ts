@@ -1,5 +1,6 @@
-import { DAY_MS, parseDate, parseTime, toLocal, wallTimeExists } from './clock.ts';
+import { parseDate, parseTime, toLocal, wallTimeExists } from './clock.ts';
 import { invalid } from './errors.ts';
+import { checkHorizon, checkLength, checkNotice, type EffectivePolicy } from './policy.ts';
 import type { Schedule } from './schedule.ts';
 import { dayWindow, wallInterval, type Interval } from './slots.ts';
 
@@ -12,11 +13,39 @@ export interface BookingRequest {
 export interface BookingPolicy {
   now: Date;
   horizonDays: number;
+  /**
+   * Staff booking at the front desk: a walk-in already playing may be booked into a slot of
+   * today that has started (not one that is over), bookings open FRONT_DESK_HORIZON_DAYS ahead,
+   * and no minimum notice applies.
+   */
+  frontDesk?: boolean;
+  /** Named in refusals ("Bookings for Centre Court open 14 days ahead."); without it they name no facility. */
+  facilityName?: string;
+  /** The facility's policy beyond the schedule (policy.ts); each left out applies no limit. */
+  minNoticeMinutes?: number;
+  minMinutes?: number;
+  maxMinutes?: number;
+}
+
+/** The BookingPolicy of a facility whose policy in force is `policy` (effectivePolicy). */
+export function bookingPolicyOf(policy: EffectivePolicy, now: Date, options: { facilityName?: string; frontDesk?: boolean } = {}): BookingPolicy {
+  const { horizonDays, minNoticeMinutes, minMinutes, maxMinutes } = policy;
+  return { now, horizonDays, minNoticeMinutes, minMinutes, maxMinutes, ...options };
+}
+
+/** How far ahead staff may book (a season's league nights), whatever the public horizon. */
+export const FRONT_DESK_HORIZON_DAYS = 730;
+
+/** A front-desk booking of today (the facility's today) that has started but is not over. */
+function startedTodayAtTheDesk(interval: Interval, date: string, timezone: string, policy: BookingPolicy): boolean {
+  return policy.frontDesk === true && interval.endsAt.getTime() > policy.now.getTime() && toLocal(policy.now, timezone).date === date;
 }
 
 /**
  * Turns a wall-clock request into a real interval, or says exactly which rule it breaks:
- * inside opening hours, on the slot grid, in the future, within the horizon, not too long.
+ * inside opening hours, on the slot grid, not too short or too long (the schedule's
+ * maxBookingMinutes and the policy's limits, the stricter), in the future, with enough notice,
+ * within the horizon.
  */
 export function resolveBookingRequest(schedule: Schedule, req: BookingRequest, policy: BookingPolicy): Interval {
   const date = parseDate(req.date, 'date');
@@ -36,21 +65,20 @@ export function resolveBookingRequest(schedule: Schedule, req: BookingRequest, p
   if ((end - window.open) % step !== 0) {
     throw invalid('OFF_GRID', `endTime must fall on the ${step}-minute slot grid.`, 'endTime');
   }
-  if (end - start > schedule.maxBookingMinutes) {
-    throw invalid('TOO_LONG', `A booking can last at most ${schedule.maxBookingMinutes} minutes.`, 'endTime');
-  }
+  const maxMinutes = Math.min(schedule.maxBookingMinutes, policy.maxMinutes ?? Infinity);
+  checkLength(end - start, { minMinutes: policy.minMinutes ?? 0, maxMinutes }, policy.facilityName);
 
   const interval = wallInterval(date, start, end, schedule.timezone);
   if (!interval) {
     const path = wallTimeExists(date, start, schedule.timezone) ? 'endTime' : 'startTime';
     throw invalid('NONEXISTENT_TIME', 'That time does not exist on this date (the clocks change).', path);
   }
-  if (interval.startsAt.getTime() <= policy.now.getTime()) {
-    throw invalid('IN_THE_PAST', 'The booking must start in the future.', 'startTime');
+  if (interval.startsAt.getTime() <= policy.now.getTime() && !startedTodayAtTheDesk(interval, req.date, schedule.timezone, policy)) {
+    throw invalid('IN_THE_PAST', policy.frontDesk ? 'The booking must not be over, and may start in the past only today.' : 'The booking must start in the future.', 'startTime');
   }
-  if (interval.startsAt.getTime() > policy.now.getTime() + policy.horizonDays * DAY_MS) {
-    throw invalid('BEYOND_HORIZON', `Bookings open at most ${policy.horizonDays} days ahead.`, 'date');
-  }
+  if (!policy.frontDesk) checkNotice(interval.startsAt, policy.now, policy.minNoticeMinutes ?? 0, policy.facilityName);
+  const horizonDays = policy.frontDesk ? Math.max(policy.horizonDays, FRONT_DESK_HORIZON_DAYS) : policy.horizonDays;
+  checkHorizon(interval.startsAt, policy.now, horizonDays, policy.facilityName);
   return interval;
 }
 

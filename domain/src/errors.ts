@@ -48,9 +48,18 @@ export const ERROR_CODES = [
   'BEYOND_HORIZON',
   'FACILITY_REQUIRED',
   'NO_BOOKINGS',
+  'CUSTOMER_REQUIRED',
   'RESET_TOKEN_INVALID',
   'RESET_TOKEN_USED',
   'RESET_TOKEN_EXPIRED',
+  'INVALID_PRICE_RULE',
+  'INVALID_TIER',
+  'INVALID_POLICY',
+  'INVALID_PROMO_CODE',
+  'TOO_SOON',
+  'TOO_SHORT',
+  // A promo code the customer typed that cannot be used (expired, used up, another facility's...).
+  'PROMO_INVALID',
   // 401 and 403: who is asking
   'UNAUTHENTICATED',
   'BAD_CREDENTIALS',
@@ -67,6 +76,8 @@ export const ERROR_CODES = [
   'ORDER_NOT_FOUND',
   'PAYMENT_NOT_FOUND',
   'MESSAGE_NOT_FOUND',
+  'CLOSURE_NOT_FOUND',
+  'SERIES_NOT_FOUND',
   // 409: the state of things
   'SLOT_TAKEN',
   'HOLD_LIMIT_REACHED',
@@ -79,6 +90,7 @@ export const ERROR_CODES = [
   'NOT_ACTIVE',
   'NOT_PAYABLE',
   'NOT_PAID',
+  'ALREADY_PAID',
   'ALREADY_REFUNDED',
   'CANCELLATION_WINDOW_PASSED',
   'CHECKOUT_CLOSED',
@@ -88,6 +100,11 @@ export const ERROR_CODES = [
   'TIMEZONE_CHANGE_OVERLAP',
   'NOT_FLAGGED',
   'FLAG_ALREADY_RESOLVED',
+  'FACILITY_CLOSED',
+  'CLOSURE_CONFLICT',
+  'SERIES_CONFLICT',
+  'QUOTA_REACHED',
+  'BUFFER',
   // 429, 5xx
   'TOO_MANY_REQUESTS',
   'PAYMENT_PROVIDER_UNREACHABLE',
@@ -125,3 +142,28 @@ export class RateLimited extends DomainError {
 
 export const invalid = (code: ErrorCode, message: string, path?: string) =>
   new DomainError('invalid', code, message, path);
+
+/** One thing in the way of a change: a booking under a closure, a series date already taken. */
+export interface Conflict {
+  facilityId: string;
+  facilityName: string;
+  /** Local to the facility: YYYY-MM-DD and HH:mm. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  /** The booking in the way, when it is one. */
+  bookingId?: string;
+  customer?: string;
+  reason: string;
+}
+
+/** A 409 that lists what is in the way, so a client can show it and ask (CLOSURE_CONFLICT, ...). */
+export class ConflictsError extends DomainError {
+  readonly conflicts: Conflict[];
+
+  constructor(code: ErrorCode, message: string, conflicts: Conflict[], path?: string) {
+    super('conflict', code, message, path);
+    this.name = 'ConflictsError';
+    this.conflicts = conflicts;
+  }
+}

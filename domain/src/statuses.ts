@@ -33,3 +33,7 @@ export type BookingRefundState = (typeof BOOKING_REFUND_STATES)[number];
 /** Where an order's refunds stand; 'partial' when some but not all of it went back. */
 export const ORDER_REFUND_STATES = ['none', 'pending', 'partial', 'refunded', 'failed'] as const;
 export type OrderRefundState = (typeof ORDER_REFUND_STATES)[number];
+
+/** Why a closure blocks its facilities (closures.kind). */
+export const CLOSURE_KINDS = ['maintenance', 'event', 'weather', 'other'] as const;
+export type ClosureKind = (typeof CLOSURE_KINDS)[number];

@@ -40,6 +40,8 @@ export const TEXT_LIMITS = {
   address: 300,
   subject: 200,
   message: 5000,
+  closureReason: 200,
+  bookingNote: 500,
   imageUrl: 2048,
   email: EMAIL_MAX_LENGTH,
   /** Signing in takes any password up to this (the policy's own maximum is for new ones). */

@@ -1,5 +1,7 @@
 /** Where the server under test listens and the admin it creates on boot (see playwright.config.ts). */
 export const PORT = Number(process.env.E2E_PORT ?? 4317);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The suite's SMTP server (support/mailbox.ts), which the server under test sends its mail to. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 export const ADMIN_EMAIL = 'admin@courtside.test';
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-7q2!Xv9m';

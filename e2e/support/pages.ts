@@ -17,6 +17,8 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'facility-detail', path: ({ facility }) => `/facilities/${facility}` },
   { name: 'login', path: () => '/login' },
   { name: 'register', path: () => '/register' },
+  { name: 'forgot-password', path: () => '/forgot-password' },
+  { name: 'reset-password', path: () => '/reset-password?token=x' },
   { name: '404', path: () => '/no-such-page', status: 404 },
   { name: 'facility-booking', path: ({ facility }) => `/facility-booking/${facility}`, session: true, ready: /free slots|No available slots/i },
   { name: 'dashboard', path: () => '/dashboard', session: true, ready: /Edit Profile/i },

@@ -1,9 +1,11 @@
 /**
  * The back office passes axe with no violation at all (any impact) on its main screens:
  * sign-in, dashboard, facilities (list and edit), bookings (list and one booking), users,
- * messages, payments and the day view, at desktop width and the day view at phone width too.
- * The data behind them is real: a customer's paid booking and a hold on the day shown, and a
- * message. Each screen is kept as a screenshot (test-results/screenshots/admin-a11y-*.png).
+ * messages, payments, emails, closures (list and form), weekly series and the day view, at
+ * desktop width and the day view at phone width too. The data behind them is real: a customer's paid booking and a hold on the day shown, and a
+ * message (and the staff notice it sends). Each screen is kept as a screenshot
+ * (test-results/screenshots/admin-a11y-*.png). One email is checked in admin-emails.spec.ts: axe
+ * cannot run inside its preview, a frame sandboxed without scripts, so that spec leaves the frame out.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
@@ -51,7 +53,11 @@ const SCREENS: Screen[] = [
   { name: 'users', hash: () => '/users', ready: (p) => p.locator('tbody tr').first() },
   { name: 'messages', hash: () => '/messages', ready: (p) => p.getByText('Court lights after 9pm?').first() },
   { name: 'payments', hash: () => '/payments', ready: (p) => p.locator('tbody tr').first() },
+  { name: 'emails', hash: () => '/emails', ready: (p) => p.locator('tbody tr').first() },
   { name: 'day-view', hash: () => `/day-view?date=${paid.booking.date}`, ready: (p) => p.getByTestId('day-booking').first() },
+  { name: 'closures', hash: () => '/closures', ready: (p) => p.getByRole('link', { name: 'Close facilities' }) },
+  { name: 'closure-create', hash: () => '/closures/create', ready: (p) => p.getByRole('combobox', { name: 'Facilities' }) },
+  { name: 'series', hash: () => '/series', ready: (p) => p.getByRole('button', { name: 'New series' }) },
 ];
 
 async function expectNoViolations(page: Page, name: string) {
@@ -79,7 +85,8 @@ for (const screen of SCREENS) {
 
 test('day view at phone width (390): no axe violations, and the grid scrolls from the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openConsole(page, admin, `/day-view?date=${paid.booking.date}`);
+  // A phone opens the day as a list (admin-front-desk-actions.spec.ts checks it); the grid is one tap away.
+  await openConsole(page, admin, `/day-view?date=${paid.booking.date}&view=grid`);
   await expect(page.getByTestId('day-booking').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoViolations(page, 'day view (390)');

@@ -6,8 +6,9 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, loginAdmin, signUpAndLogin, type Session } from '../support/api.ts';
+import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
 import { bearer, checkOut, openConsole, payOnSandboxPage, snapConsole } from '../support/console.ts';
+import { hydrated } from '../support/islands.ts';
 
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
@@ -130,4 +131,50 @@ test('a facility without bookings is deleted with one confirmation, as before', 
   await expect(notification(page, 'Facility deleted successfully')).toBeVisible();
   await expect(page).toHaveURL(/#\/facilities$/);
   expect((await facilities(request)).map((f) => f._id)).not.toContain(court._id);
+});
+
+test('staff set a peak price and a booking horizon in the facility form; the booking page shows each slot\'s price and the total', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await loginAdmin(request);
+  const name = `E2E Peak ${Date.now().toString(36)}`;
+  const court = await newFacility(request, admin, name);
+  try {
+    await openConsole(page, admin, `/facilities/${court._id}`);
+    await expect(page.getByLabel('Name')).toHaveValue(name, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('combobox', { name: 'Days' }).click();
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await page.getByRole('option', { name: day, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: /^From/ }).fill('18:00');
+    await page.getByRole('textbox', { name: /^To/ }).fill('22:00');
+    await page.getByRole('spinbutton', { name: /^Price \/ hour/ }).fill('30');
+    await page.getByLabel('Booking horizon (days ahead)').fill('14');
+    await snapConsole(page, 'admin-facility-pricing');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page, 'Facility updated successfully')).toBeVisible();
+
+    const saved = (await (await request.get(`/api/facility/${court._id}`)).json()).data;
+    expect(saved.priceRules).toEqual([{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '18:00', to: '22:00', pricePerHour: 30 }]);
+    expect(saved.policy).toEqual({ horizonDays: 14 });
+
+    const customer = await signUpAndLogin(request, 'peak');
+    await useSession(page, customer);
+    await page.goto(`/facility-booking/${court._id}`);
+    await hydrated(page);
+    // The page states the facility's own horizon.
+    await expect(page.getByLabel('Date')).toHaveAttribute('max', isoDate(14));
+    await page.getByLabel('Date').fill(isoDate(2));
+    const slots = page.getByRole('list', { name: 'Free slots' });
+    await expect(slots.getByRole('button', { name: /^17:00 – 18:00 \$20\.00/ })).toBeVisible();
+    await expect(slots.getByRole('button', { name: /^18:00 – 19:00 \$30\.00/ })).toBeVisible();
+    await page.getByLabel('Start time').selectOption('17:00');
+    await page.getByLabel('End time').selectOption('19:00');
+    await expect(page.getByLabel('Booking summary')).toContainText('$50.00');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page.getByText(/\$50\.00/).first()).toBeVisible();
+    const held = (await (await request.get(`/api/bookings/user/${customer.user._id}`, { headers: bearer(customer) })).json()).data as { payableAmount: number }[];
+    expect(held.map((b) => b.payableAmount)).toEqual([50]);
+  } finally {
+    await request.delete(`/api/facility/${court._id}?cancelBookings=true`, { headers: bearer(admin) });
+  }
 });

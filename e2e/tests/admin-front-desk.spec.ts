@@ -32,9 +32,10 @@ test('the day view shows a booking a customer made, in its facility column', asy
     await expect(page.getByText('Today', { exact: true }).last()).toBeVisible();
   });
 
-  await test.step('a booking opens its detail', async () => {
+  await test.step('a booking opens its actions, and from there its detail', async () => {
     await page.goto(`/admin/#/day-view?date=${booking.date}`);
     await block.click();
+    await page.getByRole('dialog', { name: `Booking of ${customer.user.name}` }).getByRole('button', { name: 'Open booking' }).click();
     await expect(page).toHaveURL(new RegExp(`#/bookings/${booking._id}/show`));
     await expect(page.getByText(customer.user.email)).toBeVisible();
   });

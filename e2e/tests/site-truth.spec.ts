@@ -3,8 +3,8 @@
  * policy before paying and each booking's deadline after, Cancel only where the server allows
  * it, return pages that show the order's real state, sign-up that signs you in without a
  * photo, a checkout with no billing form that would be thrown away, times in the facility's
- * zone labelled when the visitor's differs, long names that wrap, and a phone menu that closes
- * on Escape.
+ * zone labelled when the visitor's differs, long names that wrap, a phone menu that closes
+ * on Escape, and closures staff make, announced with their reason and never offered as slots.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
@@ -369,5 +369,56 @@ test('a very long unbroken facility name and description wrap instead of widenin
     // Released first, so the facility has no live booking in the way of its removal.
     if (holdId) await request.delete(`/api/bookings/${holdId}`, { headers: bearer(customer) });
     await request.delete(`/api/facility/${id}`, { headers: bearer(admin) });
+  }
+});
+
+test('a closure staff make shows on the facility page, and its slots are not offered for booking', async ({ page, request }) => {
+  const admin = await loginAdmin(request);
+  // A facility of its own, so no other spec's booking stands in the closure's way.
+  const made = await request.post('/api/facility', {
+    headers: bearer(admin),
+    data: { name: `Closure Court ${Date.now().toString(36)}`, location: 'Hall 3', pricePerHour: 15, description: 'A court closed for works.', imageUrl: '/images/facilities/tennis.svg' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const facility = ((await made.json()) as { data: Facility }).data;
+  const date = isoDate(3, facility.timezone);
+  const startsOf = async () =>
+    ((await (await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`)).json()) as { data: { startTime: string }[] }).data.map((s) => s.startTime);
+  expect(await startsOf()).toEqual(expect.arrayContaining(['11:00', '12:00', '13:00', '14:00', '15:00']));
+  const closed = await request.post('/api/admin/closures', {
+    headers: bearer(admin),
+    data: { facilityIds: [facility._id], start: `${date}T12:00`, end: `${date}T15:00`, reason: 'resurfacing', kind: 'maintenance' },
+  });
+  expect(closed.status(), await closed.text()).toBe(201);
+  const closureId = ((await closed.json()) as { id: string }).id;
+  try {
+    // The facility page names the day as the site writes days (the year only when it is not this one).
+    const withYear = date.slice(0, 4) !== isoDate(0, facility.timezone).slice(0, 4);
+    const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' })
+      .format(Date.parse(`${date}T12:00:00Z`));
+    await page.goto(`/facilities/${facility._id}`);
+    const notice = page.getByRole('region', { name: 'Upcoming closure' });
+    await expect(notice).toContainText(`Closed ${day}, 12:00–15:00: Resurfacing`);
+    await snap(page, 'truth-facility-closure');
+
+    // The booking page explains the gap, and offers no slot inside it.
+    const customer = await signUpAndLogin(request, 'closure');
+    await useSession(page, customer);
+    await page.goto(`/facility-booking/${facility._id}`);
+    await hydrated(page);
+    await page.getByLabel('Date').fill(date);
+    await expect(page.getByRole('list', { name: 'Closures on this day' })).toHaveText('Closed 12:00–15:00: Resurfacing');
+    const slots = page.getByRole('list', { name: 'Free slots' });
+    await expect(slots.getByRole('button', { name: /^11:00/ })).toBeVisible();
+    await expect(slots.getByRole('button', { name: /^15:00/ })).toBeVisible();
+    await expect(slots.getByRole('button', { name: /^1[234]:00/ })).toHaveCount(0);
+    await expect(page.getByLabel('Start time').locator('option', { hasText: /^1[234]:00$/ })).toHaveCount(0);
+    await snap(page, 'truth-booking-closure');
+    // And the server agrees: the closed hour cannot be booked.
+    const refused = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facility._id, date, startTime: '13:00', endTime: '14:00' } });
+    expect(refused.status()).toBe(409);
+  } finally {
+    await request.delete(`/api/admin/closures/${closureId}`, { headers: bearer(admin) });
+    await request.delete(`/api/facility/${facility._id}`, { headers: bearer(admin) });
   }
 });

@@ -9,6 +9,10 @@ import * as orderFlagResolution from './migrations/2026_11_23_0100_order_flag_re
 import * as userChangeNotifications from './migrations/2026_11_23_0200_user_change_notifications.ts';
 import * as abuseGuards from './migrations/2026_11_24_0100_abuse_guards.ts';
 import * as outbox from './migrations/2026_11_24_0200_outbox.ts';
+import * as outboxWakeup from './migrations/2026_11_24_0300_outbox_wakeup.ts';
+import * as closures from './migrations/2026_11_24_0400_closures.ts';
+import * as frontDesk from './migrations/2026_11_24_0500_front_desk.ts';
+import * as priceRulesPolicy from './migrations/2026_11_24_0600_price_rules_policy.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -23,6 +27,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0200_user_change_notifications': userChangeNotifications,
   '2026_11_24_0100_abuse_guards': abuseGuards,
   '2026_11_24_0200_outbox': outbox,
+  '2026_11_24_0300_outbox_wakeup': outboxWakeup,
+  '2026_11_24_0400_closures': closures,
+  '2026_11_24_0500_front_desk': frontDesk,
+  '2026_11_24_0600_price_rules_policy': priceRulesPolicy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingStatus, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role } from '@courtside/domain';
+import type { BookingStatus, ClosureKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -10,7 +10,8 @@ export interface UsersTable {
   id: Generated<string>;
   name: string;
   email: string;
-  password_hash: string;
+  /** Null for a customer staff booked at the desk who has not chosen a password (password reset claims the account). */
+  password_hash: string | null;
   phone: string;
   address: string;
   photo_url: string;
@@ -38,6 +39,10 @@ export interface FacilitiesTable {
   opening_hours: ColumnType<unknown, string, string>;
   slot_minutes: number;
   max_booking_minutes: number;
+  /** JSON text of the domain's PriceRule[] (stored cents); '[]' by default: the flat rate. */
+  price_rules: ColumnType<unknown, string | undefined, string>;
+  /** JSON text of the domain's FacilityPolicy; '{}' by default: every global setting. */
+  policy: ColumnType<unknown, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -54,8 +59,28 @@ export interface BookingsTable {
   hold_expires_at: Date | null;
   cancelled_by: string | null;
   cancelled_at: Date | null;
+  /** The staff member who booked it at the desk; null when the customer booked it. */
+  booked_by: Generated<string | null>;
+  note: Generated<string | null>;
+  /** The weekly series it is an occurrence of. */
+  series_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A weekly series as staff asked for it; its occurrences are bookings with its series_id. */
+export interface BookingSeriesTable {
+  id: Generated<string>;
+  facility_id: string;
+  user_id: string;
+  first_date: string;
+  start_time: string;
+  end_time: string;
+  every_weeks: number;
+  last_date: string;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
 }
 
 export interface OrdersTable {
@@ -77,6 +102,8 @@ export interface OrdersTable {
   paid_at: Date | null;
   /** When the hosted page stops taking money; holds are never extended past the first checkout's. */
   checkout_expires_at: Generated<Date | null>;
+  /** The staff member who took a payment at the desk (provider 'desk'). */
+  taken_by: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -187,6 +214,30 @@ export interface Database {
   known_login_sources: KnownLoginSourcesTable;
   outbox_messages: OutboxMessagesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  closures: ClosuresTable;
+  closure_facilities: ClosureFacilitiesTable;
+  booking_series: BookingSeriesTable;
+}
+
+/** A closure as staff wrote it; its instants per facility are in closure_facilities. */
+export interface ClosuresTable {
+  id: Generated<string>;
+  kind: ClosureKind;
+  reason: string;
+  /** Local wall-clock "YYYY-MM-DDTHH:mm", read in each facility's zone. */
+  start_local: string;
+  end_local: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One facility a closure blocks, with the instants in that facility's zone. */
+export interface ClosureFacilitiesTable {
+  closure_id: string;
+  facility_id: string;
+  starts_at: Date;
+  ends_at: Date;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -201,3 +252,5 @@ export type OrderRow = Selectable<OrdersTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
+export type ClosureRow = Selectable<ClosuresTable>;
+export type BookingSeriesRow = Selectable<BookingSeriesTable>;

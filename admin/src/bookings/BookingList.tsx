@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { BookingStatusField, PaymentStatusField, bookingStatusChoices, paymentStatusChoices } from '../common/StatusChip.tsx';
 import { currencyOptions, money, shortDate } from '../common/format.ts';
+import { emailText } from '../common/mailto.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
@@ -77,7 +78,7 @@ const DesktopGrid = () => (
         <Stack>
           <Typography variant="body2">{r.user.name}</Typography>
           <Typography variant="caption" color="text.secondary">
-            {r.user.email}
+            {emailText(r.user.email)}
           </Typography>
         </Stack>
       )}

@@ -4,16 +4,27 @@ import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
 import { dateTime, longDate, money } from '../common/format.ts';
-import { mailto } from '../common/mailto.ts';
+import { CustomerFact } from '../common/CustomerFact.tsx';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
+import { MarkPaidButton } from './MarkPaidButton.tsx';
+import { MoveBookingButton } from './MoveBookingButton.tsx';
 import type { BookingRecord } from './types.ts';
 
-const Actions = () => (
-  <TopToolbar>
-    <ListButton label="All bookings" />
-    <CancelBookingButton variant="outlined" />
-  </TopToolbar>
-);
+const Actions = () => {
+  const r = useRecordContext<BookingRecord>();
+  return (
+    <TopToolbar>
+      <ListButton label="All bookings" />
+      {r && (
+        <>
+          <MoveBookingButton id={r.id} at={{ facilityId: r.facility._id, date: r.date, startTime: r.startTime, endTime: r.endTime }} who={`${r.user.name}, ${r.facility.name}`} status={r.status} variant="outlined" />
+          <MarkPaidButton booking={{ ...r, customerName: r.user.name }} variant="outlined" />
+        </>
+      )}
+      <CancelBookingButton variant="outlined" />
+    </TopToolbar>
+  );
+};
 
 const Title = () => {
   const r = useRecordContext<BookingRecord>();
@@ -46,12 +57,7 @@ const Details = () => {
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact label="Customer">
-            <Typography>{r.user.name}</Typography>
-            <Typography variant="body2">
-              <a href={mailto(r.user.email)}>{r.user.email}</a>
-            </Typography>
-          </Fact>
+          <CustomerFact name={r.user.name} email={r.user.email} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Facility">
@@ -88,6 +94,15 @@ const Details = () => {
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
             <Fact label="Hold expires">
               <Typography variant="body2">{dateTime(r.holdExpiresAt)}</Typography>
+            </Fact>
+          </Grid>
+        )}
+        {r.seriesId && (
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <Fact label="Weekly series">
+              <Typography variant="body2">
+                <Link to={`/series/${r.seriesId}/show`}>One date of a weekly series</Link>
+              </Typography>
             </Fact>
           </Grid>
         )}

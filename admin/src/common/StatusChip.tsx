@@ -1,5 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { useRecordContext } from 'react-admin';
+import type { OutboxState } from '@courtside/domain';
 
 type Look = { label: string; color: 'success' | 'warning' | 'default' | 'error' | 'info' };
 
@@ -30,22 +31,39 @@ const REFUND: Record<string, Look> = {
   failed: { label: 'Refund failed', color: 'error' },
 };
 
+/** An outgoing email (the emails resource): waiting in the outbox, delivered, or given up on. */
+const OUTBOX = {
+  pending: { label: 'Pending', color: 'warning' },
+  sent: { label: 'Sent', color: 'success' },
+  failed: { label: 'Failed', color: 'error' },
+} satisfies Record<OutboxState, Look>;
+
+/** A value's look; one the map does not know (a newer server) reads as itself. */
+const lookOf = (looks: Record<string, Look>, value: string): Look => looks[value] ?? { label: value, color: 'default' };
+
 export const bookingStatusChoices = Object.entries(BOOKING).map(([id, v]) => ({ id, name: v.label.replace(' (awaiting payment)', '') }));
 export const paymentStatusChoices = Object.entries(PAYMENT).map(([id, v]) => ({ id, name: v.label }));
 export const orderStatusChoices = Object.entries(ORDER).map(([id, v]) => ({ id, name: v.label }));
+export const emailStateChoices = Object.entries(OUTBOX).map(([id, v]) => ({ id, name: v.label }));
 
 export const BookingStatus = ({ value, short = false }: { value: string; short?: boolean }) => {
-  const s = BOOKING[value] ?? { label: value, color: 'default' as const };
+  const s = lookOf(BOOKING, value);
   return <Chip size="small" label={short ? s.label.replace(' (awaiting payment)', '') : s.label} color={s.color} variant={value === 'pending' ? 'outlined' : 'filled'} />;
 };
 
 export const PaymentStatus = ({ value }: { value: string }) => {
-  const s = PAYMENT[value] ?? { label: value, color: 'default' as const };
+  const s = lookOf(PAYMENT, value);
   return <Chip size="small" label={s.label} color={s.color} variant="outlined" />;
 };
 
 export const OrderStatus = ({ value }: { value: string }) => {
-  const s = ORDER[value] ?? { label: value, color: 'default' as const };
+  const s = lookOf(ORDER, value);
+  return <Chip size="small" label={s.label} color={s.color} variant={value === 'pending' ? 'outlined' : 'filled'} />;
+};
+
+/** Pending is outlined like a held booking: not settled yet. */
+export const EmailState = ({ value }: { value: string }) => {
+  const s = lookOf(OUTBOX, value);
   return <Chip size="small" label={s.label} color={s.color} variant={value === 'pending' ? 'outlined' : 'filled'} />;
 };
 

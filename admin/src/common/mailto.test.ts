@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mailto } from './mailto.ts';
+import { emailText, hasMailbox, mailto } from './mailto.ts';
 
 describe('mailto', () => {
   test('a crafted address adds no cc, bcc or body: it stays one recipient', () => {
@@ -23,5 +23,11 @@ describe('mailto', () => {
     const url = new URL(href);
     expect([...url.searchParams.entries()]).toEqual([['subject', 'Re: Courts & times?cc=x@y.z']]);
     expect(decodeURIComponent(url.pathname)).toBe('ann@example.com');
+  });
+
+  test("a walk-in's stand-in address (.invalid) has no mailbox and reads as No email", () => {
+    expect(hasMailbox('guest-1f2e@no-email.invalid')).toBe(false);
+    expect(emailText('guest-1f2e@NO-EMAIL.INVALID')).toBe('No email');
+    expect(emailText('ann@example.com')).toBe('ann@example.com');
   });
 });

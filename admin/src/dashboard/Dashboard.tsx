@@ -7,7 +7,7 @@ import { ScreenTitle } from '../common/ScreenTitle.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { longDate } from '../common/format.ts';
-import { FlaggedPaymentsNotice } from './FlaggedPaymentsNotice.tsx';
+import { FailedEmailsNotice, FlaggedPaymentsNotice } from './AttentionNotices.tsx';
 import { FigureCards, FigureCardsLoading } from './FigureCards.tsx';
 import { UpcomingBookings } from './UpcomingBookings.tsx';
 
@@ -44,6 +44,7 @@ export const Dashboard = () => {
       </Stack>
 
       <FlaggedPaymentsNotice />
+      <FailedEmailsNotice />
       {error ? (
         <Typography color="error">The figures could not be loaded: {error instanceof Error ? error.message : String(error)}</Typography>
       ) : isPending || !data ? (

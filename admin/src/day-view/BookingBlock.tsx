@@ -1,4 +1,5 @@
 import { Box, Tooltip, Typography } from '@mui/material';
+import { parseTime } from '@courtside/domain';
 import type { DayViewBooking } from '../types.ts';
 import { brand } from '../theme.ts';
 import { srOnly } from '../common/ScreenReaderText.tsx';
@@ -9,8 +10,23 @@ import { blockLine, bookingDetails } from './booking-text.ts';
 /** A block too short for this shows its second line to screen readers only. */
 const TWO_LINES = 34;
 
-/** One booking in its facility's column; opens the booking on click, Enter or Space. */
-export const BookingBlock = ({ booking, range, onOpen }: { booking: DayViewBooking; range: Span; onOpen: () => void }) => {
+/**
+ * One booking in its facility's column: click, Enter or Space open its actions; the mouse can
+ * drag it to another time or facility (`onGrab` says how far below its start it was taken).
+ */
+export const BookingBlock = ({
+  booking,
+  range,
+  onOpen,
+  onGrab,
+  onRelease,
+}: {
+  booking: DayViewBooking;
+  range: Span;
+  onOpen: (anchor: HTMLElement) => void;
+  onGrab: (minutesIntoBooking: number) => void;
+  onRelease: () => void;
+}) => {
   const { start, end } = bookingSpan(booking, range);
   const height = (end - start) * PX_PER_MIN;
   return (
@@ -19,9 +35,22 @@ export const BookingBlock = ({ booking, range, onOpen }: { booking: DayViewBooki
       <Box
         role="button"
         tabIndex={0}
+        aria-haspopup="dialog"
         data-testid="day-booking"
-        onClick={onOpen}
-        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onOpen()}
+        draggable
+        onDragStart={(e) => {
+          e.dataTransfer.effectAllowed = 'move';
+          e.dataTransfer.setData('text/plain', booking.id);
+          const clipped = start - parseTime(booking.startTime);
+          onGrab(clipped + (e.clientY - e.currentTarget.getBoundingClientRect().top) / PX_PER_MIN);
+        }}
+        onDragEnd={onRelease}
+        onClick={(e) => onOpen(e.currentTarget)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          onOpen(e.currentTarget);
+        }}
         sx={{
           position: 'absolute',
           top: offsetOf(start, range) + 1,
@@ -31,7 +60,7 @@ export const BookingBlock = ({ booking, range, onOpen }: { booking: DayViewBooki
           px: 1,
           py: 0.5,
           overflow: 'hidden',
-          cursor: 'pointer',
+          cursor: 'grab',
           borderRadius: 1,
           ...bookingLook(booking.status),
           boxShadow: '0 1px 2px rgba(27,36,48,0.08)',

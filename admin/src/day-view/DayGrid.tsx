@@ -1,12 +1,11 @@
 import { Box, Card, Typography } from '@mui/material';
 import { formatTime } from '@courtside/domain';
-import { useNavigate } from 'react-admin';
 import type { DayView } from '../types.ts';
 import { longDate } from '../common/format.ts';
 import { brand } from '../theme.ts';
 import { AXIS_WIDTH, HEADER_HEIGHT, hourMarks, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
 import { ColumnHeader } from './ColumnHeader.tsx';
-import { FacilityColumn } from './FacilityColumn.tsx';
+import { FacilityColumn, type ColumnActions } from './FacilityColumn.tsx';
 
 const axisBackground = '#fafbfc';
 
@@ -24,35 +23,33 @@ const HoursAxis = ({ range }: { range: Span }) => (
   </Box>
 );
 
-/** Facilities side by side against the hours; a booking opens its page. */
-export const DayGrid = ({ date, day, range }: { date: string; day: DayView; range: Span }) => {
-  const navigate = useNavigate();
-  return (
-    <Card sx={{ overflow: 'hidden', width: '100%', contain: 'inline-size' }}>
-      {/* It scrolls both ways, so keyboard users can focus it and scroll with the arrow keys. */}
-      <Box
-        tabIndex={0}
-        role="region"
-        aria-label={`Bookings on ${longDate(date)}, by facility and hour`}
-        sx={{ overflow: 'auto', maxHeight: 'calc(100vh - 230px)', position: 'relative', '&:focus-visible': { outline: `2px solid ${brand.main}`, outlineOffset: -2 } }}
-        data-testid="day-grid"
-      >
-        <Box sx={{ display: 'flex', width: 'max-content', minWidth: '100%' }}>
-          <HoursAxis range={range} />
-          <Box sx={{ position: 'relative' }}>
-            <Box sx={{ display: 'flex', position: 'sticky', top: 0, zIndex: 2 }}>
-              {day.facilities.map((f) => (
-                <ColumnHeader key={f.id} facility={f} />
-              ))}
-            </Box>
-            <Box sx={{ display: 'flex', position: 'relative' }}>
-              {day.facilities.map((f) => (
-                <FacilityColumn key={f.id} facility={f} range={range} onOpen={(id) => navigate(`/bookings/${id}/show`)} />
-              ))}
-            </Box>
+/** Facilities side by side against the hours: a booking opens its actions or is dragged elsewhere, free time books. */
+export const DayGrid = ({ date, day, range, actions }: { date: string; day: DayView; range: Span; actions: ColumnActions }) => (
+  <Card sx={{ overflow: 'hidden', width: '100%', contain: 'inline-size' }}>
+    {/* It scrolls both ways, so keyboard users can focus it and scroll with the arrow keys. */}
+    <Box
+      tabIndex={0}
+      role="region"
+      aria-label={`Bookings on ${longDate(date)}, by facility and hour`}
+      sx={{ overflow: 'auto', maxHeight: 'calc(100vh - 230px)', position: 'relative', '&:focus-visible': { outline: `2px solid ${brand.main}`, outlineOffset: -2 } }}
+      data-testid="day-grid"
+    >
+      <Box sx={{ display: 'flex', width: 'max-content', minWidth: '100%' }}>
+        <HoursAxis range={range} />
+        <Box sx={{ position: 'relative' }}>
+          <Box sx={{ display: 'flex', position: 'sticky', top: 0, zIndex: 2 }}>
+            {day.facilities.map((f) => (
+              <ColumnHeader key={f.id} facility={f} />
+            ))}
+          </Box>
+          {/* Its own stacking layer, so nothing in a column (a hovered booking, a drop outline) draws over the sticky header. */}
+          <Box sx={{ display: 'flex', position: 'relative', zIndex: 1 }}>
+            {day.facilities.map((f) => (
+              <FacilityColumn key={f.id} facility={f} range={range} actions={actions} />
+            ))}
           </Box>
         </Box>
       </Box>
-    </Card>
-  );
-};
+    </Box>
+  </Card>
+);

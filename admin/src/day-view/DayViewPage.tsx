@@ -1,20 +1,61 @@
-import { Alert, Box, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Suspense } from 'react';
+import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/BlockOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { Link } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import { formatTime, shiftDate } from '@courtside/domain';
 import { ScreenTitle } from '../common/ScreenTitle.tsx';
 import { countOf, longDate } from '../common/format.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
+import { NewBookingDialog } from './new-booking/index.ts';
+import { BookingPopover } from './BookingPopover.tsx';
 import { DayGrid } from './DayGrid.tsx';
+import { DayList } from './DayList.tsx';
 import { DayPicker } from './DayPicker.tsx';
+import { FrontDeskHelp } from './FrontDeskHelp.tsx';
 import { Legend } from './Legend.tsx';
+import type { Span } from './layout.ts';
 import { useDayView } from './useDayView.ts';
+import { useDeskActions } from './useDeskActions.ts';
 
-/** The front desk's day: facilities side by side against the hours, every booking in place. */
+/** "Close a facility" opens the closure form with the day's hours filled in ("24:00" is the next day's 00:00 there). */
+const closeDayLink = (date: string, range: Span) => {
+  const at = (minute: number) => (minute >= 1440 ? `${shiftDate(date, 1)}T00:00` : `${date}T${formatTime(minute)}`);
+  return `/closures/create?source=${encodeURIComponent(JSON.stringify({ start: at(range.start), end: at(range.end) }))}`;
+};
+
+/** Grid on a wide screen, list on a phone, unless the address says (?view=grid or list). */
+function useViewChoice() {
+  const phone = useIsPhone();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('view');
+  const view = asked === 'grid' || asked === 'list' ? asked : phone ? 'list' : 'grid';
+  const setView = (next: 'grid' | 'list') =>
+    setParams((current) => {
+      const kept = new URLSearchParams(current);
+      kept.set('view', next);
+      return kept;
+    });
+  return [view, setView] as const;
+}
+
+/**
+ * The front desk's day: facilities side by side against the hours, every booking and closure
+ * in place. Free time books (the dialog loads on first use), bookings move by drag or from
+ * their actions, "Close a facility" opens a closure for the day.
+ */
 export const DayViewPage = () => {
   const { date, setDate, today, data, range, total, isPending, error, refetch, isFetching } = useDayView();
+  const [view, setView] = useViewChoice();
+  const desk = useDeskActions(date);
+  const firstOpen = data?.facilities.find((f) => !f.isDeleted);
   return (
     <Box sx={{ py: 2, width: '100%', minWidth: 0, contain: 'inline-size' }}>
       <ScreenTitle title="Day view" />
-      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'center' }, justifyContent: 'space-between', mb: 2 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <DayPicker date={date} today={today} onChange={setDate} />
           <Box>
             <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
@@ -26,14 +67,29 @@ export const DayViewPage = () => {
             </Typography>
           </Box>
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Legend />
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <ToggleButtonGroup exclusive size="small" value={view} onChange={(_e, next: 'grid' | 'list' | null) => next && setView(next)} aria-label="Show the day as">
+            <ToggleButton value="grid">Grid</ToggleButton>
+            <ToggleButton value="list">List</ToggleButton>
+          </ToggleButtonGroup>
+          <FrontDeskHelp />
           <Tooltip title="Refresh">
             <IconButton onClick={() => refetch()} disabled={isFetching} aria-label="Refresh">
               <RefreshIcon />
             </IconButton>
           </Tooltip>
         </Stack>
+      </Stack>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => desk.newBooking({ facilityId: firstOpen?.id ?? '', date, startTime: '', endTime: '' })} disabled={!firstOpen}>
+            New booking
+          </Button>
+          <Button variant="outlined" startIcon={<CloseIcon />} component={Link} to={closeDayLink(date, range)}>
+            Close a facility
+          </Button>
+        </Stack>
+        {view === 'grid' && <Legend />}
       </Stack>
 
       {error ? (
@@ -42,8 +98,16 @@ export const DayViewPage = () => {
         <Skeleton variant="rounded" height={480} />
       ) : data.facilities.length === 0 ? (
         <Alert severity="info">There are no facilities yet. Add one to see its day here.</Alert>
+      ) : view === 'grid' ? (
+        <DayGrid date={date} day={data} range={range} actions={desk.actions} />
       ) : (
-        <DayGrid date={date} day={data} range={range} />
+        <DayList day={data} actions={desk.actions} />
+      )}
+      <BookingPopover open={desk.opened} date={date} onClose={desk.closeBooking} />
+      {desk.booking && (
+        <Suspense fallback={null}>
+          <NewBookingDialog at={desk.booking} onClose={desk.closeDialog} />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,4 +1,5 @@
 import { money } from '../common/format.ts';
+import { emailText } from '../common/mailto.ts';
 import type { DayViewBooking } from '../types.ts';
 
 /** The words a booking block shows and its tooltip adds. */
@@ -10,4 +11,4 @@ export const blockLine = (b: DayViewBooking) => `${when(b)} · ${b.status === 'c
 
 /** Everything about the booking, for its tooltip. */
 export const bookingDetails = (b: DayViewBooking) =>
-  `${when(b)} · ${b.customer.name} (${b.customer.email}) · ${b.status === 'confirmed' ? 'Confirmed' : 'Held, awaiting payment'} · ${b.paymentStatus} · ${money(b.payableAmount)}`;
+  `${when(b)} · ${b.customer.name} (${emailText(b.customer.email)}) · ${b.status === 'confirmed' ? 'Confirmed' : 'Held, awaiting payment'} · ${b.paymentStatus} · ${money(b.payableAmount)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
-import { bookingSpan, closedSpans, freeGaps, hourMarks, openAndFree, visibleRange } from './layout.ts';
+import { bookableStarts, bookingSpan, closedSpans, dayAgenda, freeGaps, hourMarks, openAndFree, slotUnder, snapToGrid, visibleRange } from './layout.ts';
 
 const booking = (startTime: string, endTime: string): DayViewBooking => ({
   id: `${startTime}-${endTime}`,
@@ -14,6 +14,7 @@ const booking = (startTime: string, endTime: string): DayViewBooking => ({
 });
 
 const facility = (hours: { open: string; close: string } | null, bookings: DayViewBooking[] = []): DayViewFacility => ({
+  closures: [],
   id: 'f1',
   name: 'Court 1',
   isDeleted: false,
@@ -46,6 +47,39 @@ describe('day-view layout', () => {
     ]);
     expect(freeGaps(facility(null))).toEqual([]);
     expect(openAndFree(f)).toEqual({ open: h(12), free: h(8) });
+  });
+
+  it('leaves closed time out of the free gaps', () => {
+    const f = { ...facility({ open: '08:00', close: '20:00' }, [booking('10:00', '11:00')]), closures: [{ id: 'c1', startTime: '12:30', endTime: '24:00', reason: 'Lights', kind: 'maintenance' as const }] };
+    expect(freeGaps(f)).toEqual([
+      { start: h(8), end: h(10) },
+      { start: h(11), end: h(12) + 30 },
+    ]);
+  });
+
+  it("offers a free gap's slots on the facility grid, the one under a click, and snaps a drop to the grid", () => {
+    const f = { ...facility({ open: '08:30', close: '20:00' }), slotMinutes: 60 };
+    // A closure ended the gap off the grid: 09:00-12:00 holds the slots 09:30 and 10:30.
+    expect(bookableStarts(f, { start: h(9), end: h(12) })).toEqual([h(9) + 30, h(10) + 30]);
+    expect(bookableStarts(f, { start: h(9), end: h(10) })).toEqual([]);
+    expect(slotUnder(f, { start: h(9), end: h(12) }, h(11) + 10)).toBe(h(10) + 30);
+    expect(slotUnder(f, { start: h(9), end: h(12) }, h(9) + 5)).toBe(h(9) + 30);
+    expect(snapToGrid(f, h(13) + 50)).toBe(h(13) + 30);
+    expect(snapToGrid(f, h(14) + 10)).toBe(h(14) + 30);
+  });
+
+  it("lists a facility's day in order for the phone: bookings, closures and free time with its slots", () => {
+    const closure = { id: 'c1', startTime: '12:00', endTime: '13:00', reason: 'Lights', kind: 'maintenance' as const };
+    const f = { ...facility({ open: '09:00', close: '14:00' }, [booking('10:00', '11:00')]), closures: [closure] };
+    expect(dayAgenda(f).map((i) => [i.kind, i.start])).toEqual([
+      ['free', h(9)],
+      ['booking', h(10)],
+      ['free', h(11)],
+      ['closure', h(12)],
+      ['free', h(13)],
+    ]);
+    expect(dayAgenda(f)[0]).toMatchObject({ bookable: [h(9)] });
+    expect(dayAgenda({ ...f, isDeleted: true }).map((i) => i.kind)).toEqual(['booking', 'closure']);
   });
 
   it('hatches the range outside opening hours, or all of it on a closed day', () => {

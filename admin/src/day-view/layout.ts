@@ -1,5 +1,5 @@
 import { parseTime } from '@courtside/domain';
-import type { DayViewFacility } from '../types.ts';
+import type { DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
 
 /** Pure geometry of the day view: which hours to draw, where each facility is closed, free or booked. */
 
@@ -44,11 +44,11 @@ export function hourMarks(range: Span): number[] {
   return marks;
 }
 
-/** Open time nobody holds, in order. */
+/** Open time nobody holds and no closure covers, in order. */
 export function freeGaps(f: DayViewFacility): Span[] {
   if (!f.hours) return [];
   const { start: open, end: close } = spanOf(f.hours.open, f.hours.close);
-  const busy = f.bookings.map((b) => spanOf(b.startTime, b.endTime)).sort((a, b) => a.start - b.start);
+  const busy = [...f.bookings, ...f.closures].map((b) => spanOf(b.startTime, b.endTime)).sort((a, b) => a.start - b.start);
   const gaps: Span[] = [];
   let cursor = open;
   for (const b of busy) {
@@ -70,7 +70,7 @@ export function closedSpans(f: DayViewFacility, range: Span): Span[] {
   ].filter((s) => s.end > s.start);
 }
 
-/** A booking's place in the range, clipped to it. */
+/** A booking's (or a closure's) place in the range, clipped to it. */
 export function bookingSpan(booking: { startTime: string; endTime: string }, range: Span): Span {
   const s = spanOf(booking.startTime, booking.endTime);
   return { start: Math.max(s.start, range.start), end: Math.min(s.end, range.end) };
@@ -85,3 +85,40 @@ export function openAndFree(f: DayViewFacility): { open: number; free: number } 
 
 /** Pixels from the top of the grid to a minute of the day. */
 export const offsetOf = (minute: number, range: Span) => (minute - range.start) * PX_PER_MIN;
+
+/** The facility's slot grid that day: slots start at opening time plus whole slots (the server's OFF_GRID rule). */
+const gridOrigin = (f: DayViewFacility) => (f.hours ? parseTime(f.hours.open) : 0);
+
+/** Every slot start that fits inside a free gap: where a booking could begin there. */
+export function bookableStarts(f: DayViewFacility, gap: Span): number[] {
+  const origin = gridOrigin(f);
+  const first = origin + Math.ceil((gap.start - origin) / f.slotMinutes) * f.slotMinutes;
+  const starts: number[] = [];
+  for (let m = first; m + f.slotMinutes <= gap.end; m += f.slotMinutes) starts.push(m);
+  return starts;
+}
+
+/** The slot of a free gap under a minute (a click or a tap), or its first one. */
+export function slotUnder(f: DayViewFacility, gap: Span, minute: number): number | undefined {
+  const starts = bookableStarts(f, gap);
+  return starts.findLast((m) => m <= minute) ?? starts[0];
+}
+
+/** The grid point nearest a minute: where a dragged booking's start lands. */
+export function snapToGrid(f: DayViewFacility, minute: number): number {
+  const origin = gridOrigin(f);
+  return origin + Math.round((minute - origin) / f.slotMinutes) * f.slotMinutes;
+}
+
+/** One line of a facility's day in the list form (a phone's day view): a booking, a closure or free time, by start. */
+export type AgendaItem = { kind: 'booking'; start: number; booking: DayViewBooking } | { kind: 'closure'; start: number; closure: DayViewClosure } | { kind: 'free'; start: number; gap: Span; bookable: number[] };
+
+export function dayAgenda(f: DayViewFacility): AgendaItem[] {
+  const items: AgendaItem[] = [
+    ...f.bookings.map((booking) => ({ kind: 'booking' as const, start: parseTime(booking.startTime), booking })),
+    ...f.closures.map((closure) => ({ kind: 'closure' as const, start: parseTime(closure.startTime), closure })),
+    // A deleted facility's free time is not for booking.
+    ...(f.isDeleted ? [] : freeGaps(f).map((gap) => ({ kind: 'free' as const, start: gap.start, gap, bookable: bookableStarts(f, gap) }))),
+  ];
+  return items.sort((a, b) => a.start - b.start);
+}

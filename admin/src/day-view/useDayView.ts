@@ -24,7 +24,13 @@ export function useDayView() {
   return {
     ...query,
     date,
-    setDate: (next: string) => setParams({ date: next }),
+    // Other parameters (the grid or list view) stay as they are.
+    setDate: (next: string) =>
+      setParams((current) => {
+        const kept = new URLSearchParams(current);
+        kept.set('date', next);
+        return kept;
+      }),
     today: data?.today ?? viewersToday(),
     range: data ? visibleRange(data.facilities) : placeholderRange,
     total: data?.facilities.reduce((n, f) => n + f.bookings.length, 0) ?? 0,

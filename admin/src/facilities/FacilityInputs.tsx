@@ -1,8 +1,10 @@
-import { Box, Divider, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, required } from 'react-admin';
 import { TEXT_LIMITS } from '@courtside/domain';
 import { useWatch } from 'react-hook-form';
 import { OpeningHoursInput } from './OpeningHoursInput.tsx';
+import { PolicyInputs, PriceRulesInput } from './PricingInputs.tsx';
+import { Section } from './FormSection.tsx';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/New_York', 'UTC'];
 const zoneChoices = ZONES.map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
@@ -26,20 +28,6 @@ const ImagePreview = () => {
     <Box component="img" src={url} alt="Image preview" sx={{ width: 160, height: 100, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'grey.100', mb: 2 }} />
   );
 };
-
-const Section = ({ title, hint }: { title: string; hint?: string }) => (
-  <Box sx={{ width: '100%', mt: 2, mb: 1 }}>
-    <Divider sx={{ mb: 2 }} />
-    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-      {title}
-    </Typography>
-    {hint && (
-      <Typography variant="body2" color="text.secondary">
-        {hint}
-      </Typography>
-    )}
-  </Box>
-);
 
 /** The fields of a facility, shared by Create and Edit. */
 export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) => (
@@ -65,5 +53,7 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
     <SelectInput source="slotMinutes" label="Slot length" choices={slotChoices} validate={[required()]} sx={{ width: 220 }} />
     <NumberInput source="maxBookingMinutes" label="Maximum booking (minutes)" validate={[required(), wholeSlots]} step={15} sx={{ width: 220 }} />
     <OpeningHoursInput />
+    <PriceRulesInput />
+    <PolicyInputs />
   </>
 );

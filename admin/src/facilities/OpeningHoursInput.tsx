@@ -2,9 +2,9 @@ import { Box, FormHelperText, Stack, Switch, TextField, Typography } from '@mui/
 import { useInput } from 'react-admin';
 import { parseTime, WEEKDAYS, type OpeningHours, type Weekday } from '@courtside/domain';
 
-const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+export const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 /** Monday first, as a venue's week reads. */
-const ORDER: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+export const WEEK_ORDER: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /** Minutes after midnight of an HH:mm the field holds, or undefined while it holds no time. */
 function minutesOrUndefined(hhmm: string): number | undefined {
@@ -49,7 +49,7 @@ export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string
         Opening hours (the facility's local time)
       </Typography>
       <Stack spacing={0.5} role="group" aria-label="Opening hours">
-        {ORDER.map((day) => {
+        {WEEK_ORDER.map((day) => {
           const h = hours[day] ?? null;
           return (
             // On a phone the two times wrap under the day as one pair, so the form never gets wider than the screen.

@@ -55,10 +55,13 @@ const CourtsideMenu = () => (
     <Menu.DashboardItem primaryText="Dashboard" leftIcon={<DashboardIcon />} />
     <Menu.Item to="/day-view" primaryText="Day view" leftIcon={<CalendarViewDayIcon />} />
     <Menu.ResourceItem name="bookings" />
+    <Menu.ResourceItem name="series" />
     <Menu.ResourceItem name="payments" />
     <Menu.ResourceItem name="facilities" />
+    <Menu.ResourceItem name="closures" />
     <Menu.ResourceItem name="users" />
     <Menu.ResourceItem name="messages" />
+    <Menu.ResourceItem name="emails" />
   </Menu>
 );
 

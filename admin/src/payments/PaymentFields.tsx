@@ -3,6 +3,7 @@ import ResolvedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { OrderStatus, RefundState } from '../common/StatusChip.tsx';
 import { money, shortDate } from '../common/format.ts';
+import { emailText } from '../common/mailto.ts';
 import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
 /** Small pieces the list, the phone list and the show view share. */
@@ -15,10 +16,10 @@ export const bookingsSummary = (p: PaymentRecord) => {
   return `${first.facilityName}, ${shortDate(first.date)} ${first.startTime}`;
 };
 
-export const providerLabel = (provider: string) => ({ sandbox: 'Sandbox', stripe: 'Stripe' })[provider] ?? provider;
+export const providerLabel = (provider: string) => ({ sandbox: 'Sandbox', stripe: 'Stripe', desk: 'Front desk' })[provider] ?? provider;
 
 /** For sentences: "through the sandbox", "through Stripe". */
-export const providerName = (provider: string) => ({ sandbox: 'the sandbox', stripe: 'Stripe' })[provider] ?? provider;
+export const providerName = (provider: string) => ({ sandbox: 'the sandbox', stripe: 'Stripe', desk: 'the front desk' })[provider] ?? provider;
 
 /** The order's status, and its refund's state unless that only repeats it ("Refunded" twice). */
 export const PaymentStateChips = ({ record }: { record: PaymentRecord }) => (
@@ -77,7 +78,7 @@ export const CustomerCell = ({ record }: { record: PaymentRecord }) => (
       {record.user.name}
     </Typography>
     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-      {record.user.email}
+      {emailText(record.user.email)}
     </Typography>
   </Stack>
 );

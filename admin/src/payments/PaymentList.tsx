@@ -1,6 +1,7 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { Datagrid, ExportButton, FilterButton, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { OrderStatus, orderStatusChoices } from '../common/StatusChip.tsx';
+import { QuickFilter } from '../common/QuickFilter.tsx';
 import { currencyOptions, money, shortDateTime } from '../common/format.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
@@ -8,13 +9,7 @@ import { exporters } from '../exports.ts';
 import { CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
 import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
-const providerChoices = ['sandbox', 'stripe'].map((id) => ({ id, name: providerLabel(id) }));
-
-/**
- * A filter that is on or off, as in react-admin's demo: picking "Flagged for staff" under
- * "Add filter" sets flagged=true; removing the chip clears it.
- */
-const QuickFilter = ({ label }: { source: string; label: string; defaultValue: unknown }) => <Chip sx={{ mb: 1 }} label={label} />;
+const providerChoices = ['sandbox', 'stripe', 'desk'].map((id) => ({ id, name: providerLabel(id) }));
 
 /** On a phone only the search stays open; the rest wait behind "Add filter". */
 const filters = (phone: boolean) => [

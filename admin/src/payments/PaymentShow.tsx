@@ -3,7 +3,8 @@ import { Link, ListButton, Show, TopToolbar, useRecordContext } from 'react-admi
 import { Fact } from '../common/Fact.tsx';
 import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
 import { dateTime, money, shortDate } from '../common/format.ts';
-import { mailto } from '../common/mailto.ts';
+import { CustomerFact } from '../common/CustomerFact.tsx';
+import { DetailSection } from '../common/DetailSection.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { PaymentStateChips, providerLabel } from './PaymentFields.tsx';
 import { RefundPaymentButton } from './RefundPaymentButton.tsx';
@@ -142,12 +143,7 @@ const Details = () => {
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <Fact label="Customer">
-            <Typography>{p.user.name}</Typography>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              <a href={mailto(p.user.email)}>{p.user.email}</a>
-            </Typography>
-          </Fact>
+          <CustomerFact name={p.user.name} email={p.user.email} />
         </Grid>
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
           <Fact label="Amount">
@@ -170,16 +166,12 @@ const Details = () => {
           </Fact>
         </Grid>
       </Grid>
-      <Divider sx={{ my: 3 }} />
-      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Bookings
-      </Typography>
-      <Bookings p={p} />
-      <Divider sx={{ my: 3 }} />
-      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Refunds
-      </Typography>
-      <Refunds p={p} />
+      <DetailSection title="Bookings">
+        <Bookings p={p} />
+      </DetailSection>
+      <DetailSection title="Refunds">
+        <Refunds p={p} />
+      </DetailSection>
       <Divider sx={{ my: 3 }} />
       <Fact label="Order reference">
         <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>

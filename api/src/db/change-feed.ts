@@ -2,8 +2,8 @@ import pg from 'pg';
 import type { DatabaseHandle } from './database.ts';
 
 /**
- * What changed: triggers on facilities, bookings and users NOTIFY `courtside_changes`
- * with `facility:<id>`, `bookings:<facility id>` or `user:<id>` (migrations 2026_11_22_0200
+ * What changed: triggers on facilities, bookings, users and the outbox NOTIFY `courtside_changes`
+ * with `facility:<id>`, `bookings:<facility id>`, `user:<id>` or `mail:queued` (migrations 2026_11_22_0200
  * and 2026_11_23_0200; new bookings are announced by the API right after their commit, see
  * 2026_11_22_0210), and this feed
  * LISTENs on one dedicated connection. Whatever process or tool changed a row, every API
@@ -15,9 +15,12 @@ import type { DatabaseHandle } from './database.ts';
  */
 export const CHANGES_CHANNEL = 'courtside_changes';
 
-/** What changed: a facility's own row, the bookings of a facility, or a user's row. */
-export type ChangeKind = 'facility' | 'bookings' | 'user';
-const KINDS: ReadonlySet<string> = new Set<ChangeKind>(['facility', 'bookings', 'user']);
+/**
+ * What changed: a facility's own row, the bookings of a facility, a user's row, or mail that
+ * became due in the outbox (`mail:queued`, migration 2026_11_24_0300).
+ */
+export type ChangeKind = 'facility' | 'bookings' | 'user' | 'mail';
+const KINDS: ReadonlySet<string> = new Set<ChangeKind>(['facility', 'bookings', 'user', 'mail']);
 
 export interface ChangeListener {
   /** A committed change to this facility's row or to its bookings. */

@@ -1,4 +1,4 @@
-import { DomainError, RateLimited, type ErrorCode, type ErrorKind } from '@courtside/domain';
+import { ConflictsError, DomainError, RateLimited, type ErrorCode, type ErrorKind } from '@courtside/domain';
 import type { ErrorEnvelope } from '@courtside/contracts';
 
 const STATUS_OF: Record<ErrorKind, number> = {
@@ -45,6 +45,9 @@ function fromValidation(issues: ValidationIssue[], context: string | undefined):
 /** PostgreSQL failures that are the caller's fault, by SQLSTATE. */
 const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
   '23P01': [409, 'SLOT_TAKEN', 'This time slot is already booked. Please choose another time.'],
+  // Raised by the closure triggers (migration 2026_11_24_0400_closures), whichever path wrote.
+  CSH02: [409, 'FACILITY_CLOSED', 'The facility is closed at that time. Please choose another time.'],
+  CSH03: [409, 'CLOSURE_CONFLICT', 'A booking is in the way of this closure.'],
   '23505': [409, 'ALREADY_EXISTS', 'This record already exists.'],
   '23503': [409, 'STILL_REFERENCED', 'This record is still referenced, or refers to something that does not exist.'],
   '22P02': [400, 'BAD_FORMAT', 'A value has the wrong format.'],
@@ -69,6 +72,7 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = {
  * Server faults say only that something went wrong: no stack, no SQL.
  */
 export function toErrorResponse(err: unknown): ErrorBody {
+  if (err instanceof ConflictsError) return { ...errorBody(STATUS_OF[err.kind], err.code, err.message, err.path), conflicts: err.conflicts };
   if (err instanceof DomainError) return errorBody(STATUS_OF[err.kind], err.code, err.message, err.path);
   const e = err as { statusCode?: number; code?: string; validation?: ValidationIssue[]; validationContext?: string; message?: string };
   if (e.validation) return fromValidation(e.validation, e.validationContext);

@@ -1,16 +1,18 @@
 import { buildCalendar, type CalendarEvent } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { findBookingForMail, type BookingForMail } from '../repositories/booking-mail.ts';
+import { findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { enqueueRendered } from './outbox.ts';
-import type { BookingFacts } from './templates.ts';
+import { SITE_LINKS, type BookingFacts } from './templates.ts';
 
 type MailContext = Pick<ServiceContext, 'config' | 'clock'>;
 
 // Seconds since here: every change of a booking moves updated_at forward, so its events' SEQUENCE grows.
+// A cancellation is final and counts one more, so it outranks a confirmation made in the same second.
 const SEQUENCE_EPOCH_MS = Date.UTC(2026, 0, 1);
-export const bookingSequence = (b: Pick<BookingForMail, 'updated_at'>) => Math.max(0, Math.floor((b.updated_at.getTime() - SEQUENCE_EPOCH_MS) / 1000));
+export const bookingSequence = (b: Pick<BookingForMail, 'updated_at' | 'status'>) =>
+  Math.max(0, Math.floor((b.updated_at.getTime() - SEQUENCE_EPOCH_MS) / 1000)) + (b.status === 'cancelled' || b.status === 'expired' ? 1 : 0);
 
 export const factsOf = (b: BookingForMail): BookingFacts => ({
   facilityName: b.facility_name,
@@ -30,7 +32,7 @@ export function bookingEvent(b: BookingForMail, publicBaseUrl: string): Calendar
     end: b.ends_at,
     summary: b.facility_name,
     location: b.facility_location,
-    url: `${publicBaseUrl}/dashboard/my-bookings`,
+    url: `${publicBaseUrl}${SITE_LINKS.myBookings}`,
     cancelled: b.status === 'cancelled' || b.status === 'expired',
   };
 }
@@ -43,22 +45,73 @@ function icsAttachment(ctx: MailContext, b: BookingForMail): MailAttachment {
  * Queues "booking confirmed" (with its .ics) in the transaction that confirmed or moved it;
  * once per booking and version, so a redelivered payment event sends nothing new.
  */
-export async function enqueueBookingConfirmed(ctx: MailContext, trx: Executor, bookingId: string, paidCents: number): Promise<void> {
+export async function enqueueBookingConfirmed(ctx: MailContext, trx: Executor, bookingId: string, paidCents: number, dueCents = 0): Promise<void> {
   const b = await findBookingForMail(trx, bookingId);
   if (!b || b.status !== 'confirmed') return;
-  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, factsOf(b), paidCents), {
+  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, factsOf(b), paidCents, dueCents), {
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `confirmed:${b.id}:${bookingSequence(b)}`,
   });
 }
 
-/** Queues "booking cancelled" (its .ics says STATUS:CANCELLED) in the cancelling transaction; once per booking. */
-export async function enqueueBookingCancelled(ctx: MailContext, trx: Executor, bookingId: string, refundCents: number): Promise<void> {
+/**
+ * Queues "booking moved" (its .ics updates the same event with a higher SEQUENCE) in the moving
+ * transaction, for a confirmed booking whose place or time changed; `was` is it before the move.
+ * A hold is in nobody's calendar yet, so moving one sends nothing.
+ */
+export async function enqueueBookingMoved(ctx: MailContext, trx: Executor, was: BookingForMail): Promise<void> {
+  const b = await findBookingForMail(trx, was.id);
+  if (!b || b.status !== 'confirmed' || was.status !== 'confirmed') return;
+  if (b.facility_name === was.facility_name && b.starts_at.getTime() === was.starts_at.getTime() && b.ends_at.getTime() === was.ends_at.getTime()) return;
+  await enqueueRendered(ctx, trx, 'booking_moved', b.user_email, (t, l) => t.bookingMoved(l, factsOf(b), factsOf(was)), {
+    attachments: [icsAttachment(ctx, b)],
+    dedupeKey: `moved:${b.id}:${bookingSequence(b)}`,
+  });
+}
+
+/**
+ * Queues "booking cancelled" (its .ics says STATUS:CANCELLED) in the cancelling transaction;
+ * once per booking. `byVenue` when the venue cancelled it, with why if it said.
+ */
+export async function enqueueBookingCancelled(ctx: MailContext, trx: Executor, bookingId: string, refundCents: number, byVenue?: { why?: string }): Promise<void> {
   const b = await findBookingForMail(trx, bookingId);
   if (!b || b.status !== 'cancelled') return;
-  await enqueueRendered(ctx, trx, 'booking_cancelled', b.user_email, (t, l) => t.bookingCancelled(l, factsOf(b), refundCents), {
+  await enqueueRendered(ctx, trx, 'booking_cancelled', b.user_email, (t, l) => t.bookingCancelled(l, factsOf(b), refundCents, byVenue), {
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `cancelled:${b.id}`,
+  });
+}
+
+/** Queues the payment link of a booking staff hold for a customer, with when it must be paid by. */
+export async function enqueuePaymentLink(ctx: MailContext, trx: Executor, bookingId: string, paymentUrl: string, payBy: Date): Promise<void> {
+  const b = await findBookingForMail(trx, bookingId);
+  if (!b || b.status !== 'pending') return;
+  await enqueueRendered(ctx, trx, 'payment_link', b.user_email, (t, l) => t.paymentLink(l, factsOf(b), b.payable_cents, paymentUrl, payBy), {
+    dedupeKey: `payment-link:${b.id}:${paymentUrl}`,
+  });
+}
+
+/**
+ * Queues one "weekly booking confirmed" for a whole series (not one message per date), with
+ * every occurrence in one .ics and the dates it skipped; in the transaction that made it.
+ */
+export async function enqueueSeriesConfirmed(
+  ctx: MailContext,
+  trx: Executor,
+  seriesId: string,
+  money: { paidCents: number; dueCents: number },
+  skipped: { date: string; reason: string }[],
+): Promise<void> {
+  const list = await seriesBookingsForMail(trx, seriesId);
+  const first = list[0];
+  if (!first) return;
+  await enqueueRendered(ctx, trx, 'series_confirmed', first.user_email, (t, l) => t.seriesConfirmed(l, list.map(factsOf), money, skipped), {
+    attachments: [{
+      filename: 'bookings.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: buildCalendar(list.map((b) => bookingEvent(b, ctx.config.publicBaseUrl)), { stamp: ctx.clock() }),
+    }],
+    dedupeKey: `series:${seriesId}`,
   });
 }
 

@@ -16,7 +16,11 @@ export function enqueue(trx: Executor, message: NewOutboxMessage, now: Date): Pr
 
 export const layoutOf = (ctx: Pick<ServiceContext, 'config'>): MailLayout => ({ venue: ctx.config.mail.venue, publicBaseUrl: ctx.config.publicBaseUrl });
 
-/** Queues one of the templates to one recipient. */
+/** Customers booked at the desk without an email get an address under this reserved domain: nothing is sent to it. */
+export const NO_EMAIL_DOMAIN = 'no-email.invalid';
+const isDeliverable = (recipient: string) => !recipient.toLowerCase().endsWith('.invalid');
+
+/** Queues one of the templates to one recipient (none to an address that cannot receive mail). */
 export function enqueueRendered(
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   trx: Executor,
@@ -25,5 +29,6 @@ export function enqueueRendered(
   pick: (t: typeof templates, layout: MailLayout) => RenderedMail,
   extra: Pick<NewOutboxMessage, 'attachments' | 'dedupeKey'> = {},
 ): Promise<string | undefined> {
+  if (!isDeliverable(recipient)) return Promise.resolve(undefined);
   return enqueue(trx, { kind, recipient, ...pick(templates, layoutOf(ctx)), ...extra }, ctx.clock());
 }

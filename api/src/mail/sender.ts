@@ -1,4 +1,4 @@
-import { claimDueMessages, markAttemptFailed, markSent, pruneMessages } from '../repositories/outbox.ts';
+import { claimDueMessages, markAttemptFailed, markSent, pruneMessages, renewClaim } from '../repositories/outbox.ts';
 import { dueReminders } from '../repositories/booking-mail.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { enqueueReminder } from './booking-mail.ts';
@@ -7,12 +7,13 @@ import { transportFor } from './transport.ts';
 /**
  * The outbox's sender, one pass per sweep: queues due reminders, sends what is due, prunes
  * what is old. Messages are claimed with SKIP LOCKED, so any number of API processes share the
- * work and each message goes out once; one whose send fails is retried with back-off (30 s
- * doubling to an hour) for about a day, then marked failed for staff to look at.
+ * work and each message goes out once (a claim leases a message, renewed right before its
+ * send, so a slow relay never makes it another sender's mid-batch); one whose send fails is retried with back-off (30 s doubling to an hour) for about a
+ * day, then marked failed for staff to look at.
  */
 
-const BATCH = 50;
-const MAX_BATCHES = 10;
+const BATCH = 10;
+const MAX_BATCHES = 50;
 // With the claim's back-off, the 30th attempt comes about 23 hours after the first.
 export const MAX_ATTEMPTS = 30;
 
@@ -25,24 +26,32 @@ export interface MailPass {
 }
 
 export async function deliverMail(ctx: ServiceContext): Promise<MailPass> {
-  const pass: MailPass = { reminders: await queueReminders(ctx), sent: 0, retrying: 0, failed: 0, pruned: 0 };
+  const pass: MailPass = { reminders: await queueReminders(ctx), ...(await sendDueMail(ctx)), pruned: 0 };
+  pass.pruned = await pruneMessages(ctx.db, new Date(ctx.clock().getTime() - ctx.config.mail.retentionDays * 86_400_000));
+  return pass;
+}
+
+/** Sends what is due now; the part of a pass that runs when queued mail wakes the sender. */
+export async function sendDueMail(ctx: ServiceContext): Promise<Pick<MailPass, 'sent' | 'retrying' | 'failed'>> {
+  const pass = { sent: 0, retrying: 0, failed: 0 };
   const transport = transportFor(ctx.config.mail);
   for (let i = 0; i < MAX_BATCHES; i++) {
     const due = await claimDueMessages(ctx.db, ctx.clock(), BATCH);
     for (const message of due) {
+      // A message whose lease ran out while the batch was being sent may be another sender's now.
+      if (!(await renewClaim(ctx.db, message.id, message.attempts, ctx.clock()))) continue;
       try {
         await transport.send(message);
         await markSent(ctx.db, message.id, ctx.clock());
         pass.sent++;
       } catch (err) {
         const giveUp = message.attempts >= MAX_ATTEMPTS;
-        await markAttemptFailed(ctx.db, message.id, err instanceof Error ? err.message : String(err), giveUp);
+        await markAttemptFailed(ctx.db, message.id, err instanceof Error ? err.message : String(err), message.attempts, giveUp, ctx.clock());
         pass[giveUp ? 'failed' : 'retrying']++;
       }
     }
     if (due.length < BATCH) break;
   }
-  pass.pruned = await pruneMessages(ctx.db, new Date(ctx.clock().getTime() - ctx.config.mail.retentionDays * 86_400_000));
   return pass;
 }
 

@@ -21,6 +21,12 @@ export interface MailLayout {
   publicBaseUrl: string;
 }
 
+/** Who a staff notice is about. */
+export interface CustomerFacts {
+  name: string;
+  email: string;
+}
+
 export interface BookingFacts {
   facilityName: string;
   facilityLocation: string;
@@ -51,20 +57,37 @@ function render(layout: MailLayout, subject: string, greeting: string, blocks: B
   return { subject: `${subject} - ${venue.name}`, text, html };
 }
 
+/** The site's pages messages link to (api/test/email-booking.test.ts checks each has a page). */
+export const SITE_LINKS = {
+  myBookings: '/dashboard/userBookings',
+  catalogue: '/facilities-list',
+  resetPassword: '/reset-password',
+  forgotPassword: '/forgot-password',
+  backOffice: '/admin/',
+} as const;
+
 const formatMoney = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 const hello = (name: string) => `Hello ${name},`;
-const myBookings = (layout: MailLayout): Block => ({ link: `${layout.publicBaseUrl}/dashboard/my-bookings`, label: 'My bookings' });
+const myBookings = (layout: MailLayout): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.myBookings}`, label: 'My bookings' });
+const backOffice = (layout: MailLayout, hash = ''): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.backOffice}${hash}`, label: 'Open the back office' });
+
+/** "Tuesday 2 March 2027": a day on a facility's calendar. */
+function dayIn(instant: Date, timezone: string): string {
+  // From parts: ICU versions differ on the comma after the weekday.
+  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: timezone }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** "Tuesday 2 March 2027, 10:00 (America/New_York)": a moment on a facility's clock. */
+export const momentIn = (instant: Date, timezone: string) => `${dayIn(instant, timezone)}, ${toLocal(instant, timezone).time} (${timezone})`;
 
 /** "Tuesday 2 March 2027, 10:00-11:00 (America/New_York)": the facility's own wall clock. */
 export function bookingWhen(b: Pick<BookingFacts, 'startsAt' | 'endsAt' | 'timezone'>): string {
   const start = toLocal(b.startsAt, b.timezone);
   const end = toLocal(b.endsAt, b.timezone);
-  // From parts: ICU versions differ on the comma after the weekday.
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: b.timezone }).formatToParts(b.startsAt);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const day = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
   const endText = end.date === start.date ? end.time : `${end.date} ${end.time}`;
-  return `${day}, ${start.time}-${endText} (${b.timezone})`;
+  return `${dayIn(b.startsAt, b.timezone)}, ${start.time}-${endText} (${b.timezone})`;
 }
 
 const bookingLines = (b: BookingFacts) => [`${b.facilityName}\n${bookingWhen(b)}${b.facilityLocation ? `\n${b.facilityLocation}` : ''}`];
@@ -73,13 +96,13 @@ export const templates = {
   welcome: (layout: MailLayout, name: string) =>
     render(layout, 'Welcome', hello(name), [
       `Your account at ${layout.venue.name} is ready. Book a court whenever you like; we will send you a confirmation and a reminder before each game.`,
-      { link: `${layout.publicBaseUrl}/facility`, label: 'Book a court' },
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.catalogue}`, label: 'Book a court' },
     ]),
 
   passwordReset: (layout: MailLayout, name: string, token: string, minutes: number) =>
     render(layout, 'Reset your password', hello(name), [
       `Someone (we hope you) asked to reset the password of your account. The link works once, for ${minutes} minutes.`,
-      { link: `${layout.publicBaseUrl}/reset-password?token=${encodeURIComponent(token)}`, label: 'Choose a new password' },
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.resetPassword}?token=${encodeURIComponent(token)}`, label: 'Choose a new password' },
       'If you did not ask for this, ignore this message: your password stays as it is.',
     ]),
 
@@ -87,31 +110,85 @@ export const templates = {
     render(layout, 'Your password was changed', hello(name), [
       'The password of your account was just changed, and every device signed in with the old one was signed out.',
       `If this was not you, reset your password now and tell us${layout.venue.contact ? ` (${layout.venue.contact})` : ''}.`,
-      { link: `${layout.publicBaseUrl}/forgot-password`, label: 'Reset password' },
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.forgotPassword}`, label: 'Reset password' },
     ]),
 
   contactNotice: (layout: MailLayout, m: { name: string; email: string; subject: string; message: string }) =>
     render(layout, `New contact message: ${m.subject}`, 'Hello,', [
       `${m.name} <${m.email}> wrote through the contact form:`,
       `Subject: ${m.subject}\n\n${m.message}`,
-      { link: `${layout.publicBaseUrl}/admin/`, label: 'Open the back office' },
+      backOffice(layout),
     ]),
 
-  bookingConfirmed: (layout: MailLayout, b: BookingFacts, amountCents: number) =>
+  /** `dueCents`: still to pay at the desk (a booking staff confirmed unpaid). */
+  bookingConfirmed: (layout: MailLayout, b: BookingFacts, amountCents: number, dueCents = 0) =>
     render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
       'Your booking is confirmed:',
       ...bookingLines(b),
       ...(amountCents > 0 ? [`Paid: ${formatMoney(amountCents)}`] : []),
+      ...(dueCents > 0 ? [`To pay at the desk: ${formatMoney(dueCents)}`] : []),
       'The attached calendar file adds it to your calendar.',
       myBookings(layout),
     ]),
 
-  bookingCancelled: (layout: MailLayout, b: BookingFacts, refundCents: number) =>
+  paymentLink: (layout: MailLayout, b: BookingFacts, amountCents: number, paymentUrl: string, payBy: Date) =>
+    render(layout, `Pay to confirm your booking: ${b.facilityName}`, hello(b.customerName), [
+      'We are holding this booking for you:',
+      ...bookingLines(b),
+      `It is confirmed once you pay ${formatMoney(amountCents)}, by ${momentIn(payBy, b.timezone)}; after that the slot is released.`,
+      { link: paymentUrl, label: `Pay ${formatMoney(amountCents)}` },
+    ]),
+
+  seriesConfirmed: (layout: MailLayout, dates: BookingFacts[], money: { paidCents: number; dueCents: number }, skipped: { date: string; reason: string }[]) =>
+    render(layout, `Weekly booking confirmed: ${dates[0]!.facilityName}`, hello(dates[0]!.customerName), [
+      `Your weekly booking at ${dates[0]!.facilityName} is confirmed for ${dates.length} date${dates.length === 1 ? '' : 's'}:`,
+      dates.map(bookingWhen).join('\n'),
+      ...(skipped.length ? [`Not booked (taken or closed):\n${skipped.map((s) => `${s.date}: ${s.reason}`).join('\n')}`] : []),
+      ...(money.paidCents > 0 ? [`Paid: ${formatMoney(money.paidCents)}`] : []),
+      ...(money.dueCents > 0 ? [`To pay at the desk: ${formatMoney(money.dueCents)}`] : []),
+      'The attached calendar file adds every date to your calendar.',
+      myBookings(layout),
+    ]),
+
+  bookingMoved: (layout: MailLayout, b: BookingFacts, was: BookingFacts) =>
+    render(layout, `Booking moved: ${b.facilityName}`, hello(b.customerName), [
+      'Your booking has moved. It is now:',
+      ...bookingLines(b),
+      `It was: ${was.facilityName === b.facilityName ? '' : `${was.facilityName}, `}${bookingWhen(was)}.`,
+      'The attached calendar file updates the event in your calendar.',
+      myBookings(layout),
+    ]),
+
+  /** `byVenue`: the venue cancelled it (with why, when it said); undefined when the customer did. */
+  bookingCancelled: (layout: MailLayout, b: BookingFacts, refundCents: number, byVenue?: { why?: string }) =>
     render(layout, `Booking cancelled: ${b.facilityName}`, hello(b.customerName), [
-      'This booking is cancelled:',
+      byVenue ? `We are sorry: the venue had to cancel this booking${byVenue.why ? ` (${byVenue.why})` : ''}:` : 'This booking is cancelled:',
       ...bookingLines(b),
       refundCents > 0 ? `${formatMoney(refundCents)} is refunded to the card you paid with.` : 'No refund is due for it.',
       myBookings(layout),
+    ]),
+
+  refundCompleted: (layout: MailLayout, customerName: string, amountCents: number, b?: BookingFacts) =>
+    render(layout, `Refund of ${formatMoney(amountCents)} sent`, hello(customerName), [
+      `We have refunded ${formatMoney(amountCents)} to the card you paid with${b ? ', for:' : '.'}`,
+      ...(b ? bookingLines(b) : []),
+      'Depending on your bank, it can take a few days to show on your statement.',
+      myBookings(layout),
+    ]),
+
+  refundFailed: (layout: MailLayout, c: CustomerFacts, amountCents: number, orderId: string, error: string) =>
+    render(layout, `Refund failed, retrying: ${formatMoney(amountCents)} to ${c.name}`, 'Hello,', [
+      `A refund of ${formatMoney(amountCents)} to ${c.name} <${c.email}> (order ${orderId}) was not accepted by the payment provider:`,
+      error,
+      'Courtside keeps retrying it automatically, at longer and longer intervals. If it keeps failing, refund the customer another way and record it on the order.',
+      backOffice(layout, `#/payments/${orderId}/show`),
+    ]),
+
+  paymentFlagged: (layout: MailLayout, c: CustomerFacts, orderId: string, reason: string) =>
+    render(layout, `Payment flagged: ${c.name}`, 'Hello,', [
+      `A payment by ${c.name} <${c.email}> (order ${orderId}) needs a look:`,
+      reason,
+      backOffice(layout, `#/payments/${orderId}/show`),
     ]),
 
   bookingReminder: (layout: MailLayout, b: BookingFacts) =>

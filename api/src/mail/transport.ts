@@ -39,8 +39,8 @@ function mailOf(mail: MailConfig, m: OutboxMessageRow) {
 }
 
 function smtpTransport(mail: MailConfig, url: string): MailTransport {
-  // Bounded waits: a relay that hangs delays the next sweep, never a request.
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  // Bounded waits, well inside the outbox's claim lease (60 s): a relay that hangs delays the next sweep, never a request.
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   const safe = new URL(url);
   return {
     description: `mail: sent through SMTP at ${safe.hostname}:${safe.port || (safe.protocol === 'smtps:' ? 465 : 587)}`,

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { enqueueRefundCompleted, enqueueRefundFailed } from '../mail/payment-mail.ts';
 import { RefundRefusedError } from './providers/provider.ts';
 import * as orders from './repositories/orders.ts';
 import * as refunds from './repositories/refunds.ts';
@@ -52,8 +53,14 @@ async function attempt(ctx: ServiceContext, refund: refunds.RefundToSend): Promi
       paymentRef: refund.payment_ref,
       amountCents: refund.amount_cents,
     });
-    await refunds.markRefundSucceeded(ctx.db, refund.id, refundRef, ctx.clock());
+    // The customer hears of it in the same transaction that records it: never for a refund not recorded, never twice.
+    await ctx.db.transaction().execute(async (trx) => {
+      if (await refunds.markRefundSucceeded(trx, refund.id, refundRef, ctx.clock())) await enqueueRefundCompleted(ctx, trx, refund.id);
+    });
   } catch (err) {
-    await refunds.markRefundFailed(ctx.db, refund.id, err instanceof Error ? err.message : String(err), err instanceof RefundRefusedError, ctx.clock());
+    const message = err instanceof Error ? err.message : String(err);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (await refunds.markRefundFailed(trx, refund.id, message, err instanceof RefundRefusedError, ctx.clock())) await enqueueRefundFailed(ctx, trx, refund.id);
+    });
   }
 }

@@ -14,6 +14,8 @@ import * as bookings from '../repositories/bookings.ts';
 import { tryInSavepoint } from '../repositories/transactions.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { orderNotFound, orderServedBy } from './checkout.ts';
+import { enqueueBookingConfirmed } from '../mail/booking-mail.ts';
+import { enqueuePaymentFlagged } from '../mail/payment-mail.ts';
 import { recordRefund, sendRefunds } from './refunds.ts';
 import * as orders from './repositories/orders.ts';
 
@@ -39,7 +41,7 @@ export async function applyPayment(
     if (!(await orders.recordPaymentEvent(trx, { provider: e.provider, eventId: e.eventId, type: 'payment.succeeded', orderId: order.id }))) {
       return { outcome: 'duplicate' as const, refundIds: [] };
     }
-    return settlePayment(trx, order, { provider: e.provider }, now);
+    return settlePayment(ctx, trx, order, { provider: e.provider }, now);
   }));
   await sendRefunds(ctx, refundIds);
   return outcome;
@@ -51,9 +53,11 @@ export async function applyPayment(
  * bookings the money is too late for; each other booking is confirmed if its slot is free of
  * live bookings (lapsed holds are expired first), else it is late too — the exclusion
  * constraint makes a double booking impossible. Late bookings are refunded and the order
- * flagged for staff. Returns the refunds to send once the transaction commits.
+ * flagged for staff. The customer's confirmations and the staff notice are queued in the same
+ * transaction. Returns the refunds to send once the transaction commits.
  */
 export async function settlePayment(
+  ctx: Pick<ServiceContext, 'config' | 'clock'>,
   trx: Executor,
   order: OrderRow,
   payment: { provider: string; paymentRef?: string },
@@ -68,11 +72,13 @@ export async function settlePayment(
   const late = new Set<string>();
   for (const row of rows) {
     if (isLateBeforeConfirming(paid, row, now) || !(await confirmIfFree(trx, order.id, row, now))) late.add(row.id);
+    else await enqueueBookingConfirmed(ctx, trx, row.id, row.payableCents);
   }
   const plan = planLateRefunds(paid, rows, late, now);
   if (!plan) return { outcome: 'confirmed', refundIds: [] };
   const refundIds = await recordLateRefunds(trx, order.id, plan, now);
   await orders.markOrder(trx, order.id, { flagReason: plan.flagReason }, now);
+  await enqueuePaymentFlagged(ctx, trx, order.id, plan.flagReason);
   return { outcome: 'flagged', refundIds };
 }
 

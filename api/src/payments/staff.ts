@@ -13,7 +13,8 @@ import * as refunds from './repositories/refunds.ts';
 
 /** The back office's payments: every order with its bookings and refunds. */
 
-const PROVIDERS = ['sandbox', 'stripe'] as const;
+// 'desk': money staff took at the front desk (paid at desk, mark paid).
+const PROVIDERS = ['sandbox', 'stripe', 'desk'] as const;
 
 const paymentNotFound = () => new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'Payment not found.');
 

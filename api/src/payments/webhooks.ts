@@ -4,6 +4,7 @@ import type { OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
+import { enqueuePaymentFlagged } from '../mail/payment-mail.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { sendRefunds } from './refunds.ts';
 import * as orders from './repositories/orders.ts';
@@ -47,14 +48,14 @@ export async function applyStripeEvent(ctx: ServiceContext, event: Stripe.Event)
         const session = event.data.object;
         // A delayed method (bank debit) completes unpaid; its async_payment_succeeded event pays.
         if (session.payment_status !== 'paid') return { outcome: 'ignored' as const, refundIds: [] };
-        const settled = await settlePayment(trx, order, { provider: 'stripe', paymentRef: idOf(session.payment_intent) }, now);
+        const settled = await settlePayment(ctx, trx, order, { provider: 'stripe', paymentRef: idOf(session.payment_intent) }, now);
         return { outcome: 'applied' as const, refundIds: settled.refundIds };
       }
       case 'checkout.session.expired':
         await releaseCheckout(trx, order, now);
         return { outcome: 'applied' as const, refundIds: [] };
       case 'charge.refunded':
-        await markChargeRefunded(trx, order, event.data.object, now);
+        await markChargeRefunded(ctx, trx, order, event.data.object, now);
         return { outcome: 'applied' as const, refundIds: [] };
       default:
         return { outcome: 'ignored' as const, refundIds: [] };
@@ -76,7 +77,7 @@ async function releaseCheckout(trx: Executor, order: OrderRow, now: Date): Promi
  * ones may be reported before we stored their outcome); any amount beyond them was refunded
  * in the Stripe dashboard, so it is recorded and the order flagged for staff.
  */
-async function markChargeRefunded(trx: Executor, order: OrderRow, charge: Stripe.Charge, now: Date): Promise<void> {
+async function markChargeRefunded(ctx: ServiceContext, trx: Executor, order: OrderRow, charge: Stripe.Charge, now: Date): Promise<void> {
   if (charge.amount_refunded >= order.amount_cents) await refunds.markOrderRefundsSucceeded(trx, order.id, now);
   const outside = Math.min(charge.amount_refunded, order.amount_cents) - order.refunded_cents;
   if (outside <= 0) return;
@@ -87,4 +88,5 @@ async function markChargeRefunded(trx: Executor, order: OrderRow, charge: Stripe
   }
   const note = `Refunded $${centsToDollars(outside).toFixed(2)} in the Stripe dashboard; its bookings were left as they were.`;
   await orders.markOrder(trx, order.id, { flagReason: order.flag_reason ? `${order.flag_reason} ${note}` : note }, now);
+  await enqueuePaymentFlagged(ctx, trx, order.id, note);
 }

@@ -1,25 +1,57 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { runSweep } from '../services/sweep.ts';
+import { cachesOf } from '../services/caches.ts';
+import { sendDueMail } from '../mail/sender.ts';
 import { isConnectionError } from '../db/retry.ts';
 
-/** Runs the sweep (services/sweep.ts) every few seconds, one pass at a time. */
+/** One pass at a time; a request for another while one runs is remembered and run after it. */
+function singleFlight(pass: () => Promise<unknown>, onError: (err: unknown) => void) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .then(() => undefined, onError)
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return { run, settled: () => running };
+}
+
+/**
+ * Runs the sweep (services/sweep.ts) every few seconds, one pass at a time, and sends queued
+ * mail as soon as the transaction that queued it commits: the outbox announces it on the
+ * change feed (`mail:queued`), so a customer's reset link does not wait for the next sweep.
+ */
 export default fp(async function holdSweeper(app: FastifyInstance, opts: { intervalSeconds: number }) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runSweep(app.ctx, app.log)
-      // A database outage only postpones the sweep: lapsed holds already count as free to readers.
-      .catch((err) =>
-        isConnectionError(err)
-          ? app.log.warn(`hold sweep postponed: database unavailable (${(err as Error).message})`)
-          : app.log.warn({ err }, 'hold sweep failed; will retry'),
-      )
-      .finally(() => (running = undefined));
-  }, opts.intervalSeconds * 1000);
+  const postponed = (what: string) => (err: unknown) =>
+    // A database outage only postpones the work: lapsed holds already count as free to readers, mail stays queued.
+    isConnectionError(err)
+      ? app.log.warn(`${what} postponed: database unavailable (${(err as Error).message})`)
+      : app.log.warn({ err }, `${what} failed; will retry`);
+  const sweep = singleFlight(() => runSweep(app.ctx, app.log), postponed('hold sweep'));
+  const mail = singleFlight(() => sendDueMail(app.ctx), postponed('mail delivery'));
+
+  const timer = setInterval(sweep.run, opts.intervalSeconds * 1000);
   timer.unref();
+  const unsubscribe = cachesOf(app.ctx).feed?.subscribe({
+    changed: (kind) => {
+      if (kind === 'mail') mail.run();
+    },
+    reset: () => {},
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await running;
+    unsubscribe?.();
+    await Promise.all([sweep.settled(), mail.settled()]);
   });
 });

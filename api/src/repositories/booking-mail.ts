@@ -55,3 +55,34 @@ export function dueReminders(db: Executor, now: Date, hours: number, limit: numb
     .limit(limit)
     .execute();
 }
+
+/** A refund with whom it goes to and the booking it is for (none for money of a whole order). */
+export interface RefundForMail {
+  id: string;
+  order_id: string;
+  booking_id: string | null;
+  amount_cents: number;
+  last_error: string | null;
+  user_name: string;
+  user_email: string;
+}
+
+export function findRefundForMail(db: Executor, refundId: string): Promise<RefundForMail | undefined> {
+  return db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['r.id', 'r.order_id', 'r.booking_id', 'r.amount_cents', 'r.last_error', 'u.name as user_name', 'u.email as user_email'])
+    .where('r.id', '=', refundId)
+    .executeTakeFirst();
+}
+
+/** The customer of an order, for a staff notice about it. */
+export function findOrderCustomer(db: Executor, orderId: string): Promise<{ name: string; email: string } | undefined> {
+  return db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id').select(['u.name', 'u.email']).where('o.id', '=', orderId).executeTakeFirst();
+}
+
+/** The live occurrences of a series, earliest first, as messages and calendars show them. */
+export function seriesBookingsForMail(db: Executor, seriesId: string): Promise<BookingForMail[]> {
+  return bookingsForMail(db).where('b.series_id', '=', seriesId).where('b.status', 'in', ['pending', 'confirmed']).orderBy('b.starts_at').execute();
+}

@@ -11,6 +11,8 @@ export interface BookingView extends BookingRow {
   facility_location: string;
   facility_price_per_hour_cents: number;
   facility_timezone: string;
+  /** The facility's own booking policy (JSON; its cancellationHours decides the cancellation terms). */
+  facility_policy?: unknown;
   /** The facility was deleted: its holds can no longer be paid for. */
   facility_deleted?: boolean;
   user_name: string;
@@ -31,6 +33,7 @@ function views(db: Executor) {
       'f.location as facility_location',
       'f.price_per_hour_cents as facility_price_per_hour_cents',
       'f.timezone as facility_timezone',
+      'f.policy as facility_policy',
       'f.is_deleted as facility_deleted',
       'u.name as user_name',
       'u.email as user_email',
@@ -120,6 +123,24 @@ export async function insertHoldIfFacilityUnchanged(
     RETURNING id, facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
               hold_expires_at, cancelled_by, cancelled_at, created_at, updated_at`.execute(db);
   return result.rows[0];
+}
+
+/**
+ * A booking staff make at the desk, inside the caller's transaction once it holds the facility's
+ * schedule lock and has expired lapsed holds in the way. The exclusion constraint and the
+ * closure trigger stay the guarantee (23P01, CSH02).
+ */
+export function insertDeskBooking(
+  db: Executor,
+  b: Pick<NewBooking, 'facility_id' | 'user_id' | 'starts_at' | 'ends_at' | 'payable_cents' | 'status' | 'payment_status' | 'hold_expires_at' | 'booked_by' | 'note' | 'series_id'> & { now: Date },
+): Promise<BookingRow> {
+  const { now, ...row } = b;
+  return db.insertInto('bookings').values({ ...row, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A confirmed booking paid at the desk afterwards. */
+export async function markPaidAtDesk(db: Executor, id: string, now: Date): Promise<void> {
+  await db.updateTable('bookings').set({ payment_status: 'paid', updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function moveBooking(db: Executor, id: string, facilityId: string, interval: Interval, payableCents: number, now: Date): Promise<void> {

@@ -68,21 +68,29 @@ export function countFacilities(db: Executor) {
 }
 
 /**
- * A facility and the active intervals that touch a window, in one round trip: the
+ * A facility and the active intervals (bookings that hold time, closures) that touch a window, in one round trip: the
  * availability check is the hottest read of the product. A hold says when it lapses
  * (`holdExpiresAt`), since that frees its slot without any write.
  */
 export async function findFacilityWithBusy(db: Executor, id: string, from: Date, to: Date, now: Date) {
   const result = await sql<FacilityRow & { busy: [number, number, number | null][] | null }>`
     SELECT f.*, (
-      SELECT json_agg(json_build_array(
-        extract(epoch FROM b.starts_at) * 1000,
-        extract(epoch FROM b.ends_at) * 1000,
-        CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END))
-      FROM bookings b
-      WHERE b.facility_id = f.id
-        AND ${holdsTime('b', now)}
-        AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
+      SELECT json_agg(busy.interval) FROM (
+        SELECT json_build_array(
+          extract(epoch FROM b.starts_at) * 1000,
+          extract(epoch FROM b.ends_at) * 1000,
+          CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END) AS interval
+        FROM bookings b
+        WHERE b.facility_id = f.id
+          AND ${holdsTime('b', now)}
+          AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
+        UNION ALL
+        -- Closed time is busy for good (no hold to lapse).
+        SELECT json_build_array(extract(epoch FROM c.starts_at) * 1000, extract(epoch FROM c.ends_at) * 1000, NULL)
+        FROM closure_facilities c
+        WHERE c.facility_id = f.id
+          AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
+      ) AS busy
     ) AS busy
     FROM facilities f
     WHERE f.id = ${id} AND NOT f.is_deleted`.execute(db);
@@ -109,23 +117,33 @@ export interface LiveBookingRow extends BookingRow {
   user_name: string;
 }
 
-/**
- * The facility's bookings that still hold time from `now` on (confirmed, or pending with a live
- * hold; ending after now), earliest first, locked: under READ COMMITTED the lock re-reads each
- * row, so a hold paid or released meanwhile is seen as it now is.
- */
-export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date): Promise<LiveBookingRow[]> {
+/** The facility's bookings that hold time (confirmed, or live holds), earliest first, locked for the caller's change. */
+function liveBookingsLocked(db: Executor, facilityId: string, now: Date) {
   return db
     .selectFrom('bookings as b')
     .innerJoin('users as u', 'u.id', 'b.user_id')
     .selectAll('b')
     .select('u.name as user_name')
     .where('b.facility_id', '=', facilityId)
-    .where('b.ends_at', '>', now)
     .where(holdsTime('b', now))
     .orderBy('b.starts_at')
     .orderBy('b.id')
-    .forUpdate('b')
+    .forUpdate('b');
+}
+
+/**
+ * The facility's bookings that still hold time from `now` on (confirmed, or pending with a live
+ * hold; ending after now), earliest first, locked: under READ COMMITTED the lock re-reads each
+ * row, so a hold paid or released meanwhile is seen as it now is.
+ */
+export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date): Promise<LiveBookingRow[]> {
+  return liveBookingsLocked(db, facilityId, now).where('b.ends_at', '>', now).execute();
+}
+
+/** The facility's bookings that hold time inside `interval`, earliest first, locked. */
+export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, interval: { startsAt: Date; endsAt: Date }, now: Date): Promise<LiveBookingRow[]> {
+  return liveBookingsLocked(db, facilityId, now)
+    .where(sql<boolean>`tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${interval.startsAt}, ${interval.endsAt}, '[)')`)
     .execute();
 }
 

@@ -37,15 +37,23 @@ export async function insertOutboxMessage(db: Executor, m: NewOutboxMessage, now
 }
 
 /**
- * Takes due pending messages for sending and pushes each one's next attempt back (30 s, 1 min,
- * 2 min ... up to an hour), so a process that dies mid-send leaves it to be retried, never lost.
- * SKIP LOCKED lets several processes share the work without taking the same message.
+ * How long a claimed message is left to the process that claimed it before another may take it.
+ * The sender renews it right before each send (renewClaim), so it needs to outlast one send only
+ * (the transport's timeouts keep a send well under it); a process that dies mid-send leaves its
+ * messages to be retried this soon.
+ */
+export const CLAIM_LEASE_SECONDS = 60;
+
+/**
+ * Takes due pending messages for sending and leases them (CLAIM_LEASE_SECONDS); each claim
+ * counts an attempt, and that count identifies the claim (renewClaim). SKIP LOCKED lets several
+ * processes share the work without taking the same message.
  */
 export async function claimDueMessages(db: Executor, now: Date, limit: number): Promise<OutboxMessageRow[]> {
   const result = await sql<OutboxMessageRow>`
     UPDATE outbox_messages m SET
       attempts = m.attempts + 1,
-      next_attempt_at = ${now}::timestamptz + least(make_interval(secs => 30 * power(2, least(m.attempts, 10))), interval '1 hour')
+      next_attempt_at = ${now}::timestamptz + make_interval(secs => ${CLAIM_LEASE_SECONDS})
     WHERE m.id IN (
       SELECT id FROM outbox_messages
       WHERE state = 'pending' AND next_attempt_at <= ${now}
@@ -56,15 +64,38 @@ export async function claimDueMessages(db: Executor, now: Date, limit: number): 
   return result.rows;
 }
 
+/**
+ * Right before sending: renews this sender's lease on a message it claimed as its `attempts`-th
+ * attempt. False when the message is no longer this claim's (its lease ran out while earlier
+ * messages of the batch were sent and another sender took it, or it was sent): skip it then.
+ */
+export async function renewClaim(db: Executor, id: string, attempts: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ next_attempt_at: sql<Date>`${now}::timestamptz + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
+    .where('id', '=', id)
+    .where('attempts', '=', attempts)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function markSent(db: Executor, id: string, now: Date): Promise<void> {
   await db.updateTable('outbox_messages').set({ state: 'sent', sent_at: now, last_error: null }).where('id', '=', id).where('state', '=', 'pending').execute();
 }
 
-/** A failed attempt: retried at the time the claim set, or failed for good when `giveUp`. */
-export async function markAttemptFailed(db: Executor, id: string, error: string, giveUp: boolean): Promise<void> {
+/**
+ * A failed attempt (the `attempts`-th): retried after a back-off of 30 s, 1 min, 2 min ... up to
+ * an hour, or failed for good when `giveUp`.
+ */
+export async function markAttemptFailed(db: Executor, id: string, error: string, attempts: number, giveUp: boolean, now: Date): Promise<void> {
   await db
     .updateTable('outbox_messages')
-    .set({ last_error: error.slice(0, 1000), ...(giveUp ? { state: 'failed' as const } : {}) })
+    .set({
+      last_error: error.slice(0, 1000),
+      next_attempt_at: sql<Date>`${now}::timestamptz + least(make_interval(secs => 30 * power(2, least(${Math.max(0, attempts - 1)}, 10))), interval '1 hour')`,
+      ...(giveUp ? { state: 'failed' as const } : {}),
+    })
     .where('id', '=', id)
     .where('state', '=', 'pending')
     .execute();

@@ -28,6 +28,17 @@ export function findByEmail(db: Executor, email: string): Promise<UserRow | unde
     .executeTakeFirst();
 }
 
+/** An active account whose phone has these digits (a walk-in staff know by phone), the oldest first. */
+export function findActiveByPhoneDigits(db: Executor, digits: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`regexp_replace(phone, '[^0-9]', '', 'g')`, '=', digits)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
 export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
@@ -104,9 +115,23 @@ export function listUsers(db: Executor, filter: UserFilter, page: PageQuery) {
   if (filter.role) query = query.where('role', '=', filter.role);
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
-    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+    const digits = phoneDigits(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        // A number staff type as they hear it ("555 0100") finds "(555) 010-0100" too.
+        ...(digits ? [eb(sql<string>`regexp_replace(phone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)] : []),
+      ]),
+    );
   }
   return fetchPage(query, page, 'id');
+}
+
+/** The digits of a search that reads as a phone number (digits, spaces, + - . ( )), at least three; else undefined. */
+function phoneDigits(q: string): string | undefined {
+  const digits = q.replace(/\D/g, '');
+  return /^[\d\s()+.-]+$/.test(q) && digits.length >= 3 ? digits : undefined;
 }
 
 export function escapeLike(text: string): string {

@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'user' },
     schema: {
       tags: ['auth'],
-      summary: 'Edit the profile (name, phone, address, photo; optionally the password)',
+      summary: 'Edit the profile (name, phone, address, photo, email reminders; optionally the password)',
       security: [{ bearerAuth: [] }],
       body: Type.Object(
         {
@@ -52,6 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           phone: Type.Optional(Phone),
           address: Type.Optional(Address),
           photoUrl: Type.Optional(Url),
+          emailReminders: Type.Optional(Type.Boolean({ description: 'Email me a reminder before each booking' })),
           currentPassword: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.signInPassword })),
           newPassword: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.signInPassword })),
         },

@@ -1,8 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as facilities from '../services/facility-service.ts';
+import { upcomingClosuresOf } from '../services/closure-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { FacilityDto } from '@courtside/contracts';
+import { FacilityDto, PublicClosureDto } from '@courtside/contracts';
 import { DeleteFacilityQuery, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
 
 const admin = { access: 'admin' as const };
@@ -33,6 +34,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     schema: { tags: ['facilities'], summary: 'One facility', params: IdParams, response: { 200: envelopeOf(FacilityDto), ...errorResponses } },
   }, async (request) => ok(200, 'Facility retrieved successfully', await facilities.getFacility(app.ctx, request.params.id)));
+
+  app.get('/api/facility/:id/closures', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['facilities'],
+      summary: "The facility's closures not over yet, soonest first, in its local time",
+      params: IdParams,
+      response: { 200: envelopeOf(Type.Array(PublicClosureDto)), ...errorResponses },
+    },
+  }, async (request) => ok(200, 'Closures retrieved successfully', await upcomingClosuresOf(app.ctx, request.params.id)));
 
   app.post('/api/facility', {
     config: admin,

@@ -1,12 +1,15 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TEXT_LIMITS } from '@courtside/domain';
 import * as auth from '../services/auth-service.ts';
-import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
+import { FORGOT_PASSWORD_ANSWER, passwordResetsSettled, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
 import { envelopeOf, errorResponses, ok, okWithToken, tokenEnvelopeOf } from '../http/envelope.ts';
 import { SignInEmail } from './schemas.ts';
 
 /** Passwords: a forgotten one reset by an emailed link, a known one changed. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // A reset's email is queued after its answer; the app closes only once every one is.
+  app.addHook('onClose', () => passwordResetsSettled(app.ctx));
+
   app.post('/api/auth/forgot-password', {
     config: { access: 'public' },
     schema: {
@@ -16,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: envelopeOf(Type.Null()), ...errorResponses },
     },
   }, async (request) => {
-    await requestPasswordReset(app.ctx, request.body.email, request.ip);
+    await requestPasswordReset(app.ctx, request.body.email, request.ip, (err) => request.log.error({ err }, 'password reset not queued'));
     return ok(200, FORGOT_PASSWORD_ANSWER, null);
   });
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { TEXT_LIMITS } from '@courtside/domain';
-import { DateText, OpeningHours, TimeText } from '@courtside/contracts';
+import { CLOSURE_KINDS, TEXT_LIMITS } from '@courtside/domain';
+import { DateText, FacilityPolicy, OpeningHours, PriceRule, TimeText, oneOf } from '@courtside/contracts';
 import { IMAGE_URL_FORMAT, TEXT_KEYWORD, type TextKind } from '../http/validation.ts';
 
 /**
@@ -56,6 +56,12 @@ export const AccountBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** A facility's policy as staff write it: a field left out (or null) is the venue default; the domain checks the ranges. */
+const PolicyBody = Type.Object(
+  Object.fromEntries(Object.entries(FacilityPolicy.properties).map(([k, v]) => [k, Type.Optional(Type.Union([Type.Integer({ description: (v as { description?: string }).description }), Type.Null()]))])),
+  { additionalProperties: false, description: 'Replaces the whole policy; a field left out or null is the venue default' },
+);
+
 const facilityFields = {
   name: Text(TEXT_LIMITS.facilityName),
   location: Text(TEXT_LIMITS.location),
@@ -66,6 +72,8 @@ const facilityFields = {
   openingHours: Type.Optional(OpeningHours),
   slotMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 240 })),
   maxBookingMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 1440 })),
+  priceRules: Type.Optional(Type.Array(PriceRule, { maxItems: 50, description: 'Replaces the whole ordered list; the first rule matching a minute prices it' })),
+  policy: Type.Optional(PolicyBody),
 };
 export const FacilityCreateBody = Type.Object(facilityFields, { additionalProperties: false });
 export const FacilityUpdateBody = Type.Object(
@@ -79,6 +87,8 @@ export const FacilityUpdateBody = Type.Object(
     openingHours: facilityFields.openingHours,
     slotMinutes: facilityFields.slotMinutes,
     maxBookingMinutes: facilityFields.maxBookingMinutes,
+    priceRules: facilityFields.priceRules,
+    policy: facilityFields.policy,
     isDeleted: Type.Optional(Type.Boolean()),
     confirmTimezoneChange: Type.Optional(
       Type.Boolean({ description: 'Change the time zone although live bookings exist: they keep their local times (not stored)' }),
@@ -98,3 +108,60 @@ export const RescheduleBody = Type.Object(
   { facility: Type.Optional(Id), date: Type.Optional(DateText), startTime: Type.Optional(TimeText), endTime: Type.Optional(TimeText) },
   { additionalProperties: false },
 );
+
+/** A local wall-clock moment, read in each facility's zone: YYYY-MM-DDTHH:mm (the domain checks the calendar). */
+const LocalDateTimeText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$', description: 'Local to each facility: YYYY-MM-DDTHH:mm' });
+export const ClosureBody = Type.Object(
+  {
+    facilityIds: Type.Array(Id, { minItems: 1, maxItems: 200, description: 'The facilities it closes' }),
+    start: LocalDateTimeText,
+    end: LocalDateTimeText,
+    reason: Text(TEXT_LIMITS.closureReason),
+    kind: oneOf(CLOSURE_KINDS),
+    cancelBookings: Type.Optional(Type.Boolean({ description: 'Cancel (and fully refund) the live bookings in the way instead of refusing with CLOSURE_CONFLICT' })),
+  },
+  { additionalProperties: false },
+);
+
+/** Who a front-desk booking is for: a customer's id, or a guest found (by email, then phone) or created. */
+const CustomerChoiceFields = {
+  userId: Type.Optional(Id),
+  guest: Type.Optional(Type.Object(
+    { name: Text(TEXT_LIMITS.personName), phone: Type.Optional(Text(TEXT_LIMITS.phone)), email: Type.Optional(Email) },
+    { additionalProperties: false },
+  )),
+};
+export const DeskBookingBody = Type.Object(
+  {
+    facilityId: Id,
+    date: DateText,
+    startTime: TimeText,
+    endTime: TimeText,
+    ...CustomerChoiceFields,
+    payment: Type.Union([Type.Literal('desk'), Type.Literal('unpaid'), Type.Literal('link')], {
+      description: 'desk: paid now at the desk; unpaid: confirmed, paid later (mark-paid); link: held LINK_HOLD_HOURS for the customer to pay on the hosted page',
+    }),
+    note: Type.Optional(Text(TEXT_LIMITS.bookingNote, 'prose')),
+  },
+  { additionalProperties: false },
+);
+
+export const SeriesBody = Type.Object(
+  {
+    facilityId: Id,
+    firstDate: DateText,
+    startTime: TimeText,
+    endTime: TimeText,
+    every: Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'Every 1 or 2 weeks' }),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 104, description: 'How many dates (or give until)' })),
+    until: Type.Optional(DateText),
+    ...CustomerChoiceFields,
+    payment: Type.Union([Type.Literal('desk'), Type.Literal('unpaid')], { description: 'desk: every date paid now at the desk (one order); unpaid: confirmed, paid later' }),
+    onConflict: Type.Union([Type.Literal('fail'), Type.Literal('skip')], { description: 'fail: one taken or closed date refuses the series (409 SERIES_CONFLICT with the dates); skip: book the free dates and list the others' }),
+    note: Type.Optional(Text(TEXT_LIMITS.bookingNote, 'prose')),
+  },
+  { additionalProperties: false },
+);
+export const SeriesCancelQuery = Type.Object({
+  from: Type.Optional(Type.Intersect([DateText], { description: 'Cancel the dates from this local date on (default: every one still to come)' })),
+});

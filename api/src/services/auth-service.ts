@@ -22,6 +22,7 @@ export interface ProfileChanges {
   phone?: string;
   address?: string;
   photoUrl?: string;
+  emailReminders?: boolean;
 }
 
 const emailTaken = () => new DomainError('conflict', 'EMAIL_TAKEN', 'An account with this email already exists.', 'email');
@@ -119,7 +120,7 @@ export async function profile(ctx: ServiceContext, userId: string): Promise<User
   return toUserDto(row);
 }
 
-/** Field by field: role, email and password are not changed here. */
+/** Field by field, only what the customer may edit: role, email and password are not changed here. */
 export async function updateProfile(ctx: ServiceContext, userId: string, changes: ProfileChanges): Promise<UserDto> {
   const row = await users.updateUser(
     ctx.db,
@@ -129,6 +130,7 @@ export async function updateProfile(ctx: ServiceContext, userId: string, changes
       ...(changes.phone !== undefined ? { phone: changes.phone.trim() } : {}),
       ...(changes.address !== undefined ? { address: changes.address.trim() } : {}),
       ...(changes.photoUrl !== undefined ? { photo_url: changes.photoUrl.trim() } : {}),
+      ...(changes.emailReminders !== undefined ? { email_reminders: changes.emailReminders } : {}),
     },
     ctx.clock(),
   );

@@ -1,9 +1,9 @@
-import { DAY_MS, centsToDollars, daySlots, freeSlots, parseDate, toLocal, unusualSlotPriceCents, type Slot } from '@courtside/domain';
+import { DAY_MS, MINUTE_MS, centsToDollars, daySlots, facilityPriceCents, freeSlots, parseDate, toLocal, type Slot } from '@courtside/domain';
 import type { SlotDto } from '@courtside/contracts';
 import { findFacilityWithBusy } from '../repositories/facilities.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
-import { facilityNotFound, toSchedule } from './facility-schedule.ts';
+import { facilityNotFound, facilityPolicy, toPricing, toSchedule } from './facility-schedule.ts';
 
 interface Busy {
   startsAt: Date;
@@ -12,10 +12,12 @@ interface Busy {
 }
 
 /**
- * The free slots of one local day: the opening-hours grid minus active bookings and
- * minus slots that have started. Lapsed holds count as free even before the sweeper runs.
- * `validUntil` is the instant the answer changes by time alone (a slot starts or enters the
- * booking horizon, a hold lapses); any other change comes through a write.
+ * The free slots of one local day: the opening-hours grid minus active bookings, minus slots
+ * that have started or start within the facility's minimum notice, and within its horizon. Lapsed
+ * holds count as free even before the sweeper runs. Each slot carries its price from the
+ * facility's price rules (read with the facility: no query per slot). `validUntil` is the instant
+ * the answer changes by time alone (a slot starts, enters the horizon or its notice, a hold
+ * lapses); any other change comes through a write (which drops the cached answer).
  */
 async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: string | undefined, now: Date) {
   // The local day lies somewhere within a day either side of its UTC date, whatever the zone.
@@ -24,23 +26,23 @@ async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: st
   if (!found) throw facilityNotFound();
   const schedule = toSchedule(found.facility);
   const localDay = day ?? toLocal(now, schedule.timezone).date;
-  const horizonMs = ctx.config.bookingHorizonDays * DAY_MS;
+  const policy = facilityPolicy(found.facility, ctx.config);
+  const horizonMs = policy.horizonDays * DAY_MS;
+  const noticeMs = policy.minNoticeMinutes * MINUTE_MS;
+  const pricing = toPricing(found.facility);
   const grid = daySlots(schedule, localDay);
   const slots = freeSlots(grid, found.busy, now)
-    .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs)
-    .map((s): SlotDto => {
-      // A slot the clocks stretch or cut says what it costs; the others cost pricePerHour x their length.
-      const cents = unusualSlotPriceCents(found.facility.price_per_hour_cents, s, schedule.slotMinutes);
-      return cents === undefined ? { startTime: s.startTime, endTime: s.endTime } : { startTime: s.startTime, endTime: s.endTime, price: centsToDollars(cents) };
-    });
-  return { slots, validUntil: validUntil(grid, found.busy, now.getTime(), horizonMs) };
+    .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs && s.startsAt.getTime() >= now.getTime() + noticeMs)
+    // Priced for its real length: a slot the clocks stretch or cut costs what it lasts.
+    .map((s): SlotDto => ({ startTime: s.startTime, endTime: s.endTime, price: centsToDollars(facilityPriceCents(pricing, s)) }));
+  return { slots, validUntil: validUntil(grid, found.busy, now.getTime(), horizonMs, noticeMs) };
 }
 
-function validUntil(grid: Slot[], busy: Busy[], now: number, horizonMs: number): number {
+function validUntil(grid: Slot[], busy: Busy[], now: number, horizonMs: number, noticeMs: number): number {
   let until = now + MAX_AGE_MS;
   for (const slot of grid) {
     const starts = slot.startsAt.getTime();
-    if (starts > now) until = Math.min(until, starts);
+    if (starts - noticeMs > now) until = Math.min(until, starts - noticeMs);
     if (starts - horizonMs > now) until = Math.min(until, starts - horizonMs);
   }
   for (const b of busy) {

@@ -14,6 +14,7 @@ import {
 import type { DashboardStats, DayView } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import * as dayView from '../repositories/day-view.ts';
+import { closuresBetween } from '../repositories/closures.ts';
 import type { ServiceContext } from './context.ts';
 
 /** The front desk's day view and the dashboard's figures, for the back office. */
@@ -80,6 +81,12 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
   const { byFacility } = loaded;
   // A deleted facility is shown only for the days it has bookings on (its own calendar).
   const windows = loaded.windows.filter((w) => !w.facility.is_deleted || byFacility.has(w.facility.id));
+  const closures = windows.length === 0 ? [] : await closuresBetween(
+    ctx.db,
+    windows.map((w) => w.facility.id),
+    new Date(Math.min(...windows.map((w) => w.from.getTime()))),
+    new Date(Math.max(...windows.map((w) => w.to.getTime()))),
+  );
   return {
     date: formatDate(date),
     weekday: weekdayOf(date),
@@ -104,6 +111,9 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
         holdExpiresAt: b.status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
         customer: { id: b.user_id, name: b.user_name, email: b.user_email },
       })),
+      closures: closures
+        .filter((c) => c.facility_id === facility.id && c.starts_at < to && c.ends_at > from)
+        .map((c) => ({ id: c.id, startTime: clippedTime(c.starts_at, from, to, facility.timezone), endTime: clippedTime(c.ends_at, from, to, facility.timezone), reason: c.reason, kind: c.kind })),
     })),
   };
 }

@@ -3,7 +3,6 @@ import {
   assertReschedulable,
   decideCancellation,
   holdExpiry,
-  priceCents,
   resolveBookingChange,
   resolveBookingRequest,
   type BookingRequest,
@@ -15,14 +14,16 @@ import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import type { BookingView } from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
+import { findBookingForMail } from '../repositories/booking-mail.ts';
+import { enqueueBookingCancelled, enqueueBookingMoved } from '../mail/booking-mail.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import * as orders from '../payments/repositories/orders.ts';
-import { cachesOf, MAX_AGE_MS } from './caches.ts';
+import { announceNewBookings, cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from './throttle-service.ts';
 import { recordRefund, sendRefunds } from '../payments/refunds.ts';
-import { facilityNotFound, toSchedule } from './facility-schedule.ts';
+import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
 import { toBookingDto } from './presenters.ts';
 
 export interface NewBookingRequest extends BookingRequest {
@@ -37,8 +38,6 @@ async function view(ctx: ServiceContext, db: Executor, id: string): Promise<Book
   return toBookingDto(row, ctx.clock(), ctx.config.cancellationHours);
 }
 
-/** What a booking's interval is checked against besides its facility's schedule. */
-const bookingPolicy = (ctx: ServiceContext, now: Date) => ({ now, horizonDays: ctx.config.bookingHorizonDays });
 
 /**
  * The facility a new booking is checked and priced against: from memory when the change feed
@@ -84,14 +83,14 @@ async function tryHold(
   now: Date,
 ): Promise<BookingRow | undefined> {
   const facility = found.row;
-  const interval = resolveBookingRequest(toSchedule(facility), req, bookingPolicy(ctx, now));
+  const interval = resolveBookingRequest(toSchedule(facility), req, facilityBookingPolicy(facility, ctx.config, now));
   // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
   return retryTransaction(() => bookings.insertHoldIfFacilityUnchanged(ctx.db, {
     facility_id: facility.id,
     user_id: user.id,
     starts_at: interval.startsAt,
     ends_at: interval.endsAt,
-    payable_cents: priceCents(facility.price_per_hour_cents, interval),
+    payable_cents: facilityPrice(facility, interval),
     status: 'pending',
     payment_status: 'unpaid',
     hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
@@ -109,6 +108,7 @@ const heldView = (row: BookingRow, facility: FacilityRow, user: CurrentUser): Bo
   facility_location: facility.location,
   facility_price_per_hour_cents: facility.price_per_hour_cents,
   facility_timezone: facility.timezone,
+  facility_policy: facility.policy,
   user_name: user.name,
   user_email: user.email,
 });
@@ -131,11 +131,7 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
     facility = found.row;
     row = await tryHold(ctx, user, req, found, maxHolds, now);
   }
-  // This process's next availability read must not wait for the notification to come back;
-  // other processes hear of it before the customer has the answer. Past the commit, a failed
-  // notice must not turn a booking made into an error (cached answers also age out).
-  cachesOf(ctx).feed?.touched('bookings', facility!.id);
-  await cachesOf(ctx).announcements.announce('bookings', facility!.id).catch(() => {});
+  await announceNewBookings(ctx, facility!.id);
   return toBookingDto(heldView(row, facility!, user), now, ctx.config.cancellationHours);
 }
 
@@ -184,7 +180,7 @@ async function resolveMove(ctx: ServiceContext, trx: Executor, row: BookingRow, 
   if (!facility) throw facilityNotFound();
   const from = facility.id === row.facility_id ? facility : await facilities.findFacility(trx, row.facility_id, { includeDeleted: true });
   const booked = { startsAt: row.starts_at, endsAt: row.ends_at, timezone: from!.timezone };
-  return { facility, interval: resolveBookingChange(toSchedule(facility), booked, change, bookingPolicy(ctx, now)) };
+  return { facility, interval: resolveBookingChange(toSchedule(facility), booked, change, facilityBookingPolicy(facility, ctx.config, now)) };
 }
 
 /** Moves a booking under the same rules as a new one; a moved hold needs a fresh checkout. */
@@ -199,11 +195,13 @@ export async function rescheduleBooking(
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
     const { facility, interval } = await resolveMove(ctx, trx, row, req, now);
+    const was = await findBookingForMail(trx, row.id);
     await lockFacilitySchedule(trx, facility.id);
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, row.id);
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
-    const payableCents = row.payment_status === 'paid' ? row.payable_cents : priceCents(facility.price_per_hour_cents, interval);
+    const payableCents = row.payment_status === 'paid' ? row.payable_cents : facilityPrice(facility, interval);
     await bookings.moveBooking(trx, row.id, facility.id, interval, payableCents, now);
+    if (was) await enqueueBookingMoved(ctx, trx, was);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
     return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now) : [] };
   });
@@ -232,14 +230,20 @@ export async function cancelLockedBooking(
   actor: CurrentUser,
   row: BookingRow,
   now: Date,
-  venueReason = 'cancelled by the venue',
+  /** Why the venue cancels it ("the facility was withdrawn"), for the customer's message and the refund. */
+  venueWhy?: string,
 ): Promise<Required<AfterCommit>> {
-  const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours: ctx.config.cancellationHours });
+  const facility = await facilities.findFacility(trx, row.facility_id, { includeDeleted: true });
+  const { cancellationHours } = facility ? facilityPolicy(facility, ctx.config) : ctx.config;
+  const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours });
   await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
   const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now);
   const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
-  const reason = actor.id === row.user_id ? 'cancelled by the customer' : venueReason;
+  const byCustomer = actor.id === row.user_id;
+  const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
   const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now) : [];
+  // Only a confirmed booking was announced to the customer; a released hold needs no message.
+  if (row.status === 'confirmed') await enqueueBookingCancelled(ctx, trx, row.id, order ? row.payable_cents : 0, byCustomer ? undefined : { why: venueWhy });
   return { staleCheckouts, refundIds };
 }
 

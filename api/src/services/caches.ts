@@ -54,6 +54,17 @@ export class Announcements {
   }
 }
 
+/**
+ * New bookings of a facility were committed (inserts are announced by the API, not a trigger):
+ * this process's next availability read must not wait for the notification to come back, and
+ * other processes hear of it before the client has the answer. Past the commit, a failed notice
+ * must not turn a booking made into an error (cached answers also age out).
+ */
+export async function announceNewBookings(ctx: ServiceContext, facilityId: string): Promise<void> {
+  cachesOf(ctx).feed?.touched('bookings', facilityId);
+  await cachesOf(ctx).announcements.announce('bookings', facilityId).catch(() => {});
+}
+
 export interface CachedFacility {
   row: FacilityRow;
   version: string;
@@ -72,7 +83,7 @@ function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
   return {
     feed,
     announcements: new Announcements(ctx.db),
-    availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'user' ? undefined : id), maxEntries: 20_000 }),
+    availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' || kind === 'bookings' ? id : undefined), maxEntries: 20_000 }),
     facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
     facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
     authStates: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'user' ? id : undefined), maxEntries: 50_000 }),

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { buildCalendar, DomainError } from '@courtside/domain';
 import * as calendar from '../repositories/calendar.ts';
+import { findBookingForMail } from '../repositories/booking-mail.ts';
 import { bookingEvent } from '../mail/booking-mail.ts';
-import type { ServiceContext } from './context.ts';
+import { getBooking } from './booking-service.ts';
+import type { CurrentUser, ServiceContext } from './context.ts';
 
 /**
  * Each customer's personal calendar feed: a secret link (the secret is the only credential, as
@@ -46,4 +48,18 @@ export async function calendarLink(ctx: ServiceContext, userId: string): Promise
 /** A new secret: the old link stops working at once. */
 export async function renewCalendarLink(ctx: ServiceContext, userId: string): Promise<CalendarLink> {
   return linkOf(ctx, await calendar.setCalendarToken(ctx.db, userId, newToken(), false));
+}
+
+/**
+ * One booking as an .ics file ("Add to calendar"), for its owner or an admin; anyone else gets
+ * the booking routes' 404. A hold is not in anyone's calendar yet; a cancelled booking's file
+ * says STATUS:CANCELLED under the same UID, so importing it removes the event.
+ */
+export async function bookingCalendar(ctx: ServiceContext, actor: CurrentUser, bookingId: string): Promise<string> {
+  // The same visibility rule and answer as GET /api/bookings/:id.
+  const visible = await getBooking(ctx, actor, bookingId);
+  if (visible.status === 'pending') throw new DomainError('conflict', 'NOT_PAID', 'This booking is not confirmed yet: pay for it first, then add it to your calendar.');
+  const booking = await findBookingForMail(ctx.db, bookingId);
+  if (!booking) throw new DomainError('not_found', 'BOOKING_NOT_FOUND', 'Booking not found.');
+  return buildCalendar([bookingEvent(booking, ctx.config.publicBaseUrl)], { stamp: ctx.clock() });
 }

@@ -1,6 +1,5 @@
 import * as messages from '../repositories/messages.ts';
-import { activeAdminEmails } from '../repositories/mail-recipients.ts';
-import { enqueueRendered } from '../mail/outbox.ts';
+import { enqueueStaffNotice } from '../mail/staff.ts';
 import type { ServiceContext } from './context.ts';
 import { consume } from './throttle-service.ts';
 import { toMessageRecord } from './presenters.ts';
@@ -26,9 +25,7 @@ export async function sendMessage(ctx: ServiceContext, input: ContactInput, ip: 
       subject: input.subject.trim(),
       message: input.message.trim(),
     });
-    // Staff hear of it by email: STAFF_EMAIL, else every active admin.
-    const staff = ctx.config.mail.staffEmail ? [ctx.config.mail.staffEmail] : await activeAdminEmails(trx);
-    for (const to of staff) await enqueueRendered(ctx, trx, 'contact_notice', to, (t, l) => t.contactNotice(l, message));
+    await enqueueStaffNotice(ctx, trx, 'contact_notice', (t, l) => t.contactNotice(l, message));
     return message;
   });
   return toMessageRecord(row);

@@ -1,4 +1,19 @@
-import { DomainError, type OpeningHours, type Schedule } from '@courtside/domain';
+import {
+  DomainError,
+  bookingPolicyOf,
+  effectivePolicy,
+  facilityPriceCents,
+  globalPolicy,
+  type BookingPolicy,
+  type EffectivePolicy,
+  type FacilityPolicy,
+  type FacilityPricing,
+  type GlobalPolicySettings,
+  type Interval,
+  type OpeningHours,
+  type PriceRule,
+  type Schedule,
+} from '@courtside/domain';
 import type { FacilityRow } from '@courtside/migrations';
 
 /** The one refusal for a facility that does not exist (or is hidden from the caller). */
@@ -12,4 +27,40 @@ export function openingHoursOf(f: FacilityRow): OpeningHours {
 /** What of a facility row decides which slots exist: the domain's booking rules read this. */
 export function toSchedule(f: FacilityRow): Schedule {
   return { timezone: f.timezone, openingHours: openingHoursOf(f), slotMinutes: f.slot_minutes, maxBookingMinutes: f.max_booking_minutes };
+}
+
+/** A JSON column, which some drivers hand back as text. */
+function jsonOf<T>(value: unknown, fallback: T): T {
+  if (value == null) return fallback;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** A facility's price rules as stored (cents); [] prices every minute at price_per_hour_cents. */
+export function priceRulesOf(f: Pick<FacilityRow, 'price_rules'>): PriceRule[] {
+  return jsonOf<PriceRule[]>(f.price_rules, []);
+}
+
+/** A facility's own booking policy (a missing field is the global default). */
+export function policyOf(f: Pick<FacilityRow, 'policy'>): FacilityPolicy {
+  return jsonOf<FacilityPolicy>(f.policy, {});
+}
+
+/** What of a facility row decides its public prices (facilityPriceCents reads this). */
+export function toPricing(f: FacilityRow): FacilityPricing {
+  return { pricePerHourCents: f.price_per_hour_cents, priceRules: priceRulesOf(f), timezone: f.timezone };
+}
+
+/** The server's price of `interval` at facility `f` (no tier yet). */
+export function facilityPrice(f: FacilityRow, interval: Interval): number {
+  return facilityPriceCents(toPricing(f), interval);
+}
+
+/** The policy in force at facility `f`: its own fields, else the venue's settings. */
+export function facilityPolicy(f: Pick<FacilityRow, 'policy'>, config: GlobalPolicySettings): EffectivePolicy {
+  return effectivePolicy(policyOf(f), globalPolicy(config));
+}
+
+/** The BookingPolicy resolveBookingRequest applies at facility `f` (the desk's allowances with frontDesk). */
+export function facilityBookingPolicy(f: FacilityRow, config: GlobalPolicySettings, now: Date, frontDesk = false): BookingPolicy {
+  return bookingPolicyOf(facilityPolicy(f, config), now, frontDesk ? { facilityName: f.name, frontDesk } : { facilityName: f.name });
 }

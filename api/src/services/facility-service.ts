@@ -4,10 +4,16 @@ import {
   DomainError,
   dollarsToCents,
   everyDay,
+  globalPolicy,
+  invalid,
   localTimes,
   sameWallClock,
+  validatePolicy,
+  validatePriceRules,
   validateSchedule,
+  type FacilityPolicy,
   type OpeningHours,
+  type PriceRuleDto,
 } from '@courtside/domain';
 import type { FacilityDto } from '@courtside/contracts';
 import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
@@ -33,6 +39,27 @@ export interface FacilityInput {
   openingHours?: OpeningHours;
   slotMinutes?: number;
   maxBookingMinutes?: number;
+  priceRules?: PriceRuleDto[];
+  policy?: FacilityPolicy;
+}
+
+/**
+ * The price rules and policy staff wrote, checked by the domain and as stored (only those given).
+ * The buffer and the per-customer quota are not enforced by the database yet, so a
+ * facility may not set them: it would promise what the server does not do.
+ */
+function pricingChanges(ctx: ServiceContext, input: Pick<FacilityInput, 'priceRules' | 'policy'>): { price_rules?: string; policy?: string } {
+  const out: { price_rules?: string; policy?: string } = {};
+  if (input.priceRules !== undefined) out.price_rules = JSON.stringify(validatePriceRules(input.priceRules));
+  if (input.policy !== undefined) {
+    const policy = validatePolicy(input.policy, globalPolicy(ctx.config));
+    if ((policy.bufferMinutes ?? 0) !== 0) throw invalid('INVALID_POLICY', 'policy.bufferMinutes is not enforced yet: leave it out (or 0).', 'policy.bufferMinutes');
+    if (policy.maxActivePerCustomer !== undefined) {
+      throw invalid('INVALID_POLICY', 'policy.maxActivePerCustomer is not enforced yet: leave it out.', 'policy.maxActivePerCustomer');
+    }
+    out.policy = JSON.stringify(policy);
+  }
+  return out;
 }
 
 
@@ -91,6 +118,7 @@ export async function createFacility(ctx: ServiceContext, input: FacilityInput):
     opening_hours: JSON.stringify(schedule.openingHours),
     slot_minutes: schedule.slotMinutes,
     max_booking_minutes: schedule.maxBookingMinutes,
+    ...pricingChanges(ctx, input),
     updated_at: ctx.clock(),
   });
   return toFacilityDto(row);
@@ -188,6 +216,7 @@ export async function updateFacility(
         opening_hours: JSON.stringify(schedule.openingHours),
         slot_minutes: schedule.slotMinutes,
         max_booking_minutes: schedule.maxBookingMinutes,
+        ...pricingChanges(ctx, input),
       };
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.location !== undefined) changes.location = input.location.trim();
@@ -234,7 +263,7 @@ export async function deleteFacility(
     }
     const after: Required<AfterCommit> = { staleCheckouts: [], refundIds: [] };
     for (const booking of live) {
-      const done = await cancelLockedBooking(ctx, trx, actor, booking, now, 'cancelled by the venue: the facility was withdrawn');
+      const done = await cancelLockedBooking(ctx, trx, actor, booking, now, 'the facility was withdrawn');
       after.staleCheckouts.push(...done.staleCheckouts);
       after.refundIds.push(...done.refundIds);
     }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { DomainError, validatePassword } from '@courtside/domain';
 import * as resets from '../repositories/password-resets.ts';
 import * as users from '../repositories/users.ts';
@@ -11,7 +11,10 @@ import { consume } from './throttle-service.ts';
 /**
  * Password reset by email: a random token (32 bytes) mailed as a link, stored only as its
  * SHA-256 hash, valid 30 minutes and once; asking again replaces it. The answer to "forgot"
- * is the same whether or not the account exists.
+ * is the same whether or not the account exists, in its words and in its time: the caller
+ * waits only for the throttle checks, the same for every address; finding the account,
+ * making the token and queuing the message happen after the answer, at a random moment
+ * within a second (a process killed meanwhile loses that request: the customer asks again).
  */
 
 export const RESET_TOKEN_MINUTES = 30;
@@ -20,13 +23,19 @@ const TOO_MANY = 'Too many password reset requests. Please wait and try again.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function requestPasswordReset(ctx: ServiceContext, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(ctx: ServiceContext, email: string, ip: string, onError: (err: unknown) => void): Promise<void> {
   const now = ctx.clock();
   const windowMs = ctx.config.loginWindowMinutes * 60_000;
   const account = email.trim().toLowerCase();
   // Like sign-in: a few per account (its owner's inbox is not a target), more per network.
   await consume(ctx.db, { key: `reset:email:${account}`, max: 5, windowMs }, now, TOO_MANY);
   await consume(ctx.db, { key: `reset:ip:${ip}`, max: ctx.config.loginMaxAttempts * 5, windowMs }, now, TOO_MANY);
+  // Whatever depends on the account would make the answer slower for one that exists.
+  afterTheAnswer(ctx, account, () => mailResetLink(ctx, account, now), onError);
+}
+
+/** Replaces the account's token and queues the link, for an active account; nothing otherwise. */
+async function mailResetLink(ctx: ServiceContext, account: string, now: Date): Promise<void> {
   const user = await users.findByEmail(ctx.db, account);
   if (!user || user.deleted_at !== null) return;
   const token = randomBytes(32).toString('base64url');
@@ -34,6 +43,53 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, i
     await resets.saveResetToken(trx, user.id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000), now);
     await enqueueRendered(ctx, trx, 'password_reset', user.email, (t, l) => t.passwordReset(l, user.name, token, RESET_TOKEN_MINUTES));
   });
+}
+
+/**
+ * The work starts at a random moment within this long after the answer: done at once, it would
+ * slow whichever request came next, and tell that one (not the answer) whether the account exists.
+ */
+const AFTER_ANSWER_SPREAD_MS = 1000;
+
+/** Reset work after its answer, per app: what runs (per address), and what still waits for its moment. */
+interface AfterAnswers {
+  running: Map<string, Promise<void>>;
+  waiting: Set<() => void>;
+}
+const afterAnswers = new WeakMap<ServiceContext, AfterAnswers>();
+
+function afterAnswersOf(ctx: ServiceContext): AfterAnswers {
+  let work = afterAnswers.get(ctx);
+  if (!work) afterAnswers.set(ctx, (work = { running: new Map(), waiting: new Set() }));
+  return work;
+}
+
+/** Runs `work` at a random moment after the answer, one at a time per address (so the last request's link is the one that works). */
+function afterTheAnswer(ctx: ServiceContext, account: string, work: () => Promise<void>, onError: (err: unknown) => void): void {
+  const { running, waiting } = afterAnswersOf(ctx);
+  const moment = new Promise<void>((resolve) => {
+    const go = () => {
+      clearTimeout(timer);
+      waiting.delete(go);
+      resolve();
+    };
+    const timer = setTimeout(go, randomInt(AFTER_ANSWER_SPREAD_MS));
+    waiting.add(go);
+  });
+  const next = Promise.all([running.get(account), moment]).then(work).catch(onError);
+  running.set(account, next);
+  void next.then(() => {
+    if (running.get(account) === next) running.delete(account);
+  });
+}
+
+/** Does every reset asked for so far without waiting for its moment, and resolves once each is queued (or reported failed): on close, and in tests. */
+export async function passwordResetsSettled(ctx: ServiceContext): Promise<void> {
+  const { running, waiting } = afterAnswersOf(ctx);
+  while (running.size > 0) {
+    for (const go of [...waiting]) go();
+    await Promise.all(running.values());
+  }
 }
 
 function refusal(state: Awaited<ReturnType<typeof resets.findResetToken>>, now: Date): DomainError {

@@ -1,13 +1,13 @@
-import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, type OrderRefundState } from '@courtside/domain';
+import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, type OrderRefundState } from '@courtside/domain';
 import type { BookingDto, FacilityDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
-import { openingHoursOf } from './facility-schedule.ts';
+import { openingHoursOf, policyOf, priceRulesOf } from './facility-schedule.ts';
 
 /** Row -> wire shapes. Rows never leave the services; these do. */
 
 export function toUserDto(u: UserRow): UserDto {
-  return { _id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, photoUrl: u.photo_url, role: u.role };
+  return { _id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, photoUrl: u.photo_url, role: u.role, emailReminders: u.email_reminders };
 }
 
 export function toFacilityDto(f: FacilityRow): FacilityDto {
@@ -23,6 +23,8 @@ export function toFacilityDto(f: FacilityRow): FacilityDto {
     openingHours: openingHoursOf(f),
     slotMinutes: f.slot_minutes,
     maxBookingMinutes: f.max_booking_minutes,
+    priceRules: priceRulesToDto(priceRulesOf(f)),
+    policy: policyOf(f),
   };
 }
 
@@ -40,13 +42,13 @@ export function refundStateOf(statuses: Iterable<string>, refundedCents: number,
 
 /**
  * A lapsed hold reads as expired even before the sweeper has written it down. `cancellationHours`
- * (the config's) tells the customer whether and until when they may cancel, from the same rule
+ * (the facility's own when its policy sets one, else the config's) tells the customer whether and until when they may cancel, from the same rule
  * the server applies, so no page promises what the server would refuse.
  */
 export function toBookingDto(b: BookingView, now: Date, cancellationHours: number): BookingDto {
   const state = { status: b.status, paymentStatus: b.payment_status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at };
   const status = isHoldLapsed(state, now) ? 'expired' : b.status;
-  const terms = cancellationTerms(state, { now, cancellationHours });
+  const terms = cancellationTerms(state, { now, cancellationHours: policyOf({ policy: b.facility_policy }).cancellationHours ?? cancellationHours });
   return {
     _id: b.id,
     facility: {
@@ -67,6 +69,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     refundState: bookingRefundState(b),
     cancellable: terms.cancellable,
     cancellableUntil: terms.cancellableUntil?.toISOString() ?? null,
+    seriesId: b.series_id ?? null,
   };
 }
 

@@ -72,12 +72,24 @@ export interface SlotRequest {
 
 export type Actor = 'owner' | 'other' | 'admin';
 
+/** A closed range staff put on a facility. */
+export interface ModelClosure {
+  id: string;
+  facility: number;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** How staff take a desk booking's money: at the desk now (a paid desk order) or later. */
+export type DeskPayment = 'desk' | 'unpaid';
+
 /** What the API must answer; `apply` commits the predicted change once the call succeeded. */
 export interface Expectation {
   status: number;
   /** For redirects: the path the Location header must start with. */
   location?: string;
-  apply?: (createdId?: string) => void;
+  /** `created`: the id the API answered with, or for a series the ids of the bookings it made. */
+  apply?: (created?: string | string[]) => void;
 }
 
 export const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -91,6 +103,9 @@ export class BookingModel {
   now = MODEL_START;
   readonly bookings: ModelBooking[] = [];
   readonly orders: ModelOrder[] = [];
+  /** Orders of money taken at the desk: paid from the start, never on a hosted page. */
+  readonly deskOrders: ModelOrder[] = [];
+  readonly closures: ModelClosure[] = [];
   /** Customers an admin has not deactivated; a deactivated customer's token answers 401. */
   readonly customersActive = [true, true];
 
@@ -118,14 +133,35 @@ export class BookingModel {
     return b.status === 'pending' || b.status === 'confirmed';
   }
 
-  /** Wall clock -> interval, or undefined when any booking rule refuses it (400). */
-  private interval(req: SlotRequest): { startsAt: number; endsAt: number } | undefined {
+  /**
+   * Wall clock -> interval, or undefined when any booking rule refuses it (400). At the desk a
+   * slot of today that has started but is not over is allowed (a walk-in already playing).
+   */
+  private interval(req: SlotRequest, desk = false): { startsAt: number; endsAt: number } | undefined {
+    if (this.timesInvalid(req) || req.hours > MAX_BOOKING_HOURS) return undefined;
     const end = req.startHour + req.hours;
-    if (req.hours < 1 || req.hours > MAX_BOOKING_HOURS) return undefined;
     if (req.startHour < OPEN_HOUR || end > CLOSE_HOUR) return undefined;
     const startsAt = instantOf(req.day, req.startHour);
-    if (startsAt <= this.now) return undefined;
-    return { startsAt, endsAt: instantOf(req.day, end) };
+    const endsAt = instantOf(req.day, end);
+    const today = Math.floor((this.now - EST_OFFSET_HOURS * HOUR_MS - Date.UTC(2027, 2, 1)) / (24 * HOUR_MS));
+    if (startsAt <= this.now && !(desk && endsAt > this.now && req.day === today)) return undefined;
+    return { startsAt, endsAt };
+  }
+
+  /**
+   * A rule about the times themselves, the same on every date, in the order the API checks them:
+   * an end past 24:00 is no time at all, an end not after the start, then (inside opening
+   * hours) too long.
+   */
+  private timesInvalid(req: SlotRequest) {
+    const end = req.startHour + req.hours;
+    if (end > 24 || req.hours < 1) return true;
+    return req.startHour >= OPEN_HOUR && end <= CLOSE_HOUR && req.hours > MAX_BOOKING_HOURS;
+  }
+
+  /** A closure covers part of this interval. */
+  private closed(facility: number, interval: { startsAt: number; endsAt: number }) {
+    return this.closures.some((c) => c.facility === facility && overlaps(c, interval));
   }
 
   /** Someone else really holds part of this interval: confirmed, or a hold that has not lapsed. */
@@ -165,13 +201,13 @@ export class BookingModel {
     if (!facility.active) return { status: 404 };
     const interval = this.interval(req);
     if (!interval) return { status: 400 };
-    if (this.taken(req.facility, interval)) return { status: 409 };
+    if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
     return {
       status: 201,
       apply: (id) => {
         this.expireLapsedOverlapping(req.facility, interval);
         this.bookings.push({
-          id: id!,
+          id: id as string,
           owner,
           facility: req.facility,
           ...interval,
@@ -194,7 +230,7 @@ export class BookingModel {
     if (!facility.active) return { status: 404 };
     const interval = this.interval(req);
     if (!interval) return { status: 400 };
-    if (this.taken(req.facility, interval, b.id)) return { status: 409 };
+    if (this.taken(req.facility, interval, b.id) || this.closed(req.facility, interval)) return { status: 409 };
     return {
       status: 200,
       apply: () => {
@@ -224,7 +260,7 @@ export class BookingModel {
         this.cancelPendingOrdersOf(b.id);
         if (refund) {
           b.payment = 'refunded';
-          const paidBy = this.orders.find((o) => o.paidBookingIds.has(b.id));
+          const paidBy = [...this.orders, ...this.deskOrders].find((o) => o.paidBookingIds.has(b.id));
           if (paidBy) this.refund(paidBy, b.cents);
         }
       },
@@ -250,7 +286,7 @@ export class BookingModel {
       status: 201,
       apply: (id) => {
         const expiresAt = Math.min(...rows.map((b) => b.holdExpiresAt!));
-        this.orders.push({ id: id!, owner, bookingIds: unique, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
+        this.orders.push({ id: id as string, owner, bookingIds: unique, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
       },
     };
   }
@@ -323,6 +359,82 @@ export class BookingModel {
   /** The customer left the hosted page: the checkout closes, the holds stay until they lapse. */
   abandon(o: ModelOrder): Expectation {
     return { status: 303, location: '/payment/cancelled', apply: () => void (o.status === 'pending' && (o.status = 'cancelled')) };
+  }
+
+  /** Staff book a slot for a customer: confirmed at once, paid at the desk (a paid desk order) or later. */
+  deskBook(owner: number, req: SlotRequest, payment: DeskPayment): Expectation {
+    const facility = this.facilities[req.facility]!;
+    if (!facility.active) return { status: 404 };
+    const interval = this.interval(req, true);
+    if (!interval) return { status: 400 };
+    if (!this.customersActive[owner]) return { status: 404 };
+    if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
+    return { status: 201, apply: (id) => this.addDeskBookings(owner, req.facility, [{ id: id as string, ...interval }], facility.priceCents * req.hours, payment) };
+  }
+
+  /**
+   * Staff book the same slot on `count` weekly dates in one step. A date the rules, a booking or a
+   * closure rule out is skipped (onConflict "skip") or refuses the whole series ("fail"); with
+   * no free date at all it is refused too. A rule about the times refuses it outright (400).
+   */
+  series(owner: number, req: SlotRequest, count: number, onConflict: 'fail' | 'skip'): Expectation {
+    const facility = this.facilities[req.facility]!;
+    if (!facility.active) return { status: 404 };
+    if (this.timesInvalid(req)) return { status: 400 };
+    const dates = Array.from({ length: count }, (_, i) => ({ ...req, day: req.day + 7 * i }));
+    const free = dates.flatMap((d) => {
+      const interval = this.interval(d, true);
+      return interval && !this.taken(d.facility, interval) && !this.closed(d.facility, interval) ? [interval] : [];
+    });
+    if (free.length === 0 || (onConflict === 'fail' && free.length < dates.length)) return { status: 409 };
+    if (!this.customersActive[owner]) return { status: 404 };
+    return {
+      status: 201,
+      apply: (ids) => {
+        const list = ids as string[];
+        this.addDeskBookings(owner, req.facility, free.map((f, i) => ({ id: list[i]!, ...f })), facility.priceCents * req.hours, 'unpaid');
+      },
+    };
+  }
+
+  private addDeskBookings(owner: number, facility: number, made: { id: string; startsAt: number; endsAt: number }[], cents: number, payment: DeskPayment) {
+    for (const m of made) {
+      this.expireLapsedOverlapping(facility, m);
+      this.bookings.push({ id: m.id, owner, facility, startsAt: m.startsAt, endsAt: m.endsAt, cents, status: 'confirmed', payment: payment === 'desk' ? 'paid' : 'unpaid', holdExpiresAt: null });
+    }
+    if (payment === 'desk') {
+      // The order's id is not in the answer: the harness names it from the database.
+      this.deskOrders.push({ id: `desk:${made[0]!.id}`, owner, bookingIds: made.map((m) => m.id), amountCents: cents * made.length, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(made.map((m) => m.id)), expiresAt: this.now });
+    }
+  }
+
+  /**
+   * Staff close a facility for a range. A range that is over, or at a deleted facility, is
+   * refused; live bookings in the way refuse it unless staff confirm, and then each is
+   * cancelled by the venue (and refunded) in the same step. Lapsed holds under it expire.
+   */
+  close(facility: number, req: SlotRequest, cancelBookings: boolean): Expectation {
+    if (req.startHour + req.hours > 24) return { status: 400 };
+    if (!this.facilities[facility]!.active) return { status: 404 };
+    if (req.hours < 1) return { status: 400 };
+    const written = { startsAt: instantOf(req.day, req.startHour), endsAt: instantOf(req.day, req.startHour + req.hours) };
+    if (written.endsAt <= this.now) return { status: 400 };
+    // Written from a moment already past, it closes from now.
+    const interval = { startsAt: Math.max(written.startsAt, this.now), endsAt: written.endsAt };
+    const inTheWay = this.bookings.filter((b) => b.facility === facility && overlaps(b, interval) && (b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b))));
+    if (inTheWay.length > 0 && !cancelBookings) return { status: 409 };
+    return {
+      status: 201,
+      apply: (id) => {
+        this.expireLapsedOverlapping(facility, interval);
+        for (const b of inTheWay) this.cancel('admin', b).apply!();
+        this.closures.push({ id: id as string, facility, ...interval });
+      },
+    };
+  }
+
+  reopen(c: ModelClosure): Expectation {
+    return { status: 200, apply: () => void this.closures.splice(this.closures.indexOf(c), 1) };
   }
 
   wait(minutes: number) {

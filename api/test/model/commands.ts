@@ -17,7 +17,11 @@ export type Command =
   | { kind: 'wait'; minutes: number }
   | { kind: 'sweep' }
   | { kind: 'facility'; facility: number; cancelBookings: boolean }
-  | { kind: 'deactivate'; customer: number };
+  | { kind: 'deactivate'; customer: number }
+  | { kind: 'desk'; customer: number; slot: SlotRequest; payment: 'desk' | 'unpaid' }
+  | { kind: 'series'; customer: number; slot: SlotRequest; count: number; onConflict: 'fail' | 'skip' }
+  | { kind: 'close'; slot: SlotRequest; cancelBookings: boolean }
+  | { kind: 'reopen'; pick: number };
 
 export const FACILITY_PRICES_CENTS = [2000, 3550, 1225];
 
@@ -59,6 +63,11 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 3, arbitrary: fc.constant({ kind: 'sweep' as const }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('facility' as const), facility: fc.nat(FACILITY_PRICES_CENTS.length - 1), cancelBookings: fc.boolean() }) },
+  // The front desk: staff book for a customer, a weekly series (two dates), a closure over a range, reopening.
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('desk' as const), customer: fc.nat(1), slot, payment: fc.constantFrom('desk' as const, 'unpaid' as const) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('series' as const), customer: fc.nat(1), slot, count: fc.integer({ min: 1, max: 2 }), onConflict: fc.constantFrom('fail' as const, 'skip' as const) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('close' as const), slot, cancelBookings: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reopen' as const), pick }) },
   // A deactivated customer sits out the rest of the sequence (their requests answer 401).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), customer: fc.nat(1) }) },
 );

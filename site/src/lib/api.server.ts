@@ -1,4 +1,4 @@
-import type { FacilityDto, PublicSettings } from '@courtside/contracts';
+import type { FacilityDto, PublicClosureDto, PublicSettings } from '@courtside/contracts';
 
 /** What a server-side page knows of its request (`Astro` itself fits): its address and its locals. */
 export interface PageRequest {
@@ -31,6 +31,11 @@ export function fetchFacilities(page: PageRequest, filter: { q?: string; maxPric
 
 export function fetchFacility(page: PageRequest, id: string): Promise<FacilityDto | null> {
   return get<FacilityDto>(page, `/api/facility/${encodeURIComponent(id)}`);
+}
+
+/** The facility's closures not over yet, soonest first, on its own clock. */
+export function fetchClosures(page: PageRequest, id: string): Promise<PublicClosureDto[] | null> {
+  return get<PublicClosureDto[]>(page, `/api/facility/${encodeURIComponent(id)}/closures`);
 }
 
 /** The venue's policy as the server is configured (booking horizon, cancellation window, hold). */

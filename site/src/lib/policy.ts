@@ -1,4 +1,4 @@
-import type { BookingDto, PublicSettings } from '@courtside/contracts';
+import type { BookingDto, FacilityPolicy, PublicSettings } from '@courtside/contracts';
 import { formatZoned } from './zoned-time.ts';
 
 /**
@@ -6,6 +6,15 @@ import { formatZoned } from './zoned-time.ts';
  * and each booking's cancellable / cancellableUntil), so the site never promises what the
  * server would refuse. One wording for the booking page, checkout, the FAQ and the return pages.
  */
+
+/** The settings in force at one facility: its own horizon and cancellation window where its policy sets them. */
+export function facilitySettings(s: PublicSettings, policy: FacilityPolicy | undefined): PublicSettings {
+  return {
+    ...s,
+    bookingHorizonDays: policy?.horizonDays ?? s.bookingHorizonDays,
+    cancellationHours: policy?.cancellationHours ?? s.cancellationHours,
+  };
+}
 
 const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
 

@@ -1,7 +1,12 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import { forwardRef, type InputHTMLAttributes } from 'react';
 
-/** A labelled input with its error wired up for screen readers. */
-export function Field({ id, label, error, hint, ref, ...input }: { id: string; label: string; error?: string; hint?: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+type FieldProps = { id: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>;
+
+/**
+ * A labelled input with its error wired up for screen readers. The ref reaches the input
+ * (forwardRef: Preact, unlike React 19, does not hand `ref` to a function component as a prop).
+ */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ id, label, error, hint, ...input }, ref) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -19,4 +24,4 @@ export function Field({ id, label, error, hint, ref, ...input }: { id: string; l
       )}
     </div>
   );
-}
+});

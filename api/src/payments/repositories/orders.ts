@@ -20,6 +20,20 @@ export async function insertOrder(
   return row;
 }
 
+/** A payment staff took at the desk: an order already paid, confirming its bookings. */
+export async function insertDeskOrder(db: Executor, o: { userId: string; amountCents: number; bookingIds: string[]; takenBy: string; now: Date }): Promise<OrderRow> {
+  const row = await db
+    .insertInto('orders')
+    .values({ user_id: o.userId, amount_cents: o.amountCents, provider: 'desk', status: 'paid', paid_at: o.now, taken_by: o.takenBy, created_at: o.now, updated_at: o.now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_bookings')
+    .values(o.bookingIds.map((booking_id) => ({ order_id: row.id, booking_id, paid_at: o.now })))
+    .execute();
+  return row;
+}
+
 export async function setCheckout(db: Executor, id: string, checkout: { providerRef: string; paymentUrl: string; expiresAt: Date }, now: Date): Promise<void> {
   await db
     .updateTable('orders')

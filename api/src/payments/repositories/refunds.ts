@@ -62,25 +62,28 @@ export async function claimDueRefunds(db: Executor, now: Date, limit: number): P
   return result.rows;
 }
 
-export async function markRefundSucceeded(db: Executor, id: string, providerRef: string | null, now: Date): Promise<void> {
-  await db
+/** Records the provider's acceptance; true when this call moved the refund to succeeded. */
+export async function markRefundSucceeded(db: Executor, id: string, providerRef: string | null, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('refunds')
     .set({ status: 'succeeded', ...(providerRef ? { provider_ref: providerRef } : {}), last_error: null, updated_at: now })
     .where('id', '=', id)
-    .execute();
+    .where('status', '<>', 'succeeded')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-/** A failed attempt; `refused` when the provider definitely said no (the next attempt takes a new key). */
-export async function markRefundFailed(db: Executor, id: string, error: string, refused: boolean, now: Date): Promise<void> {
-  await db
+/** Records a failed attempt (unless it succeeded meanwhile); true when this call recorded it. */
+export async function markRefundFailed(db: Executor, id: string, error: string, refused: boolean, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('refunds')
     .set({ status: 'failed', last_error: error.slice(0, 1000), updated_at: now, ...(refused ? { refusals: sql`refusals + 1` } : {}) })
     .where('id', '=', id)
     .where('status', '<>', 'succeeded')
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-/** The provider reports every cent of the order back: nothing of it is still owed. */
 export async function markOrderRefundsSucceeded(db: Executor, orderId: string, now: Date): Promise<void> {
   await db
     .updateTable('refunds')

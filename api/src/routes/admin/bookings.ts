@@ -1,13 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as bookings from '../../services/booking-service.ts';
+import { bookAtDesk, markPaidAtDesk } from '../../services/front-desk-service.ts';
 import { pageBookings } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { BookingDto, ListRecord } from '@courtside/contracts';
-import { IdParams, RescheduleBody } from '../schemas.ts';
+import { DeskBookingBody, Id, IdParams, RescheduleBody } from '../schemas.ts';
 
 const Record = ListRecord(BookingDto);
+/** A desk booking's answer adds the customer's payment page, for payment "link". */
+const DeskRecord = Type.Intersect([Record, Type.Object({ paymentUrl: Type.Union([Type.String(), Type.Null()]) })]);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/bookings', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
@@ -16,13 +19,26 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/bookings/:id', { schema: { params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await bookings.getBooking(app.ctx, request.currentUser!, request.params.id)));
 
-  // react-admin sends the whole record; only the time fields move the booking.
+  app.post('/bookings', {
+    schema: {
+      summary: 'Book at the front desk for a customer or a walk-in (same rules as customers; today\'s started slot and beyond the public horizon allowed)',
+      body: DeskBookingBody,
+      response: { 201: DeskRecord, ...errorResponses },
+    },
+  }, async (request, reply) => reply.status(201).send(withId(await bookAtDesk(app.ctx, request.currentUser!, request.body))));
+
+  app.post('/bookings/:id/mark-paid', {
+    schema: { summary: 'Record that a confirmed, unpaid booking was paid at the desk', params: IdParams, response: { 200: Record, ...errorResponses } },
+  }, async (request) => withId(await markPaidAtDesk(app.ctx, request.currentUser!, request.params.id)));
+
+  // react-admin sends the whole record; only the time fields (and the facility) move the booking.
   app.put('/bookings/:id', {
     schema: {
       params: IdParams,
       body: Type.Object(
         {
           facility: Type.Optional(Type.Union([Type.String(), Type.Object({ _id: Type.String() }, { additionalProperties: true })])),
+          facilityId: Type.Optional(Id),
           date: RescheduleBody.properties.date,
           startTime: RescheduleBody.properties.startTime,
           endTime: RescheduleBody.properties.endTime,
@@ -32,8 +48,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Record, ...errorResponses },
     },
   }, async (request) => {
-    const { facility, ...times } = request.body;
-    const facilityId = typeof facility === 'string' ? facility : facility?._id;
+    const { facility, facilityId: named, ...times } = request.body;
+    const facilityId = named ?? (typeof facility === 'string' ? facility : facility?._id);
     return withId(await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, { ...times, facility: facilityId }));
   });
 

@@ -8,6 +8,8 @@ import dayView from './day-view.ts';
 import stats from './stats.ts';
 import payments from './payments.ts';
 import emails from './emails.ts';
+import closures from './closures.ts';
+import series from './series.ts';
 
 const tags = ['back office'];
 
@@ -20,7 +22,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series]) await app.register(routes);
 };
 
 export default adminApi;

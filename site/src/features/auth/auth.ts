@@ -28,6 +28,24 @@ export async function postJson<T>(path: string, body: unknown): Promise<AuthResu
   }
 }
 
+/** Failures whose own words help (when to try again, that no answer came): the server's words; any other: `fallback`. */
+export function explainedOr(res: Pick<AuthResult<unknown>, 'code' | 'message'>, fallback: string): string {
+  const explained = res.code === 'TOO_MANY_REQUESTS' || res.code === 'UNREACHABLE' || res.code === 'TIMEOUT';
+  return explained && res.message ? res.message : fallback;
+}
+
+/** "password must be 8 to 128 characters long" reads better as "Password must be …". */
+function sentence(text: string): string {
+  const t = text.trim();
+  return t ? t[0]!.toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.') : '';
+}
+
+/** The form's own words (`lead`), then the server's reasons (each field's, else its message) as sentences. */
+export function withReasons(lead: string, res: Pick<AuthResult<unknown>, 'message' | 'reasons'>): string {
+  const reasons = res.reasons.length ? res.reasons : res.message ? [res.message] : [];
+  return [lead, ...reasons.map(sentence)].join(' ');
+}
+
 /** The redirect target carried in this page's query string (raw; check it with safeRedirect). */
 export function redirectParam(): string | null {
   return new URLSearchParams(window.location.search).get('redirect');

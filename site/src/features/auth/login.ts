@@ -1,6 +1,6 @@
 import type { UserDto } from '@courtside/contracts';
 import { safeRedirect, saveSession } from '@courtside/browser';
-import { armForm, busy, postJson, redirectParam, say, type AuthResult } from './auth.ts';
+import { armForm, busy, explainedOr, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your email and password.';
 
@@ -15,10 +15,7 @@ export async function signIn(email: string, password: string): Promise<AuthResul
 export const afterSignIn = (): string => safeRedirect(redirectParam());
 
 /** Too many attempts (the server says when to try again) or no answer: its words; anything else: the form's. */
-export function loginFailure(res: Pick<AuthResult<unknown>, 'code' | 'message'>): string {
-  const explained = res.code === 'TOO_MANY_REQUESTS' || res.code === 'UNREACHABLE' || res.code === 'TIMEOUT';
-  return explained && res.message ? res.message : LOGIN_FAILED;
-}
+export const loginFailure = (res: Pick<AuthResult<unknown>, 'code' | 'message'>): string => explainedOr(res, LOGIN_FAILED);
 
 export function initLogin(form: HTMLFormElement, message: HTMLElement): void {
   form.addEventListener('submit', async (event) => {

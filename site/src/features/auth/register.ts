@@ -1,5 +1,5 @@
 import type { UserDto } from '@courtside/contracts';
-import { armForm, busy, postJson, redirectParam, say, type AuthResult } from './auth.ts';
+import { armForm, busy, postJson, redirectParam, say, withReasons, type AuthResult } from './auth.ts';
 import { afterSignIn, signIn } from './login.ts';
 import { authPageHref } from './auth-links.ts';
 
@@ -8,17 +8,8 @@ export const REGISTER_FAILED = 'Registration failed. Please try again.';
 
 const FIELDS = ['name', 'photoUrl', 'email', 'password', 'phone', 'address'] as const;
 
-/** "password must be 8 to 128 characters long" reads better as "Password must be …". */
-function sentence(text: string): string {
-  const t = text.trim();
-  return t ? t[0]!.toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.') : '';
-}
-
-/** The form's own words, then the server's reasons (each field's, else its message) as sentences. */
-export function registerFailure(res: Pick<AuthResult<unknown>, 'message' | 'reasons'>): string {
-  const reasons = res.reasons.length ? res.reasons : res.message ? [res.message] : [];
-  return [REGISTER_FAILED, ...reasons.map(sentence)].join(' ');
-}
+/** The form's own words, then the server's reasons as sentences. */
+export const registerFailure = (res: Pick<AuthResult<unknown>, 'message' | 'reasons'>): string => withReasons(REGISTER_FAILED, res);
 
 export function initRegister(form: HTMLFormElement, message: HTMLElement): void {
   form.addEventListener('submit', async (event) => {

@@ -3,7 +3,8 @@ import { shiftDate, todayIn } from '@courtside/domain';
 import type { PublicSettings } from '@courtside/contracts';
 import { formatLongDate, getToken, loginUrlFor } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
-import { dateInRange, slotsAnnouncement, validateTimes } from './booking.ts';
+import { closuresOnDay, type Closure } from '../../lib/closures.ts';
+import { dateInRange, slotsAnnouncement, totalFor, validateTimes } from './booking.ts';
 import { useFreeSlots } from './useFreeSlots.ts';
 import { useSlotChoice } from './useSlotChoice.ts';
 import { useHold } from './useHold.ts';
@@ -21,9 +22,10 @@ export interface BookingFacility {
 
 /**
  * The booking island: date, the day's free slots, start and end, live price, Book. `settings`
- * are the server's (booking horizon, hold, cancellation window), read when the page rendered.
+ * are the server's (booking horizon, hold, cancellation window) and `closures` the facility's
+ * upcoming ones, read when the page rendered.
  */
-export default function BookingForm({ facility, settings }: { facility: BookingFacility; settings: PublicSettings }) {
+export default function BookingForm({ facility, settings, closures }: { facility: BookingFacility; settings: PublicSettings; closures: Closure[] }) {
   const today = useMemo(() => todayIn(facility.timezone), [facility.timezone]);
   const lastDay = shiftDate(today, settings.bookingHorizonDays);
   // Keep a date typed into the server-rendered input before this island hydrated.
@@ -31,6 +33,8 @@ export default function BookingForm({ facility, settings }: { facility: BookingF
   const [formError, setFormError] = useState('');
   const dateOk = dateInRange(date, today, lastDay);
   const free = useFreeSlots(facility._id, date, dateOk);
+  // The free slots already leave closed time out; these say why it is missing.
+  const closedNotes = dateOk ? closuresOnDay(closures, date) : [];
   const choice = useSlotChoice(free.slots, free.state.status === 'ready', facility.maxBookingMinutes);
   const { held, submitting, hold, dismiss } = useHold();
   const heldRef = useRef<HTMLDivElement>(null);
@@ -89,7 +93,12 @@ export default function BookingForm({ facility, settings }: { facility: BookingF
 
           <div className="step">
             <h2 className="step-title"><span className="step-no" aria-hidden="true">2</span>Choose your time</h2>
-            <p className="sr-only" aria-live="polite">{dateOk ? slotsAnnouncement(date, free.state) : ''}</p>
+            <p className="sr-only" aria-live="polite">{dateOk ? [slotsAnnouncement(date, free.state), ...closedNotes].join(' ') : ''}</p>
+            {closedNotes.length > 0 && (
+              <ul className="alert alert-warn closure-notes" aria-label="Closures on this day">
+                {closedNotes.map((note, i) => <li key={i} className="user-text">{note}</li>)}
+              </ul>
+            )}
             <SlotPicker
               active={dateOk}
               state={free.state}
@@ -103,7 +112,7 @@ export default function BookingForm({ facility, settings }: { facility: BookingF
         </div>
 
         <BookingSummary date={dateOk ? date : null} start={choice.start} end={choice.end} pricePerHour={facility.pricePerHour}
-          formError={formError} submitting={submitting} settings={settings} />
+          total={totalFor(free.slots, choice.start, choice.end, facility.pricePerHour)} formError={formError} submitting={submitting} settings={settings} />
       </form>
     </div>
   );

@@ -3,12 +3,13 @@ import { formatLongDate, formatMoney } from '@courtside/browser';
 import { cancellationPolicy, holdPolicy } from '../../lib/policy.ts';
 import { formatHours, hoursBetween, priceFor } from './booking.ts';
 
-/** The side panel: the choice so far, the estimated price, Book, and the venue's policy. */
-export function BookingSummary({ date, start, end, pricePerHour, formError, submitting, settings }: {
+/** The side panel: the choice so far, its total (from the slots' prices), Book, and the venue's policy. */
+export function BookingSummary({ date, start, end, pricePerHour, total, formError, submitting, settings }: {
   date: string | null;
   start: string;
   end: string;
   pricePerHour: number;
+  total: number;
   formError: string;
   submitting: boolean;
   settings: PublicSettings;
@@ -21,9 +22,9 @@ export function BookingSummary({ date, start, end, pricePerHour, formError, subm
         <div><dt>Date</dt><dd>{date ? formatLongDate(date) : '—'}</dd></div>
         <div><dt>Time</dt><dd>{start && end ? `${start} – ${end}` : '—'}</dd></div>
         <div><dt>Duration</dt><dd>{hours > 0 ? formatHours(hours) : '—'}</dd></div>
-        <div><dt>Rate</dt><dd>{formatMoney(pricePerHour)} / hour</dd></div>
+        <div><dt>Rate</dt><dd>{hours > 0 && total !== priceFor(start, end, pricePerHour) ? 'Varies by time' : `${formatMoney(pricePerHour)} / hour`}</dd></div>
       </dl>
-      <p className="total"><span>Estimated total</span><strong>{formatMoney(priceFor(start, end, pricePerHour))}</strong></p>
+      <p className="total"><span>Total</span><strong>{formatMoney(total)}</strong></p>
       {formError && <p className="alert alert-error" role="alert">{formError}</p>}
       <button type="submit" className="btn book-btn" disabled={submitting}>
         {submitting ? <><span className="spinner light" aria-hidden="true"></span>Booking…</> : 'Book'}

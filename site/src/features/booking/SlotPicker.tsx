@@ -1,3 +1,4 @@
+import { formatMoney } from '@courtside/browser';
 import type { Slot, SlotsState } from './booking.ts';
 import { MESSAGES } from './booking.ts';
 
@@ -50,6 +51,7 @@ export function SlotPicker({ active, state, slots, zone, choice, onRetry, onNext
                 <li key={slot.startTime}>
                   <button type="button" className="chip" aria-pressed={choice.covered.has(slot.startTime)} onClick={() => choice.pick(slot)}>
                     {slot.startTime} – {slot.endTime}
+                    {slot.price !== undefined && <span className="chip-price"> {formatMoney(slot.price)}</span>}
                   </button>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, coveredSlots, dateInRange, endOptions, formatHours, priceFor, selectSlot, slotsAnnouncement, validateTimes } from './booking.ts';
+import { MESSAGES, coveredSlots, dateInRange, endOptions, formatHours, priceFor, selectSlot, slotsAnnouncement, totalFor, validateTimes } from './booking.ts';
 
 const slots = [
   { startTime: '09:00', endTime: '10:00' },
@@ -43,6 +43,20 @@ describe('the form checks', () => {
     expect(dateInRange('2026-11-21', '2026-11-20', '2027-01-19')).toBe(true);
     expect(dateInRange('2027-01-20', '2026-11-20', '2027-01-19')).toBe(false);
     expect(dateInRange('21/11/2026', '2026-11-20', '2027-01-19')).toBe(false);
+  });
+
+  it("totals a choice from its slots' prices (peak hours cost what the server says), else the flat rate", () => {
+    const day = [
+      { startTime: '17:00', endTime: '18:00', price: 20 },
+      { startTime: '18:00', endTime: '19:00', price: 30 },
+      { startTime: '19:00', endTime: '20:00', price: 30.25 },
+    ];
+    expect(totalFor(day, '17:00', '19:00', 20)).toBe(50);
+    expect(totalFor(day, '18:00', '20:00', 20)).toBe(60.25);
+    expect(totalFor(day, '', '', 20)).toBe(0);
+    // Slots without prices, or a choice the slots do not cover: the flat estimate.
+    expect(totalFor(day.map(({ startTime, endTime }) => ({ startTime, endTime })), '17:00', '19:00', 20)).toBe(40);
+    expect(totalFor(day, '16:00', '18:00', 20)).toBe(40);
   });
 
   it('estimates the price and says the duration', () => {

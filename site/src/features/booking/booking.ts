@@ -10,6 +10,8 @@ import { formatLongDate } from '@courtside/browser';
 export interface Slot {
   startTime: string;
   endTime: string;
+  /** What the slot costs, in dollars, as the server prices it (the facility's price rules). */
+  price?: number;
 }
 
 export const MESSAGES = {
@@ -82,6 +84,18 @@ export function hoursBetween(start: string, end: string): number {
 /** Estimated price in dollars, rounded to cents. */
 export function priceFor(start: string, end: string, pricePerHour: number): number {
   return Math.round(hoursBetween(start, end) * pricePerHour * 100) / 100;
+}
+
+/**
+ * The total of a choice: the sum of the prices the server gave its slots (peak hours cost
+ * what they cost), else the flat rate times its length.
+ */
+export function totalFor(slots: Slot[], start: string, end: string, pricePerHour: number): number {
+  const covered = coveredSlots(slots, start, end);
+  const chosen = slots.filter((s) => covered.has(s.startTime));
+  const spans = chosen.length > 0 && minutesOf(chosen[0]!.startTime) === minutesOf(start) && minutesOf(chosen[chosen.length - 1]!.endTime) === minutesOf(end);
+  if (!spans || chosen.some((s) => s.price === undefined)) return priceFor(start, end, pricePerHour);
+  return Math.round(chosen.reduce((sum, s) => sum + s.price! * 100, 0)) / 100;
 }
 
 export function formatHours(hours: number): string {

@@ -5,11 +5,13 @@ import { LoadFailed, Loading } from '../../ui/LoadStatus.tsx';
 import { useUserBookings } from '../../ui/useUserBookings.ts';
 import './bookings.css';
 import { BookingRow } from './BookingRow.tsx';
+import { useCalendarDownload } from './useCalendarDownload.ts';
 import { useCancelBooking } from './useCancelBooking.ts';
 
 function Bookings({ user }: { user: UserDto }) {
   const { load, refresh } = useUserBookings(user._id);
   const { busy, cancel } = useCancelBooking(refresh);
+  const calendar = useCalendarDownload();
 
   if (load.phase === 'loading') return <Loading text="Loading your bookings…" />;
   if (load.phase === 'error') return <LoadFailed text="Error loading bookings" onRetry={() => void refresh()} />;
@@ -37,16 +39,14 @@ function Bookings({ user }: { user: UserDto }) {
           </a>
         </div>
       )}
-      <div className="card">
+      <div className="card dash-bookings">
         <table className="dash-table">
           <caption className="sr-only">Your bookings</caption>
           <thead>
             <tr>
-              <th scope="col">Date &amp; time</th>
-              <th scope="col">Facility</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
+              <th scope="col">Booking</th>
+              <th scope="col" className="dash-col-status">Status</th>
+              <th scope="col" className="dash-col-payment">Payment</th>
               <th scope="col">
                 <span className="sr-only">Actions</span>
               </th>
@@ -54,7 +54,15 @@ function Bookings({ user }: { user: UserDto }) {
           </thead>
           <tbody>
             {load.bookings.map((b) => (
-              <BookingRow key={b._id} booking={b} now={now} cancelling={busy === b._id} onCancel={() => void cancel(b)} />
+              <BookingRow
+                key={b._id}
+                booking={b}
+                now={now}
+                cancelling={busy === b._id}
+                onCancel={() => void cancel(b)}
+                downloading={calendar.busy === b._id}
+                onAddToCalendar={() => void calendar.download(b)}
+              />
             ))}
           </tbody>
         </table>

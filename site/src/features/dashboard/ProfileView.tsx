@@ -2,13 +2,18 @@ import { TEXT_LIMITS } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
+import { EditFormFooter } from '../../ui/EditFormFooter.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { fieldId, useProfileEditor } from './useProfileEditor.ts';
+import { CalendarCard } from './CalendarCard.tsx';
+import { PasswordCard } from './PasswordCard.tsx';
+import { RemindersCard } from './RemindersCard.tsx';
+import './account.css';
 
 const roleName = (user: UserDto) => (user.role === 'admin' ? 'Admin' : 'User');
 
 function ProfileForm({ editor }: { editor: ReturnType<typeof useProfileEditor> }) {
-  const { draft, errors, failure, saving, set } = editor;
+  const { draft, errors, set } = editor;
   return (
     <form className="card-body dash-profile-form" onSubmit={editor.submit} noValidate aria-label="Edit profile">
       <Field ref={editor.firstInput} id={fieldId('name')} label="Name" value={draft.name} onChange={set('name')} error={errors.name} required autoComplete="name" maxLength={TEXT_LIMITS.personName} />
@@ -25,19 +30,7 @@ function ProfileForm({ editor }: { editor: ReturnType<typeof useProfileEditor> }
         autoComplete="photo"
         maxLength={TEXT_LIMITS.imageUrl}
       />
-      {failure && (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="dash-actions">
-        <button type="submit" className="btn" disabled={saving} aria-busy={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={editor.stop} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <EditFormFooter form={editor} saveLabel="Save changes" savingLabel="Saving…" />
     </form>
   );
 }
@@ -87,6 +80,20 @@ function Profile({ user, setUser }: { user: UserDto; setUser: (u: UserDto) => vo
   );
 }
 
+/** The profile, then the account's settings: password, reminders, calendar feed. */
 export default function ProfileView() {
-  return <DashboardFrame title="My profile">{(user, setUser) => <Profile key={user._id} user={user} setUser={setUser} />}</DashboardFrame>;
+  return (
+    <DashboardFrame title="My profile">
+      {(user, setUser) => (
+        <div key={user._id} className="account">
+          <Profile user={user} setUser={setUser} />
+          <div className="account-cards">
+            <PasswordCard />
+            <RemindersCard user={user} setUser={setUser} />
+            <CalendarCard />
+          </div>
+        </div>
+      )}
+    </DashboardFrame>
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aBooking } from '../../lib/test-bookings.ts';
-import { canCancel, cancelQuestion } from './bookings.ts';
+import { calendarFileName, canAddToCalendar, canCancel, cancelQuestion } from './bookings.ts';
 
 const now = Date.parse('2026-11-20T12:00:00Z');
 
@@ -18,5 +18,18 @@ describe('cancelQuestion', () => {
     const paid = aBooking({ facility: { ...aBooking().facility, timezone: 'UTC' } });
     expect(cancelQuestion(paid)).toMatch(/^Centre Court, Saturday, 21 November 2026, 10:00–11:00( \S+)?\. Your payment of \$20\.00 will be refunded in full\.$/);
     expect(cancelQuestion(aBooking({ status: 'pending', paymentStatus: 'unpaid' }))).toMatch(/Your hold on the slot is released\.$/);
+  });
+});
+
+describe('Add to calendar', () => {
+  it('is offered for confirmed bookings only', () => {
+    expect(canAddToCalendar(aBooking())).toBe(true);
+    for (const status of ['pending', 'cancelled', 'expired'] as const) expect(canAddToCalendar(aBooking({ status })), status).toBe(false);
+  });
+
+  it('names the file after the facility and the start', () => {
+    expect(calendarFileName(aBooking())).toBe('centre-court-2026-11-21-1000.ics');
+    expect(calendarFileName(aBooking({ facility: { ...aBooking().facility, name: 'Café Court #2 / "Main"' } }))).toBe('cafe-court-2-main-2026-11-21-1000.ics');
+    expect(calendarFileName(aBooking({ facility: { ...aBooking().facility, name: '球场' } }))).toBe('booking-2026-11-21-1000.ics');
   });
 });

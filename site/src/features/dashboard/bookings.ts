@@ -2,6 +2,7 @@ import type { BookingDto } from '@courtside/contracts';
 import { customerReason, formatLongDate, formatMoney } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { isActive } from '../../lib/bookings.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
 /**
@@ -31,4 +32,24 @@ export function cancelQuestion(b: BookingDto): string {
   // Offered only where the policy allows it (canCancel), so the refund promised here is the server's.
   const money = b.paymentStatus === 'paid' ? ` Your payment of ${formatMoney(b.payableAmount)} will be refunded in full.` : b.status === 'pending' ? ' Your hold on the slot is released.' : '';
   return `${b.facility.name}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.facility.timezone)}.${money}`;
+}
+
+/** A confirmed booking can go in a calendar (a hold may still lapse; a cancelled one is gone). */
+export const canAddToCalendar = (b: BookingDto): boolean => b.status === 'confirmed';
+
+/** "centre-court-2026-11-21-1000.ics": which booking it is, readable in a downloads folder. */
+export function calendarFileName(b: BookingDto): string {
+  const name = b.facility.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'booking';
+  return `${name}-${b.date}-${b.startTime.replace(':', '')}.ics`;
+}
+
+export const CALENDAR_FAILED = 'Could not get the calendar file.';
+
+/** Downloads the booking's .ics ("Add to calendar"); rejects with a message to show. */
+export async function downloadBookingCalendar(b: BookingDto): Promise<void> {
+  try {
+    saveFile(await api.file(`/api/bookings/${encodeURIComponent(b._id)}/calendar.ics`), calendarFileName(b));
+  } catch (err) {
+    throw new Error(customerReason(err) ?? CALENDAR_FAILED);
+  }
 }

@@ -1,7 +1,7 @@
 import { TEXT_LIMITS, isImageUrl } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import { saveUser } from '@courtside/browser';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { AVATAR_FALLBACK } from '../../lib/avatar.ts';
 
 export interface ProfileDraft {
@@ -30,21 +30,19 @@ export function validateProfile(d: ProfileDraft): ProfileErrors {
   return errors;
 }
 
-/** Saves the profile and the stored user; field errors from the server come back keyed by field. */
-export async function saveProfile(d: ProfileDraft): Promise<{ user: UserDto; message: string }> {
-  const body = { name: d.name.trim(), phone: d.phone.trim(), address: d.address.trim(), photoUrl: d.photoUrl.trim() || AVATAR_FALLBACK };
-  const res = await api<UserDto>('/api/auth/me', { method: 'PUT', body });
+/** Changes the profile on the server (only the fields given) and keeps the stored user in step. */
+async function putProfile(changes: Partial<ProfileDraft> & { emailReminders?: boolean }): Promise<{ user: UserDto; message: string }> {
+  const res = await api<UserDto>('/api/auth/me', { method: 'PUT', body: changes });
   saveUser(res.data);
-  return { user: res.data, message: res.message || 'Profile updated successfully' };
+  return { user: res.data, message: res.message };
 }
 
-export function fieldErrorsOf(err: unknown): ProfileErrors {
-  const out: ProfileErrors = {};
-  if (err instanceof ApiError) {
-    for (const f of err.fields) {
-      const key = f.path.replace(/^\/?(body\/)?/, '').split('/')[0] as keyof ProfileDraft;
-      if (key in { name: 1, phone: 1, address: 1, photoUrl: 1 }) out[key] = f.message;
-    }
-  }
-  return out;
+/** Saves the profile form; field errors from the server come back on the ApiError, by field. */
+export async function saveProfile(d: ProfileDraft): Promise<{ user: UserDto; message: string }> {
+  return putProfile({ name: d.name.trim(), phone: d.phone.trim(), address: d.address.trim(), photoUrl: d.photoUrl.trim() || AVATAR_FALLBACK });
+}
+
+/** Turns the reminder before each booking on or off. */
+export async function saveEmailReminders(on: boolean): Promise<UserDto> {
+  return (await putProfile({ emailReminders: on })).user;
 }

@@ -1,0 +1,48 @@
+import PaidIcon from '@mui/icons-material/PointOfSaleOutlined';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { CourtsideDataProvider } from '../dataProvider.ts';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { failure, money } from '../common/format.ts';
+
+/** What the button needs of a booking: the day view's blocks and the booking records both have it. */
+export interface Payable {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  payableAmount: number;
+  customerName: string;
+}
+
+/** Only a confirmed booking still owing its amount ("Pay later") can be marked paid. */
+export const owesPayment = (b: Pick<Payable, 'status' | 'paymentStatus'>) => b.status === 'confirmed' && b.paymentStatus === 'unpaid';
+
+/**
+ * Records money taken at the desk (cash or card terminal) for a confirmed, unpaid booking: a
+ * desk payment by the signed-in staff member, shown in Payments and revenue.
+ */
+export const MarkPaidButton = ({ booking, variant = 'text', onDone }: { booking: Payable; variant?: 'text' | 'outlined' | 'contained'; onDone?: () => void }) => {
+  const dataProvider = useDataProvider<CourtsideDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!owesPayment(booking)) return null;
+  return (
+    <ConfirmButton
+      label="Mark paid"
+      icon={<PaidIcon />}
+      variant={variant}
+      title={`Mark ${money(booking.payableAmount)} as paid?`}
+      content={`Record that ${booking.customerName} paid ${money(booking.payableAmount)} at the desk (cash or card). It shows in Payments as taken by you.`}
+      confirmLabel="Mark paid"
+      run={async () => {
+        try {
+          await dataProvider.markPaid(booking.id);
+          notify('Marked paid at the desk', { type: 'success' });
+          refresh();
+          onDone?.();
+        } catch (error) {
+          notify(failure('Failed to mark the booking paid', error), { type: 'error' });
+        }
+      }}
+    />
+  );
+};

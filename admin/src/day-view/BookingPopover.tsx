@@ -1,0 +1,55 @@
+import { Box, Button, Popover, Stack, Typography } from '@mui/material';
+import OpenIcon from '@mui/icons-material/OpenInNew';
+import { useNavigate } from 'react-admin';
+import type { DayViewBooking, DayViewFacility } from '../types.ts';
+import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
+import { money } from '../common/format.ts';
+import { emailText } from '../common/mailto.ts';
+import { MarkPaidButton } from '../bookings/MarkPaidButton.tsx';
+import { MoveBookingButton } from '../bookings/MoveBookingButton.tsx';
+
+export interface OpenBooking {
+  booking: DayViewBooking;
+  facility: DayViewFacility;
+  anchor: HTMLElement;
+}
+
+/** A booking's actions at the desk, over the grid or the list: open it, change its time, mark it paid. */
+export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | undefined; date: string; onClose: () => void }) => {
+  const navigate = useNavigate();
+  const b = open?.booking;
+  return (
+    <Popover
+      open={open !== undefined}
+      anchorEl={open?.anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      slotProps={{ paper: { sx: { p: 2, maxWidth: 340 }, role: 'dialog', 'aria-label': b ? `Booking of ${b.customer.name}` : 'Booking' } }}
+    >
+      {b && open && (
+        <Stack spacing={1.25}>
+          <Box>
+            <Typography sx={{ fontWeight: 700 }}>{b.customer.name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {emailText(b.customer.email)}
+            </Typography>
+          </Box>
+          <Typography variant="body2">
+            {open.facility.name}, {b.startTime}–{b.endTime} · {money(b.payableAmount)}
+          </Typography>
+          <Stack direction="row" spacing={0.5}>
+            <BookingStatus value={b.status} short />
+            <PaymentStatus value={b.paymentStatus} />
+          </Stack>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button size="small" variant="contained" startIcon={<OpenIcon />} onClick={() => navigate(`/bookings/${b.id}/show`)}>
+              Open booking
+            </Button>
+            <MoveBookingButton id={b.id} at={{ facilityId: open.facility.id, date, startTime: b.startTime, endTime: b.endTime }} who={`${b.customer.name}, ${open.facility.name}`} status={b.status} variant="outlined" onMoved={onClose} />
+            <MarkPaidButton booking={{ ...b, customerName: b.customer.name }} variant="outlined" onDone={onClose} />
+          </Stack>
+        </Stack>
+      )}
+    </Popover>
+  );
+};

@@ -1,0 +1,85 @@
+import { Box, Button, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { formatTime } from '@courtside/domain';
+import { Link } from 'react-admin';
+import type { DayView, DayViewFacility } from '../types.ts';
+import { kindLabel } from '../closures/closure-text.ts';
+import { blockLine } from './booking-text.ts';
+import { dayAgenda, type AgendaItem } from './layout.ts';
+import { bookingLook, closureLook, freeLook } from './look.ts';
+import type { ColumnActions } from './FacilityColumn.tsx';
+
+/** The colour mark at the start of a line: the grid's look for that kind of time. */
+const Mark = ({ sx }: { sx: object }) => <Box aria-hidden sx={{ width: 6, alignSelf: 'stretch', borderRadius: 0.5, mr: 1.5, flexShrink: 0, ...sx }} />;
+
+const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayViewFacility; actions: ColumnActions }) => {
+  if (item.kind === 'booking') {
+    const b = item.booking;
+    return (
+      <ListItem disablePadding>
+        <ListItemButton onClick={(e) => actions.open(b, facility, e.currentTarget)} aria-haspopup="dialog" data-testid="day-booking">
+          <Mark sx={bookingLook(b.status)} />
+          <ListItemText primary={b.customer.name} secondary={blockLine(b)} />
+        </ListItemButton>
+      </ListItem>
+    );
+  }
+  if (item.kind === 'closure') {
+    const c = item.closure;
+    return (
+      <ListItem disablePadding>
+        <ListItemButton component={Link} to={`/closures/${c.id}`} data-testid="day-closure">
+          <Mark sx={closureLook} />
+          <ListItemText primary={`Closed ${c.startTime}–${c.endTime}: ${c.reason}`} secondary={kindLabel(c.kind)} />
+        </ListItemButton>
+      </ListItem>
+    );
+  }
+  const first = item.bookable[0];
+  return (
+    <ListItem
+      secondaryAction={
+        first !== undefined && (
+          <Button size="small" startIcon={<AddIcon />} onClick={() => actions.book(facility, first)} aria-label={`Book ${facility.name} at ${formatTime(first)}`}>
+            Book
+          </Button>
+        )
+      }
+    >
+      <Mark sx={freeLook} />
+      <ListItemText primary={`Free ${formatTime(item.gap.start)}–${formatTime(item.gap.end)}`} slotProps={{ primary: { color: 'text.secondary' } }} />
+    </ListItem>
+  );
+};
+
+/**
+ * The day as a list, one card per facility (the phone's day view): each booking opens the same
+ * actions as on the grid, each free stretch has Book, each closure opens the closure.
+ */
+export const DayList = ({ day, actions }: { day: DayView; actions: ColumnActions }) => (
+  <Stack spacing={2} data-testid="day-list">
+    {day.facilities.map((f) => {
+      const agenda = dayAgenda(f);
+      return (
+        <Card key={f.id} component="section" aria-labelledby={`day-list-${f.id}`}>
+          <CardContent sx={{ pb: 1 }}>
+            <Typography id={`day-list-${f.id}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+              {f.name}
+              {f.isDeleted ? ' (deleted)' : ''}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {f.hours ? `Open ${f.hours.open}–${f.hours.close}` : 'Closed today'}
+            </Typography>
+            {agenda.length > 0 && (
+              <List dense disablePadding sx={{ mt: 1 }}>
+                {agenda.map((item) => (
+                  <Line key={`${item.kind}-${item.start}`} item={item} facility={f} actions={actions} />
+                ))}
+              </List>
+            )}
+          </CardContent>
+        </Card>
+      );
+    })}
+  </Stack>
+);

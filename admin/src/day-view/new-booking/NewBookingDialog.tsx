@@ -1,0 +1,193 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useNavigate, useRefresh } from 'react-admin';
+import { TEXT_LIMITS } from '@courtside/domain';
+import { ConflictList } from '../../common/ConflictList.tsx';
+import { conflictsOf, type Conflict } from '../../common/conflicts.ts';
+import { countOf, failure } from '../../common/format.ts';
+import { SlotFields } from '../../common/SlotFields.tsx';
+import { fitToDay, type SlotChoice } from '../../common/slot-times.ts';
+import { useFacilities } from '../../common/useFacilities.ts';
+import { useIsPhone } from '../../common/useIsPhone.ts';
+import type { FacilityRecord } from '../../facilities/types.ts';
+import { Booked, type BookedResult } from './Booked.tsx';
+import { CustomerPicker } from './CustomerPicker.tsx';
+import { missing, newDraft, type BookingDraft } from './draft.ts';
+import { PaymentChoice } from './PaymentChoice.tsx';
+import { previewBooks, previewSummary, priceLine } from './quote.ts';
+import { RepeatFields } from './RepeatFields.tsx';
+import { SeriesPreview } from './SeriesPreview.tsx';
+import { useBookDraft } from './useBookDraft.ts';
+import { useSeriesPreview } from './useSeriesPreview.ts';
+
+export interface NewBookingProps {
+  /** Where and when, as far as known: a grid cell gives all four, "New booking" the day. */
+  at: SlotChoice;
+  /** Open with "Repeat weekly" ticked (a new series). */
+  repeat?: boolean;
+  onClose: () => void;
+}
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box component="section" aria-label={title}>
+    <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', lineHeight: 2 }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+/** The form: where and when, who, how often, the price, how it is paid, a note. Enter books; Esc closes. */
+const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities: FacilityRecord[]; at: SlotChoice; repeat: boolean; onBooked: (r: BookedResult) => void; onCancel: () => void }) => {
+  const [draft, setDraft] = useState(() => {
+    const f = facilities.find((x) => x.id === at.facilityId) ?? facilities[0];
+    return newDraft(f ? fitToDay(f, { ...at, facilityId: f.id }) : at, repeat);
+  });
+  const [problem, setProblem] = useState<{ message: string; conflicts?: Conflict[] }>();
+  const [busy, setBusy] = useState(false);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const preview = useSeriesPreview(draft);
+  const book = useBookDraft();
+  const facility = facilities.find((f) => f.id === draft.facilityId);
+  const dates = draft.repeat && preview.current ? preview.data : undefined;
+  const price = facility && priceLine(facility, draft, draft.repeat ? dates : undefined);
+
+  const change = (patch: Partial<BookingDraft>) => {
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      // A series is paid at the desk or later: a link is for one booking.
+      return next.repeat && next.payment === 'link' ? { ...next, payment: 'desk' } : next;
+    });
+    setProblem(undefined);
+  };
+  const refuse = (message: string, conflicts?: Conflict[]) => {
+    setProblem({ message, conflicts });
+    requestAnimationFrame(() => problemRef.current?.focus());
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const gap = missing(draft);
+    if (gap) return refuse(gap);
+    if (draft.repeat) {
+      if (!dates) return refuse('The dates are still being checked; try again in a moment.');
+      if (!previewBooks(dates, draft.repeat.onConflict)) return refuse(previewSummary(dates, draft.repeat.onConflict));
+    }
+    setBusy(true);
+    try {
+      onBooked(await book(draft));
+    } catch (error) {
+      refuse(failure('Not booked', error), conflictsOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const free = dates?.filter((d) => d.free).length ?? 0;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <DialogTitle id="new-booking-title">{draft.repeat ? 'New weekly series' : 'New booking'}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          <Section title="When">
+            <SlotFields facilities={facilities} value={draft} onChange={change} />
+          </Section>
+          <Section title="For">
+            <CustomerPicker value={draft} onChange={change} />
+          </Section>
+          <Section title="Repeat">
+            <RepeatFields date={draft.date} value={draft.repeat} onChange={(r) => change({ repeat: r })} />
+            {draft.repeat && preview.asked && (
+              <Box sx={{ mt: 2 }}>
+                <SeriesPreview dates={preview.data} loading={!preview.current} error={preview.error} onConflict={draft.repeat.onConflict} />
+              </Box>
+            )}
+          </Section>
+          <Divider />
+          <Box>
+            <Typography sx={{ fontWeight: 600 }} data-testid="booking-price">
+              Price: {price ?? '—'}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              Price shown is the facility's rate; the booking records the amount the server works out.
+            </Typography>
+          </Box>
+          <PaymentChoice value={draft.payment} repeat={draft.repeat !== null} onChange={(payment) => change({ payment })} />
+          <TextField label="Note" value={draft.note} onChange={(e) => change({ note: e.target.value })} multiline minRows={1} maxRows={4} helperText="Optional, for staff: racket hire, who to ask for..." slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.bookingNote } }} />
+          {problem && (
+            <Alert severity="error" role="alert" ref={problemRef} tabIndex={-1}>
+              {problem.message}
+              {problem.conflicts && <ConflictList conflicts={problem.conflicts} label="Dates in the way" />}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {draft.repeat ? (dates ? `Book ${countOf(draft.repeat.onConflict === 'skip' ? free : dates.length, 'date')}` : 'Book series') : 'Book'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+};
+
+/** The outcome and where to go next; focus lands on Done, so Enter (or Esc) closes. */
+const BookedStep = ({ result, onDone }: { result: BookedResult; onDone: () => void }) => {
+  const navigate = useNavigate();
+  const open = result.kind === 'booking' ? { label: 'Open booking', to: `/bookings/${result.booking.id}/show` } : { label: 'Open series', to: `/series/${result.series.id}/show` };
+  return (
+    <>
+      <DialogTitle id="new-booking-title">{result.kind === 'booking' ? 'Booked' : 'Series booked'}</DialogTitle>
+      <DialogContent dividers>
+        <Booked result={result} />
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={() => {
+            onDone();
+            navigate(open.to);
+          }}
+        >
+          {open.label}
+        </Button>
+        <Button variant="contained" onClick={onDone} autoFocus>
+          Done
+        </Button>
+      </DialogActions>
+    </>
+  );
+};
+
+/**
+ * Book from the front desk: for a customer or a walk-in, paid at the desk, later or by link,
+ * once or weekly (with each date checked before saving). Its code loads when it first opens.
+ */
+export const NewBookingDialog = ({ at, repeat = false, onClose }: NewBookingProps) => {
+  const phone = useIsPhone();
+  const refresh = useRefresh();
+  const { data: facilities, error } = useFacilities();
+  const [result, setResult] = useState<BookedResult>();
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} maxWidth="sm" fullWidth aria-labelledby="new-booking-title" data-testid="new-booking-dialog">
+      {result ? (
+        <BookedStep result={result} onDone={onClose} />
+      ) : facilities ? (
+        <DraftStep
+          facilities={facilities}
+          at={at}
+          repeat={repeat}
+          onCancel={onClose}
+          onBooked={(r) => {
+            setResult(r);
+            // The grid (and any list) behind the dialog shows the new booking at once.
+            refresh();
+          }}
+        />
+      ) : (
+        <DialogContent>
+          {error ? <Alert severity="error">{failure('The facilities could not be loaded', error)}</Alert> : <Skeleton variant="rounded" height={320} aria-label="Loading" />}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+};

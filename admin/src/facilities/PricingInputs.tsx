@@ -1,0 +1,77 @@
+import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SimpleFormIterator, TextInput, maxValue, minValue, regex, required } from 'react-admin';
+import { POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
+import type { PublicSettings } from '@courtside/contracts';
+import { httpClient } from '../dataProvider.ts';
+import { Section } from './FormSection.tsx';
+import { DAY_NAMES, WEEK_ORDER } from './OpeningHoursInput.tsx';
+
+/** Monday first, as a venue's week reads; the keys are openingHours'. */
+const DAY_CHOICES = WEEK_ORDER.map((day) => ({ id: day, name: DAY_NAMES[day].slice(0, 3) }));
+const hhmm = regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm, e.g. 18:00 (24:00 for midnight)');
+
+
+/** Pricing: the ordered price rules (the first that matches a minute prices it). */
+export const PriceRulesInput = () => (
+  <>
+    <Section
+      title="Pricing"
+      hint="Rules for peak hours, weekends or seasons, in order: the first rule that matches a minute prices it; the price per hour above applies where none does. A range past midnight is two rules."
+    />
+    <ArrayInput source="priceRules" label="Price rules">
+      <SimpleFormIterator inline sx={{ '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap', columnGap: 1 } }}>
+        <SelectArrayInput source="days" label="Days" choices={DAY_CHOICES} validate={required()} sx={{ minWidth: 200, maxWidth: 260 }} />
+        <TextInput source="from" label="From" validate={[required(), hhmm]} sx={{ minWidth: 100, maxWidth: 110 }} />
+        <TextInput source="to" label="To" validate={[required(), hhmm]} sx={{ minWidth: 100, maxWidth: 110 }} />
+        <DateInput source="validFrom" label="Valid from" helperText="Optional" sx={{ minWidth: 160, maxWidth: 170 }} />
+        <DateInput source="validTo" label="Valid until" helperText="Optional" sx={{ minWidth: 160, maxWidth: 170 }} />
+        <NumberInput source="pricePerHour" label="Price / hour ($)" validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ minWidth: 140, maxWidth: 160 }} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  </>
+);
+
+type PolicyField = keyof FacilityPolicy;
+/** The policy fields this step enforces (the buffer and the quota come next), with what a blank means. */
+const FIELDS: { field: PolicyField; label: string; fallback: (s: PublicSettings | undefined) => string }[] = [
+  { field: 'horizonDays', label: 'Booking horizon (days ahead)', fallback: (s) => (s ? `${s.bookingHorizonDays} days` : 'the venue setting') },
+  { field: 'minNoticeMinutes', label: 'Minimum notice (minutes)', fallback: () => 'none' },
+  { field: 'cancellationHours', label: 'Cancellation window (hours)', fallback: (s) => (s ? `${s.cancellationHours} hours` : 'the venue setting') },
+  { field: 'minMinutes', label: 'Shortest booking (minutes)', fallback: () => 'one slot' },
+  { field: 'maxMinutes', label: 'Longest booking (minutes)', fallback: () => 'the maximum booking above' },
+];
+
+/** The venue's settings, for what a blank field means. */
+const useVenueSettings = () =>
+  useQuery({
+    queryKey: ['courtside', 'settings'],
+    queryFn: async () => ((await httpClient('/api/settings')).json as { data: PublicSettings }).data,
+    staleTime: 5 * 60_000,
+  }).data;
+
+/** Rules: the facility's booking policy, each blank field the venue default. */
+export const PolicyInputs = () => {
+  const settings = useVenueSettings();
+  return (
+    <>
+      <Section title="Rules" hint="Leave a field blank to use the venue default." />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        {FIELDS.map(({ field, label, fallback }) => {
+          const [min, max] = POLICY_RANGES[field];
+          return (
+            <NumberInput
+              key={field}
+              source={`policy.${field}`}
+              label={label}
+              validate={[minValue(min), maxValue(max)]}
+              step={1}
+              helperText={`Blank: ${fallback(settings)}`}
+              sx={{ width: 260 }}
+            />
+          );
+        })}
+      </Box>
+    </>
+  );
+};

@@ -1,0 +1,36 @@
+import type { Executor } from '../db/database.ts';
+import { findBookingForMail, findOrderCustomer, findRefundForMail } from '../repositories/booking-mail.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { factsOf } from './booking-mail.ts';
+import { enqueueRendered } from './outbox.ts';
+import { enqueueStaffNotice } from './staff.ts';
+
+type MailContext = Pick<ServiceContext, 'config' | 'clock'>;
+
+/** Queues "refund sent" to the customer, in the transaction that records the provider's success; once per refund. */
+export async function enqueueRefundCompleted(ctx: MailContext, trx: Executor, refundId: string): Promise<void> {
+  const r = await findRefundForMail(trx, refundId);
+  if (!r) return;
+  const booking = r.booking_id ? await findBookingForMail(trx, r.booking_id) : undefined;
+  await enqueueRendered(ctx, trx, 'refund_completed', r.user_email, (t, l) => t.refundCompleted(l, r.user_name, r.amount_cents, booking && factsOf(booking)), {
+    dedupeKey: `refund-completed:${r.id}`,
+  });
+}
+
+/**
+ * Tells staff a refund was not accepted, in the transaction that records the failure; once per
+ * refund (the sweeper keeps retrying it, and a notice per retry would only be noise).
+ */
+export async function enqueueRefundFailed(ctx: MailContext, trx: Executor, refundId: string): Promise<void> {
+  const r = await findRefundForMail(trx, refundId);
+  if (!r) return;
+  const customer = { name: r.user_name, email: r.user_email };
+  await enqueueStaffNotice(ctx, trx, 'refund_failed', (t, l) => t.refundFailed(l, customer, r.amount_cents, r.order_id, r.last_error ?? 'no reason given'), `refund-failed:${r.id}`);
+}
+
+/** Tells staff an order was flagged for them, in the transaction that flags it. */
+export async function enqueuePaymentFlagged(ctx: MailContext, trx: Executor, orderId: string, reason: string): Promise<void> {
+  const customer = await findOrderCustomer(trx, orderId);
+  if (!customer) return;
+  await enqueueStaffNotice(ctx, trx, 'payment_flagged', (t, l) => t.paymentFlagged(l, customer, orderId, reason));
+}

@@ -1,0 +1,23 @@
+import type { Executor } from '../db/database.ts';
+import { activeAdminEmails } from '../repositories/mail-recipients.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { enqueueRendered } from './outbox.ts';
+import type { MailLayout, RenderedMail, templates } from './templates.ts';
+
+/** Where staff notices go: STAFF_EMAIL, else every active admin. */
+export async function staffRecipients(ctx: Pick<ServiceContext, 'config'>, trx: Executor): Promise<string[]> {
+  return ctx.config.mail.staffEmail ? [ctx.config.mail.staffEmail] : activeAdminEmails(trx);
+}
+
+/** Queues one staff notice to each staff recipient; with a dedupe key, once per recipient whoever queues it. */
+export async function enqueueStaffNotice(
+  ctx: Pick<ServiceContext, 'config' | 'clock'>,
+  trx: Executor,
+  kind: string,
+  pick: (t: typeof templates, layout: MailLayout) => RenderedMail,
+  dedupeKey?: string,
+): Promise<void> {
+  for (const to of await staffRecipients(ctx, trx)) {
+    await enqueueRendered(ctx, trx, kind, to, pick, dedupeKey ? { dedupeKey: `${dedupeKey}:${to}` } : {});
+  }
+}

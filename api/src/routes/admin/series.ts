@@ -1,0 +1,31 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SeriesDatePlan, SeriesDto } from '@courtside/contracts';
+import * as series from '../../services/series-service.ts';
+import { errorResponses } from '../../http/envelope.ts';
+import { ListQuery, sendList } from '../../http/simple-rest.ts';
+import { IdParams, SeriesBody, SeriesCancelQuery } from '../schemas.ts';
+
+const Created = Type.Intersect([SeriesDto, Type.Object({ skipped: Type.Array(Type.Object({ date: Type.String(), reason: Type.String() })) })]);
+const Cancelled = Type.Intersect([SeriesDto, Type.Object({ cancelledBookings: Type.Integer() })]);
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/series', { schema: { summary: 'Weekly series; filter by facilityId, userId', querystring: ListQuery, response: { 200: Type.Array(SeriesDto), ...errorResponses } } },
+    async (request, reply) => sendList(reply, 'series', await series.pageSeries(app.ctx, request.query)));
+
+  app.get('/series/:id', { schema: { params: IdParams, response: { 200: SeriesDto, ...errorResponses } } },
+    async (request) => series.getSeries(app.ctx, request.params.id));
+
+  app.post('/series/preview', {
+    schema: { summary: 'What creating this series would book now, date by date (writes nothing)', body: SeriesBody, response: { 200: Type.Object({ dates: Type.Array(SeriesDatePlan) }), ...errorResponses } },
+  }, async (request) => series.previewSeries(app.ctx, request.body));
+
+  app.post('/series', {
+    schema: { summary: 'Book a weekly series: every date in one transaction (409 SERIES_CONFLICT with the dates, or skip them)', body: SeriesBody, response: { 201: Created, ...errorResponses } },
+  }, async (request, reply) => reply.status(201).send(await series.createSeries(app.ctx, request.currentUser!, request.body)));
+
+  app.delete('/series/:id', {
+    schema: { summary: 'Cancel its dates from a local date on (default: all still to come), refunding paid ones', params: IdParams, querystring: SeriesCancelQuery, response: { 200: Cancelled, ...errorResponses } },
+  }, async (request) => series.cancelSeries(app.ctx, request.currentUser!, request.params.id, request.query.from));
+};
+
+export default routes;

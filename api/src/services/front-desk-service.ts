@@ -1,0 +1,196 @@
+import { DomainError, centsToDollars, resolveBookingRequest, type BookingRequest } from '@courtside/domain';
+import type { BookingDto } from '@courtside/contracts';
+import type { BookingRow, FacilityRow, UserRow } from '@courtside/migrations';
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../db/database.ts';
+import { retryTransaction } from '../db/retry.ts';
+import { enqueueBookingConfirmed, enqueuePaymentLink } from '../mail/booking-mail.ts';
+import { NO_EMAIL_DOMAIN } from '../mail/outbox.ts';
+import { createOrder } from '../payments/checkout.ts';
+import * as orders from '../payments/repositories/orders.ts';
+import * as bookings from '../repositories/bookings.ts';
+import * as facilities from '../repositories/facilities.ts';
+import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import * as users from '../repositories/users.ts';
+import { getBooking } from './booking-service.ts';
+import { announceNewBookings } from './caches.ts';
+import type { CurrentUser, ServiceContext } from './context.ts';
+import { facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from './facility-schedule.ts';
+
+/**
+ * The front desk: staff book for a customer who phones or walks in, under the same rules as
+ * customers' bookings (the database refuses overlaps and closed time), except that a walk-in
+ * already playing may be booked into today's slot that has started and bookings open further
+ * ahead. Payment: at the desk now, at the desk later (confirmed, unpaid), or by a payment link
+ * (a hold of LINK_HOLD_HOURS on the hosted payment page).
+ */
+
+export type DeskPayment = 'desk' | 'unpaid' | 'link';
+
+export interface Guest {
+  name: string;
+  phone?: string;
+  email?: string;
+}
+
+/** Who a desk booking is for: a customer with an account, or a guest found or created by email or phone. */
+export type CustomerChoice = { userId: string; guest?: undefined } | { userId?: undefined; guest: Guest };
+
+export interface DeskBookingInput extends BookingRequest {
+  facilityId: string;
+  userId?: string;
+  guest?: Guest;
+  payment: DeskPayment;
+  note?: string;
+}
+
+const customerRequired = () => new DomainError('invalid', 'CUSTOMER_REQUIRED', 'Say who the booking is for: userId of a customer, or guest with at least a name.', 'userId');
+
+/**
+ * The customer a desk booking is for. A guest is matched by email, then by phone, to an active
+ * account; otherwise an account without a password is made for them (password reset claims it,
+ * when they have an email). A guest with no email gets an address nothing is sent to.
+ */
+export async function resolveCustomer(trx: Executor, choice: { userId?: string; guest?: Guest }, now: Date): Promise<UserRow> {
+  if (choice.userId !== undefined && choice.guest !== undefined) throw customerRequired();
+  if (choice.userId !== undefined) {
+    const user = await users.findActiveById(trx, choice.userId);
+    if (!user) throw new DomainError('not_found', 'USER_NOT_FOUND', 'No active customer has that id.', 'userId');
+    return user;
+  }
+  const guest = choice.guest;
+  if (!guest) throw customerRequired();
+  if (guest.email) {
+    const found = await users.findByEmail(trx, guest.email);
+    if (found?.deleted_at) throw new DomainError('conflict', 'NOT_ACTIVE', 'The account with that email is deactivated; reactivate it or use another email.', 'guest.email');
+    if (found) return found;
+  }
+  const digits = guest.phone?.replace(/\D/g, '') ?? '';
+  if (!guest.email && digits.length >= 6) {
+    const found = await users.findActiveByPhoneDigits(trx, digits);
+    if (found) return found;
+  }
+  return users.insertUser(trx, {
+    name: guest.name,
+    email: guest.email ?? `guest-${randomUUID()}@${NO_EMAIL_DOMAIN}`,
+    password_hash: null,
+    phone: guest.phone ?? '',
+    address: '',
+    photo_url: '',
+    role: 'user',
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/**
+ * The facility's schedule lock, then the facility as it now is (live, or 404). Every change to a
+ * facility takes the same lock first, so it cannot change until this transaction ends; no row
+ * lock, which would deadlock with bookings' inserts (their foreign-key check share-locks the row
+ * while they hold the schedule lock).
+ */
+export async function lockLiveFacility(trx: Executor, facilityId: string): Promise<FacilityRow> {
+  await lockFacilitySchedule(trx, facilityId);
+  const facility = await facilities.findFacility(trx, facilityId);
+  if (!facility) throw facilityNotFound();
+  return facility;
+}
+
+/** The staff policy: the facility's, with the horizon widened, no minimum notice and today's started slots open to walk-ins. */
+export const deskPolicy = (ctx: ServiceContext, facility: FacilityRow, now: Date) => facilityBookingPolicy(facility, ctx.config, now, true);
+
+export interface DeskBookingRow {
+  facility: FacilityRow;
+  customer: UserRow;
+  row: BookingRow;
+}
+
+/**
+ * Writes one desk booking in `trx` (which holds the facility's row lock): schedule lock, lapsed
+ * holds in the way expired, the insert at the server's price. The caller records a desk payment
+ * and tells the customer.
+ */
+export async function insertDeskBookingIn(
+  ctx: ServiceContext,
+  trx: Executor,
+  staff: CurrentUser,
+  w: { facility: FacilityRow; customer: UserRow; interval: { startsAt: Date; endsAt: Date }; payment: DeskPayment; note?: string; seriesId?: string },
+  now: Date,
+): Promise<BookingRow> {
+  await lockFacilitySchedule(trx, w.facility.id);
+  await bookings.expireLapsedOverlapping(trx, w.facility.id, w.interval, now);
+  const link = w.payment === 'link';
+  return bookings.insertDeskBooking(trx, {
+    facility_id: w.facility.id,
+    user_id: w.customer.id,
+    starts_at: w.interval.startsAt,
+    ends_at: w.interval.endsAt,
+    payable_cents: facilityPrice(w.facility, w.interval),
+    status: link ? 'pending' : 'confirmed',
+    payment_status: w.payment === 'desk' ? 'paid' : 'unpaid',
+    hold_expires_at: link ? new Date(now.getTime() + ctx.config.linkHoldHours * 3_600_000) : null,
+    booked_by: staff.id,
+    note: w.note ?? null,
+    series_id: w.seriesId ?? null,
+    now,
+  });
+}
+
+/** Records money taken at the desk for these bookings: one paid order for them all. */
+export async function recordDeskPayment(trx: Executor, staff: CurrentUser, customerId: string, rows: BookingRow[], now: Date): Promise<void> {
+  const amountCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
+  await orders.insertDeskOrder(trx, { userId: customerId, amountCents, bookingIds: rows.map((r) => r.id), takenBy: staff.id, now });
+}
+
+/**
+ * Staff book a slot for a customer or a walk-in. With `link`, the customer's hosted payment page
+ * is opened right after the commit and its address returned (and emailed when they have email).
+ */
+export async function bookAtDesk(ctx: ServiceContext, staff: CurrentUser, input: DeskBookingInput): Promise<BookingDto & { paymentUrl: string | null }> {
+  const now = ctx.clock();
+  const { facility, customer, row } = await retryTransaction(() => ctx.db.transaction().execute(async (trx): Promise<DeskBookingRow> => {
+    const facility = await lockLiveFacility(trx, input.facilityId);
+    const interval = resolveBookingRequest(toSchedule(facility), input, deskPolicy(ctx, facility, now));
+    if (input.payment === 'link' && interval.startsAt <= now) {
+      throw new DomainError('invalid', 'IN_THE_PAST', 'A booking that has started is paid at the desk (payment "desk" or "unpaid"), not by link.', 'payment');
+    }
+    const customer = await resolveCustomer(trx, input, now);
+    const row = await insertDeskBookingIn(ctx, trx, staff, { facility, customer, interval, payment: input.payment, note: input.note }, now);
+    if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, [row], now);
+    if (input.payment !== 'link') await enqueueBookingConfirmed(ctx, trx, row.id, input.payment === 'desk' ? row.payable_cents : 0, input.payment === 'unpaid' ? row.payable_cents : 0);
+    return { facility, customer, row };
+  }));
+  await announceNewBookings(ctx, facility.id);
+  // The booking stands either way; without a page (the provider unreachable) staff see no link and can take payment otherwise.
+  const paymentUrl = input.payment === 'link' ? await openPaymentLink(ctx, customer, row).catch(() => null) : null;
+  return { ...(await getBooking(ctx, staff, row.id)), paymentUrl };
+}
+
+/** The customer's hosted payment page for a booking staff hold for them, emailed to them. */
+async function openPaymentLink(ctx: ServiceContext, customer: UserRow, row: BookingRow): Promise<string> {
+  const buyer: CurrentUser = { id: customer.id, role: customer.role, name: customer.name, email: customer.email };
+  const order = await createOrder(ctx, buyer, {
+    totalPayableAmount: centsToDollars(row.payable_cents),
+    bookingIds: [{ bookingId: row.id }],
+  });
+  const url = new URL(order.payment_url, ctx.config.publicBaseUrl).toString();
+  await ctx.db.transaction().execute((trx) => enqueuePaymentLink(ctx, trx, row.id, url, row.hold_expires_at!));
+  return url;
+}
+
+/** Staff record that a confirmed, unpaid booking was paid at the desk: a paid desk order, taken by them. */
+export async function markPaidAtDesk(ctx: ServiceContext, staff: CurrentUser, bookingId: string): Promise<BookingDto> {
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    const [row] = await bookings.lockBookings(trx, [bookingId]);
+    if (!row) throw new DomainError('not_found', 'BOOKING_NOT_FOUND', 'Booking not found.');
+    if (row.payment_status !== 'unpaid') throw new DomainError('conflict', 'ALREADY_PAID', 'This booking is paid already (or refunded).');
+    if (row.status !== 'confirmed') {
+      throw new DomainError('conflict', 'NOT_PAYABLE', 'Only a confirmed booking is paid at the desk; a held one is paid through its payment page.');
+    }
+    await bookings.markPaidAtDesk(trx, row.id, now);
+    await recordDeskPayment(trx, staff, row.user_id, [row], now);
+  });
+  return getBooking(ctx, staff, bookingId);
+}

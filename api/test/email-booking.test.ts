@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createTestApp, TEST_ENV, type TestApp } from './support/test-app.ts';
+import { admin, book, bookAndPay, customer, facility, openCheckout, providerPays, type Actor } from './support/actors.ts';
+import { icsOf, parseIcs, startSmtp, type TestSmtp } from './support/smtp.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openChangeFeedFor } from '../src/db/change-feed.ts';
+import { deliverMail } from '../src/mail/sender.ts';
+import { SITE_LINKS } from '../src/mail/templates.ts';
+import { sendRefunds } from '../src/payments/refunds.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * The messages a booking's life sends, over real SMTP: each queued in the transaction that
+ * decides it (confirmed by a payment, moved, cancelled by the customer or the venue, refunded,
+ * a payment flagged for staff), each once.
+ */
+describe('booking messages', () => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  let staff: Actor;
+  let casey: Actor;
+  let dana: Actor;
+  // User text in a facility name must arrive escaped in HTML.
+  const courtName = 'Court <b>&</b> "Lights"';
+  let court: { _id: string; name: string };
+  const deliver = () => deliverMail(t.app.ctx);
+  const kindsTo = async (email: string) =>
+    (await t.database.db.selectFrom('outbox_messages').select('kind').where('recipient', '=', email).orderBy('created_at').execute()).map((r) => r.kind);
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://courts.example', REMINDER_HOURS: '0', VENUE_NAME: 'Riverside Courts' } });
+    staff = await admin(t.app, 'Sam Staff');
+    casey = await customer(t.app, 'Casey Player');
+    dana = await customer(t.app, 'Dana Player');
+    court = await facility(t.app, staff, { name: courtName, location: 'Riverside Park; Gate 2' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+  beforeEach(async () => {
+    await deliver();
+    smtp.received.length = 0;
+  });
+
+  it('a payment confirms the booking by email with its .ics, once, however often the provider says so', async () => {
+    const { booking, orderId } = await bookAndPay(t.app, casey, court._id, '2027-03-15', '10:00', '12:00');
+    // The provider's signal again (a webhook redelivery under another event id) sends nothing new.
+    expect(await providerPays(t.app, orderId, 'again')).toBe('already-settled');
+    await deliver();
+    const mail = smtp.only(casey.email, `Booking confirmed: ${courtName}`);
+    expect(mail.subject).toBe(`Booking confirmed: ${courtName} - Riverside Courts`);
+    expect(mail.text).toContain('Hello Casey Player,');
+    // New York's summer time began on 14 March: 10:00 local is 14:00 UTC.
+    expect(mail.text).toContain('Monday 15 March 2027, 10:00-12:00 (America/New_York)');
+    expect(mail.text).toContain('Paid: $40.00');
+    expect(mail.text).toContain(`https://courts.example${SITE_LINKS.myBookings}`);
+    expect(mail.html).toContain('Court &lt;b&gt;&amp;&lt;/b&gt; &quot;Lights&quot;');
+    expect(mail.html).not.toContain('<b>&</b>');
+    const event = parseIcs(icsOf(mail)).events[0]!;
+    expect(event).toMatchObject({ uid: `booking-${booking._id}@courtside`, status: 'CONFIRMED', start: '2027-03-15T14:00:00.000Z', end: '2027-03-15T16:00:00.000Z', summary: courtName });
+    expect(smtp.to(casey.email)).toHaveLength(1);
+  });
+
+  it('a hold that is never paid sends nothing; cancelling it sends nothing either', async () => {
+    const hold = await book(t.app, casey, court._id, '2027-03-16', '10:00', '11:00');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/bookings/${hold._id}`, headers: casey.auth })).statusCode).toBe(200);
+    await deliver();
+    expect(smtp.to(casey.email)).toEqual([]);
+  });
+
+  it('staff moving a confirmed booking sends "moved" with the same UID and a higher SEQUENCE', async () => {
+    const { booking } = await bookAndPay(t.app, dana, court._id, '2027-03-17', '10:00', '11:00');
+    await deliver();
+    const confirmed = parseIcs(icsOf(smtp.only(dana.email, 'Booking confirmed'))).events[0]!;
+    t.clock.advance(MINUTE);
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/bookings/${booking._id}`, headers: staff.auth, payload: { date: '2027-03-18', startTime: '18:00', endTime: '19:00' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await deliver();
+    const mail = smtp.only(dana.email, `Booking moved: ${courtName}`);
+    expect(mail.text).toContain('Thursday 18 March 2027, 18:00-19:00 (America/New_York)');
+    expect(mail.text).toContain('It was: Wednesday 17 March 2027, 10:00-11:00 (America/New_York).');
+    const event = parseIcs(icsOf(mail)).events[0]!;
+    expect(event).toMatchObject({ uid: confirmed.uid, status: 'CONFIRMED', start: '2027-03-18T22:00:00.000Z' });
+    expect(event.sequence).toBeGreaterThan(confirmed.sequence);
+  });
+
+  it('a customer cancelling a paid booking is told the refund, then that the refund went through', async () => {
+    const { booking } = await bookAndPay(t.app, casey, court._id, '2027-03-20', '09:00', '10:00');
+    await deliver();
+    const confirmed = parseIcs(icsOf(smtp.only(casey.email, 'Booking confirmed'))).events[0]!;
+    smtp.received.length = 0;
+    const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booking._id}`, headers: casey.auth });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await deliver();
+    const mail = smtp.only(casey.email, `Booking cancelled: ${courtName}`);
+    expect(mail.text).toContain('This booking is cancelled:');
+    expect(mail.text).toContain('$20.00 is refunded to the card you paid with.');
+    const event = parseIcs(icsOf(mail)).events[0]!;
+    expect(event).toMatchObject({ uid: confirmed.uid, status: 'CANCELLED' });
+    expect(event.sequence).toBeGreaterThan(confirmed.sequence);
+    // The sandbox accepts the refund right after the commit.
+    const refunded = smtp.only(casey.email, 'Refund of $20.00 sent');
+    expect(refunded.text).toContain('We have refunded $20.00 to the card you paid with, for:');
+    expect(refunded.text).toContain('Saturday 20 March 2027, 09:00-10:00 (America/New_York)');
+    expect(await kindsTo(casey.email)).toEqual(expect.arrayContaining(['booking_cancelled', 'refund_completed']));
+  });
+
+  it('staff cancelling, or withdrawing the facility, tells the customer the venue cancelled it and why', async () => {
+    const arena = await facility(t.app, staff, { name: 'Arena' });
+    const first = await bookAndPay(t.app, dana, arena._id, '2027-03-22', '09:00', '10:00');
+    await bookAndPay(t.app, dana, arena._id, '2027-03-23', '09:00', '10:00');
+    await t.app.inject({ method: 'DELETE', url: `/api/bookings/${first.booking._id}`, headers: staff.auth });
+    const withdrawn = await t.app.inject({ method: 'DELETE', url: `/api/facility/${arena._id}?cancelBookings=true`, headers: staff.auth });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    await deliver();
+    const cancelledOn = (day: string) => smtp.to(dana.email).find((m) => m.subject?.startsWith('Booking cancelled: Arena') && m.text?.includes(day))?.text;
+    expect(cancelledOn('Monday 22 March 2027')).toContain('We are sorry: the venue had to cancel this booking:');
+    expect(cancelledOn('Tuesday 23 March 2027')).toContain('We are sorry: the venue had to cancel this booking (the facility was withdrawn):');
+    expect(smtp.to(dana.email).filter((m) => m.subject?.startsWith('Refund of $20.00 sent'))).toHaveLength(2);
+  });
+
+  it('a payment that came too late is refunded, and staff are told it was flagged', async () => {
+    const mine = await book(t.app, casey, court._id, '2027-03-24', '10:00', '11:00');
+    const { orderId } = await openCheckout(t.app, casey, [mine._id], 20);
+    t.clock.advance(16 * MINUTE);
+    await book(t.app, dana, court._id, '2027-03-24', '10:00', '11:00');
+    expect(await providerPays(t.app, orderId)).toBe('flagged');
+    await deliver();
+    const notice = smtp.only(staff.email, 'Payment flagged: Casey Player');
+    expect(notice.text).toContain(`Casey Player <${casey.email}> (order ${orderId}) needs a look:`);
+    expect(notice.text).toContain('refunded $20.00');
+    expect(notice.text).toContain(`https://courts.example/admin/#/payments/${orderId}/show`);
+    // The customer gets their money back, and no confirmation for a booking they did not get.
+    expect(smtp.to(casey.email).map((m) => m.subject)).toEqual(['Refund of $20.00 sent - Riverside Courts']);
+  });
+
+  it('every page a message links to exists on the site', () => {
+    const pages = fileURLToPath(new URL('../../site/src/pages', import.meta.url));
+    for (const [name, path] of Object.entries(SITE_LINKS)) {
+      if (path === SITE_LINKS.backOffice) continue;
+      const found = [`${pages}${path}.astro`, `${pages}${path}/index.astro`].some((file) => existsSync(file));
+      expect(found, `${name}: ${path} has no page under site/src/pages`).toBe(true);
+    }
+  });
+
+  it('sending a refund a second time (a sweep racing the request) does not send a second notice', async () => {
+    const { booking } = await bookAndPay(t.app, dana, court._id, '2027-03-26', '09:00', '10:00');
+    await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booking._id}`, headers: dana.auth });
+    const refund = await t.database.db.selectFrom('refunds').select('id').where('booking_id', '=', booking._id).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('refunds').set({ status: 'pending' }).where('id', '=', refund.id).execute();
+    await sendRefunds(t.app.ctx, [refund.id]);
+    await deliver();
+    expect(smtp.to(dana.email).filter((m) => m.subject?.startsWith('Refund of'))).toHaveLength(1);
+  });
+});
+
+/** Mail goes out when the transaction that queued it commits, not at the next sweep. */
+describe('the sender wakes on commit', () => {
+  it('a welcome arrives within seconds although the next sweep is an hour away, in every process that hears it once', async () => {
+    const smtp = await startSmtp();
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    const config = loadConfig({ ...TEST_ENV, SMTP_URL: smtp.url, SWEEP_INTERVAL_SECONDS: '3600' });
+    // Two senders on one database, as two API processes would be; each hears the commit.
+    const feeds = [await openChangeFeedFor(t.database), await openChangeFeedFor(t.database)];
+    const senders = await Promise.all(feeds.map((changes) => buildApp({ config, db: t.database.db, jwtSecret: 'x'.repeat(32), clock: t.clock.now, sweeper: true, changes })));
+    try {
+      await Promise.all(senders.map((s) => s.ready()));
+      await new Promise((r) => setTimeout(r, 300)); // the feeds' LISTEN connections
+      const casey = await customer(t.app, 'Casey Quick');
+      const deadline = Date.now() + 10_000;
+      while (smtp.to(casey.email).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(smtp.only(casey.email, 'Welcome').text).toContain('Hello Casey Quick,');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.to(casey.email)).toHaveLength(1);
+    } finally {
+      await Promise.all(senders.map((s) => s.close()));
+      await t.close();
+      await smtp.stop();
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { bookingPolicyOf, resolveBookingRequest } from './booking-request.ts';
+import {
+  blockedRange,
+  bufferRefusal,
+  checkHorizon,
+  checkLength,
+  checkNotice,
+  checkQuota,
+  durationText,
+  effectivePolicy,
+  globalPolicy,
+  validatePolicy,
+  type FacilityPolicy,
+} from './policy.ts';
+import { everyDay, type Schedule } from './schedule.ts';
+import { freeSlots, daySlots, overlaps } from './slots.ts';
+import { errorOf } from './test-support.ts';
+
+const defaults = globalPolicy({ bookingHorizonDays: 60, cancellationHours: 24 });
+const now = new Date('2026-06-01T13:00:00Z'); // 09:00 in New York
+
+describe('policy defaults', () => {
+  it('the global policy: the settings, no notice, length limit, buffer or quota', () => {
+    expect(defaults).toEqual({ horizonDays: 60, minNoticeMinutes: 0, cancellationHours: 24, minMinutes: 0, maxMinutes: 1440, bufferMinutes: 0, maxActivePerCustomer: null });
+    expect(globalPolicy({ bookingHorizonDays: 30, cancellationHours: 0, maxActiveBookings: 5 }).maxActivePerCustomer).toBe(5);
+  });
+
+  it('a missing (or null) field is the global default', () => {
+    expect(effectivePolicy({ horizonDays: 14, bufferMinutes: 10 }, defaults)).toEqual({ ...defaults, horizonDays: 14, bufferMinutes: 10 });
+    expect(effectivePolicy({ maxActivePerCustomer: 2, cancellationHours: null as unknown as number }, defaults)).toEqual({ ...defaults, maxActivePerCustomer: 2 });
+    expect(effectivePolicy(undefined, defaults)).toEqual(defaults);
+    expect(effectivePolicy(null, defaults)).toEqual(defaults);
+    expect(effectivePolicy({ minNoticeMinutes: 0 }, { ...defaults, minNoticeMinutes: 30 }).minNoticeMinutes).toBe(0);
+  });
+});
+
+describe('validatePolicy', () => {
+  it('keeps what is set, drops nulls', () => {
+    const input = { horizonDays: 14, minNoticeMinutes: 120, cancellationHours: 48, minMinutes: 60, maxMinutes: 120, bufferMinutes: 10, maxActivePerCustomer: 2 };
+    expect(validatePolicy(input)).toEqual(input);
+    expect(validatePolicy({ horizonDays: null, bufferMinutes: 0 } as unknown as FacilityPolicy)).toEqual({ bufferMinutes: 0 });
+    expect(validatePolicy({})).toEqual({});
+  });
+
+  const refusal = (input: unknown, path: string) => {
+    const err = errorOf(() => validatePolicy(input as FacilityPolicy));
+    expect(err.code).toBe('INVALID_POLICY');
+    expect(err.path).toBe(path);
+    return err;
+  };
+
+  it('refuses each field out of its range, naming it', () => {
+    expect(refusal({ horizonDays: 0 }, 'policy.horizonDays').message).toBe('policy.horizonDays must be a whole number from 1 to 730');
+    refusal({ horizonDays: 731 }, 'policy.horizonDays');
+    refusal({ minNoticeMinutes: -1 }, 'policy.minNoticeMinutes');
+    refusal({ cancellationHours: 721 }, 'policy.cancellationHours');
+    refusal({ minMinutes: 1441 }, 'policy.minMinutes');
+    refusal({ maxMinutes: 0 }, 'policy.maxMinutes');
+    refusal({ bufferMinutes: 241 }, 'policy.bufferMinutes');
+    refusal({ bufferMinutes: 7.5 }, 'policy.bufferMinutes');
+    refusal({ maxActivePerCustomer: 0 }, 'policy.maxActivePerCustomer');
+    refusal({ maxActivePerCustomer: '2' }, 'policy.maxActivePerCustomer');
+    expect(refusal({ maxHolds: 2 }, 'policy.maxHolds').message).toContain('is not a policy setting');
+    refusal([], 'policy');
+  });
+
+  it('refuses a maximum length under the minimum, with the defaults filled in when given', () => {
+    expect(refusal({ minMinutes: 120, maxMinutes: 60 }, 'policy.maxMinutes').message).toBe('policy.maxMinutes (60) must not be under policy.minMinutes (120)');
+    expect(validatePolicy({ maxMinutes: 60 })).toEqual({ maxMinutes: 60 });
+    expect(() => validatePolicy({ minMinutes: 120 }, defaults)).not.toThrow();
+    const strict = { ...defaults, maxMinutes: 90 };
+    const err = errorOf(() => validatePolicy({ minMinutes: 120 }, strict));
+    expect(err.path).toBe('policy.minMinutes');
+  });
+});
+
+describe('the checks, each with its code and message', () => {
+  const in14Days = new Date(now.getTime() + 14 * 86_400_000);
+
+  it('horizon: BEYOND_HORIZON names the facility', () => {
+    expect(() => checkHorizon(in14Days, now, 14, 'Centre Court')).not.toThrow();
+    const err = errorOf(() => checkHorizon(new Date(in14Days.getTime() + 60_000), now, 14, 'Centre Court'));
+    expect([err.code, err.message, err.path]).toEqual(['BEYOND_HORIZON', 'Bookings for Centre Court open 14 days ahead.', 'date']);
+    expect(errorOf(() => checkHorizon(new Date(in14Days.getTime() + 60_000), now, 14)).message).toBe('Bookings open at most 14 days ahead.');
+  });
+
+  it('minimum notice: TOO_SOON', () => {
+    const inTwoHours = new Date(now.getTime() + 2 * 3_600_000);
+    expect(() => checkNotice(inTwoHours, now, 120, 'Centre Court')).not.toThrow();
+    const err = errorOf(() => checkNotice(new Date(inTwoHours.getTime() - 60_000), now, 120, 'Centre Court'));
+    expect([err.code, err.message, err.path]).toEqual(['TOO_SOON', 'Bookings for Centre Court must be made at least 2 hours before they start.', 'startTime']);
+    expect(errorOf(() => checkNotice(now, now, 45)).message).toBe('Bookings must be made at least 45 minutes before they start.');
+  });
+
+  it('length: TOO_SHORT and TOO_LONG', () => {
+    expect(() => checkLength(60, { minMinutes: 60, maxMinutes: 120 })).not.toThrow();
+    expect(() => checkLength(120, { minMinutes: 60, maxMinutes: 120 })).not.toThrow();
+    let err = errorOf(() => checkLength(30, { minMinutes: 60, maxMinutes: 120 }, 'Centre Court'));
+    expect([err.code, err.message, err.path]).toEqual(['TOO_SHORT', 'A booking at Centre Court must last at least 60 minutes.', 'endTime']);
+    err = errorOf(() => checkLength(180, { minMinutes: 60, maxMinutes: 120 }, 'Centre Court'));
+    expect([err.code, err.message, err.path]).toEqual(['TOO_LONG', 'A booking at Centre Court can last at most 120 minutes.', 'endTime']);
+  });
+
+  it('quota: QUOTA_REACHED at the limit, per facility or for the venue; no limit, no refusal', () => {
+    expect(() => checkQuota(1, 2, 'venue')).not.toThrow();
+    expect(() => checkQuota(50, null, 'venue')).not.toThrow();
+    let err = errorOf(() => checkQuota(2, 2, 'venue'));
+    expect([err.code, err.kind, err.message]).toEqual(['QUOTA_REACHED', 'conflict', 'You already have 2 upcoming bookings at this venue (the limit).']);
+    err = errorOf(() => checkQuota(1, 1, { facilityName: 'Centre Court' }));
+    expect(err.message).toBe('You already have 1 upcoming booking at Centre Court (the limit).');
+    // The limit was lowered since: say what it is.
+    expect(errorOf(() => checkQuota(3, 2, 'venue')).message).toBe('You already have 3 upcoming bookings at this venue (the limit is 2).');
+  });
+
+  it('durations read as people say them', () => {
+    expect([1, 45, 60, 90, 120, 1440, 2880, 0].map(durationText)).toEqual(['1 minute', '45 minutes', '1 hour', '90 minutes', '2 hours', '1 day', '2 days', '0 minutes']);
+  });
+});
+
+describe('the changeover buffer', () => {
+  const booking = { startsAt: new Date('2026-06-10T14:00:00Z'), endsAt: new Date('2026-06-10T15:00:00Z') };
+
+  it('a booking blocks its facility until bufferMinutes after it ends', () => {
+    expect(blockedRange(booking, 10)).toEqual({ startsAt: booking.startsAt, endsAt: new Date('2026-06-10T15:10:00Z') });
+    expect(blockedRange(booking, 0)).toEqual(booking);
+  });
+
+  it('two bookings closer than the buffer collide; exactly the buffer apart they do not', () => {
+    const next = (start: string) => ({ startsAt: new Date(start), endsAt: new Date(new Date(start).getTime() + 3_600_000) });
+    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T15:09:00Z'), 10))).toBe(true);
+    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T15:10:00Z'), 10))).toBe(false);
+    // The one before: its buffer runs into ours.
+    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T12:51:00Z'), 10))).toBe(true);
+    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T12:50:00Z'), 10))).toBe(false);
+  });
+
+  it('free slots keep the buffer on both sides of a booking', () => {
+    const schedule: Schedule = { timezone: 'America/New_York', openingHours: everyDay(), slotMinutes: 30, maxBookingMinutes: 240 };
+    const slots = daySlots(schedule, '2026-06-10');
+    const busy = [blockedRange(booking, 10)]; // 10:00-11:00 in New York, blocked to 11:10
+    const free = freeSlots(slots, busy, now, 10).map((s) => s.startTime);
+    expect(free).not.toContain('09:30'); // its buffer runs to 10:10
+    expect(free).not.toContain('11:00'); // inside the booking's buffer
+    expect(free).toContain('09:00');
+    expect(free).toContain('11:30');
+    expect(freeSlots(slots, [booking], now).map((s) => s.startTime)).toContain('09:30');
+  });
+
+  it('BUFFER refusal names the facility and the changeover', () => {
+    const err = bufferRefusal(10, 'Centre Court');
+    expect([err.code, err.kind, err.message]).toEqual(['BUFFER', 'conflict', 'Centre Court needs 10 minutes between bookings to change over.']);
+    expect(bufferRefusal(60).message).toBe('This facility needs 1 hour between bookings to change over.');
+  });
+});
+
+describe('a facility policy in resolveBookingRequest', () => {
+  const ny: Schedule = { timezone: 'America/New_York', openingHours: everyDay(), slotMinutes: 30, maxBookingMinutes: 240 };
+  const centreCourt = effectivePolicy({ horizonDays: 14, minNoticeMinutes: 120, minMinutes: 60, maxMinutes: 120 }, defaults);
+  const policy = bookingPolicyOf(centreCourt, now, { facilityName: 'Centre Court' });
+  const req = (date: string, startTime: string, endTime: string) => ({ date, startTime, endTime });
+  const refusal = (request: ReturnType<typeof req>, p = policy) => errorOf(() => resolveBookingRequest(ny, request, p));
+
+  it('a booking within every rule resolves', () => {
+    expect(resolveBookingRequest(ny, req('2026-06-01', '11:00', '12:00'), policy).startsAt.toISOString()).toBe('2026-06-01T15:00:00.000Z');
+    expect(resolveBookingRequest(ny, req('2026-06-15', '09:00', '11:00'), policy).startsAt.toISOString()).toBe('2026-06-15T13:00:00.000Z');
+  });
+
+  it('BEYOND_HORIZON: "Bookings for Centre Court open 14 days ahead."', () => {
+    const err = refusal(req('2026-06-15', '09:30', '10:30'));
+    expect([err.code, err.message]).toEqual(['BEYOND_HORIZON', 'Bookings for Centre Court open 14 days ahead.']);
+  });
+
+  it('TOO_SOON: less than the minimum notice', () => {
+    const err = refusal(req('2026-06-01', '10:30', '11:30'));
+    expect([err.code, err.message]).toEqual(['TOO_SOON', 'Bookings for Centre Court must be made at least 2 hours before they start.']);
+  });
+
+  it('TOO_SHORT and TOO_LONG: the policy limits, and the schedule maximum when stricter', () => {
+    expect(refusal(req('2026-06-05', '10:00', '10:30')).code).toBe('TOO_SHORT');
+    const err = refusal(req('2026-06-05', '10:00', '12:30'));
+    expect([err.code, err.message]).toEqual(['TOO_LONG', 'A booking at Centre Court can last at most 120 minutes.']);
+    const shortSchedule = { ...ny, maxBookingMinutes: 90 };
+    expect(errorOf(() => resolveBookingRequest(shortSchedule, req('2026-06-05', '10:00', '12:00'), policy)).message).toBe('A booking at Centre Court can last at most 90 minutes.');
+  });
+
+  it('at the front desk: no minimum notice, the desk horizon, but the length limits', () => {
+    const desk = bookingPolicyOf(centreCourt, now, { facilityName: 'Centre Court', frontDesk: true });
+    expect(() => resolveBookingRequest(ny, req('2026-06-01', '09:30', '10:30'), desk)).not.toThrow();
+    expect(() => resolveBookingRequest(ny, req('2026-09-01', '09:30', '10:30'), desk)).not.toThrow();
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-05', '10:00', '10:30'), desk)).code).toBe('TOO_SHORT');
+  });
+
+  it('the policy of a facility that sets nothing is the old behaviour', () => {
+    const plain = bookingPolicyOf(defaults, now);
+    expect(() => resolveBookingRequest(ny, req('2026-06-01', '09:30', '10:00'), plain)).not.toThrow();
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-08-01', '09:30', '10:00'), plain)).message).toBe('Bookings open at most 60 days ahead.');
+  });
+});

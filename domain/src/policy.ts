@@ -1,0 +1,168 @@
+import { DAY_MS, MINUTE_MS } from './clock.ts';
+import { DomainError, invalid } from './errors.ts';
+import { fieldPath, isPlainObject, wholeNumberIn } from './fields.ts';
+import type { Interval } from './slots.ts';
+
+/**
+ * A facility's booking policy: how far ahead and how late it may be booked, how long a booking
+ * may last, until when it may be cancelled with a refund, the changeover buffer after each
+ * booking, and how many upcoming bookings one customer may have there. Each field a facility
+ * leaves out is the global default (the settings BOOKING_HORIZON_DAYS, CANCELLATION_HOURS,
+ * MAX_ACTIVE_BOOKINGS; no minimum notice, length limit or buffer).
+ */
+
+/** The policy as a facility's `policy` sends, takes and stores it: a missing (or null) field is the global default. */
+export interface FacilityPolicy {
+  horizonDays?: number;
+  minNoticeMinutes?: number;
+  cancellationHours?: number;
+  minMinutes?: number;
+  maxMinutes?: number;
+  bufferMinutes?: number;
+  maxActivePerCustomer?: number;
+}
+
+/** The policy in force at a facility: every field decided. */
+export interface EffectivePolicy {
+  horizonDays: number;
+  minNoticeMinutes: number;
+  cancellationHours: number;
+  /** 0: no minimum beyond one slot. */
+  minMinutes: number;
+  /** Besides the facility's maxBookingMinutes (the stricter holds). */
+  maxMinutes: number;
+  bufferMinutes: number;
+  /** Null: no limit. */
+  maxActivePerCustomer: number | null;
+}
+
+/** Each field's range (inclusive), as validatePolicy enforces it. */
+export const POLICY_RANGES = {
+  horizonDays: [1, 730],
+  minNoticeMinutes: [0, 30 * 24 * 60],
+  cancellationHours: [0, 30 * 24],
+  minMinutes: [0, 24 * 60],
+  maxMinutes: [1, 24 * 60],
+  bufferMinutes: [0, 4 * 60],
+  maxActivePerCustomer: [1, 1000],
+} as const satisfies Record<keyof FacilityPolicy, readonly [number, number]>;
+
+const POLICY_FIELDS = Object.keys(POLICY_RANGES) as (keyof FacilityPolicy)[];
+
+/** The global settings a facility policy falls back on. */
+export interface GlobalPolicySettings {
+  bookingHorizonDays: number;
+  cancellationHours: number;
+  /** MAX_ACTIVE_BOOKINGS; unset: no limit. */
+  maxActiveBookings?: number | null;
+}
+
+/** The policy of a facility that sets nothing. */
+export function globalPolicy(settings: GlobalPolicySettings): EffectivePolicy {
+  return {
+    horizonDays: settings.bookingHorizonDays,
+    minNoticeMinutes: 0,
+    cancellationHours: settings.cancellationHours,
+    minMinutes: 0,
+    maxMinutes: 24 * 60,
+    bufferMinutes: 0,
+    maxActivePerCustomer: settings.maxActiveBookings ?? null,
+  };
+}
+
+/** The policy in force: each field the facility sets, else the default's. */
+export function effectivePolicy(policy: FacilityPolicy | null | undefined, defaults: EffectivePolicy): EffectivePolicy {
+  const out = { ...defaults };
+  for (const field of POLICY_FIELDS) {
+    const value = policy?.[field];
+    if (value != null) out[field] = value;
+  }
+  return out;
+}
+
+/**
+ * Checks a facility's policy as staff write it and gives it as stored (null fields dropped: they
+ * mean the default). Each field in its POLICY_RANGES; maxMinutes not under minMinutes, compared
+ * with the defaults filled in when `defaults` is given. Refusals name the field: `policy.bufferMinutes`.
+ */
+export function validatePolicy(input: FacilityPolicy, defaults?: EffectivePolicy, path = 'policy'): FacilityPolicy {
+  if (!isPlainObject(input)) throw invalid('INVALID_POLICY', `${path} must be an object`, path);
+  const out: FacilityPolicy = {};
+  for (const [field, value] of Object.entries(input)) {
+    const at = fieldPath(path, field);
+    if (!Object.hasOwn(POLICY_RANGES, field)) throw invalid('INVALID_POLICY', `${at} is not a policy setting (${POLICY_FIELDS.join(', ')})`, at);
+    if (value == null) continue;
+    const [min, max] = POLICY_RANGES[field as keyof FacilityPolicy];
+    out[field as keyof FacilityPolicy] = wholeNumberIn(value, min, max, 'INVALID_POLICY', at);
+  }
+  const { minMinutes, maxMinutes } = defaults ? effectivePolicy(out, defaults) : out;
+  if (minMinutes !== undefined && maxMinutes !== undefined && maxMinutes < minMinutes) {
+    const at = fieldPath(path, out.maxMinutes !== undefined ? 'maxMinutes' : 'minMinutes');
+    throw invalid('INVALID_POLICY', `${fieldPath(path, 'maxMinutes')} (${maxMinutes}) must not be under ${fieldPath(path, 'minMinutes')} (${minMinutes})`, at);
+  }
+  return out;
+}
+
+/** "1 minute", "90 minutes", "2 hours", "3 days": how refusals say a duration. */
+export function durationText(minutes: number): string {
+  const [n, unit] = minutes % (24 * 60) === 0 && minutes > 0 ? [minutes / (24 * 60), 'day'] : minutes % 60 === 0 && minutes > 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** "Bookings for Centre Court" with a facility's name, else "Bookings". */
+const bookingsAt = (facilityName: string | undefined) => (facilityName ? `Bookings for ${facilityName}` : 'Bookings');
+
+/** BEYOND_HORIZON when a booking starts more than `horizonDays` days after now. */
+export function checkHorizon(startsAt: Date, now: Date, horizonDays: number, facilityName?: string): void {
+  if (startsAt.getTime() <= now.getTime() + horizonDays * DAY_MS) return;
+  const message = facilityName ? `${bookingsAt(facilityName)} open ${horizonDays} days ahead.` : `Bookings open at most ${horizonDays} days ahead.`;
+  throw invalid('BEYOND_HORIZON', message, 'date');
+}
+
+/** TOO_SOON when a booking starts less than `minNoticeMinutes` after now. */
+export function checkNotice(startsAt: Date, now: Date, minNoticeMinutes: number, facilityName?: string): void {
+  if (startsAt.getTime() >= now.getTime() + minNoticeMinutes * MINUTE_MS) return;
+  throw invalid('TOO_SOON', `${bookingsAt(facilityName)} must be made at least ${durationText(minNoticeMinutes)} before they start.`, 'startTime');
+}
+
+/**
+ * TOO_SHORT or TOO_LONG for a booking of `minutes` (on the wall clock, as it is asked for) under
+ * `minMinutes` or over `maxMinutes`.
+ */
+export function checkLength(minutes: number, limits: { minMinutes: number; maxMinutes: number }, facilityName?: string): void {
+  const at = facilityName ? ` at ${facilityName}` : '';
+  if (minutes < limits.minMinutes) throw invalid('TOO_SHORT', `A booking${at} must last at least ${limits.minMinutes} minutes.`, 'endTime');
+  if (minutes > limits.maxMinutes) throw invalid('TOO_LONG', `A booking${at} can last at most ${limits.maxMinutes} minutes.`, 'endTime');
+}
+
+/** Where a quota counts: one facility (by name) or the whole venue. */
+export type QuotaScope = { facilityName: string } | 'venue';
+
+/**
+ * QUOTA_REACHED when a customer who has `active` upcoming bookings (held or confirmed) may have
+ * at most `limit` (null: no limit) and asks for another. The counting is the caller's, inside
+ * the booking transaction under the customer's lock; this only decides and words it.
+ */
+export function checkQuota(active: number, limit: number | null, scope: QuotaScope): void {
+  if (limit === null || active < limit) return;
+  const where = scope === 'venue' ? 'this venue' : scope.facilityName;
+  const bookings = `${active} upcoming booking${active === 1 ? '' : 's'}`;
+  const theLimit = active === limit ? 'the limit' : `the limit is ${limit}`;
+  throw new DomainError('conflict', 'QUOTA_REACHED', `You already have ${bookings} at ${where} (${theLimit}).`);
+}
+
+/**
+ * The time a booking keeps its facility from other bookings: its interval and then
+ * `bufferMinutes` of changeover. Two bookings may both exist only if their blocked ranges do
+ * not overlap (half-open), which is what the database's no-overlap guarantee should compare
+ * (a stored `blocked_until = ends_at + buffer`).
+ */
+export function blockedRange(interval: Interval, bufferMinutes: number): Interval {
+  return { startsAt: interval.startsAt, endsAt: new Date(interval.endsAt.getTime() + bufferMinutes * MINUTE_MS) };
+}
+
+/** The refusal of a booking that only the changeover buffer keeps out (code BUFFER). */
+export function bufferRefusal(bufferMinutes: number, facilityName?: string): DomainError {
+  const who = facilityName ?? 'This facility';
+  return new DomainError('conflict', 'BUFFER', `${who} needs ${durationText(bufferMinutes)} between bookings to change over.`);
+}

@@ -1,0 +1,70 @@
+/**
+ * The day grid as the front-desk specs use it: a facility's column, a free slot clicked at its
+ * time, a booking dragged to another column, and free time found far enough ahead that the
+ * other specs (which book the next few days) leave it alone.
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { facilities, isoDate, type Facility } from './api.ts';
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+export const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** One minute is one pixel on the grid (admin/src/day-view/layout.ts PX_PER_MIN). */
+const PX_PER_MIN = 1;
+
+export const dayColumn = (page: Page, facility: Pick<Facility, 'name'>) => page.locator(`[data-testid="day-column"][data-facility="${facility.name}"]`);
+
+/** Clicks the free time of a facility's column at `time`: the grid books the slot under the pointer. */
+export async function clickFreeSlot(page: Page, facility: Pick<Facility, 'name'>, time: string): Promise<void> {
+  const gaps = dayColumn(page, facility).getByTestId('day-free');
+  await expect(gaps.first()).toBeVisible();
+  for (const gap of await gaps.all()) {
+    const [, from = '', to = ''] = /^Free (\d\d:\d\d)–(\d\d:\d\d)/.exec((await gap.getAttribute('aria-label')) ?? '') ?? [];
+    if (from <= time && time < to) return gap.click({ position: { x: 60, y: (minutes(time) - minutes(from)) * PX_PER_MIN + 5 } });
+  }
+  throw new Error(`${facility.name} has no free time at ${time}`);
+}
+
+/**
+ * Drags a booking block onto another facility's column at the same height (so the same time,
+ * on that column's grid), by the mouse as a person would.
+ */
+export async function dragToColumn(page: Page, block: Locator, facility: Pick<Facility, 'name'>): Promise<void> {
+  const column = dayColumn(page, facility);
+  await column.scrollIntoViewIfNeeded();
+  // Both measured at one scroll position: the block's height in its own column is its time of day.
+  const top = (await block.boundingBox())!.y - (await column.boundingBox())!.y;
+  await block.dragTo(column, { sourcePosition: { x: 20, y: 10 }, targetPosition: { x: 40, y: top + 10 } });
+}
+
+/** The demo catalogue's facilities (other specs' facilities come and go). */
+const demo = async (request: APIRequestContext) => (await facilities(request)).filter((f) => f.location.endsWith('Maple Falls'));
+
+async function freeStarts(request: APIRequestContext, facility: Facility, date: string): Promise<Set<string>> {
+  const res = await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`);
+  return new Set(((await res.json()) as { data: { startTime: string }[] }).data.map((s) => s.startTime));
+}
+
+/**
+ * A demo facility and an hour-long slot, late in the day, free on `weeks` weekly dates from
+ * `daysAhead` on (one date, for weeks = 1), skipping `skip` facilities (specs running side by
+ * side take different ones).
+ */
+export async function freeWeekly(request: APIRequestContext, daysAhead: number, weeks = 1, skip = 0): Promise<{ facility: Facility; dates: string[]; startTime: string; endTime: string }> {
+  for (const facility of (await demo(request)).slice(skip)) {
+    const dates = Array.from({ length: weeks }, (_, i) => isoDate(daysAhead + 7 * i, facility.timezone));
+    const free = await Promise.all(dates.map((d) => freeStarts(request, facility, d)));
+    for (let m = minutes('20:00'); m >= minutes('14:00'); m -= 60) {
+      if (free.every((s) => s.has(clock(m)))) return { facility, dates, startTime: clock(m), endTime: clock(m + 60) };
+    }
+  }
+  throw new Error(`no demo facility is free ${weeks} weeks running from ${daysAhead} days ahead`);
+}
+
+/** Another demo facility free at the same date and time. */
+export async function alsoFreeAt(request: APIRequestContext, date: string, startTime: string, except: string[]): Promise<Facility> {
+  for (const facility of await demo(request)) {
+    if (!except.includes(facility._id) && (await freeStarts(request, facility, date)).has(startTime)) return facility;
+  }
+  throw new Error(`no other demo facility is free on ${date} at ${startTime}`);
+}
