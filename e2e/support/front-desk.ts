@@ -27,14 +27,27 @@ export async function clickFreeSlot(page: Page, facility: Pick<Facility, 'name'>
 
 /**
  * Drags a booking block onto another facility's column at the same height (so the same time,
- * on that column's grid), by the mouse as a person would.
+ * on that column's grid), by the mouse as a person would, until `answer` (the notice the drop
+ * should bring) shows. Chromium now and then loses a synthetic HTML drag on a busy machine: the
+ * block then stays put with no notice at all, and the drag is tried again (at most three times).
  */
-export async function dragToColumn(page: Page, block: Locator, facility: Pick<Facility, 'name'>): Promise<void> {
+export async function dragToColumn(page: Page, block: Locator, facility: Pick<Facility, 'name'>, answer: Locator): Promise<void> {
   const column = dayColumn(page, facility);
-  await column.scrollIntoViewIfNeeded();
-  // Both measured at one scroll position: the block's height in its own column is its time of day.
-  const top = (await block.boundingBox())!.y - (await column.boundingBox())!.y;
-  await block.dragTo(column, { sourcePosition: { x: 20, y: 10 }, targetPosition: { x: 40, y: top + 10 } });
+  for (let attempt = 1; ; attempt++) {
+    await column.scrollIntoViewIfNeeded();
+    await expect(block).toBeVisible();
+    // Let the grid finish laying out before measuring: a refetch can still be moving blocks.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // Both measured at one scroll position: the block's height in its own column is its time of day.
+    const top = (await block.boundingBox())!.y - (await column.boundingBox())!.y;
+    await block.dragTo(column, { sourcePosition: { x: 20, y: 10 }, targetPosition: { x: 40, y: top + 10 } });
+    try {
+      await expect(answer).toBeVisible({ timeout: attempt < 3 ? 5_000 : 10_000 });
+      return;
+    } catch (lost) {
+      if (attempt >= 3 || !(await block.isVisible())) throw lost;
+    }
+  }
 }
 
 /** The demo catalogue's facilities (other specs' facilities come and go). */

@@ -122,17 +122,16 @@ test('a booking dragged to another facility moves; a move onto a taken slot is r
   await hold(request, customer, taken._id, date!, startTime!, endTime!);
   await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
   const block = (facility: { name: string }) => dayColumn(page, facility).getByRole('button', { name: new RegExp(`^${customer.user.name} ${startTime}–${endTime}`) });
-  await expect(block(first)).toBeVisible();
+  // The first load of the back office on a busy machine can take longer than an assertion's default.
+  await expect(block(first)).toBeVisible({ timeout: 30_000 });
 
   await test.step('onto a taken slot: refused with the reason, the booking stays', async () => {
-    await dragToColumn(page, block(first), taken);
-    await expect(notification(page, /Couldn't move the booking: .*already booked.*It stays where it was\./)).toBeVisible();
+    await dragToColumn(page, block(first), taken, notification(page, /Couldn't move the booking: .*already booked.*It stays where it was\./));
     await expect(block(first)).toBeVisible();
   });
 
   await test.step('onto free time at another facility: moved', async () => {
-    await dragToColumn(page, block(first), free);
-    await expect(notification(page, `Moved to ${free.name}`)).toBeVisible();
+    await dragToColumn(page, block(first), free, notification(page, `Moved to ${free.name}`));
     await expect(block(free)).toBeVisible();
     await expect(block(first)).toHaveCount(0);
     const after = await request.get(`/api/admin/bookings/${mine._id}`, { headers: bearer(admin) });
