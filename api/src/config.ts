@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@courtside/domain';
+import { currencyProblem, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
 
 /** Everything the server reads from its environment, validated once at boot. */
 export interface Config {
@@ -31,16 +31,23 @@ export interface Config {
   contactWindowMinutes: number;
   /** Live unpaid holds one customer may have at once (staff are not capped). */
   maxHoldsPerCustomer: number;
+  /** Active upcoming bookings one customer may have across the venue (null: no limit); facilities may set their own. */
+  maxActiveBookings: number | null;
   /** New holds and sign-ups allowed per client IP per window; 0 turns the limit off (load tests). */
   bookingMaxPerIp: number;
   bookingWindowMinutes: number;
   signupMaxPerIp: number;
   signupWindowMinutes: number;
+  /** Unknown promo codes one account may try per window (5x that per IP), then 429; 0 turns the limit off. */
+  promoMaxGuesses: number;
+  promoWindowMinutes: number;
   /** Set when STRIPE_SECRET_KEY is: new checkouts then go to Stripe instead of the sandbox. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** The site's public address, for links that leave it (payment return pages). */
   publicBaseUrl: string;
   mail: MailConfig;
+  /** CURRENCY and LOCALE: what every amount is in and how it is written (site, back office, messages, payments). */
+  money: MoneyFormat;
 }
 
 /** Outgoing email: an SMTP relay when smtpUrl is set, else .eml files in dir (nothing leaves the machine). */
@@ -143,6 +150,16 @@ function mailSettings(read: Reader, problems: string[]): MailConfig {
   };
 }
 
+function moneySettings(read: Reader, problems: string[]): MoneyFormat {
+  const currency = (read.str('CURRENCY') ?? 'USD').toUpperCase();
+  const locale = read.str('LOCALE') ?? 'en-US';
+  const badCurrency = currencyProblem(currency);
+  if (badCurrency) problems.push(`CURRENCY "${currency}" ${badCurrency}`);
+  const badLocale = localeProblem(locale);
+  if (badLocale) problems.push(`LOCALE "${locale}" ${badLocale}`);
+  return { currency, locale };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and checks the environment; every problem is listed in one clear error. */
@@ -184,12 +201,16 @@ export function loadConfig(env: Env = process.env): Config {
     contactMaxMessages: int('CONTACT_MAX_MESSAGES', 5, 1, 10_000),
     contactWindowMinutes: int('CONTACT_WINDOW_MINUTES', 10, 1, 24 * 60),
     maxHoldsPerCustomer: int('MAX_HOLDS_PER_CUSTOMER', 4, 1, 10_000),
+    maxActiveBookings: str('MAX_ACTIVE_BOOKINGS') === undefined ? null : int('MAX_ACTIVE_BOOKINGS', 0, 1, 10_000),
     bookingMaxPerIp: int('BOOKING_MAX_PER_IP', 120, 0, 1_000_000),
     bookingWindowMinutes: int('BOOKING_WINDOW_MINUTES', 10, 1, 24 * 60),
     signupMaxPerIp: int('SIGNUP_MAX_PER_IP', 10, 0, 1_000_000),
     signupWindowMinutes: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
+    promoMaxGuesses: int('PROMO_MAX_GUESSES', 10, 0, 1_000_000),
+    promoWindowMinutes: int('PROMO_WINDOW_MINUTES', 15, 1, 24 * 60),
     ...paymentSettings(read, problems),
     mail: mailSettings(read, problems),
+    money: moneySettings(read, problems),
   };
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -165,9 +165,8 @@ describe('price rules and booking policies per facility', () => {
     refused(await send('PUT', `/api/facility/${court._id}`, staff, { priceRules: rules({ days: ['mon', 'mon'] }) }), 'priceRules[2].days[1]', 'INVALID_PRICE_RULE');
     refused(await send('PUT', `/api/facility/${court._id}`, staff, { policy: { horizonDays: 0 } }), 'policy.horizonDays', 'INVALID_POLICY');
     refused(await send('PUT', `/api/facility/${court._id}`, staff, { policy: { minMinutes: 120, maxMinutes: 60 } }), 'policy.maxMinutes', 'INVALID_POLICY');
-    // Not enforced yet (the next step): refused rather than stored and ignored.
-    refused(await send('PUT', `/api/facility/${court._id}`, staff, { policy: { bufferMinutes: 10 } }), 'policy.bufferMinutes', 'INVALID_POLICY');
-    refused(await send('PUT', `/api/facility/${court._id}`, staff, { policy: { maxActivePerCustomer: 2 } }), 'policy.maxActivePerCustomer', 'INVALID_POLICY');
+    refused(await send('PUT', `/api/facility/${court._id}`, staff, { policy: { bufferMinutes: 241 } }), 'policy.bufferMinutes', 'INVALID_POLICY');
+    refused(await send('PUT', `/api/facility/${court._id}`, staff, { policy: { maxActivePerCustomer: 0 } }), 'policy.maxActivePerCustomer', 'INVALID_POLICY');
     const created = await send('POST', '/api/admin/facilities', staff, { name: 'Bad', location: 'X', pricePerHour: 20, description: 'd', imageUrl: '/images/facilities/tennis.svg', priceRules: rules({ from: '25:00' }) });
     expect(created.statusCode, created.body).toBe(400);
     const now = (await send('GET', `/api/facility/${court._id}`)).json().data;

@@ -32,8 +32,8 @@ export const FacilityPolicy = Type.Object(
     cancellationHours: minutes('Hours before its start a paid booking may be cancelled with a refund (default CANCELLATION_HOURS)'),
     minMinutes: minutes('Shortest booking in minutes (default: one slot)'),
     maxMinutes: minutes('Longest booking in minutes, besides maxBookingMinutes (the stricter holds)'),
-    bufferMinutes: minutes('Changeover minutes after each booking. Not enforced yet: only 0 (or none) is accepted'),
-    maxActivePerCustomer: minutes('Most upcoming bookings one customer may have here. Not enforced yet: must be left out'),
+    bufferMinutes: minutes('Changeover minutes after each booking (default 0): the database refuses a booking closer than this to another (409 BUFFER)'),
+    maxActivePerCustomer: minutes('Most active upcoming bookings (held or confirmed) one customer may have here (default: no limit; 409 QUOTA_REACHED). MAX_ACTIVE_BOOKINGS limits them across the venue'),
   },
   { additionalProperties: false },
 );
@@ -59,6 +59,7 @@ export type FacilityDto = Static<typeof FacilityDto>;
 export const SlotDto = Type.Object({
   startTime: Type.String(),
   endTime: Type.String(),
-  price: Type.Number({ description: 'What the slot costs, in dollars (like pricePerHour), from the facility\'s price rules, for its real length (a slot a daylight-saving change stretches or cuts costs what it lasts)' }),
+  price: Type.Number({ description: 'What the slot costs the caller, in dollars (like pricePerHour), from the facility\'s price rules (and the signed-in customer\'s tier), for its real length (a slot a daylight-saving change stretches or cuts costs what it lasts)' }),
+  tier: Type.Optional(Type.String({ description: "The name of the caller's tier when it prices this slot (a bearer token of a customer with a tier in force); absent: the public price" })),
 });
 export type SlotDto = Static<typeof SlotDto>;

@@ -23,7 +23,6 @@ const now = new Date('2026-06-01T13:00:00Z'); // 09:00 in New York
 describe('policy defaults', () => {
   it('the global policy: the settings, no notice, length limit, buffer or quota', () => {
     expect(defaults).toEqual({ horizonDays: 60, minNoticeMinutes: 0, cancellationHours: 24, minMinutes: 0, maxMinutes: 1440, bufferMinutes: 0, maxActivePerCustomer: null });
-    expect(globalPolicy({ bookingHorizonDays: 30, cancellationHours: 0, maxActiveBookings: 5 }).maxActivePerCustomer).toBe(5);
   });
 
   it('a missing (or null) field is the global default', () => {

@@ -7,8 +7,9 @@ import type { Interval } from './slots.ts';
  * A facility's booking policy: how far ahead and how late it may be booked, how long a booking
  * may last, until when it may be cancelled with a refund, the changeover buffer after each
  * booking, and how many upcoming bookings one customer may have there. Each field a facility
- * leaves out is the global default (the settings BOOKING_HORIZON_DAYS, CANCELLATION_HOURS,
- * MAX_ACTIVE_BOOKINGS; no minimum notice, length limit or buffer).
+ * leaves out is the global default (the settings BOOKING_HORIZON_DAYS, CANCELLATION_HOURS; no
+ * minimum notice, length limit, buffer or quota here). The venue-wide quota, MAX_ACTIVE_BOOKINGS,
+ * counts a customer's bookings at every facility and holds besides each facility's own.
  */
 
 /** The policy as a facility's `policy` sends, takes and stores it: a missing (or null) field is the global default. */
@@ -53,8 +54,6 @@ const POLICY_FIELDS = Object.keys(POLICY_RANGES) as (keyof FacilityPolicy)[];
 export interface GlobalPolicySettings {
   bookingHorizonDays: number;
   cancellationHours: number;
-  /** MAX_ACTIVE_BOOKINGS; unset: no limit. */
-  maxActiveBookings?: number | null;
 }
 
 /** The policy of a facility that sets nothing. */
@@ -66,7 +65,7 @@ export function globalPolicy(settings: GlobalPolicySettings): EffectivePolicy {
     minMinutes: 0,
     maxMinutes: 24 * 60,
     bufferMinutes: 0,
-    maxActivePerCustomer: settings.maxActiveBookings ?? null,
+    maxActivePerCustomer: null,
   };
 }
 
@@ -145,10 +144,15 @@ export type QuotaScope = { facilityName: string } | 'venue';
  */
 export function checkQuota(active: number, limit: number | null, scope: QuotaScope): void {
   if (limit === null || active < limit) return;
+  throw quotaRefusal(active, limit, scope);
+}
+
+/** The refusal of a booking over a quota: "You already have 2 upcoming bookings at this venue (the limit)." */
+export function quotaRefusal(active: number, limit: number, scope: QuotaScope): DomainError {
   const where = scope === 'venue' ? 'this venue' : scope.facilityName;
   const bookings = `${active} upcoming booking${active === 1 ? '' : 's'}`;
   const theLimit = active === limit ? 'the limit' : `the limit is ${limit}`;
-  throw new DomainError('conflict', 'QUOTA_REACHED', `You already have ${bookings} at ${where} (${theLimit}).`);
+  return new DomainError('conflict', 'QUOTA_REACHED', `You already have ${bookings} at ${where} (${theLimit}).`);
 }
 
 /**

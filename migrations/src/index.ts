@@ -13,6 +13,9 @@ import * as outboxWakeup from './migrations/2026_11_24_0300_outbox_wakeup.ts';
 import * as closures from './migrations/2026_11_24_0400_closures.ts';
 import * as frontDesk from './migrations/2026_11_24_0500_front_desk.ts';
 import * as priceRulesPolicy from './migrations/2026_11_24_0600_price_rules_policy.ts';
+import * as buffersQuotas from './migrations/2026_11_24_0700_buffers_quotas.ts';
+import * as customerTiers from './migrations/2026_11_24_0800_customer_tiers.ts';
+import * as promoCodes from './migrations/2026_11_24_0900_promo_codes.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -31,6 +34,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0400_closures': closures,
   '2026_11_24_0500_front_desk': frontDesk,
   '2026_11_24_0600_price_rules_policy': priceRulesPolicy,
+  '2026_11_24_0700_buffers_quotas': buffersQuotas,
+  '2026_11_24_0800_customer_tiers': customerTiers,
+  '2026_11_24_0900_promo_codes': promoCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -21,6 +21,9 @@ export interface UsersTable {
   calendar_token: Generated<string | null>;
   /** Whether the customer gets a reminder before each booking. */
   email_reminders: Generated<boolean>;
+  /** The customer's tier (what they are charged) and when it stops counting (null: never). */
+  tier_id: Generated<string | null>;
+  tier_expires_at: Generated<Date | null>;
   deleted_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -64,6 +67,8 @@ export interface BookingsTable {
   note: Generated<string | null>;
   /** The weekly series it is an occurrence of. */
   series_id: Generated<string | null>;
+  /** Its end plus the facility's changeover buffer: set by the database, never written by the app. */
+  blocked_until: Generated<Date>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -104,6 +109,9 @@ export interface OrdersTable {
   checkout_expires_at: Generated<Date | null>;
   /** The staff member who took a payment at the desk (provider 'desk'). */
   taken_by: Generated<string | null>;
+  /** The promo code the order used; amount_cents is after its discount_cents. */
+  promo_code_id: Generated<string | null>;
+  discount_cents: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -113,6 +121,8 @@ export interface OrderBookingsTable {
   booking_id: string;
   /** Set on the one order whose payment confirmed this booking. */
   paid_at: Generated<Date | null>;
+  /** This booking's share of the order's promo discount: what was paid for it is payable_cents minus this. */
+  discount_cents: Generated<number>;
 }
 
 /** Money going back: recorded in the deciding transaction, sent to the provider after commit. */
@@ -217,6 +227,40 @@ export interface Database {
   closures: ClosuresTable;
   closure_facilities: ClosureFacilitiesTable;
   booking_series: BookingSeriesTable;
+  promo_codes: PromoCodesTable;
+  tiers: TiersTable;
+}
+
+/** A customer tier: exactly one of discount_percent or facility_prices (a CHECK says so). */
+export interface TiersTable {
+  id: Generated<string>;
+  name: string;
+  discount_percent: number | null;
+  /** JSON text of the domain's Record<facilityId, TierFacilityPrices> (cents). */
+  facility_prices: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A promo code: exactly one of percent_off and amount_off_cents (a CHECK says so); soft deleted once used. */
+export interface PromoCodesTable {
+  id: Generated<string>;
+  /** In capitals; unique among codes not deleted. */
+  code: string;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  /** Inclusive dates on the venue's calendar; read back as text (YYYY-MM-DD). */
+  valid_from: ColumnType<string | null, string | null, string | null>;
+  valid_to: ColumnType<string | null, string | null, string | null>;
+  /** JSON text of the facility ids it is for; null: every facility. */
+  facility_ids: ColumnType<unknown, string | null, string | null>;
+  min_amount_cents: number | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
 }
 
 /** A closure as staff wrote it; its instants per facility are in closure_facilities. */
@@ -254,3 +298,5 @@ export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type ClosureRow = Selectable<ClosuresTable>;
 export type BookingSeriesRow = Selectable<BookingSeriesTable>;
+export type TierRow = Selectable<TiersTable>;
+export type PromoCodeRow = Selectable<PromoCodesTable>;

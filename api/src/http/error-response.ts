@@ -1,5 +1,6 @@
 import { ConflictsError, DomainError, RateLimited, type ErrorCode, type ErrorKind } from '@courtside/domain';
 import type { ErrorEnvelope } from '@courtside/contracts';
+import { CHANGEOVER_CONSTRAINT } from '../repositories/bookings.ts';
 
 const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -48,6 +49,8 @@ const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
   // Raised by the closure triggers (migration 2026_11_24_0400_closures), whichever path wrote.
   CSH02: [409, 'FACILITY_CLOSED', 'The facility is closed at that time. Please choose another time.'],
   CSH03: [409, 'CLOSURE_CONFLICT', 'A booking is in the way of this closure.'],
+  // Raised by courtside_reserve_booking (migration 2026_11_24_0700_buffers_quotas).
+  CSH04: [409, 'QUOTA_REACHED', 'You already have as many upcoming bookings as allowed.'],
   '23505': [409, 'ALREADY_EXISTS', 'This record already exists.'],
   '23503': [409, 'STILL_REFERENCED', 'This record is still referenced, or refers to something that does not exist.'],
   '22P02': [400, 'BAD_FORMAT', 'A value has the wrong format.'],
@@ -76,6 +79,9 @@ export function toErrorResponse(err: unknown): ErrorBody {
   if (err instanceof DomainError) return errorBody(STATUS_OF[err.kind], err.code, err.message, err.path);
   const e = err as { statusCode?: number; code?: string; validation?: ValidationIssue[]; validationContext?: string; message?: string };
   if (e.validation) return fromValidation(e.validation, e.validationContext);
+  if (e.code === '23P01' && (err as { constraint?: string }).constraint === CHANGEOVER_CONSTRAINT) {
+    return errorBody(409, 'BUFFER', 'This time is too close to another booking: the facility needs time to change over between bookings.');
+  }
   if (typeof e.code === 'string' && PG_CONFLICTS[e.code]) {
     const [status, code, message] = PG_CONFLICTS[e.code]!;
     return errorBody(status, code, message);

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { BookingRow, NewBooking } from '@courtside/migrations';
-import type { Interval } from '@courtside/domain';
+import { POLICY_RANGES, type Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { blockedOverlaps, lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
 
 /** A booking with what its screens show of its facility and customer. */
 export interface BookingView extends BookingRow {
@@ -64,6 +64,12 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 }
 
 /**
+ * Lapsed holds near a new booking are expired before its insert, within the longest buffer a
+ * facility may have: expiring a lapsed hold is always right, so no need to know this one's.
+ */
+const LONGEST_BUFFER = POLICY_RANGES.bufferMinutes[1];
+
+/**
  * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
  * the whole table, this keeps a booking from waiting for it.
  */
@@ -73,44 +79,58 @@ export async function expireLapsedOverlapping(db: Executor, facilityId: string, 
     .set({ status: 'expired', updated_at: now })
     .where('facility_id', '=', facilityId)
     .where(lapsedHold('bookings', now))
-    .where(sql<boolean>`tstzrange(starts_at, ends_at, '[)') && tstzrange(${interval.startsAt}, ${interval.endsAt}, '[)')`);
+    .where(blockedOverlaps('bookings', interval, LONGEST_BUFFER));
   if (exceptId) query = query.where('id', '<>', exceptId);
   await query.execute();
 }
 
 /** SQLSTATE raised by courtside_reserve_hold (migration 2026_11_24_0100) when a customer's holds are at the cap. */
 export const HOLD_CAP_REACHED = 'CSH01';
+/** SQLSTATE raised by courtside_reserve_booking (migration 2026_11_24_0700) at a quota; DETAIL 'facility <count>' or 'venue <count>'. */
+export const QUOTA_REACHED = 'CSH04';
+/** The exclusion constraint that keeps the changeover buffer after each booking (23P01 on it: BUFFER). */
+export const CHANGEOVER_CONSTRAINT = 'bookings_changeover';
+
+/** What a customer may still book, checked under their lock by the insert (null: no limit). */
+export interface CustomerLimits {
+  /** Live unpaid holds; over it, SQLSTATE CSH01 (HOLD_CAP_REACHED). */
+  maxHolds: number | null;
+  /** Active upcoming bookings at this facility, and at the whole venue; over one, CSH04 (QUOTA_REACHED). */
+  maxHere: number | null;
+  maxAtVenue: number | null;
+}
 
 /**
  * A new hold in one statement (one round trip, no explicit transaction): checks the customer's
- * cap on live holds under their own lock, takes the facility's schedule lock (occupancy.ts),
- * expires lapsed holds overlapping the interval, and inserts the booking, only while the
- * facility is live and its row still has the version the caller priced and checked the request
- * against. No row back: the facility is gone or changed.
- * The exclusion constraint stays the guarantee (23P01 when the slot is taken). The caller
- * announces the new booking after this commits (repositories/changes.ts): no trigger does.
+ * cap on live holds and their quotas under their own lock, takes the facility's schedule lock
+ * (occupancy.ts), expires lapsed holds in the way (of the interval and its buffer), and inserts
+ * the booking, only while the facility is live and its row still has the version the caller
+ * priced and checked the request against. No row back: the facility is gone or changed.
+ * The exclusion constraints stay the guarantee (23P01 when the slot is taken or inside a
+ * buffer). The caller announces the new booking after this commits (repositories/changes.ts):
+ * no trigger does.
  */
 export async function insertHoldIfFacilityUnchanged(
   db: Executor,
   booking: NewBooking & { hold_expires_at: Date; created_at: Date },
   facilityVersion: string,
-  /** The customer's cap on live unpaid holds (null: none); over it, SQLSTATE CSH01 (HOLD_CAP_REACHED). */
-  maxHolds: number | null,
+  limits: CustomerLimits,
 ): Promise<BookingRow | undefined> {
   const now = booking.created_at;
+  const interval = { startsAt: booking.starts_at, endsAt: booking.ends_at };
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
   const result = await sql<BookingRow>`/* prepared: insert_hold */
-    WITH hold_cap AS (
-      SELECT courtside_reserve_hold(${booking.user_id}::uuid, ${maxHolds}::integer, ${now}::timestamptz)
+    WITH customer AS (
+      SELECT courtside_reserve_booking(${booking.user_id}::uuid, ${limits.maxHolds}::integer, ${booking.facility_id}::uuid,
+                                       ${limits.maxHere}::integer, ${limits.maxAtVenue}::integer, ${now}::timestamptz)
     ), schedule_lock AS (
-      SELECT ${scheduleLockIfUnchanged(booking.facility_id, facilityVersion)} AS unchanged FROM hold_cap
+      SELECT ${scheduleLockIfUnchanged(booking.facility_id, facilityVersion)} AS unchanged FROM customer
     ), facility AS (
       SELECT ${booking.facility_id}::uuid AS id FROM schedule_lock WHERE unchanged
     ), lapsed AS (
       UPDATE bookings b SET status = 'expired', updated_at = ${now}
       FROM facility
-      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)}
-        AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${booking.starts_at}, ${booking.ends_at}, '[)')
+      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)} AND ${blockedOverlaps('b', interval, LONGEST_BUFFER)}
       RETURNING b.id
     )
     INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
@@ -121,7 +141,7 @@ export async function insertHoldIfFacilityUnchanged(
     -- Reading the lapsed holds' ids makes them expire before the insert checks the constraint.
     WHERE (SELECT count(*) FROM lapsed) >= 0
     RETURNING id, facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
-              hold_expires_at, cancelled_by, cancelled_at, created_at, updated_at`.execute(db);
+              hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, blocked_until, created_at, updated_at`.execute(db);
   return result.rows[0];
 }
 

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { BookingRow, FacilityRow, FacilityUpdate, NewFacility } from '@courtside/migrations';
+import type { Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { holdsTime } from './occupancy.ts';
+import { blockedOverlaps, holdsTime } from './occupancy.ts';
 import { escapeLike } from './users.ts';
 
 export interface FacilityFilter {
@@ -78,15 +79,21 @@ export async function findFacilityWithBusy(db: Executor, id: string, from: Date,
       SELECT json_agg(busy.interval) FROM (
         SELECT json_build_array(
           extract(epoch FROM b.starts_at) * 1000,
-          extract(epoch FROM b.ends_at) * 1000,
+          -- A booking keeps the facility until its changeover is over.
+          extract(epoch FROM b.blocked_until) * 1000,
           CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END) AS interval
         FROM bookings b
         WHERE b.facility_id = f.id
           AND ${holdsTime('b', now)}
-          AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
+          AND tstzrange(b.starts_at, b.blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
         UNION ALL
-        -- Closed time is busy for good (no hold to lapse).
-        SELECT json_build_array(extract(epoch FROM c.starts_at) * 1000, extract(epoch FROM c.ends_at) * 1000, NULL)
+        -- Closed time is busy for good (no hold to lapse). No changeover is needed before a
+        -- closure, yet free slots are tested with their buffer after them: the closure is
+        -- handed over starting that much later, so the two cancel out.
+        SELECT json_build_array(
+          extract(epoch FROM c.starts_at) * 1000 + COALESCE((f.policy->>'bufferMinutes')::integer, 0) * 60000,
+          extract(epoch FROM c.ends_at) * 1000,
+          NULL)
         FROM closure_facilities c
         WHERE c.facility_id = f.id
           AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
@@ -140,10 +147,15 @@ export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date
   return liveBookingsLocked(db, facilityId, now).where('b.ends_at', '>', now).execute();
 }
 
-/** The facility's bookings that hold time inside `interval`, earliest first, locked. */
-export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, interval: { startsAt: Date; endsAt: Date }, now: Date): Promise<LiveBookingRow[]> {
+/**
+ * The facility's bookings that hold time inside `interval` (with a changeover buffer: that keep
+ * a booking of `interval` out, theirs or its own buffer included), earliest first, locked.
+ */
+export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, interval: Interval, now: Date, bufferMinutes = 0): Promise<LiveBookingRow[]> {
   return liveBookingsLocked(db, facilityId, now)
-    .where(sql<boolean>`tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${interval.startsAt}, ${interval.endsAt}, '[)')`)
+    .where(bufferMinutes > 0
+      ? blockedOverlaps('b', interval, bufferMinutes)
+      : sql<boolean>`tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${interval.startsAt}, ${interval.endsAt}, '[)')`)
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import type { Interval } from '@courtside/domain';
 
 /**
  * The booking write rules in SQL, written once: which bookings occupy a facility's time, and
@@ -50,3 +51,11 @@ export function scheduleLockIfUnchanged(facilityId: string, version: string): Ra
 export async function lockFacilitySchedule(db: Executor, facilityId: string): Promise<void> {
   await sql`SELECT ${scheduleLock(facilityId)}`.execute(db);
 }
+
+/**
+ * The range a booking keeps its facility from others: to its end plus the changeover buffer
+ * (the database stores it as blocked_until). Overlap tests between bookings compare these.
+ */
+export const blockedOverlaps = (alias: string, interval: Interval, bufferMinutes: number) =>
+  sql<boolean>`tstzrange(${sql.ref(`${alias}.starts_at`)}, ${sql.ref(`${alias}.blocked_until`)}, '[)')
+    && tstzrange(${interval.startsAt}, ${interval.endsAt}::timestamptz + make_interval(mins => ${bufferMinutes}::integer), '[)')`;

@@ -31,7 +31,7 @@ async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: st
   const noticeMs = policy.minNoticeMinutes * MINUTE_MS;
   const pricing = toPricing(found.facility);
   const grid = daySlots(schedule, localDay);
-  const slots = freeSlots(grid, found.busy, now)
+  const slots = freeSlots(grid, found.busy, now, policy.bufferMinutes)
     .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs && s.startsAt.getTime() >= now.getTime() + noticeMs)
     // Priced for its real length: a slot the clocks stretch or cut costs what it lasts.
     .map((s): SlotDto => ({ startTime: s.startTime, endTime: s.endTime, price: centsToDollars(facilityPriceCents(pricing, s)) }));

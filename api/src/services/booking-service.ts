@@ -1,11 +1,14 @@
 import {
   DomainError,
   assertReschedulable,
+  bufferRefusal,
+  quotaRefusal,
   decideCancellation,
   holdExpiry,
   resolveBookingChange,
   resolveBookingRequest,
   type BookingRequest,
+  type EffectivePolicy,
 } from '@courtside/domain';
 import type { BookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow } from '@courtside/migrations';
@@ -17,6 +20,7 @@ import * as facilities from '../repositories/facilities.ts';
 import { findBookingForMail } from '../repositories/booking-mail.ts';
 import { enqueueBookingCancelled, enqueueBookingMoved } from '../mail/booking-mail.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { findAssignedTier } from '../repositories/tiers.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import { announceNewBookings, cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
@@ -73,16 +77,36 @@ async function limitBookingAttempts(ctx: ServiceContext, ip: string, now: Date):
   await consume(ctx.db, limit, now, 'Too many booking attempts from this network. Please wait and try again.');
 }
 
+/** What a customer may still hold and book at this facility; staff booking for someone are not limited. */
+function limitsOf(ctx: ServiceContext, user: CurrentUser, policy: EffectivePolicy): bookings.CustomerLimits {
+  if (user.role === 'admin') return { maxHolds: null, maxHere: null, maxAtVenue: null };
+  return { maxHolds: ctx.config.maxHoldsPerCustomer, maxHere: policy.maxActivePerCustomer, maxAtVenue: ctx.config.maxActiveBookings };
+}
+
+/** The database's refusals of a hold, worded with the rule and the facility they came from. */
+function holdRefusal(err: unknown, ctx: ServiceContext, facility: FacilityRow, policy: EffectivePolicy): unknown {
+  const e = err as { code?: string; constraint?: string; detail?: string };
+  if (e.code === bookings.HOLD_CAP_REACHED) return holdCapReached(ctx.config.maxHoldsPerCustomer);
+  if (e.code === bookings.QUOTA_REACHED) {
+    const [scope, count] = (e.detail ?? '').split(' ');
+    const venue = scope === 'venue';
+    const limit = (venue ? ctx.config.maxActiveBookings : policy.maxActivePerCustomer) ?? 0;
+    return quotaRefusal(Number(count) || limit, limit, venue ? 'venue' : { facilityName: facility.name });
+  }
+  if (e.code === '23P01' && e.constraint === bookings.CHANGEOVER_CONSTRAINT) return bufferRefusal(policy.bufferMinutes, facility.name);
+  return err;
+}
+
 /** One try at a hold, checked and priced against the facility as read: undefined if its row changed since. */
 async function tryHold(
   ctx: ServiceContext,
   user: CurrentUser,
   req: NewBookingRequest,
   found: { row: FacilityRow; version: string },
-  maxHolds: number | null,
   now: Date,
 ): Promise<BookingRow | undefined> {
   const facility = found.row;
+  const policy = facilityPolicy(facility, ctx.config);
   const interval = resolveBookingRequest(toSchedule(facility), req, facilityBookingPolicy(facility, ctx.config, now));
   // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
   return retryTransaction(() => bookings.insertHoldIfFacilityUnchanged(ctx.db, {
@@ -90,14 +114,13 @@ async function tryHold(
     user_id: user.id,
     starts_at: interval.startsAt,
     ends_at: interval.endsAt,
-    payable_cents: facilityPrice(facility, interval),
+    payable_cents: facilityPrice(facility, interval, { tier: user.tier, now }),
     status: 'pending',
     payment_status: 'unpaid',
     hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
     created_at: now,
-  }, found.version, maxHolds).catch((err: unknown) => {
-    if ((err as { code?: string }).code === bookings.HOLD_CAP_REACHED) throw holdCapReached(ctx.config.maxHoldsPerCustomer);
-    throw err;
+  }, found.version, limitsOf(ctx, user, policy)).catch((err: unknown) => {
+    throw holdRefusal(err, ctx, facility, policy);
   }));
 }
 
@@ -121,15 +144,13 @@ const heldView = (row: BookingRow, facility: FacilityRow, user: CurrentUser): Bo
 export async function createBooking(ctx: ServiceContext, user: CurrentUser, req: NewBookingRequest, ip: string): Promise<BookingDto> {
   const now = ctx.clock();
   await limitBookingAttempts(ctx, ip, now);
-  // Staff hold slots for customers at the desk: only customers are capped.
-  const maxHolds = user.role === 'admin' ? null : ctx.config.maxHoldsPerCustomer;
   let facility: FacilityRow | undefined;
   let row: BookingRow | undefined;
   for (let attempt = 0; !row; attempt++) {
     if (attempt === 3) throw new DomainError('conflict', 'FACILITY_CHANGING', 'The facility is being changed right now. Please try again.', 'facility');
     const found = await facilityForBooking(ctx, req.facility, attempt > 0);
     facility = found.row;
-    row = await tryHold(ctx, user, req, found, maxHolds, now);
+    row = await tryHold(ctx, user, req, found, now);
   }
   await announceNewBookings(ctx, facility!.id);
   return toBookingDto(heldView(row, facility!, user), now, ctx.config.cancellationHours);
@@ -199,7 +220,7 @@ export async function rescheduleBooking(
     await lockFacilitySchedule(trx, facility.id);
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, row.id);
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
-    const payableCents = row.payment_status === 'paid' ? row.payable_cents : facilityPrice(facility, interval);
+    const payableCents = row.payment_status === 'paid' ? row.payable_cents : facilityPrice(facility, interval, { tier: await findAssignedTier(trx, row.user_id), now });
     await bookings.moveBooking(trx, row.id, facility.id, interval, payableCents, now);
     if (was) await enqueueBookingMoved(ctx, trx, was);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
@@ -241,9 +262,11 @@ export async function cancelLockedBooking(
   const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
   const byCustomer = actor.id === row.user_id;
   const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
-  const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now) : [];
+  // What was paid for it: its price less its share of the order's promo code discount.
+  const paidCents = order ? row.payable_cents - order.booking_discount_cents : 0;
+  const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: paidCents, reason }, now) : [];
   // Only a confirmed booking was announced to the customer; a released hold needs no message.
-  if (row.status === 'confirmed') await enqueueBookingCancelled(ctx, trx, row.id, order ? row.payable_cents : 0, byCustomer ? undefined : { why: venueWhy });
+  if (row.status === 'confirmed') await enqueueBookingCancelled(ctx, trx, row.id, paidCents, byCustomer ? undefined : { why: venueWhy });
   return { staleCheckouts, refundIds };
 }
 

@@ -45,20 +45,13 @@ export interface FacilityInput {
 
 /**
  * The price rules and policy staff wrote, checked by the domain and as stored (only those given).
- * The buffer and the per-customer quota are not enforced by the database yet, so a
- * facility may not set them: it would promise what the server does not do.
+ * A new changeover buffer applies to bookings made or moved from now on (the database stamps each
+ * booking with its own); the bookings already made keep the gap they were made with.
  */
 function pricingChanges(ctx: ServiceContext, input: Pick<FacilityInput, 'priceRules' | 'policy'>): { price_rules?: string; policy?: string } {
   const out: { price_rules?: string; policy?: string } = {};
   if (input.priceRules !== undefined) out.price_rules = JSON.stringify(validatePriceRules(input.priceRules));
-  if (input.policy !== undefined) {
-    const policy = validatePolicy(input.policy, globalPolicy(ctx.config));
-    if ((policy.bufferMinutes ?? 0) !== 0) throw invalid('INVALID_POLICY', 'policy.bufferMinutes is not enforced yet: leave it out (or 0).', 'policy.bufferMinutes');
-    if (policy.maxActivePerCustomer !== undefined) {
-      throw invalid('INVALID_POLICY', 'policy.maxActivePerCustomer is not enforced yet: leave it out.', 'policy.maxActivePerCustomer');
-    }
-    out.policy = JSON.stringify(policy);
-  }
+  if (input.policy !== undefined) out.policy = JSON.stringify(validatePolicy(input.policy, globalPolicy(ctx.config)));
   return out;
 }
 

@@ -1,7 +1,9 @@
 import {
   ConflictsError,
   DomainError,
+  blockedRange,
   centsToDollars,
+  durationText,
   fromLocal,
   localTimes,
   overlaps,
@@ -17,12 +19,14 @@ import { retryTransaction } from '../db/retry.ts';
 import { enqueueSeriesConfirmed } from '../mail/booking-mail.ts';
 import { closuresBetween } from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
+import type { LiveBookingRow } from '../repositories/facilities.ts';
 import * as series from '../repositories/series.ts';
+import { findAssignedTier } from '../repositories/tiers.ts';
 import { parseListParams, uuidFilter, type ListParams } from './admin-query.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityNotFound, toSchedule } from './facility-schedule.ts';
+import { facilityNotFound, facilityPolicy, toSchedule } from './facility-schedule.ts';
 import { deskPolicy, insertDeskBookingIn, lockLiveFacility, recordDeskPayment, resolveCustomer, type Guest } from './front-desk-service.ts';
 
 /**
@@ -67,6 +71,13 @@ const seriesNotFound = () => new DomainError('not_found', 'SERIES_NOT_FOUND', 'S
  * count; each insert expires those in its way) and its closures. Run under the schedule lock (in
  * the creating transaction) the answer is exact; without it, a preview.
  */
+/** Why a date of a series is taken: by whom, and whether only the changeover is in the way. */
+function takenReason(b: LiveBookingRow, interval: Interval, bufferMinutes: number): string {
+  const by = `${b.status === 'confirmed' ? 'booked' : 'held'} by ${b.user_name}`;
+  if (overlaps(interval, { startsAt: b.starts_at, endsAt: b.ends_at })) return `taken (${by})`;
+  return `too close to a booking (${by}; ${durationText(bufferMinutes)} changeover)`;
+}
+
 async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRow, input: SeriesInput, now: Date): Promise<PlannedDate[]> {
   const plan: PlannedDate[] = seriesDates({ firstDate: input.firstDate, every: input.every, count: input.count, until: input.until }).map((date) => {
     const at = { date, startTime: input.startTime, endTime: input.endTime };
@@ -82,14 +93,16 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
   const intervals = plan.flatMap((p) => (p.interval ? [p.interval] : []));
   if (intervals.length === 0) return plan;
   const span = { startsAt: intervals[0]!.startsAt, endsAt: intervals.at(-1)!.endsAt };
-  const live = await facilities.lockLiveBookingsOverlapping(db, facility.id, span, now);
+  const { bufferMinutes } = facilityPolicy(facility, ctx.config);
+  const live = await facilities.lockLiveBookingsOverlapping(db, facility.id, span, now, bufferMinutes);
   const closed = await closuresBetween(db, [facility.id], span.startsAt, span.endsAt);
   return plan.map((p) => {
     if (!p.interval) return p;
-    const taken = live.find((b) => overlaps(p.interval!, { startsAt: b.starts_at, endsAt: b.ends_at }));
+    // Within a booking's changeover (its or this one's) counts as taken: the database refuses it.
+    const taken = live.find((b) => overlaps(blockedRange(p.interval!, bufferMinutes), { startsAt: b.starts_at, endsAt: b.blocked_until }));
     const closure = closed.find((c) => overlaps(p.interval!, { startsAt: c.starts_at, endsAt: c.ends_at }));
     if (!taken && !closure) return p;
-    const reason = closure ? `closed: ${closure.reason}` : `taken (${taken!.status === 'confirmed' ? 'booked' : 'held'} by ${taken!.user_name})`;
+    const reason = closure ? `closed: ${closure.reason}` : takenReason(taken!, p.interval, bufferMinutes);
     return { ...p, conflict: { facilityId: facility.id, facilityName: facility.name, date: p.date, startTime: p.startTime, endTime: p.endTime, bookingId: taken?.id, customer: taken?.user_name, reason } };
   });
 }
@@ -135,9 +148,10 @@ export async function createSeries(ctx: ServiceContext, staff: CurrentUser, inpu
       note: input.note ?? null,
       created_by: staff.id,
     }, now);
+    const tier = await findAssignedTier(trx, customer.id);
     const rows = [];
     for (const p of free) {
-      rows.push(await insertDeskBookingIn(ctx, trx, staff, { facility, customer, interval: p.interval!, payment: input.payment, note: input.note, seriesId: row.id }, now));
+      rows.push(await insertDeskBookingIn(ctx, trx, staff, { facility, customer, tier, interval: p.interval!, payment: input.payment, note: input.note, seriesId: row.id }, now));
     }
     const total = rows.reduce((sum, r) => sum + r.payable_cents, 0);
     if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, rows, now);
