@@ -33,13 +33,15 @@ export const PriceRulesInput = () => (
 );
 
 type PolicyField = keyof FacilityPolicy;
-/** The policy fields this step enforces (the buffer and the quota come next), with what a blank means. */
+/** The policy fields, with what a blank means. */
 const FIELDS: { field: PolicyField; label: string; fallback: (s: PublicSettings | undefined) => string }[] = [
   { field: 'horizonDays', label: 'Booking horizon (days ahead)', fallback: (s) => (s ? `${s.bookingHorizonDays} days` : 'the venue setting') },
   { field: 'minNoticeMinutes', label: 'Minimum notice (minutes)', fallback: () => 'none' },
   { field: 'cancellationHours', label: 'Cancellation window (hours)', fallback: (s) => (s ? `${s.cancellationHours} hours` : 'the venue setting') },
   { field: 'minMinutes', label: 'Shortest booking (minutes)', fallback: () => 'one slot' },
   { field: 'maxMinutes', label: 'Longest booking (minutes)', fallback: () => 'the maximum booking above' },
+  { field: 'bufferMinutes', label: 'Changeover after each booking (minutes)', fallback: () => 'none (bookings may touch)' },
+  { field: 'maxActivePerCustomer', label: 'Upcoming bookings per customer', fallback: () => 'no limit here' },
 ];
 
 /** The venue's settings, for what a blank field means. */
