@@ -79,7 +79,7 @@ export async function buildApp(opts: AppOptions) {
 
   const sandbox = new SandboxProvider(createHmac('sha256', opts.jwtSecret).update('sandbox-payments').digest('hex'));
   // New checkouts go to Stripe when it is configured; the sandbox stays to serve (and refund) its own orders.
-  const stripe = opts.config.stripe ? new StripeProvider({ ...opts.config.stripe, publicBaseUrl: opts.config.publicBaseUrl }) : undefined;
+  const stripe = opts.config.stripe ? new StripeProvider({ ...opts.config.stripe, publicBaseUrl: opts.config.publicBaseUrl, currency: opts.config.money.currency }) : undefined;
   const desk = new DeskProvider();
   const payments = stripe ? new PaymentProviders(stripe, [sandbox, desk]) : new PaymentProviders(sandbox, [desk]);
   app.decorate('ctx', { db: opts.db, config: opts.config, clock: opts.clock ?? (() => new Date()), payments });

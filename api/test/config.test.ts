@@ -7,12 +7,36 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, holdMinutes: 15, bookingHorizonDays: 60, stripe: undefined, publicBaseUrl: 'http://localhost:3000' });
     expect(config.mail).toMatchObject({ smtpUrl: undefined, from: 'Courtside <no-reply@localhost>', dir: './data/mail', reminderHours: 24, retentionDays: 90 });
+    expect(config.money).toEqual({ currency: 'USD', locale: 'en-US' });
+  });
+
+  it('takes a currency with cents and a locale the runtime knows (the code in any case)', () => {
+    expect(loadConfig({ CURRENCY: 'EUR', LOCALE: 'de-DE' }).money).toEqual({ currency: 'EUR', locale: 'de-DE' });
+    expect(loadConfig({ CURRENCY: 'gbp', LOCALE: 'en-GB' }).money).toEqual({ currency: 'GBP', locale: 'en-GB' });
+  });
+
+  it('refuses a currency without two minor digits, an unknown one and a malformed locale, each named', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message;
+      }
+      return '';
+    };
+    expect(problems({ CURRENCY: 'JPY' })).toContain('CURRENCY "JPY" has 0 minor digits');
+    expect(problems({ CURRENCY: 'KWD' })).toContain('CURRENCY "KWD" has 3 minor digits');
+    expect(problems({ CURRENCY: 'XYZ' })).toContain('CURRENCY "XYZ" is not a currency this runtime knows');
+    expect(problems({ CURRENCY: 'euro' })).toContain('CURRENCY "EURO" must be a 3-letter ISO 4217 code');
+    expect(problems({ LOCALE: 'en_US' })).toContain('LOCALE "en_US" must be a language tag');
+    expect(problems({ LOCALE: 'zz-ZZ' })).toContain('LOCALE "zz-ZZ" is not a locale this runtime formats numbers in');
   });
 
   it('lists every problem at once, each naming its setting', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nobody', STRIPE_SECRET_KEY: 'sk_test_x', SMTP_URL: 'http://relay', LOG_LEVEL: 'loud' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nobody', STRIPE_SECRET_KEY: 'sk_test_x', SMTP_URL: 'http://relay', LOG_LEVEL: 'loud', CURRENCY: 'JPY', LOCALE: 'en_US' });
     } catch (e) {
       error = e;
     }
@@ -27,6 +51,8 @@ describe('loadConfig', () => {
       'PUBLIC_BASE_URL is required with STRIPE_SECRET_KEY',
       'SMTP_URL must look like smtp://',
       'LOG_LEVEL must be one of',
+      'CURRENCY "JPY" has 0 minor digits',
+      'LOCALE "en_US" must be a language tag',
     ]) {
       expect(message).toContain(expected);
     }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatMoney } from './format.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MONEY_FORMAT } from '@courtside/domain';
+import { currencySymbol, formatLongDate, formatMoney, moneyFormat, setMoneyFormat } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes dollars with cents', () => {
@@ -12,6 +13,36 @@ describe('formatMoney', () => {
     expect(formatMoney(null)).toBe('');
     expect(formatMoney(undefined)).toBe('');
     expect(formatMoney(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatMoney in the venue\'s currency and locale', () => {
+  afterEach(() => setMoneyFormat(DEFAULT_MONEY_FORMAT));
+
+  it('writes euros the German way once set to EUR and de-DE, with the same signature', () => {
+    setMoneyFormat({ currency: 'EUR', locale: 'de-DE' });
+    expect(formatMoney(20)).toBe('20,00\u00a0€');
+    expect(formatMoney(1234.5)).toBe('1.234,50\u00a0€');
+    expect(formatMoney(null)).toBe('');
+    expect(currencySymbol()).toBe('€');
+    expect(moneyFormat()).toEqual({ currency: 'EUR', locale: 'de-DE' });
+  });
+
+  it('refuses a format it cannot write and keeps the one in force', () => {
+    setMoneyFormat({ currency: 'GBP', locale: 'en-GB' });
+    expect(() => setMoneyFormat({ currency: 'EUR', locale: 'not_a_locale' })).toThrow(RangeError);
+    expect(formatMoney(5)).toBe('£5.00');
+  });
+
+  it('in a page that names its format (<html data-currency data-locale>), uses it without being told', async () => {
+    vi.resetModules();
+    vi.stubGlobal('document', { documentElement: { dataset: { currency: 'EUR', locale: 'de-DE' } } });
+    try {
+      const fresh = await import('./format.ts');
+      expect(fresh.formatMoney(12)).toBe('12,00\u00a0€');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -28,7 +28,7 @@ export const BookingDto = Type.Object({
   ...bookingLine,
   holdExpiresAt: Nullable(Type.String()),
   createdAt: Type.String(),
-  refundedAmount: Type.Number({ description: 'Money already back with the customer for this booking, in dollars' }),
+  refundedAmount: Type.Number({ description: "Money already back with the customer for this booking, in the venue's currency" }),
   refundState: oneOf(BOOKING_REFUND_STATES),
   cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
   seriesId: Nullable(Type.String(), 'The weekly series this booking is a date of (staff booked it with the others), or null'),

@@ -17,7 +17,7 @@ export const PriceRule = Type.Object(
     to: Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'Local wall-clock time HH:mm, exclusive; may be 24:00' }),
     validFrom: Type.Optional(DateText),
     validTo: Type.Optional(DateText),
-    pricePerHour: Type.Number({ description: 'In dollars, like the facility\'s pricePerHour' }),
+    pricePerHour: Type.Number({ description: "In the venue's currency, like the facility's pricePerHour" }),
   },
   { additionalProperties: false },
 );
@@ -59,7 +59,7 @@ export type FacilityDto = Static<typeof FacilityDto>;
 export const SlotDto = Type.Object({
   startTime: Type.String(),
   endTime: Type.String(),
-  price: Type.Number({ description: 'What the slot costs the caller, in dollars (like pricePerHour), from the facility\'s price rules (and the signed-in customer\'s tier), for its real length (a slot a daylight-saving change stretches or cuts costs what it lasts)' }),
+  price: Type.Number({ description: 'What the slot costs the caller, in the venue\'s currency (like pricePerHour), from the facility\'s price rules (and the signed-in customer\'s tier), for its real length (a slot a daylight-saving change stretches or cuts costs what it lasts)' }),
   tier: Type.Optional(Type.String({ description: "The name of the caller's tier when it prices this slot (a bearer token of a customer with a tier in force); absent: the public price" })),
 });
 export type SlotDto = Static<typeof SlotDto>;

@@ -1,9 +1,11 @@
 import { Type, type Static } from 'typebox';
 
-/** The venue's public policy settings (GET /api/settings). */
+/** The venue's public policy settings and money format (GET /api/settings). */
 export const PublicSettings = Type.Object({
   bookingHorizonDays: Type.Integer({ description: 'How many days ahead bookings open (BOOKING_HORIZON_DAYS)' }),
   cancellationHours: Type.Integer({ description: 'A confirmed booking can be cancelled, refunded, up to this long before it starts (CANCELLATION_HOURS)' }),
   holdMinutes: Type.Integer({ description: 'How long an unpaid booking holds its slot (HOLD_MINUTES)' }),
+  currency: Type.String({ description: 'ISO 4217 code every amount is in (CURRENCY): amounts on the wire are its major units, e.g. 12.5 for 12.50', examples: ['USD'] }),
+  locale: Type.String({ description: 'How amounts are written (LOCALE), a BCP 47 language tag', examples: ['en-US'] }),
 });
 export type PublicSettings = Static<typeof PublicSettings>;

@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './money.ts';
+export * from './money-format.ts';
 export * from './clock.ts';
 export * from './schedule.ts';
 export * from './slots.ts';

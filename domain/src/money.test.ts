@@ -40,7 +40,7 @@ describe('dollarsToCents', () => {
     expect(err.code).toBe('INVALID_AMOUNT');
     expect(err.kind).toBe('invalid');
     expect(err.path).toBe('amount');
-    expect(err.message).toBe('amount must be a number of dollars, zero or more');
+    expect(err.message).toBe("amount must be a sum of money in the venue's currency (e.g. 12.50), zero or more");
   });
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('refuses %s', (dollars) => {

@@ -14,7 +14,7 @@ export function enqueue(trx: Executor, message: NewOutboxMessage, now: Date): Pr
   return insertOutboxMessage(trx, message, now);
 }
 
-export const layoutOf = (ctx: Pick<ServiceContext, 'config'>): MailLayout => ({ venue: ctx.config.mail.venue, publicBaseUrl: ctx.config.publicBaseUrl });
+export const layoutOf = (ctx: Pick<ServiceContext, 'config'>): MailLayout => ({ venue: ctx.config.mail.venue, publicBaseUrl: ctx.config.publicBaseUrl, money: ctx.config.money });
 
 /** Customers booked at the desk without an email get an address under this reserved domain: nothing is sent to it. */
 export const NO_EMAIL_DOMAIN = 'no-email.invalid';

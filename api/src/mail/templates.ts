@@ -1,4 +1,4 @@
-import { centsToDollars, toLocal } from '@courtside/domain';
+import { formatCents, toLocal, type MoneyFormat } from '@courtside/domain';
 import type { MailConfig } from '../config.ts';
 
 /**
@@ -19,6 +19,8 @@ type Block = string | { link: string; label: string };
 export interface MailLayout {
   venue: MailConfig['venue'];
   publicBaseUrl: string;
+  /** The venue's currency and locale (CURRENCY, LOCALE). */
+  money: MoneyFormat;
 }
 
 /** Who a staff notice is about. */
@@ -66,7 +68,8 @@ export const SITE_LINKS = {
   backOffice: '/admin/',
 } as const;
 
-const formatMoney = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
+/** "$12.50" in the venue's currency and locale. */
+const amountIn = (layout: MailLayout, cents: number) => formatCents(cents, layout.money);
 const hello = (name: string) => `Hello ${name},`;
 const myBookings = (layout: MailLayout): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.myBookings}`, label: 'My bookings' });
 const backOffice = (layout: MailLayout, hash = ''): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.backOffice}${hash}`, label: 'Open the back office' });
@@ -125,8 +128,8 @@ export const templates = {
     render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
       'Your booking is confirmed:',
       ...bookingLines(b),
-      ...(amountCents > 0 ? [`Paid: ${formatMoney(amountCents)}`] : []),
-      ...(dueCents > 0 ? [`To pay at the desk: ${formatMoney(dueCents)}`] : []),
+      ...(amountCents > 0 ? [`Paid: ${amountIn(layout, amountCents)}`] : []),
+      ...(dueCents > 0 ? [`To pay at the desk: ${amountIn(layout, dueCents)}`] : []),
       'The attached calendar file adds it to your calendar.',
       myBookings(layout),
     ]),
@@ -135,8 +138,8 @@ export const templates = {
     render(layout, `Pay to confirm your booking: ${b.facilityName}`, hello(b.customerName), [
       'We are holding this booking for you:',
       ...bookingLines(b),
-      `It is confirmed once you pay ${formatMoney(amountCents)}, by ${momentIn(payBy, b.timezone)}; after that the slot is released.`,
-      { link: paymentUrl, label: `Pay ${formatMoney(amountCents)}` },
+      `It is confirmed once you pay ${amountIn(layout, amountCents)}, by ${momentIn(payBy, b.timezone)}; after that the slot is released.`,
+      { link: paymentUrl, label: `Pay ${amountIn(layout, amountCents)}` },
     ]),
 
   seriesConfirmed: (layout: MailLayout, dates: BookingFacts[], money: { paidCents: number; dueCents: number }, skipped: { date: string; reason: string }[]) =>
@@ -144,8 +147,8 @@ export const templates = {
       `Your weekly booking at ${dates[0]!.facilityName} is confirmed for ${dates.length} date${dates.length === 1 ? '' : 's'}:`,
       dates.map(bookingWhen).join('\n'),
       ...(skipped.length ? [`Not booked (taken or closed):\n${skipped.map((s) => `${s.date}: ${s.reason}`).join('\n')}`] : []),
-      ...(money.paidCents > 0 ? [`Paid: ${formatMoney(money.paidCents)}`] : []),
-      ...(money.dueCents > 0 ? [`To pay at the desk: ${formatMoney(money.dueCents)}`] : []),
+      ...(money.paidCents > 0 ? [`Paid: ${amountIn(layout, money.paidCents)}`] : []),
+      ...(money.dueCents > 0 ? [`To pay at the desk: ${amountIn(layout, money.dueCents)}`] : []),
       'The attached calendar file adds every date to your calendar.',
       myBookings(layout),
     ]),
@@ -164,21 +167,21 @@ export const templates = {
     render(layout, `Booking cancelled: ${b.facilityName}`, hello(b.customerName), [
       byVenue ? `We are sorry: the venue had to cancel this booking${byVenue.why ? ` (${byVenue.why})` : ''}:` : 'This booking is cancelled:',
       ...bookingLines(b),
-      refundCents > 0 ? `${formatMoney(refundCents)} is refunded to the card you paid with.` : 'No refund is due for it.',
+      refundCents > 0 ? `${amountIn(layout, refundCents)} is refunded to the card you paid with.` : 'No refund is due for it.',
       myBookings(layout),
     ]),
 
   refundCompleted: (layout: MailLayout, customerName: string, amountCents: number, b?: BookingFacts) =>
-    render(layout, `Refund of ${formatMoney(amountCents)} sent`, hello(customerName), [
-      `We have refunded ${formatMoney(amountCents)} to the card you paid with${b ? ', for:' : '.'}`,
+    render(layout, `Refund of ${amountIn(layout, amountCents)} sent`, hello(customerName), [
+      `We have refunded ${amountIn(layout, amountCents)} to the card you paid with${b ? ', for:' : '.'}`,
       ...(b ? bookingLines(b) : []),
       'Depending on your bank, it can take a few days to show on your statement.',
       myBookings(layout),
     ]),
 
   refundFailed: (layout: MailLayout, c: CustomerFacts, amountCents: number, orderId: string, error: string) =>
-    render(layout, `Refund failed, retrying: ${formatMoney(amountCents)} to ${c.name}`, 'Hello,', [
-      `A refund of ${formatMoney(amountCents)} to ${c.name} <${c.email}> (order ${orderId}) was not accepted by the payment provider:`,
+    render(layout, `Refund failed, retrying: ${amountIn(layout, amountCents)} to ${c.name}`, 'Hello,', [
+      `A refund of ${amountIn(layout, amountCents)} to ${c.name} <${c.email}> (order ${orderId}) was not accepted by the payment provider:`,
       error,
       'Courtside keeps retrying it automatically, at longer and longer intervals. If it keeps failing, refund the customer another way and record it on the order.',
       backOffice(layout, `#/payments/${orderId}/show`),

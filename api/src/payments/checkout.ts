@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, dollarsToCents, hasStarted, isCheckoutOpen, isHoldLapsed } from '@courtside/domain';
+import { DomainError, centsToDollars, dollarsToCents, formatCents, hasStarted, isCheckoutOpen, isHoldLapsed, type MoneyFormat } from '@courtside/domain';
 import type { OrderStatusDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
@@ -30,7 +30,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
   const provider = ctx.payments.checkout;
   const { order, lines, holdExpiresAt } = await ctx.db.transaction().execute(async (trx) => {
     const { rows, views } = await lockCallersHolds(trx, user, ids, now);
-    const amountCents = checkPrice(rows, totalCents);
+    const amountCents = checkPrice(rows, totalCents, ctx.config.money);
     const order = await orders.insertOrder(trx, { userId: user.id, amountCents, provider: provider.name, bookingIds: ids });
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
@@ -70,13 +70,13 @@ async function lockCallersHolds(trx: Executor, user: CurrentUser, ids: string[],
 }
 
 /** Our price of the bookings, which the client's total must equal. */
-function checkPrice(rows: BookingRow[], totalCents: number): number {
+function checkPrice(rows: BookingRow[], totalCents: number, money: MoneyFormat): number {
   const amountCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
   if (amountCents !== totalCents) {
     throw new DomainError(
       'invalid',
       'PRICE_MISMATCH',
-      `totalPayableAmount does not match the price of the selected bookings ($${centsToDollars(amountCents).toFixed(2)}).`,
+      `totalPayableAmount does not match the price of the selected bookings (${formatCents(amountCents, money)}).`,
       'totalPayableAmount',
     );
   }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { centsToDollars } from '@courtside/domain';
+import { formatCents } from '@courtside/domain';
 import type { OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
@@ -86,7 +86,7 @@ async function markChargeRefunded(ctx: ServiceContext, trx: Executor, order: Ord
   if (order.refunded_cents + outside >= order.amount_cents) {
     for (const id of await orders.bookingIdsPaidBy(trx, order.id)) await bookings.markRefundedWithoutConfirming(trx, id, now);
   }
-  const note = `Refunded $${centsToDollars(outside).toFixed(2)} in the Stripe dashboard; its bookings were left as they were.`;
+  const note = `Refunded ${formatCents(outside, ctx.config.money)} in the Stripe dashboard; its bookings were left as they were.`;
   await orders.markOrder(trx, order.id, { flagReason: order.flag_reason ? `${order.flag_reason} ${note}` : note }, now);
   await enqueuePaymentFlagged(ctx, trx, order.id, note);
 }

@@ -13,7 +13,7 @@ export default fp(async function docs(app: FastifyInstance) {
         description:
           'Sports facility booking. Every JSON response uses the envelope { success, statusCode, message, data }; ' +
           'errors are { success: false, statusCode, code, message, errorMessages: [{ path, message }] }, where code is a stable name ' +
-          'to branch on (SLOT_TAKEN, VALIDATION_FAILED...). Money is in dollars, ' +
+          'to branch on (SLOT_TAKEN, VALIDATION_FAILED...). Money is in major units of the venue\'s currency (CURRENCY in GET /api/settings, dollars by default), ' +
           "dates and times are the facility's local wall clock.",
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Facilities open for booking',
       querystring: Type.Object({
         q: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive part of the name' })),
-        maxPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, description: 'Highest price per hour, in dollars' })),
+        maxPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, description: "Highest price per hour, in the venue's currency" })),
       }),
       response: { 200: envelopeOf(Type.Array(FacilityDto)), ...errorResponses },
     },

@@ -15,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (a
     schema: { hide: true, params },
   }, async (request, reply) => {
     const order = await orderSummary(app.ctx, sandbox.name, request.params.orderId);
-    return reply.type('text/html; charset=utf-8').send(renderPayPage(order, sandbox.sign(order.id)));
+    return reply.type('text/html; charset=utf-8').send(renderPayPage(order, sandbox.sign(order.id), app.ctx.config.money));
   });
 
   app.post('/pay/:orderId/confirm', {

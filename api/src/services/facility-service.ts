@@ -59,7 +59,7 @@ function pricingChanges(ctx: ServiceContext, input: Pick<FacilityInput, 'priceRu
 export async function listPublic(ctx: ServiceContext, filter: { q?: string; maxPrice?: number }): Promise<FacilityDto[]> {
   // The schema's coercion lets '1e309' through as Infinity, which the database refuses.
   if (filter.maxPrice !== undefined && !Number.isFinite(filter.maxPrice)) {
-    throw new DomainError('invalid', 'INVALID_AMOUNT', 'maxPrice must be a number of dollars', 'maxPrice');
+    throw new DomainError('invalid', 'INVALID_AMOUNT', "maxPrice must be a price per hour in the venue's currency", 'maxPrice');
   }
   const rows = await facilities.listFacilities(ctx.db, {
     q: filter.q?.trim() || undefined,

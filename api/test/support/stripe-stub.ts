@@ -30,7 +30,8 @@ export interface StubSession {
   customer_email: string | null;
   metadata: Record<string, string>;
   amount_total: number;
-  currency: 'usd';
+  /** The session's currency, lower case, from its line items (Stripe refuses a mix). */
+  currency: string;
   expires_at: number;
   success_url: string;
   cancel_url: string;
@@ -110,12 +111,25 @@ export class StripeStub {
     return reply;
   }
 
+  /** A refund is in the currency of the payment it returns. */
+  #currencyPaidBy(paymentIntent: string | undefined): string {
+    return [...this.sessions.values()].find((session) => session.payment_intent === paymentIntent)?.currency ?? 'usd';
+  }
+
   #answer(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
     const notFound = { status: 404, body: { error: { type: 'invalid_request_error', message: `No such resource: ${path}` } } };
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${++this.#seq}`;
       let amount = 0;
-      for (let i = 0; form[`line_items[${i}][quantity]`]; i++) amount += Number(form[`line_items[${i}][price_data][unit_amount]`]) * Number(form[`line_items[${i}][quantity]`]);
+      const currencies = new Set<string>();
+      for (let i = 0; form[`line_items[${i}][quantity]`]; i++) {
+        amount += Number(form[`line_items[${i}][price_data][unit_amount]`]) * Number(form[`line_items[${i}][quantity]`]);
+        currencies.add(form[`line_items[${i}][price_data][currency]`] ?? '');
+      }
+      const [currency] = currencies;
+      if (currencies.size !== 1 || !/^[a-z]{3}$/.test(currency ?? '')) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', param: 'line_items', message: 'Every line item needs the same lower-case three-letter currency.' } } };
+      }
       const session: StubSession = {
         id,
         object: 'checkout.session',
@@ -127,7 +141,7 @@ export class StripeStub {
         customer_email: form.customer_email ?? null,
         metadata: { order_id: form['metadata[order_id]'] ?? '' },
         amount_total: amount,
-        currency: 'usd',
+        currency: currency!,
         expires_at: Number(form.expires_at),
         success_url: form.success_url ?? '',
         cancel_url: form.cancel_url ?? '',
@@ -150,7 +164,7 @@ export class StripeStub {
         this.failRefunds--;
         return { status: 402, body: { error: { type: 'invalid_request_error', code: 'stub_refund_refused', message: 'The stub refused this refund.' } } };
       }
-      const refund = { id: `re_test_${++this.#seq}`, object: 'refund', status: 'succeeded', amount: Number(form.amount), currency: 'usd', payment_intent: form.payment_intent ?? '', metadata: { order_id: form['metadata[order_id]'] ?? '', refund_id: form['metadata[refund_id]'] ?? '' } };
+      const refund = { id: `re_test_${++this.#seq}`, object: 'refund', status: 'succeeded', amount: Number(form.amount), currency: this.#currencyPaidBy(form.payment_intent), payment_intent: form.payment_intent ?? '', metadata: { order_id: form['metadata[order_id]'] ?? '', refund_id: form['metadata[refund_id]'] ?? '' } };
       this.refunds.push(refund);
       return { status: 200, body: refund };
     }

@@ -1,12 +1,12 @@
 import type { BookingDto } from '@courtside/contracts';
+import { formatAmount, type MoneyFormat } from '@courtside/domain';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-
-/** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel. */
-export function renderPayPage(order: { id: string; status: string; open: boolean; amount: number; lines: BookingDto[] }, signature: string): string {
+/** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel; amounts in the venue's currency and locale. */
+export function renderPayPage(order: { id: string; status: string; open: boolean; amount: number; lines: BookingDto[] }, signature: string, format: MoneyFormat): string {
+  const money = (amount: number) => escape(formatAmount(amount, format));
   const rows = order.lines
     .map((b) => `<tr><td>${escape(b.facility.name)}</td><td>${b.date}</td><td>${b.startTime}–${b.endTime}</td><td class="num">${money(b.payableAmount)}</td></tr>`)
     .join('');

@@ -9,6 +9,8 @@ export interface StripeOptions {
   apiBase?: string;
   /** Where the customer's browser comes back to: the site's payment return pages. */
   publicBaseUrl: string;
+  /** The venue's ISO 4217 currency (CURRENCY); Stripe takes it in lower case. */
+  currency: string;
 }
 
 /** A signature older than this is refused, so a captured delivery cannot be replayed later. */
@@ -40,11 +42,13 @@ export class StripeProvider implements PaymentProvider {
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
   readonly #returnBase: string;
+  readonly #currency: string;
 
   constructor(opts: StripeOptions) {
     this.#stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'Courtside' }, ...endpoint(opts.apiBase) });
     this.#webhookSecret = opts.webhookSecret;
     this.#returnBase = opts.publicBaseUrl.replace(/\/+$/, '');
+    this.#currency = opts.currency.toLowerCase();
   }
 
   async createCheckout(req: CheckoutRequest): Promise<Checkout> {
@@ -60,7 +64,7 @@ export class StripeProvider implements PaymentProvider {
         payment_intent_data: { metadata: { order_id: req.orderId } },
         line_items: req.lines.map((line) => ({
           quantity: 1,
-          price_data: { currency: 'usd', unit_amount: line.amountCents, product_data: { name: line.description } },
+          price_data: { currency: this.#currency, unit_amount: line.amountCents, product_data: { name: line.description } },
         })),
         success_url: `${this.#returnBase}/payment/success?order=${order}`,
         cancel_url: `${this.#returnBase}/payment/cancelled?order=${order}`,
