@@ -11,4 +11,5 @@ export * from './bookings.ts';
 export * from './payments.ts';
 export * from './back-office.ts';
 export * from './settings.ts';
+export * from './tiers.ts';
 export type { ErrorCode } from '@courtside/domain';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ROLES } from '@courtside/domain';
-import { oneOf } from './primitives.ts';
+import { Nullable, oneOf } from './primitives.ts';
 
 export const RoleSchema = oneOf(ROLES);
 
@@ -15,6 +15,14 @@ export const UserDto = Type.Object({
   emailReminders: Type.Boolean({ description: 'Whether the customer is emailed a reminder before each booking' }),
 });
 export type UserDto = Static<typeof UserDto>;
+
+/** A user as the back office reads it (/api/admin/users): with the customer tier staff assign. */
+export const AdminUserDto = Type.Object({
+  ...UserDto.properties,
+  tierId: Nullable(Type.String(), "The customer's tier (what they are charged); null: public prices"),
+  tierExpiresAt: Nullable(Type.String(), 'When the tier stops counting (ISO date-time); null: never'),
+});
+export type AdminUserDto = Static<typeof AdminUserDto>;
 
 /** The secret link of a customer's calendar feed. */
 export const CalendarLinkDto = Type.Object({

@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'MESSAGE_NOT_FOUND',
   'CLOSURE_NOT_FOUND',
   'SERIES_NOT_FOUND',
+  'TIER_NOT_FOUND',
   // 409: the state of things
   'SLOT_TAKEN',
   'HOLD_LIMIT_REACHED',
@@ -105,6 +106,8 @@ export const ERROR_CODES = [
   'SERIES_CONFLICT',
   'QUOTA_REACHED',
   'BUFFER',
+  // A tier customers still hold cannot be deleted.
+  'TIER_IN_USE',
   // 429, 5xx
   'TOO_MANY_REQUESTS',
   'PAYMENT_PROVIDER_UNREACHABLE',

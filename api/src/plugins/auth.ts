@@ -24,6 +24,11 @@ declare module 'fastify' {
     /** Every route and who may call it, for the authorization matrix and the docs. */
     accessTable: { method: string; url: string; access: Access }[];
     issueToken(claims: TokenClaims): string;
+    /**
+     * The caller on a public route: the signed-in user when the request carries a token that is
+     * valid now, else null (no token, a bad or revoked one: the route answers as for anyone).
+     */
+    callerIfSignedIn(request: FastifyRequest): Promise<CurrentUser | null>;
     /** Set by declareGroupAccess inside a route group; its child plugins inherit it. */
     groupAccess?: Access;
   }
@@ -79,10 +84,20 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
     if (!state || state.deleted_at !== null || state.token_version !== claims.ver) {
       throw unauthenticated('Your session has ended. Please sign in again.');
     }
-    const user = { id: state.id, role: state.role, name: state.name, email: state.email };
+    const user = { id: state.id, role: state.role, name: state.name, email: state.email, tier: state.tier };
     request.currentUser = user;
     return user;
   }
+
+  app.decorate('callerIfSignedIn', async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return null;
+    try {
+      return await authenticate(request);
+    } catch (err) {
+      if (err instanceof DomainError && err.kind === 'unauthenticated') return null;
+      throw err;
+    }
+  });
 
   app.addHook('onRoute', function (route) {
     const declared = route.config?.access;

@@ -1,18 +1,23 @@
 import { sql } from 'kysely';
-import type { Role } from '@courtside/domain';
+import type { AssignedTier, Role } from '@courtside/domain';
 import type { NewUser, UserRow, UserUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
+import { TIER_COLUMNS, assignedTierOf } from './tiers.ts';
 
-/** What a signed-in request is checked against: role, token version, deactivation. */
-export type AuthState = Pick<UserRow, 'id' | 'role' | 'name' | 'email' | 'token_version' | 'deleted_at'>;
+/** What a signed-in request is checked against (role, token version, deactivation), and the customer's tier (what they are charged). */
+export type AuthState = Pick<UserRow, 'id' | 'role' | 'name' | 'email' | 'token_version' | 'deleted_at'> & { tier: AssignedTier | null };
 
-export function findAuthState(db: Executor, id: string): Promise<AuthState | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'role', 'name', 'email', 'token_version', 'deleted_at'])
-    .where('id', '=', id)
+export async function findAuthState(db: Executor, id: string): Promise<AuthState | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('tiers as t', 't.id', 'u.tier_id')
+    .select(['u.id', 'u.role', 'u.name', 'u.email', 'u.token_version', 'u.deleted_at', ...TIER_COLUMNS])
+    .where('u.id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { tier_name, tier_discount_percent, tier_facility_prices, tier_expires_at, ...state } = row;
+  return { ...state, tier: assignedTierOf({ tier_name, tier_discount_percent, tier_facility_prices, tier_expires_at }) };
 }
 
 export function findActiveById(db: Executor, id: string): Promise<UserRow | undefined> {

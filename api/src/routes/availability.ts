@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '@courtside/domain';
-import { renderedFreeSlots } from '../services/availability-service.ts';
+import { renderedFreeSlotsFor } from '../services/caller-prices.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
 import { DateText, SlotDto } from '@courtside/contracts';
@@ -11,7 +11,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: {
       tags: ['bookings'],
-      summary: "Free slots of a facility's local day",
+      summary: "Free slots of a facility's local day, priced for the caller (a customer's bearer token: their tier's prices)",
       querystring: Type.Object({
         date: Type.Optional(DateText),
         facility: Type.Optional(Id),
@@ -23,7 +23,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const facilityId = request.query.facility ?? request.query.facilityId;
     if (!facilityId) throw new DomainError('invalid', 'FACILITY_REQUIRED', 'querystring.facility is required', 'facility');
     // The answer is kept serialized (by this route's own response schema), so a cached one costs no work.
-    const body = await renderedFreeSlots(app.ctx, facilityId, request.query.date, (slots) =>
+    // A signed-in customer with a tier gets their prices; any other caller (a bad token too) the public ones.
+    const caller = await app.callerIfSignedIn(request);
+    const body = await renderedFreeSlotsFor(app.ctx, caller, facilityId, request.query.date, (slots) =>
       serialize(reply, ok(200, 'Availability checked successfully', slots)),
     );
     return sendSerialized(reply, body);

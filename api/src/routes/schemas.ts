@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { CLOSURE_KINDS, TEXT_LIMITS } from '@courtside/domain';
-import { DateText, FacilityPolicy, OpeningHours, PriceRule, TimeText, oneOf } from '@courtside/contracts';
+import { CLOSURE_KINDS, TEXT_LIMITS, TIER_NAME_MAX_LENGTH } from '@courtside/domain';
+import { DateText, FacilityPolicy, Nullable, OpeningHours, PriceRule, TierFacilityPriceMap, TimeText, oneOf } from '@courtside/contracts';
 import { IMAGE_URL_FORMAT, TEXT_KEYWORD, type TextKind } from '../http/validation.ts';
 
 /**
@@ -165,3 +165,19 @@ export const SeriesBody = Type.Object(
 export const SeriesCancelQuery = Type.Object({
   from: Type.Optional(Type.Intersect([DateText], { description: 'Cancel the dates from this local date on (default: every one still to come)' })),
 });
+
+/** A customer tier as staff write it: a name and exactly one of discountPercent or facilityPrices (the other left out or null; the domain checks both). */
+export const TierBody = Type.Object(
+  {
+    name: Text(TIER_NAME_MAX_LENGTH),
+    discountPercent: Type.Optional(Nullable(Type.Number({ description: 'Percent off the public price, a whole number from 1 to 100' }))),
+    facilityPrices: Type.Optional(Nullable(TierFacilityPriceMap)),
+  },
+  { additionalProperties: false },
+);
+
+/** A customer's tier as staff set it on their record. */
+export const TierAssignmentFields = {
+  tierId: Type.Optional(Nullable(Id, "The customer's tier (GET /api/admin/tiers); null: none, public prices")),
+  tierExpiresAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }), 'When the tier stops counting (ISO date-time); null: never')),
+};

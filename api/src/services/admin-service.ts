@@ -5,7 +5,7 @@ import * as messages from '../repositories/messages.ts';
 import * as users from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
 import { enumFilter, numberFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from './admin-query.ts';
-import { toBookingDto, toFacilityDto, toMessageRecord, toUserDto, withId } from './presenters.ts';
+import { toAdminUserDto, toBookingDto, toFacilityDto, toMessageRecord, withId } from './presenters.ts';
 
 /** List use cases of the back office (simple-rest conventions); records carry `id`. */
 
@@ -61,7 +61,7 @@ export async function pageUsers(ctx: ServiceContext, params: ListParams) {
     ['name', 'ASC'],
   );
   const { rows, total } = await users.listUsers(ctx.db, { ids, q: stringFilter(filter, 'q'), role: enumFilter(filter, 'role', ROLES)?.[0] as Role | undefined }, page);
-  return { records: rows.map((r) => withId(toUserDto(r))), total, page };
+  return { records: rows.map((r) => withId(toAdminUserDto(r))), total, page };
 }
 
 export async function pageMessages(ctx: ServiceContext, params: ListParams) {

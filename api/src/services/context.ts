@@ -1,4 +1,4 @@
-import type { Role } from '@courtside/domain';
+import type { AssignedTier, Role } from '@courtside/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PaymentProviders } from '../payments/providers/provider.ts';
@@ -19,4 +19,6 @@ export interface CurrentUser {
   role: Role;
   name: string;
   email: string;
+  /** Their customer tier (expired or not: tierPriceFor judges); set for a signed-in caller, left out where unknown. */
+  tier?: AssignedTier | null;
 }

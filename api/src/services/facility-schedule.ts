@@ -4,6 +4,8 @@ import {
   effectivePolicy,
   facilityPriceCents,
   globalPolicy,
+  tierPriceFor,
+  type AssignedTier,
   type BookingPolicy,
   type EffectivePolicy,
   type FacilityPolicy,
@@ -50,9 +52,19 @@ export function toPricing(f: FacilityRow): FacilityPricing {
   return { pricePerHourCents: f.price_per_hour_cents, priceRules: priceRulesOf(f), timezone: f.timezone };
 }
 
-/** The server's price of `interval` at facility `f` (no tier yet). */
-export function facilityPrice(f: FacilityRow, interval: Interval): number {
-  return facilityPriceCents(toPricing(f), interval);
+/** Whose price: the customer's tier (null or undefined: none) as it stands at `now`. */
+export interface PricedFor {
+  tier: AssignedTier | null | undefined;
+  now: Date;
+}
+
+/**
+ * The server's price (cents) of `interval` at facility `f` for a customer: their tier's price if
+ * it is in force now and prices this facility, else the public price. The customer is a required
+ * argument, so no caller forgets whose price it is.
+ */
+export function facilityPrice(f: FacilityRow, interval: Interval, customer: PricedFor): number {
+  return facilityPriceCents(toPricing(f), interval, tierPriceFor(customer.tier, f.id, customer.now));
 }
 
 /** The policy in force at facility `f`: its own fields, else the venue's settings. */

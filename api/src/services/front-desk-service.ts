@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, resolveBookingRequest, type BookingRequest } from '@courtside/domain';
+import { DomainError, centsToDollars, resolveBookingRequest, type AssignedTier, type BookingRequest } from '@courtside/domain';
 import type { BookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow, UserRow } from '@courtside/migrations';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import * as orders from '../payments/repositories/orders.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { findAssignedTier } from '../repositories/tiers.ts';
 import * as users from '../repositories/users.ts';
 import { getBooking } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
@@ -108,14 +109,23 @@ export interface DeskBookingRow {
 
 /**
  * Writes one desk booking in `trx` (which holds the facility's row lock): schedule lock, lapsed
- * holds in the way expired, the insert at the server's price. The caller records a desk payment
- * and tells the customer.
+ * holds in the way expired, the insert at the server's price for the customer (their tier's).
+ * The caller records a desk payment and tells the customer.
  */
 export async function insertDeskBookingIn(
   ctx: ServiceContext,
   trx: Executor,
   staff: CurrentUser,
-  w: { facility: FacilityRow; customer: UserRow; interval: { startsAt: Date; endsAt: Date }; payment: DeskPayment; note?: string; seriesId?: string },
+  w: {
+    facility: FacilityRow;
+    customer: UserRow;
+    /** The customer's tier (findAssignedTier, read once per request): what the booking costs them. */
+    tier: AssignedTier | null;
+    interval: { startsAt: Date; endsAt: Date };
+    payment: DeskPayment;
+    note?: string;
+    seriesId?: string;
+  },
   now: Date,
 ): Promise<BookingRow> {
   await lockFacilitySchedule(trx, w.facility.id);
@@ -126,7 +136,7 @@ export async function insertDeskBookingIn(
     user_id: w.customer.id,
     starts_at: w.interval.startsAt,
     ends_at: w.interval.endsAt,
-    payable_cents: facilityPrice(w.facility, w.interval),
+    payable_cents: facilityPrice(w.facility, w.interval, { tier: w.tier, now }),
     status: link ? 'pending' : 'confirmed',
     payment_status: w.payment === 'desk' ? 'paid' : 'unpaid',
     hold_expires_at: link ? new Date(now.getTime() + ctx.config.linkHoldHours * 3_600_000) : null,
@@ -156,7 +166,8 @@ export async function bookAtDesk(ctx: ServiceContext, staff: CurrentUser, input:
       throw new DomainError('invalid', 'IN_THE_PAST', 'A booking that has started is paid at the desk (payment "desk" or "unpaid"), not by link.', 'payment');
     }
     const customer = await resolveCustomer(trx, input, now);
-    const row = await insertDeskBookingIn(ctx, trx, staff, { facility, customer, interval, payment: input.payment, note: input.note }, now);
+    const tier = await findAssignedTier(trx, customer.id);
+    const row = await insertDeskBookingIn(ctx, trx, staff, { facility, customer, tier, interval, payment: input.payment, note: input.note }, now);
     if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, [row], now);
     if (input.payment !== 'link') await enqueueBookingConfirmed(ctx, trx, row.id, input.payment === 'desk' ? row.payable_cents : 0, input.payment === 'unpaid' ? row.payable_cents : 0);
     return { facility, customer, row };

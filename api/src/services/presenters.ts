@@ -1,5 +1,5 @@
 import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, type OrderRefundState } from '@courtside/domain';
-import type { BookingDto, FacilityDto, UserDto } from '@courtside/contracts';
+import type { AdminUserDto, BookingDto, FacilityDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
 import { openingHoursOf, policyOf, priceRulesOf } from './facility-schedule.ts';
@@ -8,6 +8,11 @@ import { openingHoursOf, policyOf, priceRulesOf } from './facility-schedule.ts';
 
 export function toUserDto(u: UserRow): UserDto {
   return { _id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, photoUrl: u.photo_url, role: u.role, emailReminders: u.email_reminders };
+}
+
+/** A user as staff read them: with their tier and its expiry. */
+export function toAdminUserDto(u: UserRow): AdminUserDto {
+  return { ...toUserDto(u), tierId: u.tier_id, tierExpiresAt: u.tier_expires_at?.toISOString() ?? null };
 }
 
 export function toFacilityDto(f: FacilityRow): FacilityDto {

@@ -1,12 +1,12 @@
 import { DomainError, assertCanRemoveAdmin, type Role } from '@courtside/domain';
-import type { UserDto } from '@courtside/contracts';
+import type { AdminUserDto, UserDto } from '@courtside/contracts';
 import * as bookings from '../repositories/bookings.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as users from '../repositories/users.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
-import { toUserDto } from './presenters.ts';
+import { toAdminUserDto, toUserDto } from './presenters.ts';
 
 const userNotFound = () => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');
 
@@ -20,7 +20,7 @@ export async function listUsers(ctx: ServiceContext): Promise<UserDto[]> {
  * released and open checkouts cancelled (their hosted pages closed after commit), history
  * stays. Nobody removes themselves or the last admin.
  */
-export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<UserDto> {
+export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<AdminUserDto> {
   const now = ctx.clock();
   const { user, staleCheckouts } = await ctx.db.transaction().execute(async (trx) => {
     const adminIds = await users.lockActiveAdminIds(trx);
@@ -29,7 +29,7 @@ export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id
     assertCanRemoveAdmin({ actorId: actor.id, targetId: id, targetRole: target.role, adminCount: adminIds.length, action: 'delete' });
     const row = await users.deactivate(trx, id, now);
     await bookings.cancelFutureHolds(trx, id, actor.id, now);
-    return { user: toUserDto(row!), staleCheckouts: await orders.cancelPendingOrdersOf(trx, { userId: id }, now) };
+    return { user: toAdminUserDto(row!), staleCheckouts: await orders.cancelPendingOrdersOf(trx, { userId: id }, now) };
   });
   forgetAuthState(ctx, id);
   await closeCheckouts(ctx, staleCheckouts);
@@ -53,8 +53,9 @@ export async function changeRole(ctx: ServiceContext, actor: CurrentUser, id: st
   return user;
 }
 
-export async function getUser(ctx: ServiceContext, id: string): Promise<UserDto> {
+/** A user as staff read them (with their tier). */
+export async function getUser(ctx: ServiceContext, id: string): Promise<AdminUserDto> {
   const row = await users.findActiveById(ctx.db, id);
   if (!row) throw userNotFound();
-  return toUserDto(row);
+  return toAdminUserDto(row);
 }

@@ -10,6 +10,7 @@ import payments from './payments.ts';
 import emails from './emails.ts';
 import closures from './closures.ts';
 import series from './series.ts';
+import tiers from './tiers.ts';
 
 const tags = ['back office'];
 
@@ -22,7 +23,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers]) await app.register(routes);
 };
 
 export default adminApi;

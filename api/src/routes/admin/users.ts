@@ -2,13 +2,14 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import * as usersService from '../../services/user-service.ts';
 import { createAccount, updateProfile } from '../../services/auth-service.ts';
 import { pageUsers } from '../../services/admin-service.ts';
+import { assignTier } from '../../services/tier-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { ListRecord, RoleSchema, UserDto } from '@courtside/contracts';
-import { AccountBody, Address, IdParams, PersonName, Phone, Url } from '../schemas.ts';
+import { AdminUserDto, ListRecord, RoleSchema } from '@courtside/contracts';
+import { AccountBody, Address, IdParams, PersonName, Phone, TierAssignmentFields, Url } from '../schemas.ts';
 
-const Record = ListRecord(UserDto);
+const Record = ListRecord(AdminUserDto);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/users', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { role, ...account } = request.body;
     const user = await createAccount(app.ctx, { ...account, photoUrl: account.photoUrl || '/images/avatar.svg' }, role ?? 'user');
-    return reply.status(201).send(withId(user));
+    return reply.status(201).send(withId(await usersService.getUser(app.ctx, user._id)));
   });
 
   app.put('/users/:id', {
@@ -35,15 +36,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           address: Type.Optional(Address),
           photoUrl: Type.Optional(Url),
           role: Type.Optional(RoleSchema),
+          ...TierAssignmentFields,
         },
         { additionalProperties: false },
       ),
       response: { 200: Record, ...errorResponses },
     },
   }, async (request) => {
-    const { role, ...profile } = request.body;
+    const { role, tierId, tierExpiresAt, ...profile } = request.body;
     if (role) await usersService.changeRole(app.ctx, request.currentUser!, request.params.id, role);
-    return withId(await updateProfile(app.ctx, request.params.id, profile));
+    await updateProfile(app.ctx, request.params.id, profile);
+    return withId(await assignTier(app.ctx, request.params.id, { tierId, tierExpiresAt }));
   });
 
   app.delete('/users/:id', { schema: { summary: 'Deactivate', params: IdParams, response: { 200: Record, ...errorResponses } } },
