@@ -4,7 +4,7 @@ import type { PublicSettings } from '@courtside/contracts';
 import { formatLongDate, getToken, loginUrlFor } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { closuresOnDay, type Closure } from '../../lib/closures.ts';
-import { dateInRange, slotsAnnouncement, totalFor, validateTimes } from './booking.ts';
+import { dateInRange, priceTierOf, slotsAnnouncement, totalFor, validateTimes } from './booking.ts';
 import { useFreeSlots } from './useFreeSlots.ts';
 import { useSlotChoice } from './useSlotChoice.ts';
 import { useHold } from './useHold.ts';
@@ -33,6 +33,8 @@ export default function BookingForm({ facility, settings, closures }: { facility
   const [formError, setFormError] = useState('');
   const dateOk = dateInRange(date, today, lastDay);
   const free = useFreeSlots(facility._id, date, dateOk);
+  // The slots come priced for the signed-in customer: their tier's prices, named.
+  const tier = priceTierOf(free.slots);
   // The free slots already leave closed time out; these say why it is missing.
   const closedNotes = dateOk ? closuresOnDay(closures, date) : [];
   const choice = useSlotChoice(free.slots, free.state.status === 'ready', facility.maxBookingMinutes);
@@ -104,6 +106,7 @@ export default function BookingForm({ facility, settings, closures }: { facility
               state={free.state}
               slots={free.slots}
               zone={zone}
+              tier={tier}
               choice={{ ...choice, chooseStart: edit(choice.chooseStart), chooseEnd: edit(choice.chooseEnd), pick: edit(choice.pick) }}
               onRetry={free.reload}
               onNextDay={date < lastDay ? () => changeDate(shiftDate(date, 1)) : undefined}
@@ -111,7 +114,7 @@ export default function BookingForm({ facility, settings, closures }: { facility
           </div>
         </div>
 
-        <BookingSummary date={dateOk ? date : null} start={choice.start} end={choice.end} pricePerHour={facility.pricePerHour}
+        <BookingSummary date={dateOk ? date : null} start={choice.start} end={choice.end} pricePerHour={facility.pricePerHour} tier={tier}
           total={totalFor(free.slots, choice.start, choice.end, facility.pricePerHour)} formError={formError} submitting={submitting} settings={settings} />
       </form>
     </div>

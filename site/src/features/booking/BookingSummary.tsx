@@ -1,14 +1,16 @@
 import type { PublicSettings } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { cancellationPolicy, holdPolicy } from '../../lib/policy.ts';
-import { formatHours, hoursBetween, priceFor } from './booking.ts';
+import { formatHours, hoursBetween, rateText } from './booking.ts';
 
 /** The side panel: the choice so far, its total (from the slots' prices), Book, and the venue's policy. */
-export function BookingSummary({ date, start, end, pricePerHour, total, formError, submitting, settings }: {
+export function BookingSummary({ date, start, end, pricePerHour, tier, total, formError, submitting, settings }: {
   date: string | null;
   start: string;
   end: string;
   pricePerHour: number;
+  /** The signed-in customer's tier when it priced the slots. */
+  tier: string | undefined;
   total: number;
   formError: string;
   submitting: boolean;
@@ -22,7 +24,7 @@ export function BookingSummary({ date, start, end, pricePerHour, total, formErro
         <div><dt>Date</dt><dd>{date ? formatLongDate(date) : '—'}</dd></div>
         <div><dt>Time</dt><dd>{start && end ? `${start} – ${end}` : '—'}</dd></div>
         <div><dt>Duration</dt><dd>{hours > 0 ? formatHours(hours) : '—'}</dd></div>
-        <div><dt>Rate</dt><dd>{hours > 0 && total !== priceFor(start, end, pricePerHour) ? 'Varies by time' : `${formatMoney(pricePerHour)} / hour`}</dd></div>
+        <div><dt>Rate</dt><dd>{rateText({ start, end, total }, pricePerHour, tier)}</dd></div>
       </dl>
       <p className="total"><span>Total</span><strong>{formatMoney(total)}</strong></p>
       {formError && <p className="alert alert-error" role="alert">{formError}</p>}

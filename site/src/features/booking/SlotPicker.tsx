@@ -3,13 +3,15 @@ import type { Slot, SlotsState } from './booking.ts';
 import { MESSAGES } from './booking.ts';
 
 /** Step 2: the day's free slots as chips (tap to start, tap a later one to extend), and the start and end lists. */
-export function SlotPicker({ active, state, slots, zone, choice, onRetry, onNextDay }: {
+export function SlotPicker({ active, state, slots, zone, tier, choice, onRetry, onNextDay }: {
   /** False while the date is not one that may be booked: the lists stay, the slots go. */
   active: boolean;
   state: SlotsState;
   slots: Slot[];
   /** The facility's zone name when the visitor's clock differs, else ''. */
   zone: string;
+  /** The signed-in customer's tier when it priced the slots. */
+  tier: string | undefined;
   choice: {
     start: string;
     end: string;
@@ -42,6 +44,7 @@ export function SlotPicker({ active, state, slots, zone, choice, onRetry, onNext
           </div>
         ) : (
           <>
+            {tier && <p className="tier-note"><strong>{tier} prices</strong>: every price below is yours.</p>}
             <p className="muted slot-help">
               Tap a free slot to start, then a later one to book several in a row.
               {zoneNote}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, coveredSlots, dateInRange, endOptions, formatHours, priceFor, selectSlot, slotsAnnouncement, totalFor, validateTimes } from './booking.ts';
+import { MESSAGES, coveredSlots, dateInRange, endOptions, formatHours, priceFor, priceTierOf, rateText, selectSlot, slotsAnnouncement, totalFor, validateTimes } from './booking.ts';
 
 const slots = [
   { startTime: '09:00', endTime: '10:00' },
@@ -57,6 +57,22 @@ describe('the form checks', () => {
     // Slots without prices, or a choice the slots do not cover: the flat estimate.
     expect(totalFor(day.map(({ startTime, endTime }) => ({ startTime, endTime })), '17:00', '19:00', 20)).toBe(40);
     expect(totalFor(day, '16:00', '18:00', 20)).toBe(40);
+  });
+
+  it("names the customer's tier when it priced the slots, and says its prices are the rate", () => {
+    const member = [
+      { startTime: '17:00', endTime: '18:00', price: 16, tier: 'Member' },
+      { startTime: '18:00', endTime: '19:00', price: 24, tier: 'Member' },
+    ];
+    expect(priceTierOf(member)).toBe('Member');
+    expect(priceTierOf(member.map(({ tier: _, ...slot }) => slot))).toBeUndefined();
+    expect(priceTierOf([])).toBeUndefined();
+    expect(rateText({ start: '17:00', end: '19:00', total: 40 }, 20, 'Member')).toBe('Member prices');
+    expect(rateText({ start: '', end: '', total: 0 }, 20, 'Member')).toBe('Member prices');
+    // Without a tier: the flat rate, unless the choice's total says prices vary.
+    expect(rateText({ start: '17:00', end: '19:00', total: 50 }, 20, undefined)).toBe('Varies by time');
+    expect(rateText({ start: '10:00', end: '12:00', total: 40 }, 20, undefined)).toMatch(/^\$20\.00 \/ hour$/);
+    expect(rateText({ start: '', end: '', total: 0 }, 20, undefined)).toMatch(/\/ hour$/);
   });
 
   it('estimates the price and says the duration', () => {

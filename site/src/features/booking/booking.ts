@@ -1,5 +1,5 @@
 import { parseTime as minutesOf } from '@courtside/domain';
-import { formatLongDate } from '@courtside/browser';
+import { formatLongDate, formatMoney } from '@courtside/browser';
 
 /**
  * Pure rules of the booking screen (no DOM, no React), so they are easy to read and test:
@@ -10,8 +10,10 @@ import { formatLongDate } from '@courtside/browser';
 export interface Slot {
   startTime: string;
   endTime: string;
-  /** What the slot costs, in dollars, as the server prices it (the facility's price rules). */
+  /** What the slot costs, in dollars, as the server prices it for the caller (the facility's price rules, their tier). */
   price?: number;
+  /** The signed-in customer's tier when it priced the slot ("Member"). */
+  tier?: string;
 }
 
 export const MESSAGES = {
@@ -96,6 +98,21 @@ export function totalFor(slots: Slot[], start: string, end: string, pricePerHour
   const spans = chosen.length > 0 && minutesOf(chosen[0]!.startTime) === minutesOf(start) && minutesOf(chosen[chosen.length - 1]!.endTime) === minutesOf(end);
   if (!spans || chosen.some((s) => s.price === undefined)) return priceFor(start, end, pricePerHour);
   return Math.round(chosen.reduce((sum, s) => sum + s.price! * 100, 0)) / 100;
+}
+
+/** The tier whose prices the slots show (the server names it on each slot it priced), if any. */
+export function priceTierOf(slots: Slot[]): string | undefined {
+  return slots.find((s) => s.tier !== undefined)?.tier;
+}
+
+/**
+ * The summary's "Rate": the customer's tier prices when a tier priced the slots, "Varies by
+ * time" when the choice's total is not the flat rate times its length, else the flat rate.
+ */
+export function rateText(choice: { start: string; end: string; total: number }, pricePerHour: number, tier: string | undefined): string {
+  if (tier) return `${tier} prices`;
+  const varies = hoursBetween(choice.start, choice.end) > 0 && choice.total !== priceFor(choice.start, choice.end, pricePerHour);
+  return varies ? 'Varies by time' : `${formatMoney(pricePerHour)} / hour`;
 }
 
 export function formatHours(hours: number): string {

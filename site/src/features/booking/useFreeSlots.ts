@@ -8,7 +8,9 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * The free slots of a facility on a date, asked again when either changes or on `reload()`.
- * A newer question aborts the older one, so a slow answer never overwrites a newer day.
+ * A newer question aborts the older one, so a slow answer never overwrites a newer day. The
+ * signed-in customer's token goes with it (the client's default), so each slot's price is theirs
+ * (their tier's, named on the slot); a token the server no longer takes just gets public prices.
  */
 export function useFreeSlots(facilityId: string, date: string, enabled: boolean) {
   const [state, setState] = useState<SlotsState>({ status: 'loading' });
