@@ -73,7 +73,8 @@ describe('authorization matrix', () => {
       expect(accessOf('POST', '/api/auth/me/calendar')).toBe('user');
       expect(accessOf('GET', '/api/bookings/:id/calendar.ics')).toBe('user');
       expect(accessOf('GET', '/api/facility/:id/closures')).toBe('public');
-      for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series', 'tiers']) {
+      expect(accessOf('POST', '/api/promo-codes/check')).toBe('user');
+      for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series', 'tiers', 'promo-codes']) {
         const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));
         expect(routes.length, resource).toBeGreaterThanOrEqual(3);
         expect(routes.every((r) => r.access === 'admin'), resource).toBe(true);

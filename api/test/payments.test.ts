@@ -370,6 +370,8 @@ describe('checkout and sandbox payments', () => {
         provider: 'sandbox',
         status: 'paid',
         amount: 45,
+        discount: 0,
+        promoCode: null,
         refundedAmount: 0,
         refundState: 'none',
         flagReason: null,

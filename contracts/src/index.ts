@@ -9,6 +9,7 @@ export * from './users.ts';
 export * from './facilities.ts';
 export * from './bookings.ts';
 export * from './payments.ts';
+export * from './promo-codes.ts';
 export * from './back-office.ts';
 export * from './settings.ts';
 export * from './tiers.ts';

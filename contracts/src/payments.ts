@@ -6,7 +6,14 @@ import { Nullable, oneOf } from './primitives.ts';
 /** Money is in dollars throughout. */
 
 /** What checking out answers: the order and the hosted payment page to send the customer to. */
-export const CheckoutDto = Type.Object({ orderId: Type.String(), payment_url: Type.String(), totalPayableAmount: Type.Number() });
+export const CheckoutDto = Type.Object({
+  orderId: Type.String(),
+  payment_url: Type.String(),
+  totalPayableAmount: Type.Number({ description: 'What is charged: the bookings\' total less the promo code\'s discount' }),
+  subtotal: Type.Number({ description: "The bookings' total before any promo code" }),
+  discount: Type.Number({ description: 'What the promo code took off (0 without one)' }),
+  promoCode: Nullable(Type.String(), 'The promo code applied (in capitals), or null'),
+});
 export type CheckoutDto = Static<typeof CheckoutDto>;
 
 /**
@@ -29,7 +36,9 @@ export const PaymentDto = Type.Object({
   user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
   provider: Type.String(),
   status: oneOf(ORDER_STATUSES),
-  amount: Type.Number(),
+  amount: Type.Number({ description: 'What was charged, after any promo code' }),
+  discount: Type.Number({ description: 'What the promo code took off (0 without one); the bookings\' total is amount + discount' }),
+  promoCode: Nullable(Type.String(), 'The promo code the order used, or null'),
   refundedAmount: Type.Number(),
   refundState: oneOf(ORDER_REFUND_STATES),
   flagReason: Nullable(Type.String(), 'Why staff should look at it (paid after its slot went to someone else, say)'),

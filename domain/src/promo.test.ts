@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPromo, normalizePromoCode, promoCodeToDto, PromoRefused, unknownPromoCode, validatePromoCode, type PromoCode, type PromoCodeDto, type PromoUse } from './promo.ts';
+import { applyPromo, normalizePromoCode, promoCodeToDto, PromoRefused, shareDiscount, unknownPromoCode, validatePromoCode, type PromoCode, type PromoCodeDto, type PromoUse } from './promo.ts';
 import { errorOf } from './test-support.ts';
 
 const NY = 'America/New_York';
@@ -150,6 +150,43 @@ describe('applyPromo', () => {
         expect(applied.totalCents).toBeGreaterThanOrEqual(0);
         expect(applied.totalCents).toBeLessThanOrEqual(totalCents);
         expect(applied.totalCents + applied.discountCents).toBe(totalCents);
+      }),
+    );
+  });
+});
+
+describe('shareDiscount', () => {
+  it('shares proportionally; in whole cents, adding up to the discount exactly', () => {
+    expect(shareDiscount([2000, 2000], 1000)).toEqual([500, 500]);
+    expect(shareDiscount([1000, 2000, 3000], 1000)).toEqual([166, 334, 500]);
+    expect(shareDiscount([3333, 3333, 3334], 1)).toEqual([0, 0, 1]);
+    expect(shareDiscount([2500], 700)).toEqual([700]);
+  });
+
+  it('no discount, or nothing to share it over, gives zeros', () => {
+    expect(shareDiscount([2000, 3000], 0)).toEqual([0, 0]);
+    expect(shareDiscount([0, 0], 500)).toEqual([0, 0]);
+    expect(shareDiscount([], 500)).toEqual([]);
+  });
+
+  it('a whole-order discount (100% or more) is each booking’s whole price', () => {
+    expect(shareDiscount([150, 150, 1], 301)).toEqual([150, 150, 1]);
+    expect(shareDiscount([150, 150, 1], 10_000)).toEqual([150, 150, 1]);
+    // Almost all of it: a cheap last booking is never asked for more than its price.
+    expect(shareDiscount([150, 150, 1], 300)).toEqual([149, 150, 1]);
+  });
+
+  it('property: each share is between 0 and its price, and they add up to the discount (at most the total)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 50 }), fc.integer({ min: 0, max: 300_000_000 }), (lines, discount) => {
+        const shares = shareDiscount(lines, discount);
+        const total = lines.reduce((s, c) => s + c, 0);
+        expect(shares).toHaveLength(lines.length);
+        shares.forEach((share, i) => {
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(lines[i]!);
+        });
+        expect(shares.reduce((s, c) => s + c, 0)).toBe(Math.min(discount, total));
       }),
     );
   });

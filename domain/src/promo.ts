@@ -173,3 +173,26 @@ export function applyPromo(promo: PromoCode, use: PromoUse): PromoApplied {
   const discountCents = Math.min(off, use.totalCents);
   return { totalCents: use.totalCents - discountCents, discountCents };
 }
+
+/**
+ * How an order's discount is shared among its bookings (in their order), so that a cancelled
+ * booking's refund is what was paid for it: proportionally to each booking's price, in whole
+ * cents, each booking's rounding carried to the next so that the shares add up to the discount
+ * exactly (the last booking takes what is left). Each share lies between 0 and its booking's price.
+ */
+export function shareDiscount(lineCents: readonly number[], discountCents: number): number[] {
+  const total = lineCents.reduce((sum, c) => sum + c, 0);
+  if (discountCents <= 0 || total <= 0) return lineCents.map(() => 0);
+  const discount = BigInt(Math.min(discountCents, total));
+  const whole = BigInt(total);
+  let before = 0n;
+  let cumulative = 0n;
+  return lineCents.map((cents) => {
+    cumulative += BigInt(cents);
+    // floor(discount * cumulative / total): exact in BigInt however large the amounts.
+    const upTo = (discount * cumulative) / whole;
+    const share = Number(upTo - before);
+    before = upTo;
+    return share;
+  });
+}

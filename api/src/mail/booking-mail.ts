@@ -45,10 +45,18 @@ function icsAttachment(ctx: MailContext, b: BookingForMail): MailAttachment {
  * Queues "booking confirmed" (with its .ics) in the transaction that confirmed or moved it;
  * once per booking and version, so a redelivered payment event sends nothing new.
  */
-export async function enqueueBookingConfirmed(ctx: MailContext, trx: Executor, bookingId: string, paidCents: number, dueCents = 0): Promise<void> {
+export async function enqueueBookingConfirmed(
+  ctx: MailContext,
+  trx: Executor,
+  bookingId: string,
+  paidCents: number,
+  dueCents = 0,
+  /** A promo code's share of this booking (paidCents is after it). */
+  discount?: { code: string; cents: number },
+): Promise<void> {
   const b = await findBookingForMail(trx, bookingId);
   if (!b || b.status !== 'confirmed') return;
-  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, factsOf(b), paidCents, dueCents), {
+  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, factsOf(b), paidCents, dueCents, discount), {
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `confirmed:${b.id}:${bookingSequence(b)}`,
   });

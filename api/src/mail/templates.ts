@@ -123,12 +123,13 @@ export const templates = {
       backOffice(layout),
     ]),
 
-  /** `dueCents`: still to pay at the desk (a booking staff confirmed unpaid). */
-  bookingConfirmed: (layout: MailLayout, b: BookingFacts, amountCents: number, dueCents = 0) =>
+  /** `dueCents`: still to pay at the desk (a booking staff confirmed unpaid); `discount`: what a promo code took off it. */
+  bookingConfirmed: (layout: MailLayout, b: BookingFacts, amountCents: number, dueCents = 0, discount?: { code: string; cents: number }) =>
     render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
       'Your booking is confirmed:',
       ...bookingLines(b),
       ...(amountCents > 0 ? [`Paid: ${amountIn(layout, amountCents)}`] : []),
+      ...(discount ? [`Promo code ${discount.code}: ${amountIn(layout, discount.cents)} off`] : []),
       ...(dueCents > 0 ? [`To pay at the desk: ${amountIn(layout, dueCents)}`] : []),
       'The attached calendar file adds it to your calendar.',
       myBookings(layout),

@@ -1,47 +1,93 @@
 import { DomainError, centsToDollars, dollarsToCents, formatCents, hasStarted, isCheckoutOpen, isHoldLapsed, type MoneyFormat } from '@courtside/domain';
-import type { OrderStatusDto } from '@courtside/contracts';
+import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import * as bookings from '../repositories/bookings.ts';
 import type { CurrentUser, ServiceContext } from '../services/context.ts';
 import { toBookingDto } from '../services/presenters.ts';
 import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from './providers/provider.ts';
+import { applyCodeToOrder, knownPromoCode, type OrderPromo } from './promo.ts';
+import { sendRefunds } from './refunds.ts';
 import * as orders from './repositories/orders.ts';
+import { orderNotFound, orderServedBy, settlePayment } from './settlement.ts';
 import { getPayment } from './staff.ts';
 
 /** Checkout: a customer opens a provider's hosted page for their holds, sees where it stands, or leaves it. */
 
 export interface CheckoutRequest {
+  /** The bookings' total before any promo code, as the client shows it. */
   totalPayableAmount: number;
   bookingIds: { bookingId: string }[];
+  promoCode?: string;
 }
 
-export const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Order not found.');
+/** An order a promo code made free is paid as it is placed: no payment page, nothing to charge or give back. */
+export const FREE_PROVIDER = 'free';
+
+const quoteOf = (subtotalCents: number, promo: OrderPromo | undefined) => ({
+  subtotal: centsToDollars(subtotalCents),
+  discount: centsToDollars(promo?.discountCents ?? 0),
+  promoCode: promo?.code ?? null,
+});
 
 /**
- * Opens a checkout for the caller's own unpaid holds. The client's total must equal ours:
- * a disagreement means the client shows a stale or tampered price, so nothing is charged.
+ * Opens a checkout for the caller's own unpaid holds. The client's total (before any promo
+ * code) must equal ours: a disagreement means the client shows a stale or tampered price, so
+ * nothing is charged. A promo code is applied in the same transaction, under its lock.
  * The provider is called between two short transactions, never inside one.
  */
-export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: CheckoutRequest) {
+export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: CheckoutRequest, opts: { ip?: string } = {}): Promise<CheckoutDto> {
   const ids = requestedBookingIds(req);
   const totalCents = dollarsToCents(req.totalPayableAmount, 'totalPayableAmount');
+  const code = req.promoCode?.trim() ? await knownPromoCode(ctx, user, req.promoCode, opts.ip) : undefined;
   const now = ctx.clock();
   const provider = ctx.payments.checkout;
-  const { order, lines, holdExpiresAt } = await ctx.db.transaction().execute(async (trx) => {
+  const placed = await ctx.db.transaction().execute(async (trx) => {
     const { rows, views } = await lockCallersHolds(trx, user, ids, now);
-    const amountCents = checkPrice(rows, totalCents, ctx.config.money);
-    const order = await orders.insertOrder(trx, { userId: user.id, amountCents, provider: provider.name, bookingIds: ids });
+    const subtotalCents = checkPrice(rows, totalCents, ctx.config.money);
+    const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
+    const amountCents = promo ? promo.totalCents : subtotalCents;
+    const free = promo !== undefined && amountCents === 0;
+    const order = await orders.insertOrder(trx, {
+      userId: user.id,
+      amountCents,
+      provider: free ? FREE_PROVIDER : provider.name,
+      bookingIds: ids,
+      discount: promo && { promoCodeId: promo.promoCodeId, discountCents: promo.discountCents, shares: promo.shares },
+    });
+    const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
-    return { order, lines: checkoutLines(ctx, views, now), holdExpiresAt };
+    return { order, free, refundIds, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, now, promo), holdExpiresAt };
   });
+  const { order, lines, holdExpiresAt } = placed;
+  const answer = { orderId: order.id, totalPayableAmount: centsToDollars(order.amount_cents), ...placed.quote };
+  if (placed.free) {
+    await sendRefunds(ctx, placed.refundIds);
+    return { ...answer, payment_url: `/payment/success?order=${encodeURIComponent(order.id)}` };
+  }
   const checkout = await openHostedPage(ctx, provider, order, { customerEmail: user.email, lines, now, holdExpiresAt });
   await storeCheckout(ctx, order.id, provider.name, { ...checkout, expiresAt: checkout.expiresAt ?? holdExpiresAt, extendsHolds: checkout.expiresAt !== undefined }, now);
-  return { orderId: order.id, payment_url: checkout.paymentUrl, totalPayableAmount: centsToDollars(order.amount_cents) };
+  return { ...answer, payment_url: checkout.paymentUrl };
 }
 
-function requestedBookingIds(req: CheckoutRequest): string[] {
+/**
+ * What a promo code would do to the caller's unpaid holds, before paying: the same checks as
+ * placing the order, without its lock (the order's own transaction decides, so the answer can
+ * still change if someone takes the code's last use meanwhile).
+ */
+export async function quotePromoCode(ctx: ServiceContext, user: CurrentUser, req: { code: string; bookingIds: { bookingId: string }[] }, ip?: string): Promise<PromoQuoteDto> {
+  const ids = requestedBookingIds(req);
+  const code = await knownPromoCode(ctx, user, req.code, ip);
+  return ctx.db.transaction().execute(async (trx) => {
+    const { rows } = await lockCallersHolds(trx, user, ids, ctx.clock());
+    const promo = await applyCodeToOrder(ctx, trx, user, code, rows, { lock: false });
+    const subtotalCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
+    return { ...quoteOf(subtotalCents, promo), promoCode: promo.code, totalPayableAmount: centsToDollars(promo.totalCents) };
+  });
+}
+
+function requestedBookingIds(req: Pick<CheckoutRequest, 'bookingIds'>): string[] {
   const ids = [...new Set(req.bookingIds.map((b) => b.bookingId))];
   if (ids.length === 0) throw new DomainError('invalid', 'NO_BOOKINGS', 'bookingIds must list at least one booking.', 'bookingIds');
   return ids;
@@ -83,11 +129,13 @@ function checkPrice(rows: BookingRow[], totalCents: number, money: MoneyFormat):
   return amountCents;
 }
 
-/** What the hosted page lists: one line per booking. */
-function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], now: Date) {
+/** What the hosted page lists: one line per booking, less its share of a promo code's discount (the lines add up to the order). */
+function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], now: Date, promo?: OrderPromo) {
   return views.map((v) => {
     const dto = toBookingDto(v, now, ctx.config.cancellationHours);
-    return { description: `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}`, amountCents: v.payable_cents };
+    const share = promo?.shares.get(v.id) ?? 0;
+    const description = `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}${share > 0 ? ` (promo code ${promo!.code})` : ''}`;
+    return { description, amountCents: v.payable_cents - share };
   });
 }
 
@@ -144,16 +192,6 @@ export async function closeCheckouts(ctx: ServiceContext, stale: Pick<OrderRow, 
   }
 }
 
-/**
- * An order as the hosted page of `provider` may see it: an order another provider serves does
- * not exist there, so no page can take money (or cancel) for an order it does not own.
- */
-export async function orderServedBy(db: Executor, orderId: string, provider: string, lock = false): Promise<OrderRow> {
-  const order = lock ? await orders.lockOrder(db, orderId) : await orders.findOrder(db, orderId);
-  if (!order || order.provider !== provider) throw orderNotFound();
-  return order;
-}
-
 /** What the hosted payment page of `provider` shows; `open` is false once it may no longer take money. */
 export async function orderSummary(ctx: ServiceContext, provider: string, orderId: string) {
   const order = await orderServedBy(ctx.db, orderId, provider);
@@ -161,7 +199,9 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const now = ctx.clock();
   const lines = (await bookings.findBookingsViews(ctx.db, ids)).map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
   const open = isCheckoutOpen(await orders.checkoutWindow(ctx.db, order), now);
-  return { id: order.id, status: order.status, open, amount: centsToDollars(order.amount_cents), lines };
+  const { promo_code: promoCode } = (await orders.findPayment(ctx.db, orderId))!;
+  const discount = promoCode ? { code: promoCode, amount: centsToDollars(order.discount_cents) } : undefined;
+  return { id: order.id, status: order.status, open, amount: centsToDollars(order.amount_cents), lines, discount };
 }
 
 /**

@@ -13,13 +13,25 @@ import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import { tryInSavepoint } from '../repositories/transactions.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { orderNotFound, orderServedBy } from './checkout.ts';
 import { enqueueBookingConfirmed } from '../mail/booking-mail.ts';
 import { enqueuePaymentFlagged } from '../mail/payment-mail.ts';
 import { recordRefund, sendRefunds } from './refunds.ts';
+import * as promoCodes from '../repositories/promo-codes.ts';
 import * as orders from './repositories/orders.ts';
 
 export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged';
+
+export const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Order not found.');
+
+/**
+ * An order as the hosted page of `provider` may see it: an order another provider serves does
+ * not exist there, so no page can take money (or cancel) for an order it does not own.
+ */
+export async function orderServedBy(db: Executor, orderId: string, provider: string, lock = false): Promise<OrderRow> {
+  const order = lock ? await orders.lockOrder(db, orderId) : await orders.findOrder(db, orderId);
+  if (!order || order.provider !== provider) throw orderNotFound();
+  return order;
+}
 
 const checkoutClosed = () =>
   new DomainError('conflict', 'CHECKOUT_CLOSED', 'This payment page has expired or was closed, and nothing was charged. Please book again.');
@@ -67,12 +79,12 @@ export async function settlePayment(
   if (isSettled(order)) return { outcome: 'already-settled', refundIds: [] };
   const paid = { status: order.status, amountCents: order.amount_cents };
   await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef: payment.paymentRef }, now);
-  const ids = await orders.bookingIdsOfOrder(trx, order.id);
-  const rows = await settlingBookings(trx, ids);
+  const rows = await settlingBookings(trx, order.id);
+  const code = order.promo_code_id ? await promoCodes.codeOf(trx, order.promo_code_id) : undefined;
   const late = new Set<string>();
   for (const row of rows) {
     if (isLateBeforeConfirming(paid, row, now) || !(await confirmIfFree(trx, order.id, row, now))) late.add(row.id);
-    else await enqueueBookingConfirmed(ctx, trx, row.id, row.payableCents);
+    else await enqueueBookingConfirmed(ctx, trx, row.id, row.payableCents, 0, code && row.discountCents > 0 ? { code, cents: row.discountCents } : undefined);
   }
   const plan = planLateRefunds(paid, rows, late, now);
   if (!plan) return { outcome: 'confirmed', refundIds: [] };
@@ -82,8 +94,13 @@ export async function settlePayment(
   return { outcome: 'flagged', refundIds };
 }
 
-/** The order's bookings, locked, as the domain's settlement rules see them. */
-async function settlingBookings(trx: Executor, ids: string[]): Promise<(SettlingBooking & { facilityId: string; endsAt: Date })[]> {
+/**
+ * The order's bookings, locked, as the domain's settlement rules see them: each costs what this
+ * order charges for it, its price less its share of a promo code's discount.
+ */
+async function settlingBookings(trx: Executor, orderId: string): Promise<(SettlingBooking & { facilityId: string; endsAt: Date; blockedUntil: Date; discountCents: number })[]> {
+  const shares = await orders.discountSharesOf(trx, orderId);
+  const ids = [...shares.keys()];
   const rows = await bookings.lockBookings(trx, ids);
   const closedFacility = new Set((await bookings.findBookingsViews(trx, ids)).filter((v) => v.facility_deleted).map((v) => v.id));
   return rows.map((r) => ({
@@ -92,16 +109,18 @@ async function settlingBookings(trx: Executor, ids: string[]): Promise<(Settling
     paymentStatus: r.payment_status,
     startsAt: r.starts_at,
     endsAt: r.ends_at,
+    blockedUntil: r.blocked_until,
     facilityId: r.facility_id,
-    payableCents: r.payable_cents,
+    payableCents: r.payable_cents - (shares.get(r.id) ?? 0),
+    discountCents: shares.get(r.id) ?? 0,
     facilityDeleted: closedFacility.has(r.id),
   }));
 }
 
 /** Confirms a paid booking unless its slot went to someone else meanwhile (23P01): false then. */
-async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; facilityId: string; startsAt: Date; endsAt: Date }, now: Date): Promise<boolean> {
+async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; facilityId: string; startsAt: Date; blockedUntil: Date }, now: Date): Promise<boolean> {
   // A lapsed hold no longer owns its slot, swept or not: the paid booking takes precedence over it.
-  await bookings.expireLapsedOverlapping(trx, b.facilityId, { startsAt: b.startsAt, endsAt: b.endsAt }, now, b.id);
+  await bookings.expireLapsedOverlapping(trx, b.facilityId, { startsAt: b.startsAt, endsAt: b.blockedUntil }, now, { changeover: true, exceptId: b.id });
   const failure = await tryInSavepoint(trx, 'confirm_booking', () => bookings.confirmPaid(trx, b.id, now));
   if (failure === undefined) {
     await orders.markBookingPaidBy(trx, orderId, b.id, now);

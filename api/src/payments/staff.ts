@@ -13,8 +13,8 @@ import * as refunds from './repositories/refunds.ts';
 
 /** The back office's payments: every order with its bookings and refunds. */
 
-// 'desk': money staff took at the front desk (paid at desk, mark paid).
-const PROVIDERS = ['sandbox', 'stripe', 'desk'] as const;
+// 'desk': money staff took at the front desk (paid at desk, mark paid); 'free': a promo code made the order free.
+const PROVIDERS = ['sandbox', 'stripe', 'desk', 'free'] as const;
 
 const paymentNotFound = () => new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'Payment not found.');
 
@@ -35,6 +35,8 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
       provider: o.provider,
       status: o.status,
       amount: centsToDollars(o.amount_cents),
+      discount: centsToDollars(o.discount_cents),
+      promoCode: o.promo_code,
       refundedAmount: centsToDollars(refundedCents),
       refundState: refundStateOf(own.map((r) => r.status), refundedCents, o.amount_cents),
       flagReason: o.flag_reason,
@@ -102,15 +104,21 @@ export async function refundPayment(ctx: ServiceContext, actor: CurrentUser, id:
     if (order.paid_at === null) {
       throw new DomainError('conflict', 'NOT_PAID', `This order is ${order.status} and was never paid, so there is nothing to refund.`);
     }
+    if (order.amount_cents === 0) {
+      throw new DomainError('conflict', 'NOT_PAID', 'Nothing was charged for this order (a promo code made it free), so there is nothing to refund.');
+    }
     let left = order.amount_cents - order.refunded_cents;
     if (left <= 0) throw new DomainError('conflict', 'ALREADY_REFUNDED', 'Order is already refunded.');
     const ids: string[] = [];
     const reason = 'refunded by the venue';
+    // What this order charged for each booking: its price less its share of a promo code's discount.
+    const shares = await orders.discountSharesOf(trx, order.id);
     for (const row of paidRows) {
-      if (row.payment_status !== 'paid' || row.payable_cents > left) continue;
+      const charged = row.payable_cents - (shares.get(row.id) ?? 0);
+      if (row.payment_status !== 'paid' || charged > left) continue;
       await bookings.cancelBooking(trx, row.id, actor.id, true, now);
-      ids.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: row.payable_cents, reason }, now)));
-      left -= row.payable_cents;
+      ids.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: charged, reason }, now)));
+      left -= charged;
     }
     ids.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: left, reason }, now)));
     return ids;

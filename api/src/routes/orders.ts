@@ -1,8 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createOrder, orderStatus } from '../payments/checkout.ts';
+import { createOrder, orderStatus, quotePromoCode } from '../payments/checkout.ts';
 import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { CheckoutDto, OrderStatusDto } from '@courtside/contracts';
+import { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import { Id, IdParams } from './schemas.ts';
+
+const BookingIds = Type.Array(Type.Object({ bookingId: Id }, { additionalProperties: false }), { minItems: 1, maxItems: 50 });
+/** As typed: spaces around it and letter case do not matter; the domain judges the rest. */
+const PromoCodeText = Type.String({ maxLength: 64, description: 'A promo code, in any case (SUMMER10 = summer10)' });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/order/create', {
@@ -12,12 +16,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "Check out the caller's unpaid bookings for the signed-in account (a `user` field from older clients is ignored); returns the hosted payment page",
       description:
         "The order belongs to the signed-in account, whose email goes to the payment provider. A `user` object " +
-        '(billing details) sent by older clients is dropped like any unknown field and never used.',
+        '(billing details) sent by older clients is dropped like any unknown field and never used. With `promoCode` the order is ' +
+        'charged the discounted total (400 PROMO_INVALID saying why a code cannot be used; 429 after too many unknown codes); ' +
+        'an order a code makes free is confirmed at once and `payment_url` is the payment return page.',
       security: [{ bearerAuth: [] }],
       body: Type.Object(
         {
-          totalPayableAmount: Type.Number({ minimum: 0 }),
-          bookingIds: Type.Array(Type.Object({ bookingId: Id }, { additionalProperties: false }), { minItems: 1, maxItems: 50 }),
+          totalPayableAmount: Type.Number({
+            minimum: 0,
+            description: "The bookings' total as the client shows it, before any promo code; the answer's totalPayableAmount is what is charged",
+          }),
+          bookingIds: BookingIds,
+          promoCode: Type.Optional(PromoCodeText),
         },
         { additionalProperties: false },
       ),
@@ -29,8 +39,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const order = await createOrder(app.ctx, request.currentUser!, request.body);
+    const order = await createOrder(app.ctx, request.currentUser!, request.body, { ip: request.ip });
     return reply.status(201).send(ok(201, 'Order created successfully. Redirecting to payment.', order));
+  });
+
+  app.post('/api/promo-codes/check', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['payments'],
+      summary: "What a promo code does to the caller's unpaid bookings, before paying: the discount and the new total",
+      description:
+        'The same checks as checking out (validity dates, facilities, minimum amount, uses), without taking a use: ' +
+        'a refusal is 400 PROMO_INVALID with the reason in `message`; 429 after too many unknown codes.',
+      security: [{ bearerAuth: [] }],
+      body: Type.Object({ code: PromoCodeText, bookingIds: BookingIds }, { additionalProperties: false }),
+      response: { 200: envelopeOf(PromoQuoteDto), ...errorResponses },
+    },
+  }, async (request) => {
+    const quote = await quotePromoCode(app.ctx, request.currentUser!, request.body, request.ip);
+    return ok(200, `Promo code ${quote.promoCode} applied.`, quote);
   });
 
   app.get('/api/order/:id', {

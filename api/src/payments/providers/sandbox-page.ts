@@ -5,11 +5,19 @@ const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel; amounts in the venue's currency and locale. */
-export function renderPayPage(order: { id: string; status: string; open: boolean; amount: number; lines: BookingDto[] }, signature: string, format: MoneyFormat): string {
+export function renderPayPage(
+  order: { id: string; status: string; open: boolean; amount: number; lines: BookingDto[]; discount?: { code: string; amount: number } },
+  signature: string,
+  format: MoneyFormat,
+): string {
   const money = (amount: number) => escape(formatAmount(amount, format));
   const rows = order.lines
     .map((b) => `<tr><td>${escape(b.facility.name)}</td><td>${b.date}</td><td>${b.startTime}–${b.endTime}</td><td class="num">${money(b.payableAmount)}</td></tr>`)
     .join('');
+  // The lines show each booking's price; a promo code's discount comes off the total.
+  const discount = order.discount
+    ? `<tr><td colspan="3">Promo code ${escape(order.discount.code)}</td><td class="num">−${money(order.discount.amount)}</td></tr>`
+    : '';
   const state = order.status === 'pending' ? 'expired: nothing was charged' : order.status;
   const actions = order.open
     ? `<form method="post" action="/pay/${order.id}/confirm"><input type="hidden" name="signature" value="${signature}"><button class="pay" type="submit">Pay ${money(order.amount)}</button></form>
@@ -31,7 +39,7 @@ form{display:inline}button{font-size:1rem;padding:12px 20px;border-radius:8px;bo
 <body><main>
 <h1>Courtside payment</h1>
 <p class="note">Sandbox payment page: no real money moves.</p>
-<table><thead><tr><th>Facility</th><th>Date</th><th>Time</th><th class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>Facility</th><th>Date</th><th>Time</th><th class="num">Amount</th></tr></thead><tbody>${rows}${discount}</tbody></table>
 <p class="total">Total ${money(order.amount)}</p>
 ${actions}
 </main></body></html>`;

@@ -4,20 +4,41 @@ import type { Executor } from '../../db/database.ts';
 import { fetchPage, type PageQuery } from '../../repositories/listing.ts';
 import { escapeLike } from '../../repositories/users.ts';
 
+/** A promo code on an order: what it took off, and each booking's share of that. */
+export interface OrderDiscount {
+  promoCodeId: string;
+  discountCents: number;
+  shares: Map<string, number>;
+}
+
+/** A pending order; `amountCents` is what is charged, after the discount if there is one. */
 export async function insertOrder(
   db: Executor,
-  order: { userId: string; amountCents: number; provider: string; bookingIds: string[] },
+  order: { userId: string; amountCents: number; provider: string; bookingIds: string[]; discount?: OrderDiscount },
 ): Promise<OrderRow> {
   const row = await db
     .insertInto('orders')
-    .values({ user_id: order.userId, amount_cents: order.amountCents, provider: order.provider, status: 'pending' })
+    .values({
+      user_id: order.userId,
+      amount_cents: order.amountCents,
+      provider: order.provider,
+      status: 'pending',
+      promo_code_id: order.discount?.promoCodeId ?? null,
+      discount_cents: order.discount?.discountCents ?? 0,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await db
     .insertInto('order_bookings')
-    .values(order.bookingIds.map((booking_id) => ({ order_id: row.id, booking_id })))
+    .values(order.bookingIds.map((booking_id) => ({ order_id: row.id, booking_id, discount_cents: order.discount?.shares.get(booking_id) ?? 0 })))
     .execute();
   return row;
+}
+
+/** Each booking's share of an order's discount (0 for every booking of an order without a code). */
+export async function discountSharesOf(db: Executor, orderId: string): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('order_bookings').select(['booking_id', 'discount_cents']).where('order_id', '=', orderId).execute();
+  return new Map(rows.map((r) => [r.booking_id, r.discount_cents]));
 }
 
 /** A payment staff took at the desk: an order already paid, confirming its bookings. */
@@ -66,12 +87,17 @@ export async function bookingIdsOfOrder(db: Executor, orderId: string): Promise<
   return rows.map((r) => r.booking_id);
 }
 
-/** The order whose payment confirmed a booking, if any: its money goes back through that order. */
-export function orderThatPaid(db: Executor, bookingId: string): Promise<OrderRow | undefined> {
+/**
+ * The order whose payment confirmed a booking, if any: its money goes back through that order.
+ * `booking_discount_cents` is the booking's share of the order's discount: what was paid for the
+ * booking is its price less that.
+ */
+export function orderThatPaid(db: Executor, bookingId: string): Promise<(OrderRow & { booking_discount_cents: number }) | undefined> {
   return db
     .selectFrom('orders as o')
     .innerJoin('order_bookings as ob', 'ob.order_id', 'o.id')
     .selectAll('o')
+    .select('ob.discount_cents as booking_discount_cents')
     .where('ob.booking_id', '=', bookingId)
     .where('ob.paid_at', 'is not', null)
     .orderBy('ob.paid_at', 'desc')
@@ -160,6 +186,7 @@ export interface PaymentView extends OrderRow {
   user_name: string;
   user_email: string;
   flag_resolved_by_name: string | null;
+  promo_code: string | null;
 }
 
 export interface PaymentFilter {
@@ -177,8 +204,9 @@ function paymentViews(db: Executor, filter: PaymentFilter) {
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .leftJoin('users as r', 'r.id', 'o.flag_resolved_by')
+    .leftJoin('promo_codes as p', 'p.id', 'o.promo_code_id')
     .selectAll('o')
-    .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name']);
+    .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name', 'p.code as promo_code']);
   if (filter.ids) query = query.where('o.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (filter.status?.length) query = query.where('o.status', 'in', filter.status);
   if (filter.provider?.length) query = query.where('o.provider', 'in', filter.provider);
