@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { BookingRow, NewBooking } from '@courtside/migrations';
-import { POLICY_RANGES, type Interval } from '@courtside/domain';
+import type { Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { blockedOverlaps, lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { inTheWayOf, lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
 
 /** A booking with what its screens show of its facility and customer. */
 export interface BookingView extends BookingRow {
@@ -64,23 +64,24 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 }
 
 /**
- * Lapsed holds near a new booking are expired before its insert, within the longest buffer a
- * facility may have: expiring a lapsed hold is always right, so no need to know this one's.
- */
-const LONGEST_BUFFER = POLICY_RANGES.bufferMinutes[1];
-
-/**
  * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
- * the whole table, this keeps a booking from waiting for it.
+ * the whole table, this keeps a booking from waiting for it. `range` and `changeover` as in
+ * inTheWayOf: a booking's blocked range with it, closed time without.
  */
-export async function expireLapsedOverlapping(db: Executor, facilityId: string, interval: Interval, now: Date, exceptId?: string): Promise<void> {
+export async function expireLapsedOverlapping(
+  db: Executor,
+  facilityId: string,
+  range: Interval,
+  now: Date,
+  opts: { changeover: boolean; exceptId?: string },
+): Promise<void> {
   let query = db
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: now })
     .where('facility_id', '=', facilityId)
     .where(lapsedHold('bookings', now))
-    .where(blockedOverlaps('bookings', interval, LONGEST_BUFFER));
-  if (exceptId) query = query.where('id', '<>', exceptId);
+    .where(inTheWayOf('bookings', range, opts.changeover));
+  if (opts.exceptId) query = query.where('id', '<>', opts.exceptId);
   await query.execute();
 }
 
@@ -103,7 +104,7 @@ export interface CustomerLimits {
 /**
  * A new hold in one statement (one round trip, no explicit transaction): checks the customer's
  * cap on live holds and their quotas under their own lock, takes the facility's schedule lock
- * (occupancy.ts), expires lapsed holds in the way (of the interval and its buffer), and inserts
+ * (occupancy.ts), expires the lapsed holds in its way (its changeover and theirs included), and inserts
  * the booking, only while the facility is live and its row still has the version the caller
  * priced and checked the request against. No row back: the facility is gone or changed.
  * The exclusion constraints stay the guarantee (23P01 when the slot is taken or inside a
@@ -115,9 +116,10 @@ export async function insertHoldIfFacilityUnchanged(
   booking: NewBooking & { hold_expires_at: Date; created_at: Date },
   facilityVersion: string,
   limits: CustomerLimits,
+  /** The booking's blocked range: its interval and the facility's buffer as read with its version. */
+  blocked: Interval,
 ): Promise<BookingRow | undefined> {
   const now = booking.created_at;
-  const interval = { startsAt: booking.starts_at, endsAt: booking.ends_at };
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
   const result = await sql<BookingRow>`/* prepared: insert_hold */
     WITH customer AS (
@@ -130,7 +132,7 @@ export async function insertHoldIfFacilityUnchanged(
     ), lapsed AS (
       UPDATE bookings b SET status = 'expired', updated_at = ${now}
       FROM facility
-      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)} AND ${blockedOverlaps('b', interval, LONGEST_BUFFER)}
+      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)} AND ${inTheWayOf('b', blocked, true)}
       RETURNING b.id
     )
     INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,

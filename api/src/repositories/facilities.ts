@@ -3,7 +3,7 @@ import type { BookingRow, FacilityRow, FacilityUpdate, NewFacility } from '@cour
 import type { Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { blockedOverlaps, holdsTime } from './occupancy.ts';
+import { holdsTime, inTheWayOf } from './occupancy.ts';
 import { escapeLike } from './users.ts';
 
 export interface FacilityFilter {
@@ -147,16 +147,9 @@ export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date
   return liveBookingsLocked(db, facilityId, now).where('b.ends_at', '>', now).execute();
 }
 
-/**
- * The facility's bookings that hold time inside `interval` (with a changeover buffer: that keep
- * a booking of `interval` out, theirs or its own buffer included), earliest first, locked.
- */
-export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, interval: Interval, now: Date, bufferMinutes = 0): Promise<LiveBookingRow[]> {
-  return liveBookingsLocked(db, facilityId, now)
-    .where(bufferMinutes > 0
-      ? blockedOverlaps('b', interval, bufferMinutes)
-      : sql<boolean>`tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${interval.startsAt}, ${interval.endsAt}, '[)')`)
-    .execute();
+/** The facility's bookings that hold time in the way of `range` (as in inTheWayOf), earliest first, locked. */
+export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, range: Interval, now: Date, changeover = false): Promise<LiveBookingRow[]> {
+  return liveBookingsLocked(db, facilityId, now).where(inTheWayOf('b', range, changeover)).execute();
 }
 
 /** Every booking of the facility that ends after `now`, whatever its status, locked. */

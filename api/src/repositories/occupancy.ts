@@ -53,9 +53,11 @@ export async function lockFacilitySchedule(db: Executor, facilityId: string): Pr
 }
 
 /**
- * The range a booking keeps its facility from others: to its end plus the changeover buffer
- * (the database stores it as blocked_until). Overlap tests between bookings compare these.
+ * Bookings (on `alias`) in the way of `range`. With `changeover`, `range` is a new booking's
+ * blocked range (its interval and its facility's buffer, domain blockedRange) and is compared
+ * with each booking's own (to its stored blocked_until), as bookings_changeover compares them;
+ * without, closed time is compared with the bookings themselves (no changeover before a closure).
  */
-export const blockedOverlaps = (alias: string, interval: Interval, bufferMinutes: number) =>
-  sql<boolean>`tstzrange(${sql.ref(`${alias}.starts_at`)}, ${sql.ref(`${alias}.blocked_until`)}, '[)')
-    && tstzrange(${interval.startsAt}, ${interval.endsAt}::timestamptz + make_interval(mins => ${bufferMinutes}::integer), '[)')`;
+export const inTheWayOf = (alias: string, range: Interval, changeover: boolean) =>
+  sql<boolean>`tstzrange(${sql.ref(`${alias}.starts_at`)}, ${sql.ref(`${alias}.${changeover ? 'blocked_until' : 'ends_at'}`)}, '[)')
+    && tstzrange(${range.startsAt}, ${range.endsAt}, '[)')`;

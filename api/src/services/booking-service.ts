@@ -1,6 +1,7 @@
 import {
   DomainError,
   assertReschedulable,
+  blockedRange,
   bufferRefusal,
   quotaRefusal,
   decideCancellation,
@@ -27,7 +28,7 @@ import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from './throttle-service.ts';
 import { recordRefund, sendRefunds } from '../payments/refunds.ts';
-import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
+import { facilityBlockedRange, facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
 import { toBookingDto } from './presenters.ts';
 
 export interface NewBookingRequest extends BookingRequest {
@@ -119,7 +120,7 @@ async function tryHold(
     payment_status: 'unpaid',
     hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
     created_at: now,
-  }, found.version, limitsOf(ctx, user, policy)).catch((err: unknown) => {
+  }, found.version, limitsOf(ctx, user, policy), blockedRange(interval, policy.bufferMinutes)).catch((err: unknown) => {
     throw holdRefusal(err, ctx, facility, policy);
   }));
 }
@@ -218,7 +219,7 @@ export async function rescheduleBooking(
     const { facility, interval } = await resolveMove(ctx, trx, row, req, now);
     const was = await findBookingForMail(trx, row.id);
     await lockFacilitySchedule(trx, facility.id);
-    await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, row.id);
+    await bookings.expireLapsedOverlapping(trx, facility.id, facilityBlockedRange(facility, ctx.config, interval), now, { changeover: true, exceptId: row.id });
     // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
     const payableCents = row.payment_status === 'paid' ? row.payable_cents : facilityPrice(facility, interval, { tier: await findAssignedTier(trx, row.user_id), now });
     await bookings.moveBooking(trx, row.id, facility.id, interval, payableCents, now);

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  blockedRange,
   bookingPolicyOf,
   effectivePolicy,
   facilityPriceCents,
@@ -75,4 +76,9 @@ export function facilityPolicy(f: Pick<FacilityRow, 'policy'>, config: GlobalPol
 /** The BookingPolicy resolveBookingRequest applies at facility `f` (the desk's allowances with frontDesk). */
 export function facilityBookingPolicy(f: FacilityRow, config: GlobalPolicySettings, now: Date, frontDesk = false): BookingPolicy {
   return bookingPolicyOf(facilityPolicy(f, config), now, frontDesk ? { facilityName: f.name, frontDesk } : { facilityName: f.name });
+}
+
+/** The time a booking of `interval` keeps facility `f` from others: with its changeover buffer. */
+export function facilityBlockedRange(f: Pick<FacilityRow, 'policy'>, config: GlobalPolicySettings, interval: Interval): Interval {
+  return blockedRange(interval, facilityPolicy(f, config).bufferMinutes);
 }

@@ -16,7 +16,7 @@ import * as users from '../repositories/users.ts';
 import { getBooking } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from './facility-schedule.ts';
+import { facilityBlockedRange, facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from './facility-schedule.ts';
 
 /**
  * The front desk: staff book for a customer who phones or walks in, under the same rules as
@@ -129,7 +129,7 @@ export async function insertDeskBookingIn(
   now: Date,
 ): Promise<BookingRow> {
   await lockFacilitySchedule(trx, w.facility.id);
-  await bookings.expireLapsedOverlapping(trx, w.facility.id, w.interval, now);
+  await bookings.expireLapsedOverlapping(trx, w.facility.id, facilityBlockedRange(w.facility, ctx.config, w.interval), now, { changeover: true });
   const link = w.payment === 'link';
   return bookings.insertDeskBooking(trx, {
     facility_id: w.facility.id,

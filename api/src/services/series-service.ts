@@ -94,7 +94,7 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
   if (intervals.length === 0) return plan;
   const span = { startsAt: intervals[0]!.startsAt, endsAt: intervals.at(-1)!.endsAt };
   const { bufferMinutes } = facilityPolicy(facility, ctx.config);
-  const live = await facilities.lockLiveBookingsOverlapping(db, facility.id, span, now, bufferMinutes);
+  const live = await facilities.lockLiveBookingsOverlapping(db, facility.id, blockedRange(span, bufferMinutes), now, true);
   const closed = await closuresBetween(db, [facility.id], span.startsAt, span.endsAt);
   return plan.map((p) => {
     if (!p.interval) return p;

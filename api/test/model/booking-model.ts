@@ -4,6 +4,7 @@
  * answer and, when the operation succeeds, how the bookings and orders tables change. The
  * harness (./harness.ts) runs the same commands against the real app and compares.
  *
+ * Prices, changeover buffers and quotas come from each facility's setup (ModelFacilitySetup).
  * Simplifications, all deliberate: every facility is open 08:00-22:00 daily on a 60-minute grid
  * with a 240-minute maximum, in New York, and the model only books dates before the March DST
  * change (EST, UTC-5), so local wall clock -> instant is plain arithmetic.
@@ -29,9 +30,20 @@ export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
 
-export interface ModelFacility {
-  id: string;
+/**
+ * A facility's prices and rules, as staff set them: a base price an hour, maybe a daily peak
+ * price (each hour of a booking costs what its hour costs), a changeover buffer after each
+ * booking, and a quota on the upcoming bookings one customer may hold there.
+ */
+export interface ModelFacilitySetup {
   priceCents: number;
+  peak?: { fromHour: number; toHour: number; cents: number };
+  bufferMinutes: number;
+  quota: number | null;
+}
+
+export interface ModelFacility extends ModelFacilitySetup {
+  id: string;
   active: boolean;
 }
 
@@ -41,6 +53,8 @@ export interface ModelBooking {
   facility: number;
   startsAt: number;
   endsAt: number;
+  /** Its end plus the changeover buffer of its facility when it was made or last moved. */
+  blockedUntil: number;
   cents: number;
   status: BookingStatus;
   payment: PaymentStatus;
@@ -98,6 +112,8 @@ export const timeOf = (hour: number) => `${pad2(hour)}:00`;
 const instantOf = (day: number, hour: number) => Date.UTC(2027, 2, 1 + day, hour + EST_OFFSET_HOURS);
 
 const overlaps = (a: { startsAt: number; endsAt: number }, b: { startsAt: number; endsAt: number }) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+/** A booking with its changeover: what another booking may not overlap. */
+const blockedOf = (b: ModelBooking) => ({ startsAt: b.startsAt, endsAt: b.blockedUntil });
 
 export class BookingModel {
   now = MODEL_START;
@@ -164,15 +180,44 @@ export class BookingModel {
     return this.closures.some((c) => c.facility === facility && overlaps(c, interval));
   }
 
-  /** Someone else really holds part of this interval: confirmed, or a hold that has not lapsed. */
-  private taken(facility: number, interval: { startsAt: number; endsAt: number }, except?: string) {
-    return this.bookings.some((b) => b.id !== except && b.facility === facility && overlaps(b, interval) && (b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b))));
+  /** The price of a request: each hour at the facility's price for that hour of the day. */
+  private priceOf(req: SlotRequest): number {
+    const f = this.facilities[req.facility]!;
+    let cents = 0;
+    for (let h = req.startHour; h < req.startHour + req.hours; h++) cents += f.peak && h >= f.peak.fromHour && h < f.peak.toHour ? f.peak.cents : f.priceCents;
+    return cents;
   }
 
-  /** A successful booking or move first records the lapsed holds it takes the place of as expired. */
-  private expireLapsedOverlapping(facility: number, interval: { startsAt: number; endsAt: number }, except?: string) {
+  /** The time a booking keeps its facility from others: to its end and the facility's changeover. */
+  private blocked(facility: number, interval: { startsAt: number; endsAt: number }) {
+    return { startsAt: interval.startsAt, endsAt: interval.endsAt + this.facilities[facility]!.bufferMinutes * MINUTE_MS };
+  }
+
+  /** A booking that holds its facility's time: confirmed, or a hold that has not lapsed. */
+  private live(b: ModelBooking) {
+    return b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b));
+  }
+
+  /** Someone else really holds part of this interval, or of either one's changeover after it. */
+  private taken(facility: number, interval: { startsAt: number; endsAt: number }, except?: string) {
+    const mine = this.blocked(facility, interval);
+    return this.bookings.some((b) => b.id !== except && b.facility === facility && overlaps({ startsAt: b.startsAt, endsAt: b.blockedUntil }, mine) && this.live(b));
+  }
+
+  /** The customer's own holds at this facility are at its quota (upcoming ones that still hold time). */
+  private overQuota(owner: number, facility: number) {
+    const { quota } = this.facilities[facility]!;
+    return quota !== null && this.bookings.filter((b) => b.owner === owner && b.facility === facility && b.endsAt > this.now && this.live(b)).length >= quota;
+  }
+
+  /**
+   * A successful booking or move first records the lapsed holds in its way as expired: those
+   * within its blocked range (theirs included); a closure, those under the closed time.
+   */
+  private expireLapsedOverlapping(facility: number, range: { startsAt: number; endsAt: number }, except?: string, changeover = true) {
     for (const b of this.bookings) {
-      if (b.id !== except && b.facility === facility && this.lapsed(b) && overlaps(b, interval)) b.status = 'expired';
+      const theirs = { startsAt: b.startsAt, endsAt: changeover ? b.blockedUntil : b.endsAt };
+      if (b.id !== except && b.facility === facility && this.lapsed(b) && overlaps(theirs, range)) b.status = 'expired';
     }
   }
 
@@ -201,17 +246,18 @@ export class BookingModel {
     if (!facility.active) return { status: 404 };
     const interval = this.interval(req);
     if (!interval) return { status: 400 };
-    if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
+    if (this.overQuota(owner, req.facility) || this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
     return {
       status: 201,
       apply: (id) => {
-        this.expireLapsedOverlapping(req.facility, interval);
+        this.expireLapsedOverlapping(req.facility, this.blocked(req.facility, interval));
         this.bookings.push({
           id: id as string,
           owner,
           facility: req.facility,
           ...interval,
-          cents: facility.priceCents * req.hours,
+          blockedUntil: this.blocked(req.facility, interval).endsAt,
+          cents: this.priceOf(req),
           status: 'pending',
           payment: 'unpaid',
           holdExpiresAt: this.now + this.holdMinutes * MINUTE_MS,
@@ -234,12 +280,13 @@ export class BookingModel {
     return {
       status: 200,
       apply: () => {
-        this.expireLapsedOverlapping(req.facility, interval, b.id);
+        this.expireLapsedOverlapping(req.facility, this.blocked(req.facility, interval), b.id);
         const wasPending = b.status === 'pending';
         b.facility = req.facility;
         b.startsAt = interval.startsAt;
         b.endsAt = interval.endsAt;
-        if (b.payment !== 'paid') b.cents = facility.priceCents * req.hours;
+        b.blockedUntil = this.blocked(req.facility, interval).endsAt;
+        if (b.payment !== 'paid') b.cents = this.priceOf(req);
         // A moved hold needs a fresh checkout: the old hosted pages must not take money.
         if (wasPending) this.cancelPendingOrdersOf(b.id);
       },
@@ -319,7 +366,7 @@ export class BookingModel {
     const confirmed: ModelBooking[] = [];
     for (const id of o.bookingIds) {
       const b = this.booking(id)!;
-      const clash = this.bookings.some((x) => x.id !== b.id && x.facility === b.facility && overlaps(x, b) && (LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? this.storedActive(x) : this.storedActive(x) && !this.lapsed(x)));
+      const clash = this.bookings.some((x) => x.id !== b.id && x.facility === b.facility && overlaps(blockedOf(x), blockedOf(b)) && (LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? this.storedActive(x) : this.storedActive(x) && !this.lapsed(x)));
       const gone = b.startsAt <= this.now || !this.facilities[b.facility]!.active;
       if (stale || b.payment !== 'unpaid' || b.status === 'cancelled' || clash || gone) late.push(b);
       else confirmed.push(b);
@@ -331,7 +378,7 @@ export class BookingModel {
         o.paymentSeen = true;
         o.status = 'paid';
         for (const b of confirmed) {
-          if (!LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS) this.expireLapsedOverlapping(b.facility, b, b.id);
+          if (!LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS) this.expireLapsedOverlapping(b.facility, blockedOf(b), b.id);
           b.status = 'confirmed';
           b.payment = 'paid';
           b.holdExpiresAt = null;
@@ -369,7 +416,7 @@ export class BookingModel {
     if (!interval) return { status: 400 };
     if (!this.customersActive[owner]) return { status: 404 };
     if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
-    return { status: 201, apply: (id) => this.addDeskBookings(owner, req.facility, [{ id: id as string, ...interval }], facility.priceCents * req.hours, payment) };
+    return { status: 201, apply: (id) => this.addDeskBookings(owner, req.facility, [{ id: id as string, ...interval }], this.priceOf(req), payment) };
   }
 
   /**
@@ -392,15 +439,16 @@ export class BookingModel {
       status: 201,
       apply: (ids) => {
         const list = ids as string[];
-        this.addDeskBookings(owner, req.facility, free.map((f, i) => ({ id: list[i]!, ...f })), facility.priceCents * req.hours, 'unpaid');
+        this.addDeskBookings(owner, req.facility, free.map((f, i) => ({ id: list[i]!, ...f })), this.priceOf(req), 'unpaid');
       },
     };
   }
 
   private addDeskBookings(owner: number, facility: number, made: { id: string; startsAt: number; endsAt: number }[], cents: number, payment: DeskPayment) {
     for (const m of made) {
-      this.expireLapsedOverlapping(facility, m);
-      this.bookings.push({ id: m.id, owner, facility, startsAt: m.startsAt, endsAt: m.endsAt, cents, status: 'confirmed', payment: payment === 'desk' ? 'paid' : 'unpaid', holdExpiresAt: null });
+      const blocked = this.blocked(facility, m);
+      this.expireLapsedOverlapping(facility, blocked);
+      this.bookings.push({ id: m.id, owner, facility, startsAt: m.startsAt, endsAt: m.endsAt, blockedUntil: blocked.endsAt, cents, status: 'confirmed', payment: payment === 'desk' ? 'paid' : 'unpaid', holdExpiresAt: null });
     }
     if (payment === 'desk') {
       // The order's id is not in the answer: the harness names it from the database.
@@ -426,7 +474,7 @@ export class BookingModel {
     return {
       status: 201,
       apply: (id) => {
-        this.expireLapsedOverlapping(facility, interval);
+        this.expireLapsedOverlapping(facility, interval, undefined, false);
         for (const b of inTheWay) this.cancel('admin', b).apply!();
         this.closures.push({ id: id as string, facility, ...interval });
       },

@@ -4,7 +4,7 @@
  * command meaningful in any state a shrunk sequence reaches.
  */
 import fc from 'fast-check';
-import type { Actor, SlotRequest } from './booking-model.ts';
+import type { Actor, ModelFacilitySetup, SlotRequest } from './booking-model.ts';
 
 export type Command =
   | { kind: 'book'; customer: number; slot: SlotRequest }
@@ -23,12 +23,21 @@ export type Command =
   | { kind: 'close'; slot: SlotRequest; cancelBookings: boolean }
   | { kind: 'reopen'; pick: number };
 
-export const FACILITY_PRICES_CENTS = [2000, 3550, 1225];
+/**
+ * The world's facilities: one plain, one with a 10:00-12:00 peak price and a 30-minute
+ * changeover, one with a quota of one upcoming booking per customer (the busy hours the
+ * commands aim at cross the peak's edges and fill the quota).
+ */
+export const MODEL_FACILITIES: ModelFacilitySetup[] = [
+  { priceCents: 2000, bufferMinutes: 0, quota: null },
+  { priceCents: 3550, peak: { fromHour: 10, toHour: 12, cents: 5000 }, bufferMinutes: 30, quota: null },
+  { priceCents: 1225, bufferMinutes: 0, quota: 1 },
+];
 
 // Most requests aim at a few busy hours of the next days so that they collide; some anywhere,
 // including before opening, after closing, in the past, zero-length and too long.
 const slot: fc.Arbitrary<SlotRequest> = fc.record({
-  facility: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat(FACILITY_PRICES_CENTS.length - 1) }),
+  facility: fc.nat(MODEL_FACILITIES.length - 1),
   day: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.nat(3) }),
   startHour: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 9, max: 11 }) }, { weight: 1, arbitrary: fc.integer({ min: 6, max: 22 }) }),
   hours: fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 2 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 3, 4, 5) }),
@@ -62,7 +71,7 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.constant({ kind: 'sweep' as const }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('facility' as const), facility: fc.nat(FACILITY_PRICES_CENTS.length - 1), cancelBookings: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('facility' as const), facility: fc.nat(MODEL_FACILITIES.length - 1), cancelBookings: fc.boolean() }) },
   // The front desk: staff book for a customer, a weekly series (two dates), a closure over a range, reopening.
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('desk' as const), customer: fc.nat(1), slot, payment: fc.constantFrom('desk' as const, 'unpaid' as const) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('series' as const), customer: fc.nat(1), slot, count: fc.integer({ min: 1, max: 2 }), onConflict: fc.constantFrom('fail' as const, 'skip' as const) }) },

@@ -12,7 +12,7 @@ import type { TestApp } from '../support/test-app.ts';
 import { admin, customer, facility, providerPays, type Actor as ApiActor } from '../support/actors.ts';
 import { sweepHolds } from '../../src/services/booking-service.ts';
 import { BookingModel, MODEL_START, dateOf, timeOf, type Actor, type Expectation, type ModelBooking, type SlotRequest } from './booking-model.ts';
-import { FACILITY_PRICES_CENTS, sequenceArbitrary, type Command } from './commands.ts';
+import { MODEL_FACILITIES, sequenceArbitrary, type Command } from './commands.ts';
 
 export interface ModelWorld {
   t: TestApp;
@@ -36,7 +36,11 @@ export async function prepareWorld(t: TestApp): Promise<ModelWorld> {
   const staff = await admin(t.app, 'Model Admin');
   const customers = [await customer(t.app, 'Model Customer A'), await customer(t.app, 'Model Customer B')];
   const facilityIds: string[] = [];
-  for (const cents of FACILITY_PRICES_CENTS) facilityIds.push((await facility(t.app, staff, { pricePerHour: cents / 100 }))._id);
+  for (const f of MODEL_FACILITIES) {
+    const priceRules = f.peak ? [{ days: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'], from: timeOf(f.peak.fromHour), to: timeOf(f.peak.toHour), pricePerHour: f.peak.cents / 100 }] : [];
+    const policy = { ...(f.bufferMinutes ? { bufferMinutes: f.bufferMinutes } : {}), ...(f.quota ? { maxActivePerCustomer: f.quota } : {}) };
+    facilityIds.push((await facility(t.app, staff, { pricePerHour: f.priceCents / 100, priceRules, policy }))._id);
+  }
   return { t, admin: staff, customers, facilityIds, signatures: new Map() };
 }
 
@@ -116,6 +120,12 @@ async function compareDatabase(w: ModelWorld, model: BookingModel): Promise<void
      AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
      AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`.execute(db);
   if (rows[0]!.n !== 0) throw new Mismatch(`${rows[0]!.n} overlapping active booking pair(s) in the database`);
+  const tooClose = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM bookings a JOIN bookings b
+      ON a.facility_id = b.facility_id AND a.id < b.id
+     AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
+     AND tstzrange(a.starts_at, a.blocked_until, '[)') && tstzrange(b.starts_at, b.blocked_until, '[)')`.execute(db);
+  if (tooClose.rows[0]!.n !== 0) throw new Mismatch(`${tooClose.rows[0]!.n} active booking pair(s) inside a changeover buffer in the database`);
 }
 
 interface Reply {
@@ -134,7 +144,9 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
   const tokenOf = (actor: Actor, b: ModelBooking) => (actor === 'admin' ? w.admin : w.customers[actor === 'owner' ? b.owner : 1 - b.owner]!);
   const slotBody = (s: SlotRequest) => ({ facility: w.facilityIds[s.facility]!, date: dateOf(s.day), startTime: timeOf(s.startHour), endTime: timeOf(s.startHour + s.hours) });
   const expectReply = (expected: Expectation, reply: Reply, createdId?: string | string[]) => {
-    const key = `${cmd.kind} ${reply.status}${reply.location ? ` ${reply.location.split('?')[0]}` : ''}`;
+    // A refusal's code joins the key for the rules the model must reach (a changeover, a quota).
+    const code = reply.status === 409 ? /"code":"(BUFFER|QUOTA_REACHED)"/.exec(reply.body)?.[1] : undefined;
+    const key = `${cmd.kind} ${reply.status}${code ? ` ${code}` : ''}${reply.location ? ` ${reply.location.split('?')[0]}` : ''}`;
     stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1;
     const locationOk = expected.location === undefined || (reply.location ?? '').startsWith(expected.location);
     if (reply.status !== expected.status || !locationOk) {
@@ -260,7 +272,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
 export async function runSequence(w: ModelWorld, commands: Command[], stats: ModelStats): Promise<void> {
   await resetWorld(w);
   const model = new BookingModel(
-    w.facilityIds.map((id, i) => ({ id, priceCents: FACILITY_PRICES_CENTS[i]!, active: true })),
+    w.facilityIds.map((id, i) => ({ id, ...MODEL_FACILITIES[i]!, active: true })),
     w.t.config.holdMinutes,
     w.t.config.cancellationHours,
   );
