@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@courtside/api/database';
+import type { PriceRule } from '@courtside/domain';
 
 export const TIMEZONE = 'America/New_York';
 export const FACILITIES = 100;
@@ -19,6 +20,12 @@ export const FUTURE_DAYS = 20;
 export const HISTORY_DAYS = Math.ceil(1_000_000 / (FACILITIES * HOURS)) - FUTURE_DAYS;
 
 export const FACILITY_PREFIX = 'Bench Court ';
+/** The price rules of every bench facility, as stored (cents). */
+export const BENCH_PRICE_RULES: PriceRule[] = [
+  { days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: '17:00', to: '21:00', pricePerHourCents: 3500 },
+  { days: ['sat', 'sun'], from: '08:00', to: '12:00', pricePerHourCents: 3000 },
+  { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '12:00', to: '17:00', validFrom: '2026-06-01', validTo: '2026-08-31', pricePerHourCents: 2500 },
+];
 export const USER_EMAIL_PREFIX = 'bench.user.';
 
 export interface DataSet {
@@ -66,10 +73,12 @@ export async function loadDataSet(db: Db, log: (line: string) => void): Promise<
       SELECT 'Bench User ' || n, ${USER_EMAIL_PREFIX} || n || '@example.com', '!unusable', '555-0100', n || ' Bench Street', 'user'
       FROM generate_series(1, ${USERS}::int) AS n`.execute(conn);
 
+    // Every facility prices by rules (evening peak on weekdays, weekend mornings, a summer
+    // season), so availability is measured computing prices the way a real venue's are.
     await sql`
-      INSERT INTO facilities (name, location, price_per_hour_cents, description, image_url, timezone)
+      INSERT INTO facilities (name, location, price_per_hour_cents, description, image_url, timezone, price_rules)
       SELECT ${FACILITY_PREFIX} || lpad(n::text, 3, '0'), 'Bench Park ' || (n % 10 + 1), 1000 + (n % 20) * 100,
-             'A court for the benchmark.', '/images/facilities/tennis.svg', ${TIMEZONE}
+             'A court for the benchmark.', '/images/facilities/tennis.svg', ${TIMEZONE}, ${JSON.stringify(BENCH_PRICE_RULES)}::jsonb
       FROM generate_series(1, ${FACILITIES}::int) AS n`.execute(conn);
 
     // In chunks of days, so progress shows; each chunk is one INSERT ... SELECT.
