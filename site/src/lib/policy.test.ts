@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cancellationPolicy, facilitySettings } from './policy.ts';
 
 describe('facilitySettings', () => {
-  const venue = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15 };
+  const venue = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, currency: 'USD', locale: 'en-US' };
 
   it("is the venue's settings where the facility sets nothing", () => {
     expect(facilitySettings(venue, {})).toEqual(venue);
@@ -11,7 +11,18 @@ describe('facilitySettings', () => {
 
   it("takes the facility's horizon and cancellation window, so the page states what the server applies", () => {
     const court = facilitySettings(venue, { horizonDays: 14, cancellationHours: 48, minNoticeMinutes: 60 });
-    expect(court).toEqual({ bookingHorizonDays: 14, cancellationHours: 48, holdMinutes: 15 });
+    expect(court).toEqual({ ...venue, bookingHorizonDays: 14, cancellationHours: 48 });
     expect(cancellationPolicy(court)).toContain('48 hours');
+  });
+});
+
+describe('cancellationPolicy', () => {
+  it("states one facility's window as it is, and the venue's default as a default facilities may change", () => {
+    expect(cancellationPolicy({ cancellationHours: 48 }, 'facility')).toBe(
+      'Free cancellation up to 48 hours before the start: cancel in My Bookings and a paid booking is refunded in full. After that it can no longer be cancelled online; please contact us.',
+    );
+    expect(cancellationPolicy({ cancellationHours: 24 })).toContain('up to 24 hours before the start');
+    expect(cancellationPolicy({ cancellationHours: 24 })).toContain('Some facilities set their own window');
+    expect(cancellationPolicy({ cancellationHours: 0 }, 'facility')).toBe('Free cancellation until your booking starts: cancel it in My Bookings and a paid booking is refunded in full.');
   });
 });

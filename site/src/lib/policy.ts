@@ -18,9 +18,14 @@ export function facilitySettings(s: PublicSettings, policy: FacilityPolicy | und
 
 const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
 
-export function cancellationPolicy(s: Pick<PublicSettings, 'cancellationHours'>): string {
-  if (s.cancellationHours === 0) return 'Free cancellation until your booking starts: cancel it in My Bookings and a paid booking is refunded in full.';
-  return `Free cancellation up to ${hoursText(s.cancellationHours)} before the start: cancel in My Bookings and a paid booking is refunded in full. After that it can no longer be cancelled online; please contact us.`;
+/**
+ * The cancellation terms: of one facility (its settings from facilitySettings), or the venue's
+ * default, which says that a facility may set its own (the FAQ, checkout, the return pages).
+ */
+export function cancellationPolicy(s: Pick<PublicSettings, 'cancellationHours'>, scope: 'facility' | 'venue' = 'venue'): string {
+  const own = scope === 'venue' ? ' Some facilities set their own window: their booking page and each of your bookings show it.' : '';
+  if (s.cancellationHours === 0) return `Free cancellation until your booking starts: cancel it in My Bookings and a paid booking is refunded in full.${own}`;
+  return `Free cancellation up to ${hoursText(s.cancellationHours)} before the start: cancel in My Bookings and a paid booking is refunded in full. After that it can no longer be cancelled online; please contact us.${own}`;
 }
 
 export function holdPolicy(s: Pick<PublicSettings, 'holdMinutes'>): string {

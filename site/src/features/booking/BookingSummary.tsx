@@ -34,7 +34,7 @@ export function BookingSummary({ date, start, end, pricePerHour, tier, total, fo
       <p className="muted fine">The final price is confirmed by the server. {holdPolicy(settings)}</p>
       <div className="policy">
         <h3 className="policy-title">Cancellation policy</h3>
-        <p>{cancellationPolicy(settings)}</p>
+        <p>{cancellationPolicy(settings, 'facility')}</p>
       </div>
     </aside>
   );
