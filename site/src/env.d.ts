@@ -3,5 +3,7 @@ declare namespace App {
   interface Locals {
     /** Where this server's own API answers over loopback; unset until it listens. */
     apiOrigin?: string;
+    /** The venue's currency and locale (GET /api/settings), set by src/middleware.ts. */
+    money?: { currency: string; locale: string };
   }
 }

@@ -1,9 +1,23 @@
 import type { FacilityDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
+import { centsToDollars, dollarsToCents, lowestPricePerHourCents, todayIn, validatePriceRules } from '@courtside/domain';
 
-/** "$28.00 / hour": prices are dollars on the wire, always shown with cents. */
-export function pricePerHourLabel(amount: number): string {
+/** "$28.00 / hour": prices are major units of the venue's currency on the wire, always shown with cents. */
+function pricePerHourLabel(amount: number): string {
   return `${formatMoney(amount)} / hour`;
+}
+
+/**
+ * A facility card's price: "$28.00 / hour", or "from $20.00 / hour" when its price rules make the
+ * price vary (the lowest hourly price anything there costs). A rule whose last day has passed no
+ * longer prices anything, so it is left out.
+ */
+export function facilityPriceLabel(facility: Pick<FacilityDto, 'pricePerHour' | 'priceRules' | 'timezone'>, now: Date | number = Date.now()): string {
+  const today = todayIn(facility.timezone, now);
+  const rules = validatePriceRules((facility.priceRules ?? []).filter((r) => r.validTo === undefined || r.validTo >= today));
+  const base = dollarsToCents(facility.pricePerHour);
+  if (rules.every((r) => r.pricePerHourCents === base)) return pricePerHourLabel(facility.pricePerHour);
+  return `from ${pricePerHourLabel(centsToDollars(lowestPricePerHourCents({ pricePerHourCents: base, priceRules: rules })))}`;
 }
 
 const DAY_ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

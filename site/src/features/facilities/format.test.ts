@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setMoneyFormat } from '@courtside/browser';
+import { DEFAULT_MONEY_FORMAT } from '@courtside/domain';
+import type { PriceRule } from '@courtside/contracts';
+import { facilityPriceLabel } from './format.ts';
+
+const NOW = Date.parse('2027-03-01T15:00:00Z');
+const court = (pricePerHour: number, priceRules: PriceRule[] = []) => ({ pricePerHour, priceRules, timezone: 'America/New_York' });
+const peak: PriceRule = { days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: '18:00', to: '22:00', pricePerHour: 35 };
+const mornings: PriceRule = { days: ['sat', 'sun'], from: '08:00', to: '12:00', pricePerHour: 12 };
+
+describe("a facility card's price", () => {
+  afterEach(() => setMoneyFormat(DEFAULT_MONEY_FORMAT));
+
+  it('is the plain price per hour when no rule makes it vary', () => {
+    expect(facilityPriceLabel(court(28), NOW)).toBe('$28.00 / hour');
+    expect(facilityPriceLabel(court(28, [{ ...peak, pricePerHour: 28 }]), NOW)).toBe('$28.00 / hour');
+  });
+
+  it('is "from" the lowest hourly price when rules make it vary', () => {
+    expect(facilityPriceLabel(court(20, [peak]), NOW)).toBe('from $20.00 / hour');
+    expect(facilityPriceLabel(court(20, [peak, mornings]), NOW)).toBe('from $12.00 / hour');
+  });
+
+  it('leaves out a rule whose last day has passed, not one still to come', () => {
+    expect(facilityPriceLabel(court(20, [{ ...mornings, validTo: '2027-02-28' }]), NOW)).toBe('$20.00 / hour');
+    expect(facilityPriceLabel(court(20, [{ ...mornings, validTo: '2027-03-01' }]), NOW)).toBe('from $12.00 / hour');
+    expect(facilityPriceLabel(court(20, [{ ...mornings, validFrom: '2027-06-01' }]), NOW)).toBe('from $12.00 / hour');
+  });
+
+  it("is written in the venue's currency and locale", () => {
+    setMoneyFormat({ currency: 'EUR', locale: 'en-IE' });
+    expect(facilityPriceLabel(court(20, [peak, mornings]), NOW)).toBe('from €12.00 / hour');
+    setMoneyFormat({ currency: 'EUR', locale: 'de-DE' });
+    expect(facilityPriceLabel(court(28), NOW)).toBe('28,00\u00a0€ / hour');
+  });
+});
