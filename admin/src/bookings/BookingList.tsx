@@ -15,7 +15,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { BookingStatusField, PaymentStatusField, bookingStatusChoices, paymentStatusChoices } from '../common/StatusChip.tsx';
-import { currencyOptions, money, shortDate } from '../common/format.ts';
+import { currencyOptions, money, moneyLocale, shortDate } from '../common/format.ts';
 import { emailText } from '../common/mailto.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
@@ -85,7 +85,7 @@ const DesktopGrid = () => (
     />
     <FunctionField label="Date" sortBy="date" render={(r: BookingRecord) => shortDate(r.date)} />
     <FunctionField label="Time" render={(r: BookingRecord) => `${r.startTime}–${r.endTime}`} />
-    <NumberField source="payableAmount" label="Amount" options={currencyOptions} />
+    <NumberField source="payableAmount" label="Amount" options={currencyOptions} locales={moneyLocale()} />
     <BookingStatusField label="Status" sortBy="status" />
     <PaymentStatusField label="Payment" sortBy="paymentStatus" />
     <FunctionField

@@ -1,12 +1,38 @@
-import { formatMoney } from '@courtside/browser';
+import { formatMoney, moneyFormat, setMoneyFormat } from '@courtside/browser';
+import type { PublicSettings } from '@courtside/contracts';
+import type { MoneyFormat } from '@courtside/domain';
 
-/** Display helpers: money is dollars on the wire, dates are the facility's local YYYY-MM-DD. */
+/** Display helpers: money is major units of the venue's currency on the wire, dates are the facility's local YYYY-MM-DD. */
 
-/** "$28.00": the one money format of the site and the back office. */
+/** "$28.00": the one money format of the site and the back office, in the venue's currency and locale. */
 export const money = formatMoney;
 
-/** Options for react-admin's NumberField. */
-export const currencyOptions = { style: 'currency', currency: 'USD' } as const;
+/** react-admin NumberField's `options` for an amount: the venue's currency (set with setVenueMoneyFormat). */
+export const currencyOptions: Intl.NumberFormatOptions = { style: 'currency', currency: moneyFormat().currency };
+/** NumberField's `locales` for an amount: the venue's LOCALE. */
+export const moneyLocale = () => moneyFormat().locale;
+
+/** Amounts in the venue's currency and locale from now on: for money(), currencyOptions and moneyLocale(). */
+export function setVenueMoneyFormat(format: MoneyFormat): void {
+  setMoneyFormat(format);
+  currencyOptions.currency = format.currency;
+}
+
+/**
+ * Reads the venue's currency and locale (GET /api/settings, public) before the first screen
+ * renders an amount. Should the API not answer, amounts keep the default (USD) and the screens
+ * report the API's failure themselves.
+ */
+export async function loadVenueMoneyFormat(): Promise<void> {
+  try {
+    const res = await fetch('/api/settings', { headers: { accept: 'application/json' } });
+    if (!res.ok) return;
+    const { data } = (await res.json()) as { data: PublicSettings };
+    setVenueMoneyFormat({ currency: data.currency, locale: data.locale });
+  } catch {
+    // Keep the default; see above.
+  }
+}
 
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, required } from 'react-admin';
 import { TEXT_LIMITS } from '@courtside/domain';
+import { currencySymbol } from '@courtside/browser';
 import { useWatch } from 'react-hook-form';
 import { OpeningHoursInput } from './OpeningHoursInput.tsx';
 import { PolicyInputs, PriceRulesInput } from './PricingInputs.tsx';
@@ -37,7 +38,7 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
     </Typography>
     <TextInput source="name" validate={[required(), maxLength(TEXT_LIMITS.facilityName)]} sx={{ maxWidth: 560 }} />
     <TextInput source="location" validate={[required(), maxLength(TEXT_LIMITS.location)]} sx={{ maxWidth: 560 }} />
-    <NumberInput source="pricePerHour" label="Price per hour ($)" validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
+    <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
     <TextInput source="description" multiline minRows={3} validate={[required(), maxLength(TEXT_LIMITS.description)]} sx={{ maxWidth: 560 }} />
     <TextInput
       source="imageUrl"

@@ -15,7 +15,8 @@ import {
   TopToolbar,
   FilterButton,
 } from 'react-admin';
-import { currencyOptions, money } from '../common/format.ts';
+import { currencyOptions, money, moneyLocale } from '../common/format.ts';
+import { currencySymbol } from '@courtside/browser';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
@@ -25,7 +26,7 @@ import type { FacilityRecord } from './types.ts';
 /** On a phone only the search stays open; the rest wait behind "Add filter". */
 const filters = (phone: boolean) => [
   <SearchInput key="q" source="q" placeholder="Search by name" alwaysOn />,
-  <NumberInput key="maxPrice" source="maxPrice" label="Max price ($/hour)" min={0} alwaysOn={!phone} sx={{ width: 180 }} />,
+  <NumberInput key="maxPrice" source="maxPrice" label={`Max price (${currencySymbol()}/hour)`} min={0} alwaysOn={!phone} sx={{ width: 180 }} />,
   <SelectInput
     key="isDeleted"
     source="isDeleted"
@@ -102,7 +103,7 @@ const DesktopGrid = () => (
       )}
     />
     <TextField source="location" />
-    <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} />
+    <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} locales={moneyLocale()} />
     <FunctionField label="Opening hours" render={hoursSummary} />
     <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
     <FunctionField

@@ -2,17 +2,19 @@ import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SimpleFormIterator, TextInput, maxValue, minValue, regex, required } from 'react-admin';
 import { POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
+import { currencySymbol } from '@courtside/browser';
 import type { PublicSettings } from '@courtside/contracts';
 import { httpClient } from '../dataProvider.ts';
 import { Section } from './FormSection.tsx';
 import { DAY_NAMES, WEEK_ORDER } from './OpeningHoursInput.tsx';
+import { WeekPricePreview } from './WeekPricePreview.tsx';
 
 /** Monday first, as a venue's week reads; the keys are openingHours'. */
 const DAY_CHOICES = WEEK_ORDER.map((day) => ({ id: day, name: DAY_NAMES[day].slice(0, 3) }));
 const hhmm = regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm, e.g. 18:00 (24:00 for midnight)');
 
 
-/** Pricing: the ordered price rules (the first that matches a minute prices it). */
+/** Pricing: the ordered price rules (the first that matches a minute prices it), and what they make of the coming week. */
 export const PriceRulesInput = () => (
   <>
     <Section
@@ -26,9 +28,10 @@ export const PriceRulesInput = () => (
         <TextInput source="to" label="To" validate={[required(), hhmm]} sx={{ minWidth: 100, maxWidth: 110 }} />
         <DateInput source="validFrom" label="Valid from" helperText="Optional" sx={{ minWidth: 160, maxWidth: 170 }} />
         <DateInput source="validTo" label="Valid until" helperText="Optional" sx={{ minWidth: 160, maxWidth: 170 }} />
-        <NumberInput source="pricePerHour" label="Price / hour ($)" validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ minWidth: 140, maxWidth: 160 }} />
+        <NumberInput source="pricePerHour" label={`Price / hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ minWidth: 140, maxWidth: 160 }} />
       </SimpleFormIterator>
     </ArrayInput>
+    <WeekPricePreview />
   </>
 );
 

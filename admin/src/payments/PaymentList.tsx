@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { Datagrid, ExportButton, FilterButton, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { OrderStatus, orderStatusChoices } from '../common/StatusChip.tsx';
 import { QuickFilter } from '../common/QuickFilter.tsx';
-import { currencyOptions, money, shortDateTime } from '../common/format.ts';
+import { currencyOptions, money, moneyLocale, shortDateTime } from '../common/format.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
@@ -59,7 +59,7 @@ const DesktopGrid = () => (
     <FunctionField label="For" sortable={false} render={(p: PaymentRecord) => <ForCell record={p} />} />
     <FunctionField label="Provider" sortable={false} render={(p: PaymentRecord) => providerLabel(p.provider)} />
     <FunctionField label="Status" sortBy="status" render={(p: PaymentRecord) => <OrderStatus value={p.status} />} />
-    <NumberField source="amount" options={currencyOptions} />
+    <NumberField source="amount" options={currencyOptions} locales={moneyLocale()} />
     <FunctionField label="Refunded" sortable={false} render={(p: PaymentRecord) => <RefundCell record={p} />} />
   </Datagrid>
 );
