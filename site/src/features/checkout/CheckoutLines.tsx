@@ -1,10 +1,15 @@
-import type { BookingDto } from '@courtside/contracts';
+import type { ReactNode } from 'react';
+import type { BookingDto, PromoQuoteDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { cancellationNote } from '../../lib/policy.ts';
 import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';
 
-/** The bookings being paid for, each with its hold and cancellation deadline, and the total. */
-export function CheckoutLines({ items, total, now }: { items: BookingDto[]; total: number; now: number }) {
+/**
+ * The bookings being paid for, each with its hold and cancellation deadline, and the total;
+ * with a promo code applied, the subtotal, the discount and the total to pay. `children`: the
+ * promo code's form, between the lines and the total.
+ */
+export function CheckoutLines({ items, total, now, quote, children }: { items: BookingDto[]; total: number; now: number; quote: PromoQuoteDto | null; children?: ReactNode }) {
   return (
     <section className="card checkout-summary" aria-labelledby="summary-title">
       <div className="card-body">
@@ -27,9 +32,22 @@ export function CheckoutLines({ items, total, now }: { items: BookingDto[]; tota
             );
           })}
         </ul>
+        {children}
+        {quote && (
+          <dl className="checkout-breakdown">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(quote.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Promo code {quote.promoCode}</dt>
+              <dd>−{formatMoney(quote.discount)}</dd>
+            </div>
+          </dl>
+        )}
         <p className="checkout-total">
           <span>Total</span>
-          <strong>{formatMoney(total)}</strong>
+          <strong>{formatMoney(quote ? quote.totalPayableAmount : total)}</strong>
         </p>
       </div>
     </section>

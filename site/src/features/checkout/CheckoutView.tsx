@@ -4,9 +4,11 @@ import { cancellationPolicy } from '../../lib/policy.ts';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStatus.tsx';
 import { useUserBookings } from '../../ui/useUserBookings.ts';
-import { payableBookings, totalOf } from './checkout.ts';
+import { payLabel, payableBookings, totalOf } from './checkout.ts';
 import { CheckoutLines } from './CheckoutLines.tsx';
+import { PromoCodeForm } from './PromoCodeForm.tsx';
 import { usePayment } from './usePayment.ts';
+import { usePromoCode } from './usePromoCode.ts';
 
 /** Holds lapse while the page is open: the list is checked against the clock this often. */
 const RECHECK_MS = 20_000;
@@ -15,7 +17,9 @@ function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings 
   const { load, refresh } = useUserBookings(user._id, { recheckMs: RECHECK_MS });
   const items = load.phase === 'ready' ? payableBookings(load.bookings, load.at) : [];
   const total = totalOf(items);
-  const { failure, paying, pay } = usePayment(items, refresh);
+  const promo = usePromoCode(items, refresh);
+  const { failure, paying, pay } = usePayment(items, refresh, { code: promo.quote?.promoCode, refused: promo.refused });
+  const toPay = promo.quote ? promo.quote.totalPayableAmount : total;
 
   if (load.phase === 'loading') return <Loading text="Loading your unpaid bookings…" />;
   if (load.phase === 'error') return <LoadFailed text="Error loading bookings" onRetry={() => void refresh()} />;
@@ -45,7 +49,9 @@ function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings 
 
   return (
     <div className="checkout">
-      <CheckoutLines items={items} total={total} now={load.at} />
+      <CheckoutLines items={items} total={total} now={load.at} quote={promo.quote}>
+        <PromoCodeForm promo={promo} disabled={paying} />
+      </CheckoutLines>
 
       <form className="card checkout-form" onSubmit={pay} noValidate aria-labelledby="payer-title">
         <div className="card-body">
@@ -69,8 +75,8 @@ function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings 
             <p>{settings ? cancellationPolicy(settings) : 'Each booking above shows its free cancellation deadline.'}</p>
           </div>
           {failureNote}
-          <button type="submit" className="btn checkout-pay" disabled={total <= 0 || paying} aria-busy={paying}>
-            {paying ? 'Opening the payment page…' : `Pay ${formatMoney(total)}`}
+          <button type="submit" className="btn checkout-pay" disabled={total <= 0 || paying || promo.checking} aria-busy={paying}>
+            {paying ? 'Opening the payment page…' : payLabel(toPay, formatMoney)}
           </button>
           <p className="muted checkout-note">You will be taken to our payment provider's secure page to complete the payment.</p>
         </div>

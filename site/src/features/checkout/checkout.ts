@@ -1,4 +1,4 @@
-import type { BookingDto } from '@courtside/contracts';
+import type { BookingDto, CheckoutDto, PromoQuoteDto } from '@courtside/contracts';
 import { customerReason, failureCode, formatLongDate } from '@courtside/browser';
 import { api, ApiError } from '../../lib/api.ts';
 import { byStart, isPayable, sumDollars } from '../../lib/bookings.ts';
@@ -15,19 +15,21 @@ export function totalOf(list: BookingDto[]): number {
 
 /**
  * The order is for the signed-in account (the server knows who it is): no billing details are
- * sent, since the API would drop them.
+ * sent, since the API would drop them. The total is the bookings' total before any promo code;
+ * the server applies the code and charges the discounted total.
  */
-export function orderPayload(bookings: BookingDto[]) {
-  return { totalPayableAmount: totalOf(bookings), bookingIds: bookings.map((b) => ({ bookingId: b._id })) };
+export function orderPayload(bookings: BookingDto[], promoCode?: string) {
+  const order = { totalPayableAmount: totalOf(bookings), bookingIds: bookings.map((b) => ({ bookingId: b._id })) };
+  return promoCode ? { ...order, promoCode } : order;
 }
 
 export const START_FAILED = 'The payment could not be started. Please try again.';
 
 /** Creates the order and returns the payment provider's page to send the browser to. */
-export async function createOrder(bookings: BookingDto[]): Promise<string> {
-  const res = await api<{ orderId: string; payment_url: string; totalPayableAmount: number }>('/api/order/create', {
+export async function createOrder(bookings: BookingDto[], promoCode?: string): Promise<string> {
+  const res = await api<CheckoutDto>('/api/order/create', {
     method: 'POST',
-    body: orderPayload(bookings),
+    body: orderPayload(bookings, promoCode),
   });
   if (!res.data?.payment_url) throw new ApiError(500, 'INTERNAL', 'The payment page could not be opened. Please try again.');
   return res.data.payment_url;
@@ -49,3 +51,33 @@ export function readableError(message: string, bookings: BookingDto[]): string {
     return b ? `Your booking for ${b.facility.name} (${formatLongDate(b.date)}, ${b.startTime})` : 'One of your bookings';
   });
 }
+
+/** What a promo code does to these bookings, asked before paying (the order's checkout decides for real). */
+export async function checkPromoCode(code: string, bookings: BookingDto[]): Promise<PromoQuoteDto> {
+  const res = await api<PromoQuoteDto>('/api/promo-codes/check', {
+    method: 'POST',
+    body: { code: code.trim(), bookingIds: bookings.map((b) => ({ bookingId: b._id })) },
+  });
+  return res.data;
+}
+
+export const PROMO_CHECK_FAILED = 'The promo code could not be checked. Please try again.';
+
+/**
+ * Why a promo code was not applied, in words for the customer: the server's reason when it gave
+ * one (expired, used up, not for this facility, too many tries...), else that checking failed.
+ * `reload`: the bookings on screen are out of date.
+ */
+export function promoFailure(err: unknown, bookings: BookingDto[]): { message: string; reload: boolean } {
+  const reason = customerReason(err);
+  return { message: reason ? readableError(reason, bookings) : PROMO_CHECK_FAILED, reload: STALE_LIST.has(failureCode(err) ?? '') };
+}
+
+/** Whether a failed payment was the promo code's fault (used up meanwhile, say): the code is then taken off. */
+export const isPromoRefusal = (err: unknown): boolean => failureCode(err) === 'PROMO_INVALID';
+
+/** What the pay button says: the amount to pay, or that there is nothing to pay (a code took it all). */
+export const payLabel = (amount: number, format: (n: number) => string): string => (amount > 0 ? `Pay ${format(amount)}` : 'Confirm: nothing to pay');
+
+/** Which bookings a promo code's answer was for: once the list changes, the code is checked again. */
+export const bookingsKey = (bookings: BookingDto[]): string => bookings.map((b) => `${b._id}:${b.payableAmount}`).join(',');

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { BookingDto } from '@courtside/contracts';
 import { showToast } from '../../lib/toast.ts';
-import { createOrder, paymentFailure, totalOf } from './checkout.ts';
+import { createOrder, isPromoRefusal, paymentFailure, totalOf } from './checkout.ts';
 
 /**
- * Paying for the listed holds: open an order and go to the provider's page, or say why not
- * (reading the bookings again when they changed meanwhile).
+ * Paying for the listed holds, with the applied promo code if any: open an order and go to the
+ * provider's page, or say why not (reading the bookings again when they changed meanwhile;
+ * taking the code off when it was the code that was refused).
  */
-export function usePayment(items: BookingDto[], refresh: () => Promise<void>) {
+export function usePayment(items: BookingDto[], refresh: () => Promise<void>, promo: { code: string | undefined; refused: (message: string) => void }) {
   const [failure, setFailure] = useState('');
   const [paying, setPaying] = useState(false);
 
@@ -17,10 +18,11 @@ export function usePayment(items: BookingDto[], refresh: () => Promise<void>) {
     if (totalOf(items) <= 0) return;
     setPaying(true);
     try {
-      window.location.assign(await createOrder(items));
+      window.location.assign(await createOrder(items, promo.code));
     } catch (err) {
       const { message, reload } = paymentFailure(err, items);
-      setFailure(message);
+      if (isPromoRefusal(err)) promo.refused(message);
+      else setFailure(message);
       showToast(message, 'error');
       setPaying(false);
       if (reload) void refresh();
