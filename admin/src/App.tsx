@@ -18,6 +18,7 @@ import payments from './payments/index.ts';
 import emails from './emails/index.ts';
 import closures from './closures/index.ts';
 import series from './series/index.ts';
+import tiers from './tiers/index.ts';
 
 const store = localStorageStore();
 
@@ -72,6 +73,7 @@ export const App = () => (
         <Resource name="emails" {...emails} />
         <Resource name="closures" {...closures} />
         <Resource name="series" {...series} />
+        <Resource name="tiers" {...tiers} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
         </CustomRoutes>

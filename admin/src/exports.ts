@@ -6,6 +6,8 @@ import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
 import type { SeriesRecord } from './series/types.ts';
+import type { TierRecord } from './tiers/types.ts';
+import { pricesText } from './tiers/tier-form.ts';
 import type { UserRecord } from './users/types.ts';
 import { csvExporter, type CsvRow } from './common/csv.ts';
 
@@ -70,6 +72,8 @@ export const csvColumns = {
     phone: u.phone,
     address: u.address,
     role: u.role,
+    tierId: u.tierId,
+    tierExpiresAt: u.tierExpiresAt,
   }),
   messages: (m: MessageRecord) => ({
     id: m.id,
@@ -117,6 +121,16 @@ export const csvColumns = {
     note: s.note,
     createdAt: s.createdAt,
   }),
+  // Own prices by facility id, rules numbered from 1 as the form shows them.
+  tiers: (t: TierRecord) => ({
+    id: t.id,
+    name: t.name,
+    discountPercent: t.discountPercent,
+    facilityPrices: pricesText(t),
+    customers: t.customers,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -131,4 +145,5 @@ export const exporters = {
   emails: csvExporter('emails', csvColumns.emails),
   closures: csvExporter('closures', csvColumns.closures),
   series: csvExporter('series', csvColumns.series),
+  tiers: csvExporter('tiers', csvColumns.tiers),
 } satisfies Record<ExportedResource, unknown>;

@@ -60,6 +60,7 @@ const CourtsideMenu = () => (
     <Menu.ResourceItem name="facilities" />
     <Menu.ResourceItem name="closures" />
     <Menu.ResourceItem name="users" />
+    <Menu.ResourceItem name="tiers" />
     <Menu.ResourceItem name="messages" />
     <Menu.ResourceItem name="emails" />
   </Menu>

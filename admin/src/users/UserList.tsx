@@ -1,5 +1,6 @@
 import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
-import { CreateButton, Datagrid, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useGetIdentity } from 'react-admin';
+import { CreateButton, Datagrid, EditButton, ExportButton, FilterButton, FunctionField, List, ReferenceField, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useGetIdentity } from 'react-admin';
+import { shortDateTime } from '../common/format.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
@@ -61,8 +62,25 @@ const RoleChip = ({ record }: { record: UserRecord }) => (
   <Chip size="small" label={record.role === 'admin' ? 'Admin' : 'Customer'} color={record.role === 'admin' ? 'primary' : 'default'} variant={record.role === 'admin' ? 'filled' : 'outlined'} />
 );
 
+/** The customer's tier, with its expiry (struck through once past). */
+const TierCell = ({ record }: { record: UserRecord }) => {
+  if (!record.tierId) return null;
+  const expired = record.tierExpiresAt !== null && new Date(record.tierExpiresAt).getTime() <= Date.now();
+  return (
+    <Box component="span" sx={{ textDecoration: expired ? 'line-through' : undefined }}>
+      <ReferenceField source="tierId" reference="tiers" link={false} record={record} />
+      {record.tierExpiresAt && (
+        <Typography component="span" variant="caption" color="text.secondary">
+          {` ${expired ? 'expired' : 'until'} ${shortDateTime(record.tierExpiresAt)}`}
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
 const Buttons = () => (
   <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+    <EditButton />
     <RoleButton />
     <DeleteUserButton />
   </Stack>
@@ -80,6 +98,7 @@ const PhoneList = ({ selfId }: { selfId: unknown }) => (
         </Box>
         <Box component="span" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
           <RoleChip record={r} />
+          <TierCell record={r} />
           <Buttons />
         </Box>
       </>
@@ -93,6 +112,7 @@ const DesktopGrid = ({ selfId }: { selfId: unknown }) => (
     <TextField source="email" />
     <TextField source="phone" sortable={false} />
     <FunctionField label="Role" sortBy="role" render={(r: UserRecord) => <RoleChip record={r} />} />
+    <FunctionField label="Tier" render={(r: UserRecord) => <TierCell record={r} />} />
     <FunctionField label={<ScreenReaderText>Actions</ScreenReaderText>} render={() => <Buttons />} />
   </Datagrid>
 );

@@ -4,6 +4,7 @@ import { lazyScreen } from '../common/lazyScreen.ts';
 export default {
   list: lazyScreen(() => import('./UserList.tsx'), 'UserList'),
   create: lazyScreen(() => import('./UserCreate.tsx'), 'UserCreate'),
+  edit: lazyScreen(() => import('./UserEdit.tsx'), 'UserEdit'),
   icon: PeopleIcon,
   recordRepresentation: 'name',
 };

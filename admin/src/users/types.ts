@@ -1,3 +1,4 @@
-import type { UserDto, ListRecord } from '@courtside/contracts';
+import type { AdminUserDto, ListRecord } from '@courtside/contracts';
 
-export type UserRecord = ListRecord<UserDto>;
+/** A user as the back office reads them: the wire shape (with their tier) plus react-admin's `id`. */
+export type UserRecord = ListRecord<AdminUserDto>;

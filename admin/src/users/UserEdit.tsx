@@ -1,0 +1,48 @@
+import { Alert } from '@mui/material';
+import { DateTimeInput, Edit, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, required, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { TEXT_LIMITS } from '@courtside/domain';
+import { failure } from '../common/format.ts';
+import { toUserBody } from './user-body.ts';
+import type { UserRecord } from './types.ts';
+
+const Title = () => {
+  const record = useRecordContext<UserRecord>();
+  return <>{record ? `Edit ${record.name}` : 'Edit user'}</>;
+};
+
+/**
+ * A customer's contact details and their tier: the tier's prices are what they see and pay from
+ * the moment it is saved, until its expiry (left empty: no expiry). Email and role are changed
+ * elsewhere (the role from the list).
+ */
+export const UserEdit = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title={<Title />}
+      mutationMode="pessimistic"
+      transform={toUserBody}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('User updated', { type: 'success' });
+          redirect('list', 'users');
+        },
+        onError: (error: unknown) => notify(failure('Failed to update the user', error), { type: 'error' }),
+      }}
+    >
+      <SimpleForm sx={{ maxWidth: 600 }}>
+        <TextInput source="name" validate={[required(), maxLength(TEXT_LIMITS.personName)]} />
+        <TextInput source="phone" validate={[required(), maxLength(TEXT_LIMITS.phone)]} />
+        <TextInput source="address" validate={[required(), maxLength(TEXT_LIMITS.address)]} />
+        <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
+          A tier gives this customer its prices (a discount, or its own prices at some facilities) on every booking from now on, until it expires.
+        </Alert>
+        <ReferenceInput source="tierId" reference="tiers" perPage={200} sort={{ field: 'name', order: 'ASC' }}>
+          <SelectInput label="Tier" optionText="name" emptyText="No tier (public prices)" emptyValue={null} sx={{ minWidth: 280 }} />
+        </ReferenceInput>
+        <DateTimeInput source="tierExpiresAt" label="Tier expires" helperText="Optional: empty means it never expires (your local time)" />
+      </SimpleForm>
+    </Edit>
+  );
+};
