@@ -8,24 +8,12 @@ import { cachesOf } from '../src/services/caches.ts';
 import { announceChanges } from '../src/repositories/changes.ts';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, login, type Actor } from './support/actors.ts';
+import { eventually } from './support/expect.ts';
 
 // Clock: 2027-03-01T15:00Z = Monday 10:00 in New York (EST). Tomorrow, 2027-03-02, is a Tuesday.
 const START = '2027-03-01T15:00:00Z';
 const TOMORROW = '2027-03-02';
 const MINUTE = 60_000;
-
-/** Polls until `check` passes: a change made through another process arrives as a notification. */
-async function eventually(check: () => Promise<void>, timeoutMs = 3_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 describe('the in-memory availability cache, kept correct by the change feed', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
+import { refused } from './support/expect.ts';
 
 // Price rules and booking policies per facility: stored and
 // answered on every facility record, pricing every booking the server makes, carried by every
@@ -11,19 +12,6 @@ const DAY = '2027-03-03';
 const EVERY_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 /** $20 an hour, $30 from 18:00 every day. */
 const PEAK = [{ days: EVERY_DAY, from: '18:00', to: '22:00', pricePerHour: 30 }];
-
-interface Res {
-  statusCode: number;
-  body: string;
-  json(): { code?: string; message?: string; errorMessages?: { path: string; message: string }[]; data?: unknown };
-}
-
-/** A 400 that names `field` (and says `code`). */
-function refused(res: Res, field: string, code?: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect((res.json().errorMessages ?? []).map((e) => e.path), res.body).toContain(field);
-  if (code) expect(res.json().code, res.body).toBe(code);
-}
 
 describe('price rules and booking policies per facility', () => {
   let t: TestApp;

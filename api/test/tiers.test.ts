@@ -4,6 +4,7 @@ import { openChangeFeedFor, type ChangeFeed } from '../src/db/change-feed.ts';
 import { cachesOf } from '../src/services/caches.ts';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, login, type Actor } from './support/actors.ts';
+import { eventually, refused, type Res } from './support/expect.ts';
 import { race } from './support/race.ts';
 
 // Customer tiers: staff define them and assign them to customers (with an optional expiry); the
@@ -15,12 +16,8 @@ const EVERY_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 /** $30 an hour from 18:00 every day (the facility's base is $20). */
 const PEAK = [{ days: EVERY_DAY, from: '18:00', to: '22:00', pricePerHour: 30 }];
 
-interface Res {
-  statusCode: number;
-  body: string;
-  headers: Record<string, unknown>;
-  json(): Record<string, unknown> & { code?: string; message?: string; errorMessages?: { path: string; message: string }[]; data?: unknown };
-}
+/** An answer as these tests read it: headers, and any field of the body. */
+type Answer = { headers: Record<string, unknown>; json(): ReturnType<Res['json']> & Record<string, unknown> } & Res;
 interface Slot {
   startTime: string;
   endTime: string;
@@ -35,26 +32,6 @@ interface TierRecord {
   customers: number;
 }
 
-/** Polls until `check` passes: a change made through another process arrives as a notification. */
-async function eventually(check: () => Promise<void>, timeoutMs = 3_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
-/** A 400 that names `field` (and says `code`). */
-function refused(res: Res, field: string, code?: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect((res.json().errorMessages ?? []).map((e) => e.path), res.body).toContain(field);
-  if (code) expect(res.json().code, res.body).toBe(code);
-}
-
 describe('customer tiers', () => {
   let t: TestApp;
   let staff: Actor;
@@ -62,13 +39,13 @@ describe('customer tiers', () => {
   let guest: Actor;
   let tierCount = 0;
 
-  const send = (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, actor?: Actor | { authorization: string }, payload?: unknown): Promise<Res> =>
+  const send = (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, actor?: Actor | { authorization: string }, payload?: unknown): Promise<Answer> =>
     t.app.inject({
       method,
       url,
       headers: actor ? ('auth' in actor ? actor.auth : actor) : undefined,
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    }) as Promise<Res>;
+    }) as Promise<Answer>;
   const slots = async (f: { _id: string }, who?: Actor | { authorization: string }, date = DAY) => {
     const res = await send('GET', `/api/check-availability?date=${date}&facility=${f._id}`, who);
     expect(res.statusCode, res.body).toBe(200);
