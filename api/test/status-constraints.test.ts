@@ -20,12 +20,17 @@ describe(`the database's status constraints match the domain's lists (${backend}
   });
   afterAll(async () => t?.close());
 
-  /** The values the one constraint of `table` lists for `column` (PostgreSQL shows `IN (...)` as `= ANY (ARRAY[...])`). */
-  const allowed = (table: string, column: string, type = 'c') => {
+  /**
+   * The values the constraints of `table` list for `column` (PostgreSQL shows `IN (...)` as
+   * `= ANY (ARRAY[...])`): `count` constraints, which must all list the same values.
+   */
+  const allowed = (table: string, column: string, type = 'c', count = 1) => {
     const list = new RegExp(`\\(${column} = ANY \\(ARRAY\\[([^\\]]*)\\]`);
     const lists = constraints.filter((c) => c.table === table && c.type === type).flatMap((c) => c.def.match(list)?.[1] ?? []);
-    expect(lists, `${table}.${column}`).toHaveLength(1);
-    return [...lists[0]!.matchAll(/'([^']*)'/g)].map((m) => m[1]).sort();
+    expect(lists, `${table}.${column}`).toHaveLength(count);
+    const values = lists.map((l) => [...l.matchAll(/'([^']*)'/g)].map((m) => m[1]).sort());
+    for (const v of values) expect(v, `${table}.${column}`).toEqual(values[0]);
+    return values[0]!;
   };
   const sorted = (values: readonly string[]) => [...values].sort();
 
@@ -41,7 +46,7 @@ describe(`the database's status constraints match the domain's lists (${backend}
     expect(allowed(table, column)).toEqual(sorted(values));
   });
 
-  it('the no-overlap exclusion covers exactly the statuses that hold a slot', () => {
-    expect(allowed('bookings', 'status', 'x')).toEqual(sorted(ACTIVE_STATUSES));
+  it('the no-overlap and changeover exclusions cover exactly the statuses that hold a slot', () => {
+    expect(allowed('bookings', 'status', 'x', 2)).toEqual(sorted(ACTIVE_STATUSES));
   });
 });
