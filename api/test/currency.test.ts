@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, book, bookAndPay, createOrder, customer, facility, type Actor } from './support/actors.ts';
+import { admin, book, bookAndPay, createOrder, customer, facility, postOrder, type Actor } from './support/actors.ts';
 import { StripeStub, deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
 
 const START = '2027-03-01T15:00:00Z';
@@ -48,12 +48,7 @@ describe('CURRENCY=EUR and LOCALE=de-DE', () => {
 
     it('a refused total names our price in euros', async () => {
       const hold = await book(t.app, casey, court._id, '2027-03-05', '08:00', '09:00');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/order/create',
-        headers: casey.auth,
-        payload: { user: { name: 'Casey', email: casey.email, phone: '555-0100', address: '1 Main St' }, totalPayableAmount: 1, bookingIds: [{ bookingId: hold._id }] },
-      });
+      const res = await postOrder(t.app, casey, [hold._id], 1);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: 'PRICE_MISMATCH' });
       expect(res.json().message).toContain(`(${euros('20,00')})`);

@@ -67,14 +67,19 @@ export async function book(app: App, actor: Actor, facilityId: string, date: str
   return res.json().data as { _id: string; payableAmount: number; status: string; paymentStatus: string; date: string; startTime: string; endTime: string };
 }
 
-/** Checks holds out through the API, whichever provider is configured; throws unless the order is created. */
-export async function createOrder(app: App, actor: Actor, bookingIds: string[], totalPayableAmount: number) {
-  const res = await app.inject({
+/** POST /api/order/create as a client sends it, answered as it comes (a refusal included). */
+export function postOrder(app: App, actor: Actor, bookingIds: string[], totalPayableAmount: number) {
+  return app.inject({
     method: 'POST',
     url: '/api/order/create',
     headers: actor.auth,
     payload: { user: { name: 'Buyer', email: actor.email, phone: '555-0100', address: '1 Main St' }, totalPayableAmount, bookingIds: bookingIds.map((bookingId) => ({ bookingId })) },
   });
+}
+
+/** Checks holds out through the API, whichever provider is configured; throws unless the order is created. */
+export async function createOrder(app: App, actor: Actor, bookingIds: string[], totalPayableAmount: number) {
+  const res = await postOrder(app, actor, bookingIds, totalPayableAmount);
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   const { orderId, payment_url: paymentUrl } = res.json().data as { orderId: string; payment_url: string };
   return { orderId, paymentUrl };
