@@ -19,6 +19,7 @@ import emails from './emails/index.ts';
 import closures from './closures/index.ts';
 import series from './series/index.ts';
 import tiers from './tiers/index.ts';
+import promoCodes from './promo-codes/index.ts';
 
 const store = localStorageStore();
 
@@ -74,6 +75,7 @@ export const App = () => (
         <Resource name="closures" {...closures} />
         <Resource name="series" {...series} />
         <Resource name="tiers" {...tiers} />
+        <Resource name="promo-codes" {...promoCodes} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
         </CustomRoutes>

@@ -7,6 +7,7 @@ import type { EmailRecord } from './emails/types.ts';
 import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
+import type { PromoCodeRecord } from './promo-codes/types.ts';
 import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
 import type { UserRecord } from './users/types.ts';
@@ -37,7 +38,7 @@ const recordsWith = (text: string) => ({
     createdAt: '2026-05-01T10:00:00.000Z', sentAt: null, text, html: `<p>${text}</p>`, attachments: [{ filename: text, contentType: 'text/calendar', content: text }],
   } as EmailRecord,
   payments: {
-    id: 'p1', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, refundedAmount: 0, refundState: 'none',
+    id: 'p1', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, discount: 0, promoCode: null, refundedAmount: 0, refundState: 'none',
     flagReason: text, flagResolvedAt: null, flagResolvedBy: { id: 'u2', name: text }, providerRef: text, createdAt: '2026-05-01T10:00:00.000Z', paidAt: null,
     bookings: [{ id: 'b1', facilityName: text, date: '2026-05-02', startTime: '10:00', endTime: '11:00', payableAmount: 20, status: 'confirmed', paymentStatus: 'paid' }],
     refunds: [],
@@ -54,10 +55,14 @@ const recordsWith = (text: string) => ({
   tiers: {
     id: 't1', name: text, discountPercent: 10, facilityPrices: null, customers: 3, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z',
   } as TierRecord,
+  'promo-codes': {
+    id: 'c1', code: text, percentOff: 10, amountOff: null, validFrom: '2026-05-01', validTo: null, facilityIds: ['f1'], minAmount: null, maxUses: 5,
+    maxUsesPerCustomer: null, uses: 2, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z',
+  } as PromoCodeRecord,
 });
 
 /** Resources whose records have fewer than two free-text fields (a tier has only its name). */
-const TEXT_FIELDS: Partial<Record<ExportedResource, number>> = { tiers: 1 };
+const TEXT_FIELDS: Partial<Record<ExportedResource, number>> = { tiers: 1, 'promo-codes': 1 };
 
 /**
  * Runs a list's real exporter and answers the file it downloads: react-admin's downloadCSV
@@ -118,12 +123,13 @@ describe('every list exports through the neutralising CSV writer', () => {
     // The sources as text (Vite's glob import; the back office reads no files itself).
     const app = import.meta.glob<string>('./App.tsx', { query: '?raw', import: 'default', eager: true })['./App.tsx']!;
     const lists = import.meta.glob<string>('./*/*List.tsx', { query: '?raw', import: 'default', eager: true });
-    const resources = [...app.matchAll(/<Resource name="(\w+)"/g)].map((m) => m[1]!);
+    const resources = [...app.matchAll(/<Resource name="([\w-]+)"/g)].map((m) => m[1]!);
     expect(resources.sort()).toEqual(Object.keys(exporters).sort());
     for (const resource of resources) {
       const files = Object.keys(lists).filter((path) => path.startsWith(`./${resource}/`));
       expect(files, resource).not.toEqual([]);
-      for (const file of files) expect(lists[file], file).toContain(`exporter={exporters.${resource}}`);
+      const exporter = /^\w+$/.test(resource) ? `exporters.${resource}` : `exporters['${resource}']`;
+      for (const file of files) expect(lists[file], file).toContain(`exporter={${exporter}}`);
     }
   });
 });

@@ -5,6 +5,7 @@ import type { EmailRecord } from './emails/types.ts';
 import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
+import type { PromoCodeRecord } from './promo-codes/types.ts';
 import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
 import { pricesText } from './tiers/tier-form.ts';
@@ -43,6 +44,8 @@ export const csvColumns = {
     providerRef: p.providerRef,
     status: p.status,
     amount: p.amount,
+    discount: p.discount,
+    promoCode: p.promoCode,
     refundedAmount: p.refundedAmount,
     refundState: p.refundState,
     flagReason: p.flagReason,
@@ -72,8 +75,6 @@ export const csvColumns = {
     phone: u.phone,
     address: u.address,
     role: u.role,
-    tierId: u.tierId,
-    tierExpiresAt: u.tierExpiresAt,
   }),
   messages: (m: MessageRecord) => ({
     id: m.id,
@@ -131,6 +132,22 @@ export const csvColumns = {
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   }),
+  // Empty cells are no limit; facilities by id.
+  'promo-codes': (c: PromoCodeRecord) => ({
+    id: c.id,
+    code: c.code,
+    percentOff: c.percentOff,
+    amountOff: c.amountOff,
+    validFrom: c.validFrom,
+    validTo: c.validTo,
+    facilityIds: c.facilityIds?.join('; ') ?? null,
+    minAmount: c.minAmount,
+    maxUses: c.maxUses,
+    maxUsesPerCustomer: c.maxUsesPerCustomer,
+    uses: c.uses,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -146,4 +163,5 @@ export const exporters = {
   closures: csvExporter('closures', csvColumns.closures),
   series: csvExporter('series', csvColumns.series),
   tiers: csvExporter('tiers', csvColumns.tiers),
+  'promo-codes': csvExporter('promo-codes', csvColumns['promo-codes']),
 } satisfies Record<ExportedResource, unknown>;

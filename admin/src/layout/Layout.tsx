@@ -61,6 +61,7 @@ const CourtsideMenu = () => (
     <Menu.ResourceItem name="closures" />
     <Menu.ResourceItem name="users" />
     <Menu.ResourceItem name="tiers" />
+    <Menu.ResourceItem name="promo-codes" />
     <Menu.ResourceItem name="messages" />
     <Menu.ResourceItem name="emails" />
   </Menu>

@@ -16,10 +16,10 @@ export const bookingsSummary = (p: PaymentRecord) => {
   return `${first.facilityName}, ${shortDate(first.date)} ${first.startTime}`;
 };
 
-export const providerLabel = (provider: string) => ({ sandbox: 'Sandbox', stripe: 'Stripe', desk: 'Front desk' })[provider] ?? provider;
+export const providerLabel = (provider: string) => ({ sandbox: 'Sandbox', stripe: 'Stripe', desk: 'Front desk', free: 'Free (promo code)' })[provider] ?? provider;
 
 /** For sentences: "through the sandbox", "through Stripe". */
-export const providerName = (provider: string) => ({ sandbox: 'the sandbox', stripe: 'Stripe', desk: 'the front desk' })[provider] ?? provider;
+export const providerName = (provider: string) => ({ sandbox: 'the sandbox', stripe: 'Stripe', desk: 'the front desk', free: 'a promo code (nothing charged)' })[provider] ?? provider;
 
 /** The order's status, and its refund's state unless that only repeats it ("Refunded" twice). */
 export const PaymentStateChips = ({ record }: { record: PaymentRecord }) => (
@@ -57,6 +57,18 @@ export const FlagMarker = ({ record }: { record: PaymentRecord }) => {
     </Tooltip>
   );
 };
+
+/** The amount charged and, when a promo code took something off, the code and how much. */
+export const AmountCell = ({ record }: { record: PaymentRecord }) => (
+  <Stack sx={{ alignItems: 'flex-end' }}>
+    <Typography variant="body2">{money(record.amount)}</Typography>
+    {record.promoCode && (
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {record.promoCode} −{money(record.discount)}
+      </Typography>
+    )}
+  </Stack>
+);
 
 /** The grid's "For" cell: the facility over its date and time, or how many bookings. */
 export const ForCell = ({ record }: { record: PaymentRecord }) => {

@@ -1,15 +1,15 @@
 import { Box, Typography } from '@mui/material';
-import { Datagrid, ExportButton, FilterButton, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
+import { Datagrid, ExportButton, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
 import { OrderStatus, orderStatusChoices } from '../common/StatusChip.tsx';
 import { QuickFilter } from '../common/QuickFilter.tsx';
-import { currencyOptions, money, moneyLocale, shortDateTime } from '../common/format.ts';
+import { money, shortDateTime } from '../common/format.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
-import { CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
+import { AmountCell, CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
 import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
-const providerChoices = ['sandbox', 'stripe', 'desk'].map((id) => ({ id, name: providerLabel(id) }));
+const providerChoices = ['sandbox', 'stripe', 'desk', 'free'].map((id) => ({ id, name: providerLabel(id) }));
 
 /** On a phone only the search stays open; the rest wait behind "Add filter". */
 const filters = (phone: boolean) => [
@@ -39,7 +39,7 @@ const PhoneList = () => (
         <FlagMarker record={p} />
       </Box>
     )}
-    tertiaryText={(p) => money(p.amount)}
+    tertiaryText={(p) => (p.promoCode ? `${money(p.amount)} (${p.promoCode})` : money(p.amount))}
     secondaryText={(p) => (
       <>
         {shortDateTime(p.createdAt)} · {providerLabel(p.provider)} · {bookingsSummary(p)}
@@ -59,7 +59,7 @@ const DesktopGrid = () => (
     <FunctionField label="For" sortable={false} render={(p: PaymentRecord) => <ForCell record={p} />} />
     <FunctionField label="Provider" sortable={false} render={(p: PaymentRecord) => providerLabel(p.provider)} />
     <FunctionField label="Status" sortBy="status" render={(p: PaymentRecord) => <OrderStatus value={p.status} />} />
-    <NumberField source="amount" options={currencyOptions} locales={moneyLocale()} />
+    <FunctionField label="Amount" sortBy="amount" textAlign="right" render={(p: PaymentRecord) => <AmountCell record={p} />} />
     <FunctionField label="Refunded" sortable={false} render={(p: PaymentRecord) => <RefundCell record={p} />} />
   </Datagrid>
 );

@@ -148,6 +148,11 @@ const Details = () => {
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
           <Fact label="Amount">
             <Typography variant="h6" component="p">{money(p.amount)}</Typography>
+            {p.promoCode && (
+              <Typography variant="body2" color="text.secondary">
+                {money(p.amount + p.discount)} less promo code <strong>{p.promoCode}</strong> ({money(p.discount)})
+              </Typography>
+            )}
           </Fact>
         </Grid>
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
