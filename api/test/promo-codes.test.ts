@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, type Actor } from './support/actors.ts';
-import { race } from './support/race.ts';
+import { listenLocally, race } from './support/race.ts';
 import { StripeStub } from './support/stripe-stub.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 on 1 March in New York, the venue's zone (DEFAULT_TIMEZONE).
@@ -497,10 +497,7 @@ describeOnPostgres('promo code race over real HTTP on PostgreSQL', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clockStart: START });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
-    base = `http://127.0.0.1:${address.port}`;
+    base = await listenLocally(t.app);
   }, 60_000);
   afterAll(() => t?.close());
 
