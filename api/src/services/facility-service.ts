@@ -5,7 +5,6 @@ import {
   dollarsToCents,
   everyDay,
   globalPolicy,
-  invalid,
   localTimes,
   sameWallClock,
   validatePolicy,
