@@ -257,7 +257,8 @@ describe('promo codes', () => {
       const { code } = await promo({ amountOff: 5 });
       const buyer = await customer(t.app);
       const b = await hold(buyer);
-      refusal(await order(buyer, [b], code, 15), 'PRICE_MISMATCH', 'totalPayableAmount');
+      const message = refusal(await order(buyer, [b], code, 15), 'PRICE_MISMATCH', 'totalPayableAmount');
+      expect(message).toBe('totalPayableAmount does not match the price of the selected bookings before the promo code ($20.00).');
     });
 
     it('a code that takes everything off confirms the order at once, with nothing to charge', async () => {

@@ -44,7 +44,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
   const provider = ctx.payments.checkout;
   const placed = await ctx.db.transaction().execute(async (trx) => {
     const { rows, views } = await lockCallersHolds(trx, user, ids, now);
-    const subtotalCents = checkPrice(rows, totalCents, ctx.config.money);
+    const subtotalCents = checkPrice(rows, totalCents, ctx.config.money, code !== undefined);
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
     const amountCents = promo ? promo.totalCents : subtotalCents;
     const free = promo !== undefined && amountCents === 0;
@@ -115,14 +115,14 @@ async function lockCallersHolds(trx: Executor, user: CurrentUser, ids: string[],
   return { rows, views };
 }
 
-/** Our price of the bookings, which the client's total must equal. */
-function checkPrice(rows: BookingRow[], totalCents: number, money: MoneyFormat): number {
+/** Our price of the bookings, which the client's total must equal (before a promo code: the server applies it). */
+function checkPrice(rows: BookingRow[], totalCents: number, money: MoneyFormat, withCode = false): number {
   const amountCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
   if (amountCents !== totalCents) {
     throw new DomainError(
       'invalid',
       'PRICE_MISMATCH',
-      `totalPayableAmount does not match the price of the selected bookings (${formatCents(amountCents, money)}).`,
+      `totalPayableAmount does not match the price of the selected bookings${withCode ? ' before the promo code' : ''} (${formatCents(amountCents, money)}).`,
       'totalPayableAmount',
     );
   }
