@@ -90,6 +90,19 @@ describe('price rules and booking policies per facility', () => {
     expect(new Set((await slots(court)).map((s) => s.price))).toEqual(new Set([40]));
   });
 
+  it("the public list's maxPrice compares the cards' \"from\" price: the lowest a current rule gives", async () => {
+    const tag = `From ${Date.now().toString(36)}`;
+    const mornings = { days: EVERY_DAY, from: '08:00', to: '10:00', pricePerHour: 12 };
+    await facility(t.app, staff, { name: `${tag} Cheap Mornings`, pricePerHour: 30, priceRules: [mornings] });
+    await facility(t.app, staff, { name: `${tag} Ended Offer`, pricePerHour: 30, priceRules: [{ ...mornings, validTo: '2027-02-28' }] });
+    await facility(t.app, staff, { name: `${tag} Dear`, pricePerHour: 30, priceRules: PEAK });
+    const names = async (max: number) =>
+      ((await send('GET', `/api/facility?q=${encodeURIComponent(tag)}&maxPrice=${max}`)).json().data as { name: string }[]).map((f) => f.name).sort();
+    expect(await names(12)).toEqual([`${tag} Cheap Mornings`]);
+    expect(await names(29.99)).toEqual([`${tag} Cheap Mornings`]);
+    expect(await names(30)).toEqual([`${tag} Cheap Mornings`, `${tag} Dear`, `${tag} Ended Offer`]);
+  });
+
   it('a facility with no rules prices exactly as before: pricePerHour x the real length', async () => {
     const court = await facility(t.app, staff, { pricePerHour: 17.5 });
     expect(new Set((await slots(court)).map((s) => s.price))).toEqual(new Set([17.5]));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromLocal, parseDate, parseTime, toLocal } from './clock.ts';
-import { facilityPriceCents, lowestPricePerHourCents, priceRulesToDto, validatePriceRules, type FacilityPricing, type PriceRule, type PriceRuleDto } from './price-rules.ts';
+import { facilityPriceCents, fromPricePerHourCents, lowestPricePerHourCents, priceRulesToDto, validatePriceRules, type FacilityPricing, type PriceRule, type PriceRuleDto } from './price-rules.ts';
 import { priceCents } from './pricing.ts';
 import { WEEKDAYS, type Weekday } from './schedule.ts';
 import { wallInterval, type Interval } from './slots.ts';
@@ -224,6 +224,16 @@ describe('facilityPriceCents: tiers', () => {
     expect(lowestPricePerHourCents(court([rule(['sun'], '06:00', '08:00', 12)]))).toBe(1200);
     expect(lowestPricePerHourCents(centreCourt, { discountPercent: 25 })).toBe(1500);
     expect(lowestPricePerHourCents(centreCourt, { rulePricesPerHourCents: { '1': 900 } })).toBe(900);
+  });
+
+  it('"from" leaves out the rules whose last day has passed on the facility\'s clock, keeping tier rule indexes', () => {
+    const winter = { ...rule(['sat'], '08:00', '10:00', 8), validTo: '2026-03-31' };
+    const pricing = court([winter, rule(['sun'], '08:00', '10:00', 15)]);
+    // 2026-04-01 03:30Z is still March 31 in New York: the winter rule still prices that day.
+    expect(fromPricePerHourCents(pricing, Date.parse('2026-04-01T03:30:00Z'))).toBe(800);
+    expect(fromPricePerHourCents(pricing, Date.parse('2026-04-01T05:00:00Z'))).toBe(1500);
+    // A tier's price for rule 1 still belongs to rule 1 once rule 0 has ended.
+    expect(fromPricePerHourCents(pricing, Date.parse('2026-05-01T12:00:00Z'), { rulePricesPerHourCents: { '1': 1000 } })).toBe(1000);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DAY_MS, offsetAt, parseDate, parseTime } from './clock.ts';
+import { DAY_MS, offsetAt, parseDate, parseTime, todayIn } from './clock.ts';
 import { invalid } from './errors.ts';
 import { fieldPath, isPlainObject, validityDates, type Validity } from './fields.ts';
 import { centsToDollars, dollarsToCents } from './money.ts';
@@ -201,10 +201,19 @@ export function facilityPriceCents(pricing: FacilityPricing, interval: Interval,
 
 /**
  * The lowest price per hour (cents) anything at the facility may cost `tier`, for "from $X / hour":
- * the base price and every rule's, whether or not the rule still applies.
+ * the base price and every rule's; with `today` (a local date), not the rules whose last day is
+ * before it (they no longer price anything).
  */
-export function lowestPricePerHourCents(pricing: Omit<FacilityPricing, 'timezone'>, tier?: TierPrice): number {
-  const rates = [tierRate(pricing.pricePerHourCents, -1, tier), ...pricing.priceRules.map((r, i) => tierRate(r.pricePerHourCents, i, tier))];
-  const lowest = Math.min(...rates);
+export function lowestPricePerHourCents(pricing: Omit<FacilityPricing, 'timezone'>, tier?: TierPrice, today?: string): number {
+  const rules = pricing.priceRules.flatMap((r, i) => (today !== undefined && r.validTo !== undefined && r.validTo < today ? [] : [tierRate(r.pricePerHourCents, i, tier)]));
+  const lowest = Math.min(tierRate(pricing.pricePerHourCents, -1, tier), ...rules);
   return tier && 'discountPercent' in tier ? Math.round((lowest * (100 - tier.discountPercent)) / 100) : lowest;
+}
+
+/**
+ * The "from" price of a facility's card and of the public list's price filter (cents an hour):
+ * the lowest its base price and its current rules give, today on the facility's clock.
+ */
+export function fromPricePerHourCents(pricing: FacilityPricing, now: Date | number = Date.now(), tier?: TierPrice): number {
+  return lowestPricePerHourCents(pricing, tier, todayIn(pricing.timezone, now));
 }

@@ -4,6 +4,7 @@ import {
   DomainError,
   dollarsToCents,
   everyDay,
+  fromPricePerHourCents,
   globalPolicy,
   localTimes,
   sameWallClock,
@@ -25,7 +26,7 @@ import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
-import { facilityNotFound } from './facility-schedule.ts';
+import { facilityNotFound, toPricing } from './facility-schedule.ts';
 import { toFacilityDto } from './presenters.ts';
 
 export interface FacilityInput {
@@ -60,11 +61,12 @@ export async function listPublic(ctx: ServiceContext, filter: { q?: string; maxP
   if (filter.maxPrice !== undefined && !Number.isFinite(filter.maxPrice)) {
     throw new DomainError('invalid', 'INVALID_AMOUNT', "maxPrice must be a price per hour in the venue's currency", 'maxPrice');
   }
-  const rows = await facilities.listFacilities(ctx.db, {
-    q: filter.q?.trim() || undefined,
-    maxPriceCents: filter.maxPrice === undefined ? undefined : Math.floor(filter.maxPrice * 100 + 1e-6),
-  });
-  return rows.map(toFacilityDto);
+  const rows = await facilities.listFacilities(ctx.db, { q: filter.q?.trim() || undefined });
+  if (filter.maxPrice === undefined) return rows.map(toFacilityDto);
+  // What the cards say: "from $X / hour", the lowest price any current rule gives.
+  const maxCents = Math.floor(filter.maxPrice * 100 + 1e-6);
+  const now = ctx.clock();
+  return rows.filter((f) => fromPricePerHourCents(toPricing(f), now) <= maxCents).map(toFacilityDto);
 }
 
 /**

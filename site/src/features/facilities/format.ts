@@ -1,23 +1,32 @@
 import type { FacilityDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
-import { centsToDollars, dollarsToCents, lowestPricePerHourCents, todayIn, validatePriceRules } from '@courtside/domain';
+import { centsToDollars, dollarsToCents, fromPricePerHourCents, todayIn, validatePriceRules } from '@courtside/domain';
 
 /** "$28.00 / hour": prices are major units of the venue's currency on the wire, always shown with cents. */
 function pricePerHourLabel(amount: number): string {
   return `${formatMoney(amount)} / hour`;
 }
 
+/** What a facility record says about its prices, as the domain's price functions read it. */
+const pricingOf = (f: Pick<FacilityDto, 'pricePerHour' | 'priceRules' | 'timezone'>) => ({
+  pricePerHourCents: dollarsToCents(f.pricePerHour),
+  priceRules: validatePriceRules(f.priceRules ?? []),
+  timezone: f.timezone,
+});
+
+/** The lowest hourly price anything at the facility costs now (major units): what the price filter compares. */
+export function fromPricePerHour(facility: Pick<FacilityDto, 'pricePerHour' | 'priceRules' | 'timezone'>, now: Date | number = Date.now()): number {
+  return centsToDollars(fromPricePerHourCents(pricingOf(facility), now));
+}
+
 /**
- * A facility card's price: "$28.00 / hour", or "from $20.00 / hour" when its price rules make the
- * price vary (the lowest hourly price anything there costs). A rule whose last day has passed no
- * longer prices anything, so it is left out.
+ * A facility card's price: "$28.00 / hour", or "from $20.00 / hour" when its current price rules
+ * make the price vary (a rule whose last day has passed prices nothing any more).
  */
 export function facilityPriceLabel(facility: Pick<FacilityDto, 'pricePerHour' | 'priceRules' | 'timezone'>, now: Date | number = Date.now()): string {
   const today = todayIn(facility.timezone, now);
-  const rules = validatePriceRules((facility.priceRules ?? []).filter((r) => r.validTo === undefined || r.validTo >= today));
-  const base = dollarsToCents(facility.pricePerHour);
-  if (rules.every((r) => r.pricePerHourCents === base)) return pricePerHourLabel(facility.pricePerHour);
-  return `from ${pricePerHourLabel(centsToDollars(lowestPricePerHourCents({ pricePerHourCents: base, priceRules: rules })))}`;
+  const varies = (facility.priceRules ?? []).some((r) => (r.validTo === undefined || r.validTo >= today) && r.pricePerHour !== facility.pricePerHour);
+  return varies ? `from ${pricePerHourLabel(fromPricePerHour(facility, now))}` : pricePerHourLabel(facility.pricePerHour);
 }
 
 const DAY_ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
