@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { DateTimeInput, Edit, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, required, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { DateTimeInput, Edit, ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, required, useNotify, useRecordContext, useRedirect } from 'react-admin';
 import { TEXT_LIMITS } from '@courtside/domain';
 import { failure } from '../common/format.ts';
 import { toUserBody } from './user-body.ts';
@@ -9,6 +9,13 @@ const Title = () => {
   const record = useRecordContext<UserRecord>();
   return <>{record ? `Edit ${record.name}` : 'Edit user'}</>;
 };
+
+/** Save only: deactivating an account is the list's Delete, which says what it does first. */
+const EditToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 
 /**
  * A customer's contact details and their tier: the tier's prices are what they see and pay from
@@ -31,7 +38,7 @@ export const UserEdit = () => {
         onError: (error: unknown) => notify(failure('Failed to update the user', error), { type: 'error' }),
       }}
     >
-      <SimpleForm sx={{ maxWidth: 600 }}>
+      <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 600 }}>
         <TextInput source="name" validate={[required(), maxLength(TEXT_LIMITS.personName)]} />
         <TextInput source="phone" validate={[required(), maxLength(TEXT_LIMITS.phone)]} />
         <TextInput source="address" validate={[required(), maxLength(TEXT_LIMITS.address)]} />
@@ -39,7 +46,7 @@ export const UserEdit = () => {
           A tier gives this customer its prices (a discount, or its own prices at some facilities) on every booking from now on, until it expires.
         </Alert>
         <ReferenceInput source="tierId" reference="tiers" perPage={200} sort={{ field: 'name', order: 'ASC' }}>
-          <SelectInput label="Tier" optionText="name" emptyText="No tier (public prices)" emptyValue={null} sx={{ minWidth: 280 }} />
+          <SelectInput label="Tier" optionText="name" emptyText="No tier (public prices)" sx={{ minWidth: 280 }} />
         </ReferenceInput>
         <DateTimeInput source="tierExpiresAt" label="Tier expires" helperText="Optional: empty means it never expires (your local time)" />
       </SimpleForm>
