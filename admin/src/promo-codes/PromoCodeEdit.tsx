@@ -9,17 +9,19 @@ const Title = () => {
   return <>{record ? `Promo code ${record.code}` : 'Promo code'}</>;
 };
 
-/** Deleting asks first; a code orders have used is withdrawn instead, and its orders keep it. */
-const EditToolbar = () => {
-  const record = useRecordContext<PromoCodeRecord>();
+/**
+ * Deleting asks first; a code orders have used is withdrawn instead, and its orders keep it.
+ * `record`: the code as stored (the form's own record has no uses).
+ */
+const EditToolbar = ({ record }: { record: PromoCodeRecord }) => {
   const notify = useNotify();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
       <DeleteWithConfirmButton
-        confirmTitle={record ? `Delete the promo code ${record.code}?` : 'Delete the promo code?'}
+        confirmTitle={`Delete the promo code ${record.code}?`}
         confirmContent={
-          record?.uses
+          record.uses
             ? `It is in use (${usesText(record)}): customers will no longer be able to use it; orders that did keep it.`
             : 'Customers will no longer be able to use it.'
         }
@@ -33,7 +35,7 @@ const PromoCodeEditForm = () => {
   const record = useRecordContext<PromoCodeRecord>();
   if (!record) return null;
   return (
-    <SimpleForm record={{ id: record.id, ...promoCodeToForm(record) }} toolbar={<EditToolbar />} validate={(values) => promoFormErrors(values as PromoCodeForm)} sx={{ maxWidth: 760 }}>
+    <SimpleForm record={{ id: record.id, ...promoCodeToForm(record) }} toolbar={<EditToolbar record={record} />} validate={(values) => promoFormErrors(values as PromoCodeForm)} sx={{ maxWidth: 760 }}>
       <PromoCodeInputs />
     </SimpleForm>
   );
