@@ -4,7 +4,7 @@ import { Nullable } from './primitives.ts';
 
 /** Customer tiers at /api/admin/tiers. Money in dollars, like a facility's pricePerHour. */
 
-const Dollars = (description: string) => Type.Number({ description });
+const Dollars = (description: string) => Type.Number({ minimum: 0, maximum: 1_000_000, description });
 
 /** A tier's own prices at one facility: its base price and/or some of its price rules' prices. */
 export const TierFacilityPrices = Type.Object(

@@ -170,7 +170,7 @@ export const SeriesCancelQuery = Type.Object({
 export const TierBody = Type.Object(
   {
     name: Text(TIER_NAME_MAX_LENGTH),
-    discountPercent: Type.Optional(Nullable(Type.Number({ description: 'Percent off the public price, a whole number from 1 to 100' }))),
+    discountPercent: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100, description: 'Percent off the public price' }))),
     facilityPrices: Type.Optional(Nullable(TierFacilityPriceMap)),
   },
   { additionalProperties: false },

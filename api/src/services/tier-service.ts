@@ -1,4 +1,4 @@
-import { DomainError, invalid, tierToDto, validateTier, type Tier, type TierFacilityPricesDto } from '@courtside/domain';
+import { DomainError, FIRST_DATE, LAST_DATE, invalid, tierToDto, validateTier, type Tier, type TierFacilityPricesDto } from '@courtside/domain';
 import type { AdminUserDto, TierDto } from '@courtside/contracts';
 import * as tiers from '../repositories/tiers.ts';
 import { parseListParams, stringFilter, type ListParams } from './admin-query.ts';
@@ -121,6 +121,8 @@ export interface TierAssignment {
 function expiryOf(text: string): Date {
   const at = new Date(text);
   if (Number.isNaN(at.getTime())) throw invalid('INVALID_DATE', 'tierExpiresAt must be an ISO date-time', 'tierExpiresAt');
+  const day = at.toISOString().slice(0, 10);
+  if (day < FIRST_DATE || day > LAST_DATE) throw invalid('DATE_OUT_OF_RANGE', `tierExpiresAt must be between ${FIRST_DATE} and ${LAST_DATE}`, 'tierExpiresAt');
   return at;
 }
 

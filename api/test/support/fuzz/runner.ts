@@ -70,6 +70,11 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
   remember(known, 'booking', (await book(t.app, casey, courtId, '2027-03-04', '12:00', '14:00'))._id);
   const message = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Fuzz', email: 'fuzz@example.com', subject: 'Hello', message: 'A message.' } });
   remember(known, 'message', message.json().data?._id);
+  // Several, so that one deleted early leaves others to read, change and assign.
+  for (const name of ['Fuzz Member', 'Fuzz Junior', 'Fuzz Coach']) {
+    const tier = await t.app.inject({ method: 'POST', url: '/api/admin/tiers', headers: staff.auth, payload: { name, discountPercent: 10 } });
+    remember(known, 'tier', tier.json().id);
+  }
   const doc = await t.app.inject({ url: '/api/docs/json' });
   if (doc.statusCode !== 200) throw new Error(`the OpenAPI document answered ${doc.statusCode}`);
   return { t, admin: staff, customer: casey, operations: operationsOf(doc.json()), known };
@@ -96,7 +101,7 @@ async function restoreActors(w: FuzzWorld, tokens: { customer: string; admin: st
 
 /** Ids in a successful answer become targets for later requests. */
 function harvest(w: FuzzWorld, op: Operation, body: string) {
-  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : undefined;
+  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : undefined;
   if (!kind) return;
   let data: unknown;
   try {

@@ -110,6 +110,7 @@ export function idKind(name: string): string {
   if (n.includes('user')) return 'user';
   if (n.includes('message')) return 'message';
   if (n.includes('payment') || n.includes('order')) return 'order';
+  if (n.includes('tier')) return 'tier';
   return 'any';
 }
 
@@ -123,6 +124,7 @@ function validString(s: Schema, name: string, ctx: ValueContext, kind: string): 
   if (s.format === 'uuid') return (rng.chance(0.85) && ctx.knownId(kind)) || rng.uuid();
   if (s.format === 'email') return `fuzz.${rng.int(1e9).toString(36)}@example.com`;
   if (s.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return ctx.soonDate();
+  if (s.format === 'date-time') return `${ctx.soonDate()}T12:00:00.000Z`;
   if (s.pattern === '^\\d{2}:\\d{2}$') return hh(rng.between(8, 21));
   const n = name.toLowerCase();
   if (n.includes('password')) return `Fuzz-${rng.int(1e9).toString(36)}-Pass!`;
