@@ -32,6 +32,8 @@ export interface FuzzResult {
   operations: number;
   /** Operations that answered at least one 2xx: the fuzzer got past validation and auth there. */
   operationsWithSuccess: number;
+  /** The operations that never did (method and path). */
+  neverSucceeded: string[];
   byStatus: Record<string, number>;
   byStrategy: Record<string, number>;
   serverErrors: number;
@@ -188,6 +190,7 @@ export async function runFuzz(w: FuzzWorld, opts: { requests: number; seed: numb
     requests: sent,
     operations: w.operations.length,
     operationsWithSuccess: succeeded.size,
+    neverSucceeded: w.operations.map((op) => `${op.method} ${op.path}`).filter((name) => !succeeded.has(name)),
     byStatus,
     byStrategy,
     serverErrors,
