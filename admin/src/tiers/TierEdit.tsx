@@ -9,16 +9,18 @@ const Title = () => {
   return <>{record ? `Tier: ${record.name}` : 'Tier'}</>;
 };
 
-/** Deleting asks first; the API refuses a tier customers still hold (TIER_IN_USE), saying how many. */
-const EditToolbar = () => {
-  const record = useRecordContext<TierRecord>();
+/**
+ * Deleting asks first; the API refuses a tier customers still hold (TIER_IN_USE), saying how many.
+ * `record`: the tier as stored (the form's own record has no customer count).
+ */
+const EditToolbar = ({ record }: { record: TierRecord }) => {
   const notify = useNotify();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
       <DeleteWithConfirmButton
-        confirmTitle={record ? `Delete the tier "${record.name}"?` : 'Delete the tier?'}
-        confirmContent={record?.customers ? `${record.customers} customer${record.customers === 1 ? ' holds' : 's hold'} it: give them another tier first.` : 'Nobody holds it.'}
+        confirmTitle={`Delete the tier "${record.name}"?`}
+        confirmContent={record.customers ? `${record.customers} customer${record.customers === 1 ? ' holds' : 's hold'} it: give them another tier first.` : 'Nobody holds it.'}
         mutationOptions={{ onError: (error: unknown) => notify(failure('Failed to delete the tier', error), { type: 'error' }) }}
       />
     </Toolbar>
@@ -30,7 +32,7 @@ const TierEditForm = () => {
   const record = useRecordContext<TierRecord>();
   if (!record) return null;
   return (
-    <SimpleForm record={{ id: record.id, ...tierToForm(record) }} toolbar={<EditToolbar />} validate={(values) => formErrors(values as TierForm)} sx={{ maxWidth: 860 }}>
+    <SimpleForm record={{ id: record.id, ...tierToForm(record) }} toolbar={<EditToolbar record={record} />} validate={(values) => formErrors(values as TierForm)} sx={{ maxWidth: 860 }}>
       <TierInputs />
     </SimpleForm>
   );
