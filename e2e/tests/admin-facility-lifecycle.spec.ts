@@ -148,7 +148,7 @@ test('staff set a peak price and a booking horizon in the facility form; the boo
     await page.getByRole('textbox', { name: /^From/ }).fill('18:00');
     await page.getByRole('textbox', { name: /^To/ }).fill('22:00');
     await page.getByRole('spinbutton', { name: /^Price \/ hour/ }).fill('30');
-    await page.getByLabel('Booking horizon (days ahead)').fill('14');
+    await page.getByLabel('Horizon (days ahead)').fill('14');
     await snapConsole(page, 'admin-facility-pricing');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(notification(page, 'Facility updated successfully')).toBeVisible();

@@ -38,13 +38,13 @@ export const PriceRulesInput = () => (
 type PolicyField = keyof FacilityPolicy;
 /** The policy fields, with what a blank means. */
 const FIELDS: { field: PolicyField; label: string; fallback: (s: PublicSettings | undefined) => string }[] = [
-  { field: 'horizonDays', label: 'Booking horizon (days ahead)', fallback: (s) => (s ? `${s.bookingHorizonDays} days` : 'the venue setting') },
+  { field: 'horizonDays', label: 'Horizon (days ahead)', fallback: (s) => (s ? `${s.bookingHorizonDays} days` : 'the venue setting') },
   { field: 'minNoticeMinutes', label: 'Minimum notice (minutes)', fallback: () => 'none' },
   { field: 'cancellationHours', label: 'Cancellation window (hours)', fallback: (s) => (s ? `${s.cancellationHours} hours` : 'the venue setting') },
   { field: 'minMinutes', label: 'Shortest booking (minutes)', fallback: () => 'one slot' },
   { field: 'maxMinutes', label: 'Longest booking (minutes)', fallback: () => 'the maximum booking above' },
-  { field: 'bufferMinutes', label: 'Changeover after each booking (minutes)', fallback: () => 'none (bookings may touch)' },
-  { field: 'maxActivePerCustomer', label: 'Upcoming bookings per customer', fallback: () => 'no limit here' },
+  { field: 'bufferMinutes', label: 'Changeover (minutes)', fallback: () => 'none; free time kept after each booking' },
+  { field: 'maxActivePerCustomer', label: 'Bookings per customer', fallback: () => 'no limit on upcoming bookings here' },
 ];
 
 /** The venue's settings, for what a blank field means. */
@@ -72,7 +72,7 @@ export const PolicyInputs = () => {
               validate={[minValue(min), maxValue(max)]}
               step={1}
               helperText={`Blank: ${fallback(settings)}`}
-              sx={{ width: 260 }}
+              sx={{ width: 300 }}
             />
           );
         })}
