@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'INVALID_TIER',
   'INVALID_POLICY',
   'INVALID_PROMO_CODE',
+  'INVALID_SPORT',
   'TOO_SOON',
   'TOO_SHORT',
   // A promo code the customer typed that cannot be used (expired, used up, another facility's...).

@@ -22,3 +22,4 @@ export * from './price-rules.ts';
 export * from './tiers.ts';
 export * from './promo.ts';
 export * from './policy.ts';
+export * from './sports.ts';
