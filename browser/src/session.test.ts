@@ -15,6 +15,17 @@ describe('safeRedirect', () => {
     }
     expect(safeRedirect('//evil.example', '/')).toBe('/');
   });
+
+  it('refuses paths a browser would read as another host (tabs, line breaks and backslashes are dropped or turned into slashes)', () => {
+    for (const target of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/x\\..\\\\evil.example', '/\u0000', `/${'a'.repeat(2048)}`]) {
+      expect(safeRedirect(target)).toBe('/dashboard');
+    }
+  });
+
+  it('keeps a chosen slot with its query string whole', () => {
+    const next = '/book?facility=f1&date=2026-11-21&start=18%3A00&end=19%3A00';
+    expect(safeRedirect(next)).toBe(next);
+  });
 });
 
 describe('loginUrlFor', () => {

@@ -69,9 +69,15 @@ export function tokenExpired(token: string, now = Date.now()): boolean {
   }
 }
 
-/** Where to come back to after signing in: only paths on this site. */
+/**
+ * Where to come back to after signing in: only paths on this site. Browsers drop tabs and line
+ * breaks from URLs and read a backslash as a slash, so "/\t/evil.example" would leave the site:
+ * any control character or backslash refuses the target, as does anything that is not a path.
+ */
 export function safeRedirect(target: string | null, fallback = '/dashboard'): string {
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : fallback;
+  if (!target || target.length > 2048 || !target.startsWith('/') || target.startsWith('//')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f\\]/.test(target) ? fallback : target;
 }
 
 /** Sends a signed-out visitor to the login page, remembering where they wanted to go. */
