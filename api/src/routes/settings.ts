@@ -12,8 +12,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: envelopeOf(PublicSettings) },
     },
   }, async () => {
-    const { bookingHorizonDays, cancellationHours, holdMinutes, money } = app.ctx.config;
-    const settings: PublicSettings = { bookingHorizonDays, cancellationHours, holdMinutes, currency: money.currency, locale: money.locale };
+    const { bookingHorizonDays, cancellationHours, holdMinutes, money, defaultTimezone } = app.ctx.config;
+    const settings: PublicSettings = { bookingHorizonDays, cancellationHours, holdMinutes, currency: money.currency, locale: money.locale, timezone: defaultTimezone };
     return ok(200, 'Settings retrieved successfully', settings);
   });
 };
