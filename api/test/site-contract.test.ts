@@ -129,7 +129,8 @@ describe('the site contract', () => {
         paths: Record<string, { post?: { summary?: string; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
       };
       const create = doc.paths['/api/order/create']!.post!;
-      expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties)).toEqual(['totalPayableAmount', 'bookingIds']);
+      // The bookings, their total, and an optional promo code: no billing details.
+      expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties)).toEqual(['totalPayableAmount', 'bookingIds', 'promoCode']);
       expect(create.summary).toMatch(/user.*ignored/);
     });
   });
