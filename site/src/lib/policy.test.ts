@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cancellationPolicy, facilitySettings } from './policy.ts';
 
 describe('facilitySettings', () => {
-  const venue = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, currency: 'USD', locale: 'en-US' };
+  const venue = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, currency: 'USD', locale: 'en-US', timezone: 'America/New_York' };
 
   it("is the venue's settings where the facility sets nothing", () => {
     expect(facilitySettings(venue, {})).toEqual(venue);
