@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, ORDER_STATUSES, OUTBOX_STATES, PAYMENT_STATUSES, REFUND_STATUSES, ROLES } from '@courtside/domain';
+import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, ORDER_STATUSES, OUTBOX_STATES, PAYMENT_STATUSES, REFUND_STATUSES, ROLES, SPORTS } from '@courtside/domain';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -42,6 +42,7 @@ describe(`the database's status constraints match the domain's lists (${backend}
     ['refunds', 'status', REFUND_STATUSES],
     ['outbox_messages', 'state', OUTBOX_STATES],
     ['closures', 'kind', CLOSURE_KINDS],
+    ['facilities', 'sport', SPORTS],
   ] as const)('%s.%s', (table, column, values) => {
     expect(allowed(table, column)).toEqual(sorted(values));
   });

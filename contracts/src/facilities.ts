@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { WEEKDAYS } from '@courtside/domain';
+import { SPORTS, WEEKDAYS } from '@courtside/domain';
 import { DateText, TimeText, oneOf } from './primitives.ts';
 
 /** One weekday's opening hours, or null when closed all day. */
@@ -53,6 +53,7 @@ export const FacilityDto = Type.Object({
   maxBookingMinutes: Type.Integer(),
   priceRules: Type.Array(PriceRule, { description: 'Ordered price rules; empty: pricePerHour everywhere' }),
   policy: FacilityPolicy,
+  sport: oneOf(SPORTS, 'What it is for; players search by it'),
 });
 export type FacilityDto = Static<typeof FacilityDto>;
 

@@ -16,6 +16,7 @@ import * as priceRulesPolicy from './migrations/2026_11_24_0600_price_rules_poli
 import * as buffersQuotas from './migrations/2026_11_24_0700_buffers_quotas.ts';
 import * as customerTiers from './migrations/2026_11_24_0800_customer_tiers.ts';
 import * as promoCodes from './migrations/2026_11_24_0900_promo_codes.ts';
+import * as sports from './migrations/2026_11_24_1000_sports.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0700_buffers_quotas': buffersQuotas,
   '2026_11_24_0800_customer_tiers': customerTiers,
   '2026_11_24_0900_promo_codes': promoCodes,
+  '2026_11_24_1000_sports': sports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -51,5 +53,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
     (err as Error & { cause: unknown }).cause = result.error;
     throw err;
   }
+  return result;
+}
+
+/** Brings the database to the named migration and no further: a data migration's test sets the stage before it. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<MigrationResultSet> {
+  const result = await new Migrator({ db, provider }).migrateTo(name);
+  if (result.error) throw result.error;
   return result;
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingStatus, ClosureKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role } from '@courtside/domain';
+import type { BookingStatus, ClosureKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -46,6 +46,8 @@ export interface FacilitiesTable {
   price_rules: ColumnType<unknown, string | undefined, string>;
   /** JSON text of the domain's FacilityPolicy; '{}' by default: every global setting. */
   policy: ColumnType<unknown, string | undefined, string>;
+  /** What it is for; 'other' by default. */
+  sport: ColumnType<Sport, Sport | undefined, Sport>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

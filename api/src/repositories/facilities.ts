@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { BookingRow, FacilityRow, FacilityUpdate, NewFacility } from '@courtside/migrations';
-import type { Interval } from '@courtside/domain';
+import type { Interval, Sport } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
 import { holdsTime, inTheWayOf } from './occupancy.ts';
@@ -10,6 +10,8 @@ export interface FacilityFilter {
   ids?: string[];
   q?: string;
   maxPriceCents?: number;
+  /** Only facilities of these sports (undefined: any). */
+  sports?: readonly Sport[];
   /** undefined: only live ones; true: only deleted; 'any': both. */
   deleted?: boolean | 'any';
 }
@@ -20,6 +22,7 @@ function filtered(db: Executor, filter: FacilityFilter) {
   if (filter.deleted !== 'any') query = query.where('is_deleted', '=', filter.deleted === true);
   if (filter.q) query = query.where('name', 'ilike', `%${escapeLike(filter.q)}%`);
   if (filter.maxPriceCents !== undefined) query = query.where('price_per_hour_cents', '<=', filter.maxPriceCents);
+  if (filter.sports) query = filter.sports.length ? query.where('sport', 'in', filter.sports) : query.where(sql<boolean>`false`);
   return query;
 }
 
@@ -66,52 +69,6 @@ export function countFacilities(db: Executor) {
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow()
     .then((r) => r.n);
-}
-
-/**
- * A facility and the active intervals (bookings that hold time, closures) that touch a window, in one round trip: the
- * availability check is the hottest read of the product. A hold says when it lapses
- * (`holdExpiresAt`), since that frees its slot without any write.
- */
-export async function findFacilityWithBusy(db: Executor, id: string, from: Date, to: Date, now: Date) {
-  const result = await sql<FacilityRow & { busy: [number, number, number | null][] | null }>`
-    SELECT f.*, (
-      SELECT json_agg(busy.interval) FROM (
-        SELECT json_build_array(
-          extract(epoch FROM b.starts_at) * 1000,
-          -- A booking keeps the facility until its changeover is over.
-          extract(epoch FROM b.blocked_until) * 1000,
-          CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END) AS interval
-        FROM bookings b
-        WHERE b.facility_id = f.id
-          AND ${holdsTime('b', now)}
-          AND tstzrange(b.starts_at, b.blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
-        UNION ALL
-        -- Closed time is busy for good (no hold to lapse). No changeover is needed before a
-        -- closure, yet free slots are tested with their buffer after them: the closure is
-        -- handed over starting that much later, so the two cancel out.
-        SELECT json_build_array(
-          extract(epoch FROM c.starts_at) * 1000 + COALESCE((f.policy->>'bufferMinutes')::integer, 0) * 60000,
-          extract(epoch FROM c.ends_at) * 1000,
-          NULL)
-        FROM closure_facilities c
-        WHERE c.facility_id = f.id
-          AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
-      ) AS busy
-    ) AS busy
-    FROM facilities f
-    WHERE f.id = ${id} AND NOT f.is_deleted`.execute(db);
-  const row = result.rows[0];
-  if (!row) return undefined;
-  const busy = (typeof row.busy === 'string' ? JSON.parse(row.busy) : row.busy) as [number, number, number | null][] | null;
-  return {
-    facility: { ...row, busy: undefined } as FacilityRow,
-    busy: (busy ?? []).map(([s, e, h]) => ({
-      startsAt: new Date(Number(s)),
-      endsAt: new Date(Number(e)),
-      holdExpiresAt: h === null ? null : new Date(Number(h)),
-    })),
-  };
 }
 
 /** Locks a facility row (deleted or not) until the transaction ends. */

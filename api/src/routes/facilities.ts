@@ -3,7 +3,8 @@ import * as facilities from '../services/facility-service.ts';
 import { upcomingClosuresOf } from '../services/closure-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { FacilityDto, PublicClosureDto } from '@courtside/contracts';
+import { FacilityDto, PublicClosureDto, oneOf } from '@courtside/contracts';
+import { SPORTS } from '@courtside/domain';
 import { DeleteFacilityQuery, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
 
 const admin = { access: 'admin' as const };
@@ -18,6 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({
         q: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive part of the name' })),
         maxPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, description: "Highest price per hour, in the venue's currency" })),
+        sport: Type.Optional(oneOf(SPORTS, 'Only facilities of this sport')),
       }),
       response: { 200: envelopeOf(Type.Array(FacilityDto)), ...errorResponses },
     },

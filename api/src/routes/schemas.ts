@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CLOSURE_KINDS, TEXT_LIMITS, TIER_NAME_MAX_LENGTH } from '@courtside/domain';
+import { CLOSURE_KINDS, SPORTS, TEXT_LIMITS, TIER_NAME_MAX_LENGTH } from '@courtside/domain';
 import { DateText, FacilityPolicy, Nullable, OpeningHours, PriceRule, TierFacilityPriceMap, TimeText, oneOf } from '@courtside/contracts';
 import { IMAGE_URL_FORMAT, TEXT_KEYWORD, type TextKind } from '../http/validation.ts';
 
@@ -74,6 +74,7 @@ const facilityFields = {
   maxBookingMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 1440 })),
   priceRules: Type.Optional(Type.Array(PriceRule, { maxItems: 50, description: 'Replaces the whole ordered list; the first rule matching a minute prices it' })),
   policy: Type.Optional(PolicyBody),
+  sport: Type.Optional(oneOf(SPORTS, 'What it is for (default other); players search by it')),
 };
 export const FacilityCreateBody = Type.Object(facilityFields, { additionalProperties: false });
 export const FacilityUpdateBody = Type.Object(
@@ -89,6 +90,7 @@ export const FacilityUpdateBody = Type.Object(
     maxBookingMinutes: facilityFields.maxBookingMinutes,
     priceRules: facilityFields.priceRules,
     policy: facilityFields.policy,
+    sport: facilityFields.sport,
     isDeleted: Type.Optional(Type.Boolean()),
     confirmTimezoneChange: Type.Optional(
       Type.Boolean({ description: 'Change the time zone although live bookings exist: they keep their local times (not stored)' }),

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, PAYMENT_STATUSES, DomainError, ROLES, fromLocal, parseDate, addDays, type Role } from '@courtside/domain';
+import { BOOKING_STATUSES, PAYMENT_STATUSES, DomainError, ROLES, SPORTS, fromLocal, parseDate, addDays, type Role } from '@courtside/domain';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import * as messages from '../repositories/messages.ts';
@@ -12,14 +12,20 @@ import { toAdminUserDto, toBookingDto, toFacilityDto, toMessageRecord, withId } 
 export async function pageFacilities(ctx: ServiceContext, params: ListParams) {
   const { page, filter, ids } = parseListParams(
     params,
-    { name: 'name', location: 'location', pricePerHour: 'price_per_hour_cents', isDeleted: 'is_deleted', id: 'id' },
+    { name: 'name', location: 'location', pricePerHour: 'price_per_hour_cents', sport: 'sport', isDeleted: 'is_deleted', id: 'id' },
     ['name', 'ASC'],
   );
   const deleted = filter.isDeleted === undefined || filter.isDeleted === '' ? (ids ? 'any' : undefined) : filter.isDeleted === 'any' ? 'any' : filter.isDeleted === true || filter.isDeleted === 'true';
   const maxPrice = numberFilter(filter, 'maxPrice');
   const { rows, total } = await facilities.pageFacilities(
     ctx.db,
-    { ids, q: stringFilter(filter, 'q'), maxPriceCents: maxPrice === undefined ? undefined : Math.floor(maxPrice * 100 + 1e-6), deleted },
+    {
+      ids,
+      q: stringFilter(filter, 'q'),
+      maxPriceCents: maxPrice === undefined ? undefined : Math.floor(maxPrice * 100 + 1e-6),
+      sports: enumFilter(filter, 'sport', SPORTS),
+      deleted,
+    },
     page,
   );
   return { records: rows.map((r) => withId(toFacilityDto(r))), total, page };

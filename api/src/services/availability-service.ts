@@ -1,41 +1,62 @@
-import { DAY_MS, MINUTE_MS, centsToDollars, daySlots, facilityPriceCents, freeSlots, parseDate, toLocal, type Slot } from '@courtside/domain';
+import { DAY_MS, MINUTE_MS, centsToDollars, daySlots, facilityPriceCents, freeSlots, parseDate, toLocal, type GlobalPolicySettings, type Slot } from '@courtside/domain';
 import type { SlotDto } from '@courtside/contracts';
-import { findFacilityWithBusy } from '../repositories/facilities.ts';
+import type { FacilityRow } from '@courtside/migrations';
+import { findFacilityWithBusy, type Busy } from '../repositories/busy-time.ts';
 import { cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 import { facilityNotFound, facilityPolicy, toPricing, toSchedule } from './facility-schedule.ts';
 
-interface Busy {
-  startsAt: Date;
-  endsAt: Date;
-  holdExpiresAt: Date | null;
+/** A free slot with its public price. */
+export interface FreeSlot extends Slot {
+  priceCents: number;
+}
+
+/** A facility's free slots of one local day, and the instant that answer changes by time alone. */
+export interface FreeDay {
+  slots: FreeSlot[];
+  validUntil: number;
 }
 
 /**
- * The free slots of one local day: the opening-hours grid minus active bookings, minus slots
- * that have started or start within the facility's minimum notice, and within its horizon. Lapsed
- * holds count as free even before the sweeper runs. Each slot carries its price from the
- * facility's price rules (read with the facility: no query per slot). `validUntil` is the instant
- * the answer changes by time alone (a slot starts, enters the horizon or its notice, a hold
- * lapses); any other change comes through a write (which drops the cached answer).
+ * The instants between which the busy time of local days `first` to `last` lies, in any zone:
+ * a local day lies somewhere within a day either side of its UTC date.
  */
-async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: string | undefined, now: Date) {
-  // The local day lies somewhere within a day either side of its UTC date, whatever the zone.
-  const anchor = day ? Date.parse(`${day}T00:00:00Z`) : now.getTime();
-  const found = await findFacilityWithBusy(ctx.db, facilityId, new Date(anchor - DAY_MS), new Date(anchor + 2 * DAY_MS), now);
-  if (!found) throw facilityNotFound();
-  const schedule = toSchedule(found.facility);
-  const localDay = day ?? toLocal(now, schedule.timezone).date;
-  const policy = facilityPolicy(found.facility, ctx.config);
+export function busyWindowOf(first: string, last = first): { from: Date; to: Date } {
+  return { from: new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS), to: new Date(Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS) };
+}
+
+/**
+ * The free slots of one local day of a facility, from its row and its busy intervals (every
+ * route that shows free slots goes through here): the opening-hours grid minus active bookings,
+ * minus slots that have started or start within the facility's minimum notice, and within its
+ * horizon. Lapsed holds count as free even before the sweeper runs. Each slot carries its price
+ * from the facility's price rules (read with the facility: no query per slot). `validUntil` is
+ * the instant the answer changes by time alone (a slot starts, enters the horizon or its notice,
+ * a hold lapses); any other change comes through a write (which drops the cached answer).
+ */
+export function freeSlotsOf(facility: FacilityRow, busy: Busy[], day: string, now: Date, settings: GlobalPolicySettings): FreeDay {
+  const policy = facilityPolicy(facility, settings);
   const horizonMs = policy.horizonDays * DAY_MS;
   const noticeMs = policy.minNoticeMinutes * MINUTE_MS;
-  const pricing = toPricing(found.facility);
-  const grid = daySlots(schedule, localDay);
-  const slots = freeSlots(grid, found.busy, now, policy.bufferMinutes)
+  const pricing = toPricing(facility);
+  const grid = daySlots(toSchedule(facility), day);
+  const slots = freeSlots(grid, busy, now, policy.bufferMinutes)
     .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs && s.startsAt.getTime() >= now.getTime() + noticeMs)
     // Priced for its real length: a slot the clocks stretch or cut costs what it lasts.
-    .map((s): SlotDto => ({ startTime: s.startTime, endTime: s.endTime, price: centsToDollars(facilityPriceCents(pricing, s)) }));
-  return { slots, validUntil: validUntil(grid, found.busy, now.getTime(), horizonMs, noticeMs) };
+    .map((s): FreeSlot => ({ ...s, priceCents: facilityPriceCents(pricing, s) }));
+  return { slots, validUntil: validUntil(grid, busy, now.getTime(), horizonMs, noticeMs) };
+}
+
+/** A free slot as the wire shows it, at its public price. */
+export const toSlotDto = (s: FreeSlot): SlotDto => ({ startTime: s.startTime, endTime: s.endTime, price: centsToDollars(s.priceCents) });
+
+/** One facility's free slots of `day` (undefined: its today), read in one round trip. */
+async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: string | undefined, now: Date) {
+  const { from, to } = busyWindowOf(day ?? now.toISOString().slice(0, 10));
+  const found = await findFacilityWithBusy(ctx.db, facilityId, from, to, now);
+  if (!found) throw facilityNotFound();
+  const free = freeSlotsOf(found.facility, found.busy, day ?? toLocal(now, found.facility.timezone).date, now, ctx.config);
+  return { slots: free.slots.map(toSlotDto), validUntil: free.validUntil };
 }
 
 function validUntil(grid: Slot[], busy: Busy[], now: number, horizonMs: number, noticeMs: number): number {

@@ -1,12 +1,14 @@
 import {
   DEFAULT_MAX_BOOKING_MINUTES,
   DEFAULT_SLOT_MINUTES,
+  DEFAULT_SPORT,
   DomainError,
   dollarsToCents,
   everyDay,
   fromPricePerHourCents,
   globalPolicy,
   localTimes,
+  parseSport,
   sameWallClock,
   validatePolicy,
   validatePriceRules,
@@ -14,6 +16,7 @@ import {
   type FacilityPolicy,
   type OpeningHours,
   type PriceRuleDto,
+  type Sport,
 } from '@courtside/domain';
 import type { FacilityDto } from '@courtside/contracts';
 import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
@@ -41,6 +44,7 @@ export interface FacilityInput {
   maxBookingMinutes?: number;
   priceRules?: PriceRuleDto[];
   policy?: FacilityPolicy;
+  sport?: Sport;
 }
 
 /**
@@ -56,12 +60,22 @@ function pricingChanges(ctx: ServiceContext, input: Pick<FacilityInput, 'priceRu
 }
 
 
-export async function listPublic(ctx: ServiceContext, filter: { q?: string; maxPrice?: number }): Promise<FacilityDto[]> {
+/** What the public list filters by (each optional). */
+export interface PublicListFilter {
+  q?: string;
+  maxPrice?: number;
+  sport?: Sport;
+}
+
+export async function listPublic(ctx: ServiceContext, filter: PublicListFilter): Promise<FacilityDto[]> {
   // The schema's coercion lets '1e309' through as Infinity, which the database refuses.
   if (filter.maxPrice !== undefined && !Number.isFinite(filter.maxPrice)) {
     throw new DomainError('invalid', 'INVALID_AMOUNT', "maxPrice must be a price per hour in the venue's currency", 'maxPrice');
   }
-  const rows = await facilities.listFacilities(ctx.db, { q: filter.q?.trim() || undefined });
+  const rows = await facilities.listFacilities(ctx.db, {
+    q: filter.q?.trim() || undefined,
+    sports: filter.sport === undefined ? undefined : [parseSport(filter.sport)],
+  });
   if (filter.maxPrice === undefined) return rows.map(toFacilityDto);
   // What the cards say: "from $X / hour", the lowest price any current rule gives.
   const maxCents = Math.floor(filter.maxPrice * 100 + 1e-6);
@@ -75,11 +89,11 @@ export async function listPublic(ctx: ServiceContext, filter: { q?: string; maxP
  */
 export async function renderedPublicList(
   ctx: ServiceContext,
-  filter: { q?: string; maxPrice?: number },
+  filter: PublicListFilter,
   render: (list: FacilityDto[]) => string,
 ): Promise<string> {
   const cache = cachesOf(ctx).facilityLists;
-  const key = `${filter.q?.trim() ?? ''}|${filter.maxPrice ?? ''}`;
+  const key = `${filter.q?.trim() ?? ''}|${filter.maxPrice ?? ''}|${filter.sport ?? ''}`;
   const now = ctx.clock().getTime();
   const hit = cache.get(ALL_FACILITIES, key, now);
   if (hit !== undefined) return hit;
@@ -113,6 +127,7 @@ export async function createFacility(ctx: ServiceContext, input: FacilityInput):
     slot_minutes: schedule.slotMinutes,
     max_booking_minutes: schedule.maxBookingMinutes,
     ...pricingChanges(ctx, input),
+    sport: input.sport === undefined ? DEFAULT_SPORT : parseSport(input.sport),
     updated_at: ctx.clock(),
   });
   return toFacilityDto(row);
@@ -217,6 +232,7 @@ export async function updateFacility(
       if (input.description !== undefined) changes.description = input.description.trim();
       if (input.imageUrl !== undefined && input.imageUrl.trim() !== '') changes.image_url = input.imageUrl.trim();
       if (input.pricePerHour !== undefined) changes.price_per_hour_cents = dollarsToCents(input.pricePerHour, 'pricePerHour');
+      if (input.sport !== undefined) changes.sport = parseSport(input.sport);
       if (input.isDeleted !== undefined) changes.is_deleted = input.isDeleted;
       if (input.isDeleted === true && !locked.is_deleted) {
         const live = await facilities.lockLiveBookingsFrom(trx, id, now);

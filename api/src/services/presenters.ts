@@ -30,6 +30,7 @@ export function toFacilityDto(f: FacilityRow): FacilityDto {
     maxBookingMinutes: f.max_booking_minutes,
     priceRules: priceRulesToDto(priceRulesOf(f)),
     policy: policyOf(f),
+    sport: f.sport,
   };
 }
 

@@ -28,7 +28,8 @@ export class TestClock {
   }
 }
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database on the test server, and how to drop it. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `courtside_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });
   await admin.connect();

@@ -1,4 +1,5 @@
 // The demo catalogue a fresh install starts with; images ship in api/public/images/facilities.
+import type { Sport } from '@courtside/domain';
 
 export interface DemoFacility {
   name: string;
@@ -6,6 +7,7 @@ export interface DemoFacility {
   pricePerHour: number;
   description: string;
   imageUrl: string;
+  sport: Sport;
 }
 
 export const DEMO_FACILITIES: readonly DemoFacility[] = [
@@ -15,6 +17,7 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 28,
     description: 'Two acrylic hard courts beside the river with LED floodlights for evening play. Racket and ball hire at the front desk; changing rooms with showers.',
     imageUrl: '/images/facilities/tennis.svg',
+    sport: 'tennis',
   },
   {
     name: 'Downtown Basketball Arena',
@@ -22,6 +25,7 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 45,
     description: 'A full-size indoor maple court with glass backboards, electronic scoreboard and spectator seating for 150. Balls and bibs included.',
     imageUrl: '/images/facilities/basketball.svg',
+    sport: 'basketball',
   },
   {
     name: 'Northside 5-a-side Pitch',
@@ -29,6 +33,7 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 40,
     description: 'Third-generation artificial turf enclosed by rebound boards, floodlit until 10 pm. Goals, bibs and a match ball are ready for every booking.',
     imageUrl: '/images/facilities/football.svg',
+    sport: 'football',
   },
   {
     name: 'Lakeside Badminton Hall',
@@ -36,6 +41,7 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 16,
     description: 'A sprung-floor hall with non-glare lighting and tournament-height nets. Shuttles and rackets can be hired; water fountains and lockers on site.',
     imageUrl: '/images/facilities/badminton.svg',
+    sport: 'badminton',
   },
   {
     name: 'Glass-Back Squash Court',
@@ -43,6 +49,7 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 18,
     description: 'A championship-size court with a glass back wall and a fresh maple floor. Eye protection and rackets available to borrow.',
     imageUrl: '/images/facilities/squash.svg',
+    sport: 'squash',
   },
   {
     name: 'Aquatic Centre Lane Hire',
@@ -50,6 +57,7 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 35,
     description: 'Private hire of two 25-metre lanes in a heated pool, ideal for training groups and lessons. Kickboards and pull buoys on the poolside.',
     imageUrl: '/images/facilities/swimming.svg',
+    sport: 'swimming',
   },
   {
     name: 'Padel Club Court',
@@ -57,6 +65,7 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 32.5,
     description: 'A panoramic glass padel court with blue turf and evening lighting. Rackets and balls for four players included in the price.',
     imageUrl: '/images/facilities/padel.svg',
+    sport: 'padel',
   },
   {
     name: 'Sunset Beach Volleyball',
@@ -64,5 +73,22 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     pricePerHour: 22,
     description: 'Two sand courts of deep washed sand with permanent posts and boundary ropes, steps from the boardwalk. Balls available; outdoor showers nearby.',
     imageUrl: '/images/facilities/volleyball.svg',
+    sport: 'volleyball',
+  },
+  {
+    name: 'Willow Park Padel Court',
+    location: 'Willow Park, 60 Orchard Lane, Maple Falls',
+    pricePerHour: 30,
+    description: 'An outdoor padel court under a canopy, with glass walls and mesh sides. Rackets for four and a tube of balls can be hired at the kiosk.',
+    imageUrl: '/images/facilities/padel.svg',
+    sport: 'padel',
+  },
+  {
+    name: 'Willow Park Tennis Court',
+    location: 'Willow Park, 60 Orchard Lane, Maple Falls',
+    pricePerHour: 20,
+    description: 'A red clay court in a quiet corner of the park, watered and brushed every morning. Floodlit until 10 pm; ball machine available on request.',
+    imageUrl: '/images/facilities/tennis.svg',
+    sport: 'tennis',
   },
 ];

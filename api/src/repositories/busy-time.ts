@@ -1,0 +1,89 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { FacilityRow } from '@courtside/migrations';
+import type { Sport } from '@courtside/domain';
+import type { Executor } from '../db/database.ts';
+import { holdsTime } from './occupancy.ts';
+
+/**
+ * Facilities with their busy time: the reads behind free slots, the hottest reads of the
+ * product. Each answers facility rows and their busy intervals in one round trip, however many
+ * facilities: a correlated subquery per facility row, served by the changeover exclusion's
+ * index (facility_id, blocked range) and the closures' (facility_id, range).
+ */
+
+/** Time a facility is not free: a booking (with its changeover) or a closure. */
+export interface Busy {
+  startsAt: Date;
+  endsAt: Date;
+  /** When a hold lapses, which frees its slot without any write; null for anything else. */
+  holdExpiresAt: Date | null;
+}
+
+export interface FacilityWithBusy {
+  facility: FacilityRow;
+  busy: Busy[];
+}
+
+type BusyTuple = [number, number, number | null];
+
+/** The active intervals of facility `f` that touch [from, to), as a JSON array of [start ms, end ms, hold lapses ms]. */
+function busyOf(from: Date, to: Date, now: Date): RawBuilder<BusyTuple[] | null> {
+  return sql<BusyTuple[] | null>`(
+    SELECT json_agg(busy.interval) FROM (
+      SELECT json_build_array(
+        extract(epoch FROM b.starts_at) * 1000,
+        -- A booking keeps the facility until its changeover is over.
+        extract(epoch FROM b.blocked_until) * 1000,
+        CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END) AS interval
+      FROM bookings b
+      WHERE b.facility_id = f.id
+        AND ${holdsTime('b', now)}
+        AND tstzrange(b.starts_at, b.blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
+      UNION ALL
+      -- Closed time is busy for good (no hold to lapse). No changeover is needed before a
+      -- closure, yet free slots are tested with their buffer after them: the closure is
+      -- handed over starting that much later, so the two cancel out.
+      SELECT json_build_array(
+        extract(epoch FROM c.starts_at) * 1000 + COALESCE((f.policy->>'bufferMinutes')::integer, 0) * 60000,
+        extract(epoch FROM c.ends_at) * 1000,
+        NULL)
+      FROM closure_facilities c
+      WHERE c.facility_id = f.id
+        AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
+    ) AS busy
+  )`;
+}
+
+/** A row of facilities `f` with its `busy` column, as the two reads below select it. */
+function withBusy(row: FacilityRow & { busy: BusyTuple[] | string | null }): FacilityWithBusy {
+  const { busy: column, ...facility } = row;
+  const busy = (typeof column === 'string' ? JSON.parse(column) : column) as BusyTuple[] | null;
+  return {
+    facility: facility as FacilityRow,
+    busy: (busy ?? []).map(([s, e, h]) => ({
+      startsAt: new Date(Number(s)),
+      endsAt: new Date(Number(e)),
+      holdExpiresAt: h === null ? null : new Date(Number(h)),
+    })),
+  };
+}
+
+/** A live facility and its busy intervals that touch [from, to). */
+export async function findFacilityWithBusy(db: Executor, id: string, from: Date, to: Date, now: Date): Promise<FacilityWithBusy | undefined> {
+  const result = await sql<FacilityRow & { busy: BusyTuple[] | null }>`
+    SELECT f.*, ${busyOf(from, to, now)} AS busy
+    FROM facilities f
+    WHERE f.id = ${id} AND NOT f.is_deleted`.execute(db);
+  const row = result.rows[0];
+  return row && withBusy(row);
+}
+
+/** Every live facility (of `sport`, when given), by name, each with its busy intervals that touch [from, to): one statement. */
+export async function listFacilitiesWithBusy(db: Executor, sport: Sport | undefined, from: Date, to: Date, now: Date): Promise<FacilityWithBusy[]> {
+  const result = await sql<FacilityRow & { busy: BusyTuple[] | null }>`
+    SELECT f.*, ${busyOf(from, to, now)} AS busy
+    FROM facilities f
+    WHERE NOT f.is_deleted ${sport === undefined ? sql`` : sql`AND f.sport = ${sport}`}
+    ORDER BY lower(f.name), f.id`.execute(db);
+  return result.rows.map(withBusy);
+}
