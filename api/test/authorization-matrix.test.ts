@@ -73,6 +73,7 @@ describe('authorization matrix', () => {
       expect(accessOf('POST', '/api/auth/me/calendar')).toBe('user');
       expect(accessOf('GET', '/api/bookings/:id/calendar.ics')).toBe('user');
       expect(accessOf('GET', '/api/facility/:id/closures')).toBe('public');
+      expect(accessOf('GET', '/api/availability')).toBe('public');
       expect(accessOf('POST', '/api/promo-codes/check')).toBe('user');
       for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series', 'tiers', 'promo-codes']) {
         const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));

@@ -13,4 +13,5 @@ export * from './promo-codes.ts';
 export * from './back-office.ts';
 export * from './settings.ts';
 export * from './tiers.ts';
+export * from './availability.ts';
 export type { ErrorCode } from '@courtside/domain';

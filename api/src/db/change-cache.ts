@@ -26,7 +26,7 @@ interface Entry<V> {
 export interface ChangeCacheOptions {
   /** Which group a change drops; undefined: this cache does not depend on it. */
   groupOf: (kind: ChangeKind, id: string) => string | undefined;
-  /** Beyond this many entries the oldest groups are dropped. */
+  /** Beyond this many entries the oldest groups are dropped (then the oldest entries of the group written). */
   maxEntries: number;
 }
 
@@ -92,6 +92,13 @@ export class ChangeCache<V> {
       if (this.#size <= this.#opts.maxEntries || oldest === group) break;
       this.#size -= oldestEntries.size;
       this.#groups.delete(oldest);
+    }
+    // Still past the bound (one group holds most, as in a cache with a single group): its oldest entries go.
+    for (const oldestKey of entries.keys()) {
+      if (this.#size <= this.#opts.maxEntries) break;
+      if (oldestKey === key) continue;
+      entries.delete(oldestKey);
+      this.#size--;
     }
     return true;
   }

@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '@courtside/domain';
-import { renderedFreeSlotsFor } from '../services/caller-prices.ts';
+import { renderedFreeSlotsFor, renderedSearchFor } from '../services/caller-prices.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { DateText, SlotDto } from '@courtside/contracts';
+import { AvailabilityDto, AvailabilityQuery, DateText, SlotDto } from '@courtside/contracts';
 import { Id } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,6 +28,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const body = await renderedFreeSlotsFor(app.ctx, caller, facilityId, request.query.date, (slots) =>
       serialize(reply, ok(200, 'Availability checked successfully', slots)),
     );
+    return sendSerialized(reply, body);
+  });
+
+  app.get('/api/availability', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['bookings'],
+      summary: "Every facility's free slots of one local day, by sport and start time, priced for the caller; with nothing free, what to try instead",
+      querystring: AvailabilityQuery,
+      response: { 200: envelopeOf(AvailabilityDto), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const caller = await app.callerIfSignedIn(request);
+    const body = await renderedSearchFor(app.ctx, caller, request.query, (data) => serialize(reply, ok(200, 'Availability found successfully', data)));
     return sendSerialized(reply, body);
   });
 };

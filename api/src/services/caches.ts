@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { announceChanges } from '../repositories/changes.ts';
 import type { AuthState } from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
+import type { RenderedSearch } from './find-availability.ts';
 
 /**
  * The answers this process keeps in memory, all dropped by the database's change feed
@@ -16,6 +17,8 @@ export interface Caches {
   availability: ChangeCache<string>;
   /** Live facility rows, with the row version (xmin) a write can check them against. */
   facilities: ChangeCache<CachedFacility>;
+  /** Searches of every facility's free slots per (date, sport, from, to): the rendered answer and what repricing it needs. */
+  searches: ChangeCache<RenderedSearch>;
   /** Serialized public facility lists per filter. */
   facilityLists: ChangeCache<string>;
   /** Who a token's subject is now (role, token version, deactivation), per user id. */
@@ -86,6 +89,8 @@ function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
     availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' || kind === 'bookings' ? id : undefined), maxEntries: 20_000 }),
     facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
     facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
+    // An answer lists many facilities (and is large): fewer of them are kept.
+    searches: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' || kind === 'bookings' ? ALL_FACILITIES : undefined), maxEntries: 300 }),
     authStates: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'user' ? id : undefined), maxEntries: 50_000 }),
   };
 }

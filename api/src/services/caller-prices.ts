@@ -1,16 +1,24 @@
-import { centsToDollars, daySlots, facilityPriceCents, tierPriceFor, toLocal } from '@courtside/domain';
-import type { Envelope, SlotDto } from '@courtside/contracts';
+import { centsToDollars, daySlots, facilityPriceCents, tierPriceFor, toLocal, type FacilityPricing, type Interval, type TierPrice } from '@courtside/domain';
+import type { AvailabilityDto, AvailabilityQuery, Envelope, SlotDto } from '@courtside/contracts';
 import { findFacility } from '../repositories/facilities.ts';
-import { renderedFreeSlots } from './availability-service.ts';
+import { renderedFreeSlots, toSlotDto } from './availability-service.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { facilityNotFound, toPricing, toSchedule } from './facility-schedule.ts';
+import { renderedSearch, toAvailabilityDto } from './find-availability.ts';
 
 /**
- * Free slots priced for the caller. The cached answer (availability-service) holds everyone's
- * public prices; a signed-in customer whose tier is in force and prices this facility gets the
- * same slots, each priced again with the tier: one facility read, then facilityPriceCents per slot,
- * and the cache stays the same for everyone.
+ * Free slots priced for the caller. The cached answers (availability-service, find-availability)
+ * hold everyone's public prices; a signed-in customer whose tier is in force and prices a
+ * facility gets the same slots, each priced again with the tier by facilityPriceCents, and the
+ * caches stay the same for everyone.
  */
+
+/** A free slot at the tier's price, naming the tier. */
+function tierSlot(pricing: FacilityPricing, slot: SlotDto, at: Interval, tier: TierPrice, tierName: string): SlotDto {
+  return { startTime: slot.startTime, endTime: slot.endTime, price: centsToDollars(facilityPriceCents(pricing, at, tier)), tier: tierName };
+}
+
+/** One facility's free slots of a day for the caller: one facility read more when a tier prices them. */
 export async function renderedFreeSlotsFor(
   ctx: ServiceContext,
   caller: CurrentUser | null,
@@ -33,7 +41,32 @@ export async function renderedFreeSlotsFor(
   return render(
     data.map((slot) => {
       const at = grid.get(`${slot.startTime}-${slot.endTime}`);
-      return at ? { ...slot, price: centsToDollars(facilityPriceCents(pricing, at, tier)), tier: name } : slot;
+      return at ? tierSlot(pricing, slot, at, tier, name) : slot;
+    }),
+  );
+}
+
+/** Every matching facility's free slots for the caller: the cached search holds the slots' instants, so a tier reads nothing more. */
+export async function renderedSearchFor(
+  ctx: ServiceContext,
+  caller: CurrentUser | null,
+  query: AvailabilityQuery,
+  render: (data: AvailabilityDto) => string,
+): Promise<string> {
+  const { body, found } = await renderedSearch(ctx, query, render);
+  const assigned = caller?.tier;
+  if (!assigned) return body;
+  const now = ctx.clock();
+  const priced = new Map<string, { tier: TierPrice; pricing: FacilityPricing }>();
+  for (const { row } of found.facilities) {
+    const tier = tierPriceFor(assigned, row.id, now);
+    if (tier) priced.set(row.id, { tier, pricing: toPricing(row) });
+  }
+  if (priced.size === 0) return body;
+  return render(
+    toAvailabilityDto(found, (row, slot) => {
+      const at = priced.get(row.id);
+      return at ? tierSlot(at.pricing, toSlotDto(slot), slot, at.tier, assigned.tier.name) : toSlotDto(slot);
     }),
   );
 }

@@ -1,0 +1,112 @@
+import { LAST_DATE, outsideWindowCounts, parseDate, parseSport, parseTimeWindow, shiftDate, startsInWindow, type Sport, type TimeWindow } from '@courtside/domain';
+import type { AvailabilityAlternatives, AvailabilityDto, AvailabilityQuery, FacilityAvailabilityDto, SlotDto } from '@courtside/contracts';
+import type { FacilityRow } from '@courtside/migrations';
+import { listFacilitiesWithBusy, type FacilityWithBusy } from '../repositories/busy-time.ts';
+import { busyWindowOf, freeSlotsOf, toSlotDto, type FreeSlot } from './availability-service.ts';
+import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
+import type { ServiceContext } from './context.ts';
+import { toFacilityDto } from './presenters.ts';
+
+/** How many days after the asked one `nextDate` looks at. */
+const NEXT_DATE_DAYS = 7;
+
+/** A facility with its free slots in the asked window (at least one). */
+export interface FoundFacility {
+  row: FacilityRow;
+  slots: FreeSlot[];
+}
+
+/** The answer to one search, before it is priced for a caller and rendered. */
+export interface FoundDay {
+  date: string;
+  facilities: FoundFacility[];
+  alternatives: AvailabilityAlternatives | null;
+}
+
+/** A search's answer as kept in memory: rendered once with public prices, and what repricing it needs. */
+export interface RenderedSearch {
+  body: string;
+  found: FoundDay;
+}
+
+/** The answer on the wire, each slot priced by `price` (public prices, or the caller's). */
+export function toAvailabilityDto(found: FoundDay, price: (facility: FacilityRow, slot: FreeSlot) => SlotDto): AvailabilityDto {
+  return {
+    date: found.date,
+    facilities: found.facilities.map(({ row, slots }): FacilityAvailabilityDto => {
+      const f = toFacilityDto(row);
+      return { _id: f._id, name: f.name, location: f.location, sport: f.sport, imageUrl: f.imageUrl, timezone: f.timezone, pricePerHour: f.pricePerHour, slots: slots.map((s) => price(row, s)) };
+    }),
+    alternatives: found.alternatives,
+  };
+}
+
+interface Search {
+  date: string;
+  sport: Sport | undefined;
+  window: TimeWindow;
+}
+
+/** The query as the rules read it; a malformed field is refused naming it. */
+function parseSearch(query: AvailabilityQuery): Search {
+  parseDate(query.date);
+  return { date: query.date, sport: query.sport === undefined ? undefined : parseSport(query.sport), window: parseTimeWindow(query.from, query.to) };
+}
+
+/**
+ * Every matching facility's free slots of the day in the window: one statement reads the
+ * facilities and their busy time, then each goes through the single-facility rules
+ * (freeSlotsOf). With nothing in the window, what to try instead (one more statement for the
+ * days after). `validUntil`: the earliest instant any day computed changes by time alone.
+ */
+async function search(ctx: ServiceContext, s: Search, now: Date): Promise<{ found: FoundDay; validUntil: number }> {
+  let until = now.getTime() + MAX_AGE_MS;
+  const day = (facilities: FacilityWithBusy[], date: string) =>
+    facilities.map(({ facility, busy }) => {
+      const free = freeSlotsOf(facility, busy, date, now, ctx.config);
+      until = Math.min(until, free.validUntil);
+      return { row: facility, all: free.slots, slots: free.slots.filter((slot) => startsInWindow(slot.startTime, s.window)) };
+    });
+
+  const { from, to } = busyWindowOf(s.date);
+  const today = day(await listFacilitiesWithBusy(ctx.db, s.sport, from, to, now), s.date);
+  const facilities = today.filter((f) => f.slots.length > 0).map(({ row, slots }) => ({ row, slots }));
+  if (facilities.length > 0) return { found: { date: s.date, facilities, alternatives: null }, validUntil: until };
+
+  const outsideWindow = outsideWindowCounts(today.flatMap((f) => f.all.map((slot) => slot.startTime)), s.window);
+  const dates: string[] = [];
+  for (let d = 1; d <= NEXT_DATE_DAYS; d++) {
+    const date = shiftDate(s.date, d);
+    if (date > LAST_DATE) break;
+    dates.push(date);
+  }
+  let nextDate: string | null = null;
+  if (dates.length > 0) {
+    const next = busyWindowOf(dates[0]!, dates.at(-1));
+    const later = await listFacilitiesWithBusy(ctx.db, s.sport, next.from, next.to, now);
+    // The days after the first one with room cannot change the answer: they are not computed.
+    nextDate = dates.find((date) => day(later, date).some((f) => f.slots.length > 0)) ?? null;
+  }
+  return { found: { date: s.date, facilities: [], alternatives: { outsideWindow, nextDate } }, validUntil: until };
+}
+
+/**
+ * The search's answer with public prices, rendered once by `render` and kept in memory until
+ * any facility or booking changes (whichever process made the change), or time alone changes
+ * it. One group holds every search: a change to any facility can add it to, or take it out of,
+ * any answer.
+ */
+export async function renderedSearch(ctx: ServiceContext, query: AvailabilityQuery, render: (data: AvailabilityDto) => string): Promise<RenderedSearch> {
+  const now = ctx.clock();
+  const cache = cachesOf(ctx).searches;
+  // Only queries that parsed were ever stored, so a hit needs no parsing.
+  const key = `${query.date}|${query.sport ?? ''}|${query.from ?? ''}|${query.to ?? ''}`;
+  const hit = cache.get(ALL_FACILITIES, key, now.getTime());
+  if (hit !== undefined) return hit;
+  const parsed = parseSearch(query);
+  const ticket = cache.ticket();
+  const { found, validUntil } = await search(ctx, parsed, now);
+  const answer = { body: render(toAvailabilityDto(found, (_, slot) => toSlotDto(slot))), found };
+  cache.store(ALL_FACILITIES, key, answer, ticket, now.getTime(), validUntil);
+  return answer;
+}
