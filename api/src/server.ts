@@ -6,6 +6,7 @@ import { openMigratedDatabase } from './db/open-from-config.ts';
 import { openChangeFeedFor } from './db/change-feed.ts';
 import { ensureFirstAdmin, seedDemoCatalogue } from './services/bootstrap.ts';
 import { transportFor } from './mail/transport.ts';
+import { serverLogger } from './plugins/request-log.ts';
 
 /** After SIGTERM, how long open connections are still served (each answer closing its connection). */
 const DRAIN_MS = 1_000;
@@ -14,13 +15,14 @@ const DRAIN_MS = 1_000;
 async function main() {
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
+  const logger = serverLogger(config.logLevel);
   const changes = await openChangeFeedFor(database, (err) => console.error(`change feed: ${err.message} (caches off until it reconnects)`));
   const app = await buildApp({
     changes,
     config,
     db: database.db,
     jwtSecret: jwtSecretFor(config),
-    logger: { level: config.logLevel },
+    logger: logger.options,
     sweeper: true,
     site: true,
   });
@@ -66,6 +68,7 @@ async function main() {
     // Whatever happens below, the process is gone within 10 s.
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting anyway');
+      logger.flush();
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -79,6 +82,8 @@ async function main() {
         code = 1;
       }
     }
+    // The log lines still queued in memory are written before the process ends.
+    logger.flush();
     process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrateToLatest } from '@courtside/migrations';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 
@@ -71,7 +71,9 @@ export interface TestApp {
 }
 
 /** Builds the real app, exactly as production does, on a fresh database of this run's backend. */
-export async function createTestApp(options: { env?: Record<string, string>; clockStart?: string; site?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; clockStart?: string; site?: boolean; logger?: AppOptions['logger'] } = {},
+): Promise<TestApp> {
   const config = loadConfig({ ...TEST_ENV, ...options.env });
   let drop = async () => {};
   let database: DatabaseHandle;
@@ -84,7 +86,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
   }
   await migrateToLatest(database.db);
   const clock = new TestClock(options.clockStart);
-  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), clock: clock.now, site: options.site });
+  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), clock: clock.now, site: options.site, logger: options.logger });
   await app.ready();
   return {
     app,
