@@ -76,7 +76,6 @@ export function tokenExpired(token: string, now = Date.now()): boolean {
  */
 export function safeRedirect(target: string | null, fallback = '/dashboard'): string {
   if (!target || target.length > 2048 || !target.startsWith('/') || target.startsWith('//')) return fallback;
-  // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f\\]/.test(target) ? fallback : target;
 }
 
