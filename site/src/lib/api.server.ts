@@ -1,4 +1,5 @@
-import type { FacilityDto, PublicClosureDto, PublicSettings } from '@courtside/contracts';
+import type { FacilityDto, PublicClosureDto, PublicSettings, SlotDto } from '@courtside/contracts';
+import type { AvailabilityAnswer } from '../features/find/results.ts';
 
 /** What a server-side page knows of its request (`Astro` itself fits): its address and its locals. */
 export interface PageRequest {
@@ -33,6 +34,17 @@ export function fetchFacility(page: PageRequest, id: string): Promise<FacilityDt
   return get<FacilityDto>(page, `/api/facility/${encodeURIComponent(id)}`);
 }
 
+/** A facility's free slots on one of its days, priced for anyone (GET /api/check-availability). */
+export function fetchFreeSlots(page: PageRequest, id: string, date: string): Promise<SlotDto[] | null> {
+  const params = new URLSearchParams({ date, facility: id });
+  return get<SlotDto[]>(page, `/api/check-availability?${params.toString()}`);
+}
+
+/** Every facility's free slots on a day, as "Find a court" asks (`path`: GET /api/availability with its query). */
+export function fetchAvailability(page: PageRequest, path: string): Promise<AvailabilityAnswer | null> {
+  return get<AvailabilityAnswer>(page, path);
+}
+
 /** The facility's closures not over yet, soonest first, on its own clock. */
 export function fetchClosures(page: PageRequest, id: string): Promise<PublicClosureDto[] | null> {
   return get<PublicClosureDto[]>(page, `/api/facility/${encodeURIComponent(id)}/closures`);
@@ -41,4 +53,17 @@ export function fetchClosures(page: PageRequest, id: string): Promise<PublicClos
 /** The venue's policy as the server is configured (booking horizon, cancellation window, hold). */
 export function fetchSettings(page: PageRequest): Promise<PublicSettings | null> {
   return get<PublicSettings>(page, '/api/settings');
+}
+
+/** Settings per API origin: configuration, fixed for the life of the server process. */
+const settingsByOrigin = new Map<string, PublicSettings>();
+
+/** The venue's settings, read once per API origin (null while the API cannot say). */
+export async function venueSettings(page: PageRequest): Promise<PublicSettings | null> {
+  const origin = apiOrigin(page);
+  const known = settingsByOrigin.get(origin);
+  if (known) return known;
+  const settings = await fetchSettings(page).catch(() => null);
+  if (settings) settingsByOrigin.set(origin, settings);
+  return settings;
 }

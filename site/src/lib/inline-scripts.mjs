@@ -15,7 +15,10 @@ export const SESSION_FLAG = `try { if (${token} && ${user}) document.documentEle
 /** Pages that need an account: no stored token -> the login page, coming back here afterwards. */
 export const REQUIRE_SESSION = `try { if (!${token}) location.replace(${quoted(`${LOGIN_PATH}?redirect=`)} + encodeURIComponent(location.pathname + location.search)); } catch {}`;
 
+/** The booking step: no stored token -> log in (or sign up) first, with the chosen slot as the way back. */
+export const SIGN_IN_FIRST = `try { if (!${token}) location.replace(${quoted(`${LOGIN_PATH}?next=`)} + encodeURIComponent(location.pathname + location.search)); } catch {}`;
+
 /** Dashboard pages: admins see the back-office entries before paint. */
 export const ROLE_FLAG = `try { var u = JSON.parse(${user} || 'null'); if (u && u.role) document.documentElement.dataset.role = u.role; } catch {}`;
 
-export const INLINE_SCRIPTS = [SESSION_FLAG, REQUIRE_SESSION, ROLE_FLAG];
+export const INLINE_SCRIPTS = [SESSION_FLAG, REQUIRE_SESSION, SIGN_IN_FIRST, ROLE_FLAG];

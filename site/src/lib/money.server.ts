@@ -1,9 +1,6 @@
 import type { MoneyFormat } from '@courtside/domain';
 import { setMoneyFormat } from '@courtside/browser';
-import { apiOrigin, fetchSettings, type PageRequest } from './api.server.ts';
-
-/** The venue's format per API origin: configuration, fixed for the life of the server process. */
-const known = new Map<string, MoneyFormat>();
+import { venueSettings, type PageRequest } from './api.server.ts';
 
 /**
  * The currency and locale every amount on this request's page is written in (GET /api/settings,
@@ -11,14 +8,9 @@ const known = new Map<string, MoneyFormat>();
  * the page's own calls to it fail too then.
  */
 export async function pageMoneyFormat(page: PageRequest): Promise<MoneyFormat | undefined> {
-  const origin = apiOrigin(page);
-  let format = known.get(origin);
-  if (!format) {
-    const settings = await fetchSettings(page).catch(() => null);
-    if (!settings) return undefined;
-    format = { currency: settings.currency, locale: settings.locale };
-    known.set(origin, format);
-  }
+  const settings = await venueSettings(page);
+  if (!settings) return undefined;
+  const format = { currency: settings.currency, locale: settings.locale };
   setMoneyFormat(format);
   return format;
 }

@@ -1,6 +1,8 @@
 import type { AstroGlobal } from 'astro';
-import type { FacilityDto, PublicClosureDto } from '@courtside/contracts';
-import { fetchClosures, fetchFacility } from '../../lib/api.server.ts';
+import type { FacilityDto, PublicClosureDto, SlotDto } from '@courtside/contracts';
+import { todayIn } from '@courtside/domain';
+import { fetchClosures, fetchFacility, fetchFreeSlots } from '../../lib/api.server.ts';
+import { DAYS_SHOWN, findCalendar, upcomingDays } from '../find/find-query.ts';
 
 /**
  * The facility a page is about, or null with the response status set: 404 for an unknown
@@ -26,4 +28,23 @@ export async function facilityForPage(astro: AstroGlobal): Promise<FacilityDto |
  */
 export async function closuresForPage(astro: AstroGlobal): Promise<PublicClosureDto[]> {
   return (await fetchClosures(astro, astro.params.id ?? '').catch(() => null)) ?? [];
+}
+
+/** A facility's free slots on the day its page asks for (`?date=`, one of the days its chips offer). */
+export interface FreeSlotsView {
+  today: string;
+  days: string[];
+  date: string;
+  /** Null when they could not be read (the rest of the page still helps). */
+  slots: SlotDto[] | null;
+}
+
+/** The free slots a facility's page shows: today (on the facility's clock) unless a chip asked for one of the next days. */
+export async function freeSlotsForPage(astro: AstroGlobal, facility: Pick<FacilityDto, '_id' | 'timezone'>): Promise<FreeSlotsView> {
+  const today = todayIn(facility.timezone);
+  const days = upcomingDays(findCalendar(today, DAYS_SHOWN - 1));
+  const asked = astro.url.searchParams.get('date') ?? '';
+  const date = days.includes(asked) ? asked : today;
+  const slots = await fetchFreeSlots(astro, facility._id, date).catch(() => null);
+  return { today, days, date, slots };
 }

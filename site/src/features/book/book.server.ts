@@ -1,0 +1,56 @@
+import type { AstroGlobal } from 'astro';
+import type { FacilityDto, SlotDto } from '@courtside/contracts';
+import { fetchFacility, fetchFreeSlots } from '../../lib/api.server.ts';
+import { coveredSlots, priceOf } from './book-step.ts';
+import { choiceInTarget, parseChoice, type SlotChoice } from './choice.ts';
+
+export type BookStep =
+  /** The link is incomplete or malformed (400). */
+  | { state: 'invalid' }
+  /** No such facility (404), or the API could not be reached (502). */
+  | { state: 'missing' }
+  | {
+      state: 'free' | 'gone';
+      choice: SlotChoice;
+      facility: FacilityDto;
+      /** The day's free slots (public prices); null when they could not be read. */
+      slots: SlotDto[] | null;
+      /** What the choice costs at public prices, when free. */
+      price: number | undefined;
+    };
+
+/**
+ * The booking step for this request's `?facility&date&start&end`: the facility, and whether the
+ * slot is still free (the server never holds it here: a GET changes nothing; the step's script
+ * asks for the hold). Sets the response status for the failures.
+ */
+export async function bookStep(astro: AstroGlobal): Promise<BookStep> {
+  const choice = parseChoice(astro.url.searchParams);
+  if (!choice) {
+    astro.response.status = 400;
+    return { state: 'invalid' };
+  }
+  let facility: FacilityDto | null;
+  let slots: SlotDto[] | null;
+  try {
+    [facility, slots] = await Promise.all([fetchFacility(astro, choice.facility), fetchFreeSlots(astro, choice.facility, choice.date).catch(() => null)]);
+  } catch {
+    astro.response.status = 502;
+    return { state: 'missing' };
+  }
+  if (!facility) {
+    astro.response.status = 404;
+    return { state: 'missing' };
+  }
+  // Unreadable slots: let the hold decide (the server checks everything again).
+  const covered = slots ? coveredSlots(slots, choice) : undefined;
+  return { state: covered === null ? 'gone' : 'free', choice, facility, slots, price: covered ? priceOf(covered) : undefined };
+}
+
+/** The slot a sign-in page's `next` carries, named for the visitor ("Centre Court"), or null. */
+export async function choiceForSignIn(astro: AstroGlobal, target: string | null): Promise<{ choice: SlotChoice; name: string } | null> {
+  const choice = choiceInTarget(target);
+  if (!choice) return null;
+  const facility = await fetchFacility(astro, choice.facility).catch(() => null);
+  return facility ? { choice, name: facility.name } : null;
+}

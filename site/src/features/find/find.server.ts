@@ -1,0 +1,25 @@
+import type { AstroGlobal } from 'astro';
+import { todayIn } from '@courtside/domain';
+import { fetchAvailability, venueSettings } from '../../lib/api.server.ts';
+import { availabilityPath, findCalendar, parseFindQuery, type FindCalendar, type FindQuery } from './find-query.ts';
+import type { AvailabilityAnswer } from './results.ts';
+
+export interface FindPage {
+  calendar: FindCalendar;
+  query: FindQuery;
+  /** Null when the API could not answer (the response status says 502 then). */
+  answer: AvailabilityAnswer | null;
+}
+
+/** Today on the venue's calendar when the API cannot say which zone that is. */
+const FALLBACK_ZONE = 'UTC';
+
+/** What "Find a court" shows for this request's URL: one call to GET /api/availability. */
+export async function findPage(astro: AstroGlobal): Promise<FindPage> {
+  const settings = await venueSettings(astro);
+  const calendar = findCalendar(todayIn(settings?.timezone ?? FALLBACK_ZONE), settings?.bookingHorizonDays ?? 0);
+  const query = parseFindQuery(astro.url.searchParams, calendar);
+  const answer = settings ? await fetchAvailability(astro, availabilityPath(query)).catch(() => null) : null;
+  if (!answer) astro.response.status = 502;
+  return { calendar, query, answer };
+}

@@ -1,0 +1,67 @@
+import { formatMoney } from '@courtside/browser';
+import { bookHref } from '../book/choice.ts';
+
+/**
+ * The free-slot chip, one piece for every page that offers slots (Find a court, a facility's
+ * page, the booking step's "nearest free" list): a real link to the booking step whose
+ * accessible name says everything ("Centre Court, 10:00 to 11:00, $28.00"). Rendered as HTML
+ * text so the server (set:html) and the small scripts that update a page in place (innerHTML)
+ * write exactly the same markup; every text that is not ours is escaped.
+ */
+export interface ChipSlot {
+  startTime: string;
+  endTime: string;
+  /** Major units of the venue's currency, as the server priced it for the caller. */
+  price?: number;
+}
+
+export interface ChipFacility {
+  _id: string;
+  name: string;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+/** "Centre Court, 10:00 to 11:00, $28.00" (no price: no price part). */
+export function slotChipName(facility: ChipFacility, slot: ChipSlot): string {
+  const price = formatMoney(slot.price);
+  return `${facility.name}, ${slot.startTime} to ${slot.endTime}${price ? `, ${price}` : ''}`;
+}
+
+/** One chip, a list item. */
+export function slotChipHtml(facility: ChipFacility, date: string, slot: ChipSlot): string {
+  const href = bookHref({ facility: facility._id, date, start: slot.startTime, end: slot.endTime });
+  const price = formatMoney(slot.price);
+  return (
+    `<li><a class="slot-chip" href="${escapeHtml(href)}" aria-label="${escapeHtml(slotChipName(facility, slot))}">` +
+    `<span class="slot-chip-time">${escapeHtml(slot.startTime)}–${escapeHtml(slot.endTime)}</span>` +
+    (price ? `<span class="slot-chip-price">${escapeHtml(price)}</span>` : '') +
+    '</a></li>'
+  );
+}
+
+/** A facility's chips for one day, as a list named for screen readers ("Free slots at Centre Court"). */
+export function slotChipsHtml(facility: ChipFacility, date: string, slots: readonly ChipSlot[]): string {
+  const items = slots.map((slot) => slotChipHtml(facility, date, slot)).join('');
+  return `<ul class="slot-chips" aria-label="${escapeHtml(`Free slots at ${facility.name}`)}">${items}</ul>`;
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * The free slots nearest a wanted start time (the one just taken, left out even if a list read
+ * a moment too early still has it), at most `count`, back in the day's order: what to offer instead.
+ */
+export function nearestSlots<T extends ChipSlot>(slots: readonly T[], wanted: string, count = 4): T[] {
+  const at = minutes(wanted);
+  return slots
+    .filter((s) => s.startTime !== wanted)
+    .sort((a, b) => Math.abs(minutes(a.startTime) - at) - Math.abs(minutes(b.startTime) - at) || minutes(a.startTime) - minutes(b.startTime))
+    .slice(0, count)
+    .sort((a, b) => minutes(a.startTime) - minutes(b.startTime));
+}
