@@ -19,13 +19,14 @@ test.describe('home', () => {
     await page.goto('/');
   });
 
-  test('hero carousel has 4 slides and Book Now jumps to the featured section', async ({ page }) => {
+  test('hero carousel has 4 slides and Book Now goes to Find a court', async ({ page }) => {
     const hero = page.getByTestId('hero');
     await expect(hero.locator('[aria-roledescription="slide"]')).toHaveCount(4);
     const bookNow = hero.getByRole('link', { name: 'Book Now' }).first();
-    await expect(bookNow).toHaveAttribute('href', '#featured');
+    await expect(bookNow).toHaveAttribute('href', '/find');
     await bookNow.click();
-    await expect(page.getByTestId('featured')).toBeInViewport();
+    await expect(page).toHaveURL(/\/find$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Find a court' })).toBeVisible();
   });
 
   test('hero carousel: next/previous wrap around, by mouse and keyboard', async ({ page }) => {

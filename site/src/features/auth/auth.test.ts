@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FAILED, loginFailure } from './login.ts';
 import { REGISTER_FAILED, registerFailure } from './register.ts';
-import { authPageHref } from './auth-links.ts';
+import { authPageHref, wayBackOf } from './auth-links.ts';
 
 describe('loginFailure', () => {
   it("repeats the server's words only when they help: too many attempts, or no answer", () => {
@@ -23,5 +23,17 @@ describe('authPageHref', () => {
     expect(authPageHref('/login', '/facility-booking/1')).toBe('/login?redirect=%2Ffacility-booking%2F1');
     expect(authPageHref('/register', '//evil.example')).toBe('/register?redirect=%2Fdashboard');
     expect(authPageHref('/login', null)).toBe('/login');
+  });
+});
+
+describe('the way back after signing in', () => {
+  it('is `next` (a picked slot) before `redirect`, each kept under its own name', () => {
+    const next = '/book?facility=f1&date=2026-11-21&start=18%3A00&end=19%3A00';
+    const params = new URLSearchParams({ next, redirect: '/dashboard' });
+    expect(wayBackOf(params)).toEqual({ param: 'next', target: next });
+    expect(wayBackOf(new URLSearchParams('redirect=%2Fdashboard'))).toEqual({ param: 'redirect', target: '/dashboard' });
+    expect(wayBackOf(new URLSearchParams(''))).toBeNull();
+    expect(authPageHref('/register', next, 'next')).toBe(`/register?next=${encodeURIComponent(next)}`);
+    expect(authPageHref('/login', 'https://evil.example/', 'next')).toBe('/login?next=%2Fdashboard');
   });
 });

@@ -1,5 +1,6 @@
 import { ApiError, type FailureCode } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
+import { wayBackOf, type WayBack } from './auth-links.ts';
 
 /**
  * Posting the login and sign-up forms. No token is sent, so a wrong password shows the form's
@@ -46,10 +47,13 @@ export function withReasons(lead: string, res: Pick<AuthResult<unknown>, 'messag
   return [lead, ...reasons.map(sentence)].join(' ');
 }
 
-/** The redirect target carried in this page's query string (raw; check it with safeRedirect). */
-export function redirectParam(): string | null {
-  return new URLSearchParams(window.location.search).get('redirect');
+/** Where this page's query string says to go after signing in (`next` or `redirect`; raw: check it with safeRedirect). */
+export function wayBack(): WayBack | null {
+  return wayBackOf(new URLSearchParams(window.location.search));
 }
+
+/** The target alone. */
+export const redirectParam = (): string | null => wayBack()?.target ?? null;
 
 /** Shows a message in a form's status element (hidden when empty). */
 export function say(el: HTMLElement, text: string, kind: 'error' | 'ok' = 'error'): void {

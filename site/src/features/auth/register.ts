@@ -1,5 +1,5 @@
 import type { UserDto } from '@courtside/contracts';
-import { armForm, busy, postJson, redirectParam, say, withReasons, type AuthResult } from './auth.ts';
+import { armForm, busy, postJson, say, wayBack, withReasons, type AuthResult } from './auth.ts';
 import { afterSignIn, signIn } from './login.ts';
 import { authPageHref } from './auth-links.ts';
 
@@ -30,7 +30,8 @@ export function initRegister(form: HTMLFormElement, message: HTMLElement): void 
       if (session.ok && session.token) return window.location.assign(afterSignIn());
       // The account exists either way: let them sign in by hand.
       say(message, 'Your account is ready. Please log in.', 'ok');
-      window.setTimeout(() => window.location.assign(authPageHref('/login', redirectParam())), 1200);
+      const back = wayBack();
+      window.setTimeout(() => window.location.assign(authPageHref('/login', back?.target ?? null, back?.param)), 1200);
       return;
     }
     done();

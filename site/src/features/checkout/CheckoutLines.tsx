@@ -32,6 +32,12 @@ export function CheckoutLines({ items, total, now, quote, children }: { items: B
             );
           })}
         </ul>
+        {/* Another court or another hour, held the same way, lands here too. */}
+        {items.length > 0 && (
+          <p className="checkout-more">
+            <a href={`/find?date=${items[items.length - 1]!.date}`}>+ Add another slot</a>
+          </p>
+        )}
         {children}
         {quote && (
           <dl className="checkout-breakdown">

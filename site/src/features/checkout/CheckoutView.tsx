@@ -37,7 +37,10 @@ function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings 
         <h2>Nothing to pay</h2>
         <p className="muted">You have no bookings waiting for payment. Pick a facility and a time, and your booking will appear here.</p>
         <div className="dash-actions">
-          <a className="btn" href="/facilities-list">
+          <a className="btn" href="/find">
+            Find a court
+          </a>
+          <a className="btn btn-secondary" href="/facilities-list">
             Browse facilities
           </a>
           <a className="btn btn-secondary" href="/dashboard/userBookings">
