@@ -1,7 +1,7 @@
 /**
  * `npm run size`: how much JavaScript each main page of the public site makes the browser
  * load, gzipped, against its budget (home <= 10 KB, facility list
- * and detail <= 15 KB, booking <= 60 KB, the sign-in pages (login, forgotten and reset
+ * and detail <= 15 KB, booking <= 60 KB, Find a court <= 20 KB, the sign-in pages (login, forgotten and reset
  * password) <= 5 KB each; the original single-page client shipped 111,753
  * bytes on every page), and the back office's first screen: its sign-in page, and the
  * dashboard right after sign-in (those files plus the console chunk the app then fetches,
@@ -44,6 +44,8 @@ const PAGES: PageSpec[] = [
   { label: 'Facilities list', path: () => '/facilities-list', budget: 15_360 },
   { label: 'Facility detail', path: (id) => `/facilities/${id}`, budget: 15_360 },
   { label: 'Booking', path: (id) => `/facility-booking/${id}`, budget: 61_440 },
+  { label: 'Find a court', path: () => '/find', budget: 20_480 },
+  { label: 'Booking step', path: (id) => `/book?facility=${id}&date=2100-01-01&start=10:00&end=11:00` },
   { label: 'Dashboard', path: () => '/dashboard' },
   { label: 'My bookings', path: () => '/dashboard/userBookings' },
   { label: 'Checkout', path: () => '/dashboard/checkoutForPayment' },
