@@ -1,4 +1,18 @@
-import { DAY_MS, MINUTE_MS, centsToDollars, daySlots, facilityPriceCents, freeSlots, parseDate, toLocal, type GlobalPolicySettings, type Slot } from '@courtside/domain';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  WEEKDAYS,
+  centsToDollars,
+  daySlots,
+  facilityPriceCents,
+  freeSlots,
+  parseDate,
+  toLocal,
+  weekdayOf,
+  type GlobalPolicySettings,
+  type Schedule,
+  type Slot,
+} from '@courtside/domain';
 import type { SlotDto } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import { findFacilityWithBusy, type Busy } from '../repositories/busy-time.ts';
@@ -7,14 +21,30 @@ import type { ServiceContext } from './context.ts';
 import { facilityNotFound, facilityPolicy, toPricing, toSchedule } from './facility-schedule.ts';
 
 /** A free slot with its public price. */
-export interface FreeSlot extends Slot {
+export interface PricedSlot extends Slot {
   priceCents: number;
 }
 
 /** A facility's free slots of one local day, and the instant that answer changes by time alone. */
 export interface FreeDay {
-  slots: FreeSlot[];
+  slots: Slot[];
   validUntil: number;
+}
+
+/**
+ * Day grids already built while answering one question, by what decides them (the day, zone,
+ * slot length and that day's hours): a venue's facilities mostly share them, and building a
+ * grid (the wall clock's instants) is most of the work of free slots.
+ */
+export type Grids = Map<string, Slot[]>;
+
+function gridOf(schedule: Schedule, day: string, grids: Grids | undefined): Slot[] {
+  if (!grids) return daySlots(schedule, day);
+  const hours = schedule.openingHours[WEEKDAYS[weekdayOf(parseDate(day))]!];
+  const key = `${day} ${schedule.timezone} ${schedule.slotMinutes} ${hours ? `${hours.open}-${hours.close}` : '-'}`;
+  let grid = grids.get(key);
+  if (!grid) grids.set(key, (grid = daySlots(schedule, day)));
+  return grid;
 }
 
 /**
@@ -29,26 +59,32 @@ export function busyWindowOf(first: string, last = first): { from: Date; to: Dat
  * The free slots of one local day of a facility, from its row and its busy intervals (every
  * route that shows free slots goes through here): the opening-hours grid minus active bookings,
  * minus slots that have started or start within the facility's minimum notice, and within its
- * horizon. Lapsed holds count as free even before the sweeper runs. Each slot carries its price
- * from the facility's price rules (read with the facility: no query per slot). `validUntil` is
- * the instant the answer changes by time alone (a slot starts, enters the horizon or its notice,
- * a hold lapses); any other change comes through a write (which drops the cached answer).
+ * horizon. Lapsed holds count as free even before the sweeper runs. `validUntil` is the instant
+ * the answer changes by time alone (a slot starts, enters the horizon or its notice, a hold
+ * lapses); any other change comes through a write (which drops the cached answer).
  */
-export function freeSlotsOf(facility: FacilityRow, busy: Busy[], day: string, now: Date, settings: GlobalPolicySettings): FreeDay {
+export function freeSlotsOf(facility: FacilityRow, busy: Busy[], day: string, now: Date, settings: GlobalPolicySettings, grids?: Grids): FreeDay {
   const policy = facilityPolicy(facility, settings);
   const horizonMs = policy.horizonDays * DAY_MS;
   const noticeMs = policy.minNoticeMinutes * MINUTE_MS;
-  const pricing = toPricing(facility);
-  const grid = daySlots(toSchedule(facility), day);
+  const grid = gridOf(toSchedule(facility), day, grids);
   const slots = freeSlots(grid, busy, now, policy.bufferMinutes)
-    .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs && s.startsAt.getTime() >= now.getTime() + noticeMs)
-    // Priced for its real length: a slot the clocks stretch or cut costs what it lasts.
-    .map((s): FreeSlot => ({ ...s, priceCents: facilityPriceCents(pricing, s) }));
+    .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs && s.startsAt.getTime() >= now.getTime() + noticeMs);
   return { slots, validUntil: validUntil(grid, busy, now.getTime(), horizonMs, noticeMs) };
 }
 
+/**
+ * Free slots with their public prices, from the facility's price rules (read with the facility:
+ * no query per slot), each priced for its real length: a slot the clocks stretch or cut costs
+ * what it lasts.
+ */
+export function pricedSlots(facility: FacilityRow, slots: Slot[]): PricedSlot[] {
+  const pricing = toPricing(facility);
+  return slots.map((s) => ({ ...s, priceCents: facilityPriceCents(pricing, s) }));
+}
+
 /** A free slot as the wire shows it, at its public price. */
-export const toSlotDto = (s: FreeSlot): SlotDto => ({ startTime: s.startTime, endTime: s.endTime, price: centsToDollars(s.priceCents) });
+export const toSlotDto = (s: PricedSlot): SlotDto => ({ startTime: s.startTime, endTime: s.endTime, price: centsToDollars(s.priceCents) });
 
 /** One facility's free slots of `day` (undefined: its today), read in one round trip. */
 async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: string | undefined, now: Date) {
@@ -56,7 +92,7 @@ async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: st
   const found = await findFacilityWithBusy(ctx.db, facilityId, from, to, now);
   if (!found) throw facilityNotFound();
   const free = freeSlotsOf(found.facility, found.busy, day ?? toLocal(now, found.facility.timezone).date, now, ctx.config);
-  return { slots: free.slots.map(toSlotDto), validUntil: free.validUntil };
+  return { slots: pricedSlots(found.facility, free.slots).map(toSlotDto), validUntil: free.validUntil };
 }
 
 function validUntil(grid: Slot[], busy: Busy[], now: number, horizonMs: number, noticeMs: number): number {

@@ -2,7 +2,7 @@ import { LAST_DATE, outsideWindowCounts, parseDate, parseSport, parseTimeWindow,
 import type { AvailabilityAlternatives, AvailabilityDto, AvailabilityQuery, FacilityAvailabilityDto, SlotDto } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import { listFacilitiesWithBusy, type FacilityWithBusy } from '../repositories/busy-time.ts';
-import { busyWindowOf, freeSlotsOf, toSlotDto, type FreeSlot } from './availability-service.ts';
+import { busyWindowOf, freeSlotsOf, pricedSlots, toSlotDto, type Grids, type PricedSlot } from './availability-service.ts';
 import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 import { toFacilityDto } from './presenters.ts';
@@ -13,7 +13,7 @@ const NEXT_DATE_DAYS = 7;
 /** A facility with its free slots in the asked window (at least one). */
 export interface FoundFacility {
   row: FacilityRow;
-  slots: FreeSlot[];
+  slots: PricedSlot[];
 }
 
 /** The answer to one search, before it is priced for a caller and rendered. */
@@ -30,7 +30,7 @@ export interface RenderedSearch {
 }
 
 /** The answer on the wire, each slot priced by `price` (public prices, or the caller's). */
-export function toAvailabilityDto(found: FoundDay, price: (facility: FacilityRow, slot: FreeSlot) => SlotDto): AvailabilityDto {
+export function toAvailabilityDto(found: FoundDay, price: (facility: FacilityRow, slot: PricedSlot) => SlotDto): AvailabilityDto {
   return {
     date: found.date,
     facilities: found.facilities.map(({ row, slots }): FacilityAvailabilityDto => {
@@ -61,19 +61,24 @@ function parseSearch(query: AvailabilityQuery): Search {
  */
 async function search(ctx: ServiceContext, s: Search, now: Date): Promise<{ found: FoundDay; validUntil: number }> {
   let until = now.getTime() + MAX_AGE_MS;
-  const day = (facilities: FacilityWithBusy[], date: string) =>
-    facilities.map(({ facility, busy }) => {
-      const free = freeSlotsOf(facility, busy, date, now, ctx.config);
-      until = Math.min(until, free.validUntil);
-      return { row: facility, all: free.slots, slots: free.slots.filter((slot) => startsInWindow(slot.startTime, s.window)) };
-    });
+  const grids: Grids = new Map();
+  const freeOn = ({ facility, busy }: FacilityWithBusy, date: string) => {
+    const free = freeSlotsOf(facility, busy, date, now, ctx.config, grids);
+    until = Math.min(until, free.validUntil);
+    return free.slots;
+  };
+  const inWindow = (slot: { startTime: string }) => startsInWindow(slot.startTime, s.window);
 
   const { from, to } = busyWindowOf(s.date);
-  const today = day(await listFacilitiesWithBusy(ctx.db, s.sport, from, to, now), s.date);
-  const facilities = today.filter((f) => f.slots.length > 0).map(({ row, slots }) => ({ row, slots }));
+  const today = (await listFacilitiesWithBusy(ctx.db, s.sport, from, to, now)).map((f) => ({ row: f.facility, free: freeOn(f, s.date) }));
+  const facilities = today.flatMap(({ row, free }) => {
+    const shown = free.filter(inWindow);
+    // Only the slots shown are priced.
+    return shown.length > 0 ? [{ row, slots: pricedSlots(row, shown) }] : [];
+  });
   if (facilities.length > 0) return { found: { date: s.date, facilities, alternatives: null }, validUntil: until };
 
-  const outsideWindow = outsideWindowCounts(today.flatMap((f) => f.all.map((slot) => slot.startTime)), s.window);
+  const outsideWindow = outsideWindowCounts(today.flatMap((f) => f.free.map((slot) => slot.startTime)), s.window);
   const dates: string[] = [];
   for (let d = 1; d <= NEXT_DATE_DAYS; d++) {
     const date = shiftDate(s.date, d);
@@ -84,8 +89,8 @@ async function search(ctx: ServiceContext, s: Search, now: Date): Promise<{ foun
   if (dates.length > 0) {
     const next = busyWindowOf(dates[0]!, dates.at(-1));
     const later = await listFacilitiesWithBusy(ctx.db, s.sport, next.from, next.to, now);
-    // The days after the first one with room cannot change the answer: they are not computed.
-    nextDate = dates.find((date) => day(later, date).some((f) => f.slots.length > 0)) ?? null;
+    // Past the first facility with room on the first day with room, nothing can change the answer but writes.
+    nextDate = dates.find((date) => later.some((f) => freeOn(f, date).some(inWindow))) ?? null;
   }
   return { found: { date: s.date, facilities: [], alternatives: { outsideWindow, nextDate } }, validUntil: until };
 }
