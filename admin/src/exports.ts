@@ -56,6 +56,7 @@ export const csvColumns = {
     id: f.id,
     name: f.name,
     location: f.location,
+    sport: f.sport,
     pricePerHour: f.pricePerHour,
     timezone: f.timezone,
     openingHours: WEEKDAYS.map((d) => {

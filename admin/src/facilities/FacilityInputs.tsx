@@ -1,11 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, required } from 'react-admin';
-import { TEXT_LIMITS } from '@courtside/domain';
+import { DEFAULT_SPORT, TEXT_LIMITS } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
 import { useWatch } from 'react-hook-form';
 import { OpeningHoursInput } from './OpeningHoursInput.tsx';
 import { PolicyInputs, PriceRulesInput } from './PricingInputs.tsx';
 import { Section } from './FormSection.tsx';
+import { sportChoices } from './sports.ts';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/New_York', 'UTC'];
 const zoneChoices = ZONES.map((z) => ({ id: z, name: z.replace(/_/g, ' ') }));
@@ -38,6 +39,14 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
     </Typography>
     <TextInput source="name" validate={[required(), maxLength(TEXT_LIMITS.facilityName)]} sx={{ maxWidth: 560 }} />
     <TextInput source="location" validate={[required(), maxLength(TEXT_LIMITS.location)]} sx={{ maxWidth: 560 }} />
+    <SelectInput
+      source="sport"
+      choices={sportChoices}
+      defaultValue={DEFAULT_SPORT}
+      validate={required()}
+      helperText="Players search for a court by its sport"
+      sx={{ width: 220 }}
+    />
     <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
     <TextInput source="description" multiline minRows={3} validate={[required(), maxLength(TEXT_LIMITS.description)]} sx={{ maxWidth: 560 }} />
     <TextInput

@@ -22,10 +22,12 @@ import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import type { FacilityRecord } from './types.ts';
+import { sportChoices, sportLabel } from './sports.ts';
 
 /** On a phone only the search stays open; the rest wait behind "Add filter". */
 const filters = (phone: boolean) => [
   <SearchInput key="q" source="q" placeholder="Search by name" alwaysOn />,
+  <SelectInput key="sport" source="sport" label="Sport" emptyText="Any sport" choices={sportChoices} alwaysOn={!phone} sx={{ width: 160 }} />,
   <NumberInput key="maxPrice" source="maxPrice" label={`Max price (${currencySymbol()}/hour)`} min={0} alwaysOn={!phone} sx={{ width: 180 }} />,
   <SelectInput
     key="isDeleted"
@@ -83,7 +85,7 @@ const PhoneList = () => (
       </Box>
     )}
     tertiaryText={(r) => `${money(r.pricePerHour)}/h`}
-    secondaryText={(r) => `${r.location} · ${hoursSummary(r)}`}
+    secondaryText={(r) => `${sportLabel(r.sport)} · ${r.location} · ${hoursSummary(r)}`}
   />
 );
 
@@ -102,6 +104,7 @@ const DesktopGrid = () => (
         </Stack>
       )}
     />
+    <FunctionField label="Sport" sortBy="sport" render={(r: FacilityRecord) => sportLabel(r.sport)} />
     <TextField source="location" />
     <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} locales={moneyLocale()} />
     <FunctionField label="Opening hours" render={hoursSummary} />
