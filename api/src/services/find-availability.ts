@@ -1,11 +1,10 @@
-import { LAST_DATE, outsideWindowCounts, parseDate, parseSport, parseTimeWindow, shiftDate, startsInWindow, type Sport, type TimeWindow } from '@courtside/domain';
+import { LAST_DATE, centsToDollars, outsideWindowCounts, parseDate, parseSport, parseTimeWindow, shiftDate, startsInWindow, type Sport, type TimeWindow } from '@courtside/domain';
 import type { AvailabilityAlternatives, AvailabilityDto, AvailabilityQuery, FacilityAvailabilityDto, SlotDto } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import { listFacilitiesWithBusy, type FacilityWithBusy } from '../repositories/busy-time.ts';
 import { busyWindowOf, freeSlotsOf, pricedSlots, toSlotDto, type Grids, type PricedSlot } from './availability-service.ts';
 import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
 import type { ServiceContext } from './context.ts';
-import { toFacilityDto } from './presenters.ts';
 
 /** How many days after the asked one `nextDate` looks at. */
 const NEXT_DATE_DAYS = 7;
@@ -33,10 +32,16 @@ export interface RenderedSearch {
 export function toAvailabilityDto(found: FoundDay, price: (facility: FacilityRow, slot: PricedSlot) => SlotDto): AvailabilityDto {
   return {
     date: found.date,
-    facilities: found.facilities.map(({ row, slots }): FacilityAvailabilityDto => {
-      const f = toFacilityDto(row);
-      return { _id: f._id, name: f.name, location: f.location, sport: f.sport, imageUrl: f.imageUrl, timezone: f.timezone, pricePerHour: f.pricePerHour, slots: slots.map((s) => price(row, s)) };
-    }),
+    facilities: found.facilities.map(({ row, slots }): FacilityAvailabilityDto => ({
+      _id: row.id,
+      name: row.name,
+      location: row.location,
+      sport: row.sport,
+      imageUrl: row.image_url,
+      timezone: row.timezone,
+      pricePerHour: centsToDollars(row.price_per_hour_cents),
+      slots: slots.map((s) => price(row, s)),
+    })),
     alternatives: found.alternatives,
   };
 }
@@ -70,15 +75,15 @@ async function search(ctx: ServiceContext, s: Search, now: Date): Promise<{ foun
   const inWindow = (slot: { startTime: string }) => startsInWindow(slot.startTime, s.window);
 
   const { from, to } = busyWindowOf(s.date);
-  const today = (await listFacilitiesWithBusy(ctx.db, s.sport, from, to, now)).map((f) => ({ row: f.facility, free: freeOn(f, s.date) }));
-  const facilities = today.flatMap(({ row, free }) => {
+  const asked = (await listFacilitiesWithBusy(ctx.db, s.sport, from, to, now)).map((f) => ({ row: f.facility, free: freeOn(f, s.date) }));
+  const facilities = asked.flatMap(({ row, free }) => {
     const shown = free.filter(inWindow);
     // Only the slots shown are priced.
     return shown.length > 0 ? [{ row, slots: pricedSlots(row, shown) }] : [];
   });
   if (facilities.length > 0) return { found: { date: s.date, facilities, alternatives: null }, validUntil: until };
 
-  const outsideWindow = outsideWindowCounts(today.flatMap((f) => f.free.map((slot) => slot.startTime)), s.window);
+  const outsideWindow = outsideWindowCounts(asked.flatMap((f) => f.free.map((slot) => slot.startTime)), s.window);
   const dates: string[] = [];
   for (let d = 1; d <= NEXT_DATE_DAYS; d++) {
     const date = shiftDate(s.date, d);
