@@ -22,10 +22,11 @@ async function get<T>(page: PageRequest, path: string): Promise<T | null> {
   return ((await res.json()) as { data: T }).data;
 }
 
-export function fetchFacilities(page: PageRequest, filter: { q?: string; maxPrice?: string } = {}): Promise<FacilityDto[] | null> {
+export function fetchFacilities(page: PageRequest, filter: { q?: string; maxPrice?: string; sport?: string } = {}): Promise<FacilityDto[] | null> {
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
   if (filter.maxPrice) params.set('maxPrice', filter.maxPrice);
+  if (filter.sport) params.set('sport', filter.sport);
   const query = params.toString();
   return get<FacilityDto[]>(page, `/api/facility${query ? `?${query}` : ''}`);
 }
