@@ -39,7 +39,8 @@ export function slotChipHtml(facility: ChipFacility, date: string, slot: ChipSlo
   const price = formatMoney(slot.price);
   return (
     `<li><a class="slot-chip" href="${escapeHtml(href)}" aria-label="${escapeHtml(slotChipName(facility, slot))}">` +
-    `<span class="slot-chip-time">${escapeHtml(slot.startTime)}–${escapeHtml(slot.endTime)}</span>` +
+    // The name repeats the visible words in their order ("10:00 to 11:00", the price): what a voice user says is what works.
+    `<span class="slot-chip-time">${escapeHtml(slot.startTime)} <span class="slot-chip-to">to</span> ${escapeHtml(slot.endTime)}</span>` +
     (price ? `<span class="slot-chip-price">${escapeHtml(price)}</span>` : '') +
     '</a></li>'
   );
