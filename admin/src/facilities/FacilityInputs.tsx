@@ -44,7 +44,7 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
       choices={sportChoices}
       defaultValue={DEFAULT_SPORT}
       validate={required()}
-      helperText="Players search for a court by its sport"
+      helperText="What players search by"
       sx={{ width: 220 }}
     />
     <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
