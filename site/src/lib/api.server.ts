@@ -1,5 +1,4 @@
-import type { FacilityDto, PublicClosureDto, PublicSettings, SlotDto } from '@courtside/contracts';
-import type { AvailabilityAnswer } from '../features/find/results.ts';
+import type { AvailabilityDto, FacilityDto, PublicClosureDto, PublicSettings, SlotDto } from '@courtside/contracts';
 
 /** What a server-side page knows of its request (`Astro` itself fits): its address and its locals. */
 export interface PageRequest {
@@ -42,8 +41,8 @@ export function fetchFreeSlots(page: PageRequest, id: string, date: string): Pro
 }
 
 /** Every facility's free slots on a day, as "Find a court" asks (`path`: GET /api/availability with its query). */
-export function fetchAvailability(page: PageRequest, path: string): Promise<AvailabilityAnswer | null> {
-  return get<AvailabilityAnswer>(page, path);
+export function fetchAvailability(page: PageRequest, path: string): Promise<AvailabilityDto | null> {
+  return get<AvailabilityDto>(page, path);
 }
 
 /** The facility's closures not over yet, soonest first, on its own clock. */

@@ -1,3 +1,4 @@
+import type { AvailabilityAlternatives } from '@courtside/contracts';
 import { shiftDate, type Sport, type TimeOfDay } from '@courtside/domain';
 import { dayName } from '../slots/days.ts';
 import { TIMES_OF_DAY_SHOWN, findHref, type FindCalendar, type FindQuery } from './find-query.ts';
@@ -48,10 +49,7 @@ export interface Suggestion {
 }
 
 /** The API's hints when nothing matched: free slots that day outside the window, and the next day with room. */
-export interface Alternatives {
-  outsideWindow: { name: TimeOfDay; count: number }[];
-  nextDate: string | null;
-}
+export type Alternatives = AvailabilityAlternatives;
 
 /** What an empty answer says, and the links to try instead (the answer's alternatives; or widen the search). */
 export function emptyResults(query: FindQuery, alternatives: Alternatives | null, calendar: FindCalendar): { headline: string; suggestions: Suggestion[] } {

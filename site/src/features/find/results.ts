@@ -1,7 +1,8 @@
-import { SPORT_LABELS, type Sport } from '@courtside/domain';
-import { escapeHtml, slotChipsHtml, type ChipSlot } from '../slots/slot-chips.ts';
+import type { AvailabilityDto, FacilityAvailabilityDto } from '@courtside/contracts';
+import { SPORT_LABELS } from '@courtside/domain';
+import { escapeHtml, slotChipsHtml } from '../slots/slot-chips.ts';
 import type { FindCalendar, FindQuery } from './find-query.ts';
-import { emptyResults, resultsLine, type Alternatives } from './find-text.ts';
+import { emptyResults, resultsLine } from './find-text.ts';
 
 /**
  * The results of "Find a court" as HTML text: the server renders it into the page and the
@@ -9,20 +10,11 @@ import { emptyResults, resultsLine, type Alternatives } from './find-text.ts';
  */
 
 /** One facility of GET /api/availability's answer (what this page reads of it). */
-export interface FoundFacility {
-  _id: string;
-  name: string;
-  location: string;
-  sport: Sport;
-  imageUrl: string;
-  slots: ChipSlot[];
-}
+export type FoundFacility = Pick<FacilityAvailabilityDto, '_id' | 'name' | 'location' | 'sport' | 'imageUrl' | 'slots'>;
 
-/** GET /api/availability's `data`. */
-export interface AvailabilityAnswer {
-  date: string;
+/** GET /api/availability's `data` (what this page reads of it). */
+export interface AvailabilityAnswer extends Pick<AvailabilityDto, 'date' | 'alternatives'> {
   facilities: FoundFacility[];
-  alternatives: Alternatives | null;
 }
 
 /** The line above the results, also what screen readers hear after a change: how many, or that none. */
