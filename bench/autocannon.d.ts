@@ -36,6 +36,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: RequestSpec[];
+    /** Requests per second over all connections. */
+    overallRate?: number;
   }
 
   interface Result {

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@courtside/api/database';
-import type { PriceRule } from '@courtside/domain';
+import type { PriceRule, Sport } from '@courtside/domain';
 
 export const TIMEZONE = 'America/New_York';
 export const FACILITIES = 100;
@@ -27,6 +27,9 @@ export const BENCH_PRICE_RULES: PriceRule[] = [
   { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '12:00', to: '17:00', validFrom: '2026-06-01', validTo: '2026-08-31', pricePerHourCents: 2500 },
 ];
 export const USER_EMAIL_PREFIX = 'bench.user.';
+/** Bench Court n plays BENCH_SPORTS[n % 4]: 25 facilities each, so a sport filter has something to leave out. */
+export const BENCH_SPORTS: readonly Sport[] = ['tennis', 'padel', 'squash', 'badminton'];
+const sportArray = sql`ARRAY[${sql.join(BENCH_SPORTS.map((s) => sql.lit(s)))}]::text[]`;
 
 export interface DataSet {
   facilityIds: string[];
@@ -61,6 +64,13 @@ export async function describeDataSet(db: Db): Promise<DataSet | undefined> {
   return { facilityIds: facilities.map((f) => f.id), bookings, today: await localToday(db), loadedUntil: rows[0]!.until };
 }
 
+/** Gives the facilities of a data set loaded before they had sports theirs (nothing to do on a new one). */
+export async function assignSports(db: Db): Promise<void> {
+  await sql`
+    UPDATE facilities SET sport = (${sportArray})[1 + substring(name FROM '[0-9]+$')::int % ${BENCH_SPORTS.length}::int]
+    WHERE name LIKE ${`${FACILITY_PREFIX}%`} AND sport IS DISTINCT FROM (${sportArray})[1 + substring(name FROM '[0-9]+$')::int % ${BENCH_SPORTS.length}::int]`.execute(db);
+}
+
 /** Loads the data set into an empty, migrated database, then VACUUMs and ANALYZEs it. */
 export async function loadDataSet(db: Db, log: (line: string) => void): Promise<DataSet> {
   // One transaction: a failed load leaves nothing behind.
@@ -76,9 +86,10 @@ export async function loadDataSet(db: Db, log: (line: string) => void): Promise<
     // Every facility prices by rules (evening peak on weekdays, weekend mornings, a summer
     // season), so availability is measured computing prices the way a real venue's are.
     await sql`
-      INSERT INTO facilities (name, location, price_per_hour_cents, description, image_url, timezone, price_rules)
+      INSERT INTO facilities (name, location, price_per_hour_cents, description, image_url, timezone, price_rules, sport)
       SELECT ${FACILITY_PREFIX} || lpad(n::text, 3, '0'), 'Bench Park ' || (n % 10 + 1), 1000 + (n % 20) * 100,
-             'A court for the benchmark.', '/images/facilities/tennis.svg', ${TIMEZONE}, ${JSON.stringify(BENCH_PRICE_RULES)}::jsonb
+             'A court for the benchmark.', '/images/facilities/tennis.svg', ${TIMEZONE}, ${JSON.stringify(BENCH_PRICE_RULES)}::jsonb,
+             (${sportArray})[1 + n % ${BENCH_SPORTS.length}::int]
       FROM generate_series(1, ${FACILITIES}::int) AS n`.execute(conn);
 
     // In chunks of days, so progress shows; each chunk is one INSERT ... SELECT.

@@ -1,8 +1,9 @@
 /**
  * The load generator, on its own thread: autocannon on the main thread would share the event
- * loop with the servers it measures. The main thread sends one scenario at a time and gets
- * plain figures back. Request lists are cursors shared by every connection, so each request
- * takes the next item (a booking request never repeats a slot).
+ * loop with the servers it measures. The main thread sends scenarios (one, or several run at
+ * the same time, as one load beside another) and gets plain figures back. Request lists are
+ * cursors shared by every connection, so each request takes the next item (a booking request
+ * never repeats a slot).
  */
 import { parentPort } from 'node:worker_threads';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
@@ -17,6 +18,8 @@ export interface Scenario {
   items: { path: string; body?: string; token?: string }[];
   /** Continue where the previous run of this list stopped (for requests that must not repeat). */
   cursorKey?: string;
+  /** Requests per second over all connections (a steady load); as fast as answered when absent. */
+  overallRate?: number;
 }
 
 export interface Figures {
@@ -24,6 +27,7 @@ export interface Figures {
   durationSeconds: number;
   requestsPerSecond: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
   non2xx: number;
@@ -53,7 +57,7 @@ async function run(s: Scenario): Promise<Figures> {
   const started = performance.now();
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: s.url, connections: s.connections, duration: s.durationSeconds, timeout: 10, requests: [request] },
+      { url: s.url, connections: s.connections, duration: s.durationSeconds, timeout: 10, requests: [request], ...(s.overallRate ? { overallRate: s.overallRate } : {}) },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
@@ -71,6 +75,7 @@ async function run(s: Scenario): Promise<Figures> {
     durationSeconds: elapsed,
     requestsPerSecond: completed / elapsed,
     p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
     non2xx: result.non2xx,
@@ -80,8 +85,8 @@ async function run(s: Scenario): Promise<Figures> {
   };
 }
 
-parentPort!.on('message', (message: { id: number; scenario: Scenario }) => {
-  run(message.scenario).then(
+parentPort!.on('message', (message: { id: number; scenarios: Scenario[] }) => {
+  Promise.all(message.scenarios.map(run)).then(
     (figures) => parentPort!.postMessage({ id: message.id, figures }),
     (err: unknown) => parentPort!.postMessage({ id: message.id, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
   );

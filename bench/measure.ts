@@ -3,22 +3,25 @@
  * `npm run prove perf` (prove/perf.ts, writes docs/RELIABILITY.md): the throughput, latency and
  * memory targets, measured on PostgreSQL holding >= 1,000,000 bookings.
  *
- * The API runs as production runs it, `node api/src/server.ts` in its own process (so its
- * memory is its own), on port BENCH_PORT (default 4500). The bare Fastify JSON route it is
- * compared with is measured in the same run, on this process; autocannon runs in a worker thread.
+ * Measured as users run it: the API is `node api/src/server.ts` started as `npm start` starts it
+ * (its node flags and environment), in its own process, with its default settings (logging at
+ * `info`, one line per request to a pipe the benchmark reads). The bare Fastify route it is
+ * compared with (bench/bare-server.ts) is started the same way in a process of its own. Runs
+ * alternate, bare then API, round after round (A B A B), and the medians are judged. A second
+ * API process with LOG_LEVEL=warn is measured in the same rounds, for comparison only.
+ * autocannon runs in a worker thread of this process.
  *
  *   DATABASE_URL      use this database (loaded if it does not hold the data set yet)
  *   (unset)           drop and create `courtside_bench` on BENCH_ADMIN_URL
  *                     (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_REUSE=1     keep `courtside_bench` when it already holds a usable data set
- *   BENCH_DURATION    seconds measured per scenario (default 10, after a 2 s warm-up)
+ *   BENCH_DURATION    seconds measured per run (default 10, after a 2 s warm-up)
  *   BENCH_CONNECTIONS concurrent connections (default 50)
+ *   BENCH_ROUNDS      rounds of bare and API runs (default 2)
+ *   BENCH_WARN=0      leave out the LOG_LEVEL=warn comparison
+ *   BENCH_PORT        the API's port (default 4500; the next two: the LOG_LEVEL=warn API, the bare route)
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { migrateToLatest } from '@courtside/migrations';
 import { openDatabase, type DatabaseHandle } from '@courtside/api/database';
@@ -26,23 +29,28 @@ import { PROVE_JWT_SECRET, startApi, type ApiProcess } from '../harness/api-proc
 import { withClient } from '../harness/db-checks.ts';
 import { call, loginAdmin, mintCustomers } from '../harness/fixtures.ts';
 import type { Check } from '../harness/checks.ts';
-import { percentile, shuffled } from '../harness/stats.ts';
-import { FIRST_HOUR, LAST_HOUR, TIMEZONE, describeDataSet, loadDataSet, localToday, type DataSet } from './load-data.ts';
+import { describeLaunch, launchEnv, serverLaunch, startBare, type BareServer } from './launch.ts';
+import { FACILITIES, TIMEZONE, assignSports, describeDataSet, loadDataSet, localToday, type DataSet } from './load-data.ts';
 import type { Figures, Scenario } from './load-worker.ts';
+import { LoadGenerator, RssSampler } from './load-generator.ts';
+import { measureDayView, closeBeforeOpening } from './day-view.ts';
+import { addDays, bookingItems, daysAfter, daysBetween, findPageItems, searchItems, singleAvailabilityItems } from './requests.ts';
+import { median, ms, type Measured, type Repeated as RepeatedOf } from './report.ts';
 
-/**
- * How production starts the server (`npm start`): its environment assignments and node flags,
- * read from package.json so the benchmark measures the process as it is run, not a variant.
- */
-export function serverLaunch(): { env: Record<string, string>; nodeFlags: string } {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-  const match = /((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)node((?:\s+--[\w-]+(?:=\S+)?)*)\s+api\/src\/server\.ts/.exec(pkg.scripts.start ?? '');
-  if (!match) throw new Error('package.json "start" does not run node api/src/server.ts');
-  const env = Object.fromEntries(match[1]!.trim().split(/\s+/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
-  return { env, nodeFlags: match[2]!.trim() };
-}
+export { mediansTable, ms, throughputTable, type Measured } from './report.ts';
 
-export const TARGETS = { ratio: 0.5, availabilityP99Ms: 15, bookingsPerSecond: 1_000, dayViewMs: 100, peakRssMb: 300 };
+export const TARGETS = {
+  /** Each availability call's requests/s over the bare route's, medians of the rounds. */
+  ratio: 0.5,
+  availabilityP99Ms: 15,
+  searchPerSecond: 2_000,
+  searchP99Ms: 25,
+  /** The "Find a court" page's HTML while the API answers searchPerSecond searches a second. */
+  findP95Ms: 50,
+  bookingsPerSecond: 1_000,
+  dayViewMs: 100,
+  peakRssMb: 300,
+};
 
 const WARMUP_SECONDS = 2;
 const POOL_SIZE = 20;
@@ -52,13 +60,16 @@ const CUSTOMERS = 10_000;
 const CUSTOMER_TAG = 'bench';
 const BENCH_DB = 'courtside_bench';
 const HORIZON_DAYS = 60;
-/** Sequential day-view requests; the figure judged is their 95th percentile. */
-const DAY_VIEW_REQUESTS = 40;
+/** Pages asked per second, over a few connections, beside the searches: people reading the page while others' islands search. */
+const FIND_PAGES_PER_SECOND = 20;
+const FIND_CONNECTIONS = 4;
 
 export interface BenchOptions {
   durationSeconds: number;
   connections: number;
   port: number;
+  rounds: number;
+  compareWarn: boolean;
   log: (line: string) => void;
 }
 
@@ -67,6 +78,8 @@ export function benchOptionsFromEnv(log: (line: string) => void = console.log): 
     durationSeconds: positiveInt('BENCH_DURATION', 10),
     connections: positiveInt('BENCH_CONNECTIONS', 50),
     port: positiveInt('BENCH_PORT', 4500),
+    rounds: positiveInt('BENCH_ROUNDS', 2),
+    compareWarn: process.env.BENCH_WARN !== '0',
     log,
   };
 }
@@ -79,13 +92,12 @@ function positiveInt(name: string, fallback: number): number {
   return n;
 }
 
-export interface Measured {
-  name: string;
-  figures: Figures;
-}
+type Repeated = RepeatedOf<RoundKey>;
 
 export interface BenchResult {
   measured: Measured[];
+  /** The scenarios of the rounds with their medians, in order (the bare route first). */
+  repeated: Repeated[];
   checks: Check[];
   /** Lines describing where and how it was measured. */
   environment: string[];
@@ -96,23 +108,10 @@ export interface BenchResult {
   broken: string[];
 }
 
+type RoundKey = 'bare' | 'single' | 'search' | 'single-warn' | 'search-warn';
+
 const seconds = (since: number) => (performance.now() - since) / 1000;
-export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
-
-/** Deterministic shuffle, so runs are comparable. */
-/** A fixed pseudo-random order (seed 42), the same on every run. */
-function fixedOrder<T>(items: T[], seed = 42): T[] {
-  let state = seed;
-  return shuffled(items, () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
-}
 
 /** The database to measure, created (or reused) and migrated. */
 async function prepareDatabase(log: (line: string) => void): Promise<{ url: string; handle: DatabaseHandle }> {
@@ -148,6 +147,7 @@ async function ensureDataSet(handle: DatabaseHandle, log: (line: string) => void
   const existing = await describeDataSet(handle.db);
   if (usable(existing)) {
     log(`Data set already loaded: ${existing.bookings.toLocaleString('en-US')} bookings (load skipped)`);
+    await assignSports(handle.db);
     return { dataSet: existing, loadSeconds: null };
   }
   const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM facilities`.execute(handle.db);
@@ -162,118 +162,66 @@ async function ensureDataSet(handle: DatabaseHandle, log: (line: string) => void
   return { dataSet, loadSeconds };
 }
 
-/** Bookings and accounts an earlier run on a reused database left behind would take this run's slots. */
+/**
+ * Bookings an earlier run on a reused database left behind would take this run's slots. Its
+ * customers stay and are minted again (a user's delete checks every booking column naming a
+ * user, two of them without an index: seconds per user beside a million bookings).
+ */
 async function forgetEarlierRuns(handle: DatabaseHandle) {
   // (bench.customer.* signed up through the API in earlier versions of this benchmark)
   const bench = sql`(SELECT id FROM users WHERE email LIKE ${`prove.${CUSTOMER_TAG}.%`} OR email LIKE 'bench.customer.%')`;
   await sql`DELETE FROM bookings WHERE user_id IN ${bench}`.execute(handle.db);
-  await sql`DELETE FROM users WHERE id IN ${bench}`.execute(handle.db);
   await sql`DELETE FROM throttle_buckets`.execute(handle.db);
 }
 
-class LoadGenerator {
-  #worker = new Worker(fileURLToPath(new URL('./load-worker.ts', import.meta.url)));
-  #next = 0;
-  #waiting = new Map<number, { resolve: (f: Figures) => void; reject: (e: Error) => void }>();
-
-  constructor() {
-    this.#worker.on('message', (m: { id: number; figures?: Figures; error?: string }) => {
-      const waiter = this.#waiting.get(m.id);
-      this.#waiting.delete(m.id);
-      if (m.error) waiter?.reject(new Error(`load generator: ${m.error}`));
-      else waiter?.resolve(m.figures!);
-    });
-    this.#worker.on('error', (err) => {
-      for (const w of this.#waiting.values()) w.reject(err);
-      this.#waiting.clear();
-    });
-  }
-
-  run(scenario: Scenario): Promise<Figures> {
-    const id = this.#next++;
-    return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, scenario });
-    });
-  }
-
-  close() {
-    return this.#worker.terminate();
-  }
+/** The API as `npm start` runs it, on the benchmark's database; `logLevel` undefined: its default. */
+function startBenchApi(port: number, url: string, logLevel?: string): Promise<ApiProcess> {
+  return startApi({
+    port,
+    databaseUrl: url,
+    env: {
+      // Empty is unset: the API's own default level (info), not the harness's quieter one.
+      LOG_LEVEL: logLevel ?? '',
+      DB_POOL_SIZE: String(POOL_SIZE),
+      DEFAULT_TIMEZONE: TIMEZONE,
+      BOOKING_HORIZON_DAYS: String(HORIZON_DAYS),
+      // The product's own cap on holds per customer (the load tools' default lifts it).
+      MAX_HOLDS_PER_CUSTOMER: '',
+      ...launchEnv(serverLaunch()),
+    },
+  });
 }
 
-/** The API process's resident memory, read from /proc every 100 ms (Linux). */
-class RssSampler {
-  #timer: NodeJS.Timeout | undefined;
-  #peak = 0;
-  #samples = 0;
-  readonly pid: number;
-  constructor(pid: number) {
-    this.pid = pid;
-  }
-  read(): number {
-    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
-    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
-    return kb / 1024;
-  }
-  start() {
-    this.#timer = setInterval(() => {
-      try {
-        this.#peak = Math.max(this.#peak, this.read());
-        this.#samples++;
-      } catch {
-        // the process is gone; the run fails on its own
-      }
-    }, 100);
-  }
-  stop() {
-    clearInterval(this.#timer);
-    return { peakMb: this.#peak, samples: this.#samples };
-  }
-}
-
-const BENCH_CLOSURE_REASON = 'Bench: courts resurfaced before opening';
-
-/**
- * Closures for the day view to draw: on each of these days every facility is closed from 06:00 to
- * 08:00 (before it opens, so no loaded booking is in the way; the closure trigger still checks).
- * Written straight to the database (past days too, which the API refuses to close); the previous
- * run's are replaced.
- */
-async function closeBeforeOpening(handle: DatabaseHandle, days: string[]): Promise<number> {
-  await sql`DELETE FROM closures WHERE reason = ${BENCH_CLOSURE_REASON}`.execute(handle.db);
-  for (const day of days) {
-    await sql`
-      WITH c AS (
-        INSERT INTO closures (kind, reason, start_local, end_local)
-        VALUES ('maintenance', ${BENCH_CLOSURE_REASON}, ${`${day}T06:00`}, ${`${day}T08:00`}) RETURNING id)
-      INSERT INTO closure_facilities (closure_id, facility_id, starts_at, ends_at)
-      SELECT c.id, f.id, (${day}::date + time '06:00') AT TIME ZONE f.timezone, (${day}::date + time '08:00') AT TIME ZONE f.timezone
-      FROM c, facilities f ORDER BY f.id`.execute(handle.db);
-  }
-  return days.length;
-}
-
-/** Sequential day-view requests over loaded days, each timed end to end over HTTP. */
-async function measureDayView(base: string, token: string, days: string[]) {
-  const latencies: number[] = [];
+/** What the search answers hold, asked once each before the runs. */
+async function describeSearches(base: string, items: Scenario['items']) {
   let facilities = 0;
-  let bookings = 0;
-  let closures = 0;
-  for (let i = 0; i < DAY_VIEW_REQUESTS + 3; i++) {
-    const day = days[i % days.length]!;
-    const started = performance.now();
-    const res = await call(base, 'GET', `/api/admin/day-view?date=${day}`, { token });
-    const took = performance.now() - started;
-    if (res.status !== 200) throw new Error(`day view answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
-    if (i < 3) continue; // warm-up
-    latencies.push(took);
-    facilities = res.body.facilities.length;
-    bookings = res.body.facilities.reduce((n: number, f: { bookings: unknown[] }) => n + f.bookings.length, 0);
-    closures = res.body.facilities.reduce((n: number, f: { closures: unknown[] }) => n + f.closures.length, 0);
+  let slots = 0;
+  let bytes = 0;
+  let everySport = 0;
+  for (const { path } of items) {
+    const res = await fetch(`${base}${path}`);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    const { data } = JSON.parse(text) as { data: { facilities: { slots: unknown[] }[] } };
+    bytes += text.length;
+    if (!path.includes('sport=')) {
+      everySport++;
+      facilities += data.facilities.length;
+      slots += data.facilities.reduce((n, f) => n + f.slots.length, 0);
+    }
   }
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)!, requests: latencies.length, facilities, bookings, closures };
+  return { facilities: facilities / everySport, slots: slots / everySport, kb: bytes / items.length / 1024 };
+}
+
+async function checkFindPage(base: string, path: string) {
+  const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+  const html = await res.text();
+  if (res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('text/html') || !html.includes('Bench Court')) {
+    throw new Error(
+      `GET ${path} answered ${res.status} ${res.headers.get('content-type')} without the bench facilities: is the site built (npm run build)?\n${html.slice(0, 300)}`,
+    );
+  }
+  return html.length;
 }
 
 export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
@@ -282,85 +230,93 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
   const launch = serverLaunch();
   const { url, handle } = await prepareDatabase(log);
   let api: ApiProcess | undefined;
-  const bare = Fastify({ logger: false });
+  let warnApi: ApiProcess | undefined;
+  let bare: BareServer | undefined;
   const generator = new LoadGenerator();
   try {
     const { dataSet, loadSeconds } = await ensureDataSet(handle, log);
     await forgetEarlierRuns(handle);
 
-    api = await startApi({
-      port: opts.port,
-      databaseUrl: url,
-      env: {
-        LOG_LEVEL: 'silent',
-        DB_POOL_SIZE: String(POOL_SIZE),
-        DEFAULT_TIMEZONE: TIMEZONE,
-        BOOKING_HORIZON_DAYS: String(HORIZON_DAYS),
-        // The product's own cap on holds per customer (the load tools' default lifts it).
-        MAX_HOLDS_PER_CUSTOMER: '',
-        ...launch.env,
-        NODE_OPTIONS: launch.nodeFlags,
-      },
-    });
+    api = await startBenchApi(opts.port, url);
+    if (opts.compareWarn) warnApi = await startBenchApi(opts.port + 1, url, 'warn');
+    bare = await startBare(opts.port + 2, launch);
     const sampler = new RssSampler(api.child.pid!);
-    bare.get('/', async () => ({ hello: 'world' }));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
     log(`Creating ${CUSTOMERS.toLocaleString('en-US')} customers and signing in the admin...`);
     const tokens = (await mintCustomers(url, CUSTOMERS, CUSTOMER_TAG, PROVE_JWT_SECRET)).map((c) => c.token);
     const admin = await loginAdmin(api.base);
     const idleMb = sampler.read();
 
-    // Availability: every (facility, future day with bookings), in a fixed shuffled order.
+    // Availability: the future days with bookings; bookings: the free days after them, inside the horizon.
     const today = await localToday(handle.db);
-    const availabilityDays = Array.from({ length: daysBetween(today, dataSet.loadedUntil) }, (_, i) => addDays(today, i + 1));
-    const availabilityItems = fixedOrder(
-      dataSet.facilityIds.flatMap((id) => availabilityDays.map((day) => ({ path: `/api/check-availability?date=${day}&facility=${id}` }))),
-    );
-    const sample = await call(api.base, 'GET', availabilityItems[0]!.path);
-    if (sample.status !== 200) throw new Error(`availability answered ${sample.status}: ${JSON.stringify(sample.body)}`);
+    const availabilityDays = daysAfter(today, dataSet.loadedUntil);
+    const single = singleAvailabilityItems(dataSet.facilityIds, availabilityDays);
+    const searches = searchItems(availabilityDays);
+    const findPages = findPageItems(availabilityDays);
+    const bookings = bookingItems(dataSet.facilityIds, daysAfter(dataSet.loadedUntil, addDays(today, HORIZON_DAYS - 2)), tokens);
 
-    // Bookings: free slots only, each used once: the days after the loaded ones, inside the horizon.
-    const lastBookableDay = addDays(today, HORIZON_DAYS - 2);
-    const bookingDays = Array.from({ length: daysBetween(dataSet.loadedUntil, lastBookableDay) }, (_, i) => addDays(dataSet.loadedUntil, i + 1));
-    const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
-    const bookingItems: Scenario['items'] = [];
-    for (const day of bookingDays) {
-      for (let h = FIRST_HOUR; h <= LAST_HOUR; h++) {
-        for (const id of dataSet.facilityIds) {
-          bookingItems.push({
-            path: '/api/bookings',
-            body: JSON.stringify({ facility: id, date: day, startTime: hh(h), endTime: hh(h + 1) }),
-            token: tokens[bookingItems.length % tokens.length]!,
-          });
-        }
-      }
+    const sample = await call(api.base, 'GET', single[0]!.path);
+    if (sample.status !== 200) throw new Error(`availability answered ${sample.status}: ${JSON.stringify(sample.body)}`);
+    const searched = await describeSearches(api.base, searches);
+    const findBytes = await checkFindPage(api.base, findPages[0]!.path);
+
+    const inRounds: { key: RoundKey; name: string; scenario: Omit<Scenario, 'durationSeconds' | 'connections'> }[] = [
+      { key: 'bare', name: 'bare Fastify GET /', scenario: { url: bare.base, method: 'GET', items: [{ path: '/' }] } },
+      { key: 'single', name: 'GET /api/check-availability', scenario: { url: api.base, method: 'GET', items: single, cursorKey: 'single' } },
+      { key: 'search', name: `GET /api/availability (${FACILITIES} facilities)`, scenario: { url: api.base, method: 'GET', items: searches, cursorKey: 'search' } },
+    ];
+    if (warnApi) {
+      inRounds.push(
+        { key: 'single-warn', name: 'GET /api/check-availability, LOG_LEVEL=warn', scenario: { url: warnApi.base, method: 'GET', items: single, cursorKey: 'single-warn' } },
+        { key: 'search-warn', name: `GET /api/availability (${FACILITIES} facilities), LOG_LEVEL=warn`, scenario: { url: warnApi.base, method: 'GET', items: searches, cursorKey: 'search-warn' } },
+      );
     }
 
-    const scenarios: { name: string; scenario: Omit<Scenario, 'durationSeconds' | 'connections'> }[] = [
-      { name: 'bare Fastify GET /', scenario: { url: bareUrl, method: 'GET', items: [{ path: '/' }] } },
-      { name: 'GET /api/check-availability', scenario: { url: api.base, method: 'GET', items: availabilityItems, cursorKey: 'availability' } },
-      { name: 'GET /api/facility', scenario: { url: api.base, method: 'GET', items: [{ path: '/api/facility' }] } },
-      { name: 'POST /api/bookings', scenario: { url: api.base, method: 'POST', items: bookingItems, cursorKey: 'bookings' } },
-    ];
-
     log(
-      `\nMeasuring: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION} s per scenario; ` +
-        `${availabilityItems.length} availability targets, ${bookingItems.length} free booking slots.`,
+      `\nMeasuring: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION} s per run, ${opts.rounds} rounds; ` +
+        `${single.length} availability targets, ${searches.length} searches, ${bookings.length} free booking slots.`,
     );
     sampler.start();
     const measured: Measured[] = [];
     // Transactions the database committed per request: how often an answer came from memory.
     const commits = async () => Number((await sql<{ n: string }>`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`.execute(handle.db)).rows[0]!.n);
-    for (const { name, scenario } of scenarios) {
-      await generator.run({ ...scenario, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS });
+    const measure = async (name: string, scenarios: Omit<Scenario, 'durationSeconds'>[]): Promise<Figures[]> => {
+      await generator.runTogether(scenarios.map((s) => ({ ...s, durationSeconds: WARMUP_SECONDS })));
       const before = await commits();
-      const figures = await generator.run({ ...scenario, connections: CONNECTIONS, durationSeconds: DURATION });
-      const perRequest = ((await commits()) - before - 1) / Math.max(1, figures.requests);
-      measured.push({ name, figures });
-      log(`  ${name}: ${figures.requestsPerSecond.toFixed(0)} requests/s, p99 ${ms(figures.p99)} ms, ${perRequest.toFixed(2)} database transactions per request (load average ${loadAverage()})`);
+      const figures = await generator.runTogether(scenarios.map((s) => ({ ...s, durationSeconds: DURATION })));
+      const total = figures.reduce((n, f) => n + f.requests, 0);
+      const perRequest = ((await commits()) - before - 1) / Math.max(1, total);
+      const main = figures[0]!;
+      log(`  ${name}: ${main.requestsPerSecond.toFixed(0)} requests/s, p99 ${ms(main.p99)} ms, ${perRequest.toFixed(2)} database transactions per request (load average ${loadAverage()})`);
+      return figures;
+    };
+
+    const runs = new Map<RoundKey, Figures[]>(inRounds.map((r) => [r.key, []]));
+    for (let round = 1; round <= opts.rounds; round++) {
+      for (const { key, name, scenario } of inRounds) {
+        const [figures] = await measure(`${name}, round ${round}`, [{ ...scenario, connections: CONNECTIONS }]);
+        runs.get(key)!.push(figures!);
+        measured.push({ name: `${name}, round ${round}`, figures: figures! });
+      }
     }
+    const repeated: Repeated[] = inRounds.map(({ key, name }) => {
+      const list = runs.get(key)!;
+      return { key, name, runs: list, requestsPerSecond: median(list.map((f) => f.requestsPerSecond)), p99: median(list.map((f) => f.p99)) };
+    });
+
+    // The page while the API answers the searches' target rate.
+    const [steadySearches, pages] = (await measure(`GET /find beside ${TARGETS.searchPerSecond} searches/s`, [
+      { url: api.base, method: 'GET', items: searches, cursorKey: 'search', connections: CONNECTIONS, overallRate: TARGETS.searchPerSecond },
+      { url: api.base, method: 'GET', items: findPages, cursorKey: 'find', connections: FIND_CONNECTIONS, overallRate: FIND_PAGES_PER_SECOND },
+    ])) as [Figures, Figures];
+    measured.push({ name: `GET /api/availability at ${TARGETS.searchPerSecond}/s, beside the page`, figures: steadySearches });
+    measured.push({ name: `GET /find (HTML) at ${FIND_PAGES_PER_SECOND}/s, beside ${TARGETS.searchPerSecond} searches/s`, figures: pages });
+
+    const [list] = await measure('GET /api/facility', [{ url: api.base, method: 'GET', items: [{ path: '/api/facility' }], connections: CONNECTIONS }]);
+    measured.push({ name: 'GET /api/facility', figures: list! });
+    const [booked] = await measure('POST /api/bookings', [{ url: api.base, method: 'POST', items: bookings, cursorKey: 'bookings', connections: CONNECTIONS }]);
+    measured.push({ name: 'POST /api/bookings', figures: booked! });
+
     // The front desk's day: past days (full history) and loaded future days.
     const dayViewDays = [...Array.from({ length: 10 }, (_, i) => addDays(today, -3 * (i + 1))), ...availabilityDays.slice(0, 10)];
     await closeBeforeOpening(handle, dayViewDays);
@@ -378,14 +334,42 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
         AND a.starts_at >= now() AND b.starts_at >= now()`.execute(handle.db);
     const overlaps = Number(overlapRows[0]!.n);
 
-    const [bareRun, availability, , bookings] = measured.map((m) => m.figures) as [Figures, Figures, Figures, Figures];
-    const ratio = availability.requestsPerSecond / bareRun.requestsPerSecond;
-    const created = bookings.statusCodes['201'] ?? 0;
-    const createdPerSecond = created / bookings.durationSeconds;
+    const byKey = (key: RoundKey) => repeated.find((r) => r.key === key)!;
+    const bareMedian = byKey('bare').requestsPerSecond;
+    const ratioCheck = (key: RoundKey, label: string): Check => {
+      const r = byKey(key);
+      const ratio = r.requestsPerSecond / bareMedian;
+      const perRound = r.runs.map((f, i) => (f.requestsPerSecond / byKey('bare').runs[i]!.requestsPerSecond).toFixed(2)).join(', ');
+      return {
+        name: `${label} / bare route, requests/s (medians)`,
+        measured: `${ratio.toFixed(3)} (${r.requestsPerSecond.toFixed(0)} / ${bareMedian.toFixed(0)}; rounds ${perRound})`,
+        wanted: `>= ${TARGETS.ratio}`,
+        pass: ratio >= TARGETS.ratio,
+      };
+    };
+    const search = byKey('search');
+    const singleRuns = byKey('single');
+    const created = booked!.statusCodes['201'] ?? 0;
+    const createdPerSecond = created / booked!.durationSeconds;
+    const each = (r: Repeated, pick: (f: Figures) => number, digits: number) => r.runs.map((f) => pick(f).toFixed(digits)).join(', ');
     const checks: Check[] = [
-      { name: 'availability / bare requests/s', measured: `${ratio.toFixed(3)} (${availability.requestsPerSecond.toFixed(0)} / ${bareRun.requestsPerSecond.toFixed(0)})`, wanted: `>= ${TARGETS.ratio}`, pass: ratio >= TARGETS.ratio },
-      { name: 'availability p99', measured: `${ms(availability.p99)} ms`, wanted: `<= ${TARGETS.availabilityP99Ms} ms`, pass: availability.p99 <= TARGETS.availabilityP99Ms },
-      { name: 'bookings created per second', measured: `${createdPerSecond.toFixed(0)} (${created} x 201, ${bookings.non2xx} non-2xx)`, wanted: `>= ${TARGETS.bookingsPerSecond}`, pass: createdPerSecond >= TARGETS.bookingsPerSecond },
+      {
+        name: `availability across ${FACILITIES} facilities, requests/s (median)`,
+        measured: `${search.requestsPerSecond.toFixed(0)} (rounds ${each(search, (f) => f.requestsPerSecond, 0)})`,
+        wanted: `>= ${TARGETS.searchPerSecond}`,
+        pass: search.requestsPerSecond >= TARGETS.searchPerSecond,
+      },
+      { name: `availability across ${FACILITIES} facilities, p99 (median)`, measured: `${ms(search.p99)} ms (rounds ${each(search, (f) => f.p99, 2)})`, wanted: `<= ${TARGETS.searchP99Ms} ms`, pass: search.p99 <= TARGETS.searchP99Ms },
+      ratioCheck('search', `availability across ${FACILITIES} facilities`),
+      ratioCheck('single', 'single-facility availability'),
+      { name: 'single-facility availability, p99 (median)', measured: `${ms(singleRuns.p99)} ms (rounds ${each(singleRuns, (f) => f.p99, 2)})`, wanted: `<= ${TARGETS.availabilityP99Ms} ms`, pass: singleRuns.p99 <= TARGETS.availabilityP99Ms },
+      {
+        name: `"Find a court" HTML, p95, beside ${TARGETS.searchPerSecond} searches/s`,
+        measured: `${ms(pages.p95)} ms (p50 ${ms(pages.p50)}, p99 ${ms(pages.p99)}; ${pages.requests} pages; searches meanwhile ${steadySearches.requestsPerSecond.toFixed(0)}/s, p99 ${ms(steadySearches.p99)} ms)`,
+        wanted: `<= ${TARGETS.findP95Ms} ms`,
+        pass: pages.p95 <= TARGETS.findP95Ms && steadySearches.requestsPerSecond >= 0.95 * TARGETS.searchPerSecond,
+      },
+      { name: 'bookings created per second', measured: `${createdPerSecond.toFixed(0)} (${created} x 201, ${booked!.non2xx} non-2xx)`, wanted: `>= ${TARGETS.bookingsPerSecond}`, pass: createdPerSecond >= TARGETS.bookingsPerSecond },
       { name: `admin day view, p95 of ${dayView.requests} sequential requests`, measured: `${ms(dayView.p95)} ms (p50 ${ms(dayView.p50)}, max ${ms(dayView.max)}; ${dayView.facilities} facilities, ${dayView.closures} closures drawn)`, wanted: `<= ${TARGETS.dayViewMs} ms`, pass: dayView.p95 <= TARGETS.dayViewMs },
       { name: 'peak RSS of the API process under the load', measured: `${rss.peakMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB)`, wanted: `< ${TARGETS.peakRssMb} MB`, pass: rss.peakMb < TARGETS.peakRssMb },
       { name: 'overlapping active bookings afterwards', measured: String(overlaps), wanted: '0', pass: overlaps === 0 },
@@ -395,14 +379,20 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
     const cpus = os.cpus();
     const environment = [
       `- Date: ${new Date().toISOString()}`,
-      `- Node ${process.version}, PostgreSQL ${versionRows[0]!.v}, ${cpus.length} CPU(s): ${cpus[0]?.model ?? 'unknown'}; load average before ${loadBefore}, after ${loadAverage()}`,
-      `- Data: ${dataSet.bookings.toLocaleString('en-US')} bookings, ${dataSet.facilityIds.length} facilities` +
+      `- Node ${process.version}, PostgreSQL ${versionRows[0]!.v}, ${cpus.length} CPU(s): ${cpus[0]?.model ?? 'unknown'}; load average before ${loadBefore}, after ${loadAverage()} (a machine shared with other work)`,
+      `- Data: ${dataSet.bookings.toLocaleString('en-US')} bookings, ${dataSet.facilityIds.length} facilities (a quarter each tennis, padel, squash, badminton)` +
         (loadSeconds === null ? ' (reused; load not timed this run)' : `, loaded in ${loadSeconds.toFixed(1)} s`),
-      `- API: \`${Object.entries(launch.env).map(([k, v]) => `${k}=${v} `).join('')}node ${launch.nodeFlags} api/src/server.ts\` (as \`npm start\` runs it) in its own process, pool ${POOL_SIZE} connections, logging off; bare Fastify route in the benchmark process`,
-      `- Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION} s per scenario, loopback; latencies measured per response (sub-millisecond)`,
-      `- Availability rotates over ${availabilityItems.length} (facility, day) pairs with bookings; each booking request takes a distinct free slot`,
+      `- API: \`${describeLaunch(launch, 'api/src/server.ts')}\` (as \`npm start\` runs it) in its own process with its default settings: LOG_LEVEL unset (info), one log line per request to a pipe this benchmark reads; pool ${POOL_SIZE} connections`,
+      `- Bare route: \`${describeLaunch(launch, 'bench/bare-server.ts')}\`, Fastify with its defaults (no logger) answering GET / with {"hello":"world"}, started the same way in its own process`,
+      `- Rounds: ${opts.rounds}, each the bare route then the API's runs (A B A B); every run listed, the targets judge the medians` +
+        (warnApi ? '; a second API process started the same way with LOG_LEVEL=warn is measured in the same rounds, for comparison only' : ''),
+      `- Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION} s per run, loopback; latencies measured per response (sub-millisecond)`,
+      `- Single-facility availability rotates over ${single.length} (facility, day) pairs with bookings`,
+      `- Availability across facilities rotates over ${searches.length} questions: each of ${availabilityDays.length} days with bookings asked for the whole day, the evening and the morning over every facility, and for one sport; the every-sport answers list ${searched.facilities.toFixed(1)} facilities with ${searched.slots.toFixed(0)} free slots on average (${searched.kb.toFixed(1)} KB per answer over all questions)`,
+      `- "Find a court": the page for the same questions (${(findBytes / 1024).toFixed(0)} KB of HTML for a whole day), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback`,
+      `- Bookings: each request takes a distinct free slot, by ${CUSTOMERS.toLocaleString('en-US')} customers in turn (the product's hold cap applies)`,
       `- Day view: ${dayView.requests} sequential admin requests after the load, over 10 past and 10 future days (${dayView.facilities} facilities, ${dayView.bookings} bookings and ${dayView.closures} closures on the last day asked: every facility closed 06:00-08:00 on each day asked)`,
-      `- Memory: the API process's VmRSS sampled every 100 ms from the first scenario to the last day-view request`,
+      `- Memory: the API process's VmRSS sampled every 100 ms from the first run to the last day-view request`,
     ];
 
     const broken: string[] = [];
@@ -410,32 +400,15 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       if (figures.errors + figures.timeouts > 0) broken.push(`${name}: ${figures.errors} socket errors, ${figures.timeouts} timeouts`);
       const serverErrors = Object.entries(figures.statusCodes).filter(([code]) => Number(code) >= 500);
       if (serverErrors.length) broken.push(`${name}: server errors ${serverErrors.map(([c, n]) => `${c} x ${n}`).join(', ')}`);
-      if (name.startsWith('GET') && figures.non2xx > 0) broken.push(`${name}: ${figures.non2xx} non-2xx answers`);
+      if (!name.startsWith('POST') && figures.non2xx > 0) broken.push(`${name}: ${figures.non2xx} non-2xx answers`);
     }
     if (overlaps > 0) broken.push(`${overlaps} overlapping active bookings in the table`);
-    return { measured, checks, environment, dayView, rss, overlaps, broken };
+    return { measured, repeated, checks, environment, dayView, rss, overlaps, broken };
   } finally {
     await generator.close();
-    await bare.close();
+    await bare?.stop();
+    await warnApi?.stop();
     await api?.stop();
     await handle.close();
   }
-}
-
-export function throughputTable(rows: Measured[]): string[] {
-  const header = ['scenario', 'requests/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors', 'status codes'];
-  const body = rows.map(({ name, figures: f }) => [
-    name,
-    f.requestsPerSecond.toFixed(0),
-    ms(f.p50),
-    ms(f.p99),
-    ms(f.max),
-    String(f.requests),
-    String(f.non2xx),
-    String(f.errors + f.timeouts),
-    Object.entries(f.statusCodes)
-      .map(([code, n]) => `${code}: ${n}`)
-      .join(', '),
-  ]);
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)];
 }

@@ -125,7 +125,8 @@ const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64u
  * `count` customers straight into the database, each with a bearer token signed with the API's
  * JWT secret (HS256, the claims the API issues: sub and ver), so that thousands of customers
  * cost no password hashing. For load that must look like many real customers, each holding a
- * few slots, not a few customers holding thousands.
+ * few slots, not a few customers holding thousands. Customers an earlier run minted with the
+ * same tag are reused (deleting users is slow beside a million bookings).
  */
 export async function mintCustomers(databaseUrl: string, count: number, tag: string, jwtSecret: string): Promise<Customer[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -137,6 +138,7 @@ export async function mintCustomers(databaseUrl: string, count: number, tag: str
       `INSERT INTO users (name, email, password_hash, phone, address, role)
        SELECT 'Prove ' || initcap($2) || ' ' || n, e, 'not-a-password-hash', '555-0100', n || ' Proof Street', 'user'
        FROM unnest($1::text[]) WITH ORDINALITY AS t(e, n)
+       ON CONFLICT ((lower(email))) DO UPDATE SET name = EXCLUDED.name
        RETURNING id, email, token_version`,
       [emails, tag],
     )).rows;
