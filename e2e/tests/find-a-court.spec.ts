@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, watchContext, type PageProblem } from '../support/fixtures.ts';
 import { isoDate, newCustomer, signUpAndLogin, useSession } from '../support/api.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
+import { signUpThroughForm } from '../support/sign-up.ts';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
@@ -111,12 +112,7 @@ for (const size of SIZES) {
         await expect(page).toHaveURL(/\/register\?next=%2Fbook%3F/);
         await expect(page.locator('#picked-slot')).toContainText(`${chip.start}–${chip.end}`);
         await snap(page, 'find-a-court-register');
-        await page.getByLabel('Name').fill(customer.name);
-        await page.getByLabel('Email').fill(customer.email);
-        await page.getByLabel('Password').fill(customer.password);
-        await page.getByLabel('Phone').fill(customer.phone);
-        await page.getByLabel('Address').fill(customer.address);
-        await page.locator('main').getByRole('button', { name: 'Register' }).click();
+        await signUpThroughForm(page, customer);
       });
 
       await test.step('lands on checkout with that slot held', async () => {
@@ -237,6 +233,13 @@ test('Find a court has no axe violation: with results, after a change in place, 
   await live(page);
   await expect(page.locator('#find-results a.slot-chip').first()).toBeVisible();
   await axeClean(page, '/find with results');
+  // The keyboard moves through a court's slots with the arrow keys too.
+  const slots = page.locator('#find-results ul.slot-chips').first().locator('a.slot-chip');
+  await slots.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(slots.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(slots.first()).toBeFocused();
 
   // Nothing is free before 06:00: the answer says what to try instead.
   await page.getByLabel('Time', { exact: true }).selectOption('06:00');
