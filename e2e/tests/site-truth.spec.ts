@@ -196,7 +196,9 @@ test('checkout has no billing form: the account pays, and the policy shows befor
   await page.goto('/dashboard/checkoutForPayment');
   const main = page.locator('main');
   await expect(main.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
-  await expect(main.getByRole('textbox')).toHaveCount(0);
+  // The one field is the optional promo code: nothing about billing.
+  await expect(main.getByRole('textbox')).toHaveCount(1);
+  await expect(main.getByRole('textbox', { name: 'Promo code' })).toBeVisible();
   await expect(main.getByRole('heading', { name: 'Paying as' })).toBeVisible();
   await expect(main).toContainText(customer.user.email);
   await expect(main.getByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/dashboard');
