@@ -20,7 +20,7 @@ describe('a free-slot chip', () => {
     const html = slotChipHtml(court, '2026-11-21', slot('18:00', '19:00', 35.5));
     expect(html).toBe(
       '<li><a class="slot-chip" href="/book?facility=f1&amp;date=2026-11-21&amp;start=18%3A00&amp;end=19%3A00" aria-label="Centre Court, 18:00 to 19:00, $35.50">' +
-        '<span class="slot-chip-time">18:00 <span class="slot-chip-to">to</span> 19:00</span><span class="slot-chip-price">$35.50</span></a></li>',
+        '<span class="slot-chip-time">18:00 <span class="slot-chip-to">to</span> 19:00</span> <span class="slot-chip-price">$35.50</span></a></li>',
     );
   });
 

@@ -41,7 +41,8 @@ export function slotChipHtml(facility: ChipFacility, date: string, slot: ChipSlo
     `<li><a class="slot-chip" href="${escapeHtml(href)}" aria-label="${escapeHtml(slotChipName(facility, slot))}">` +
     // The name repeats the visible words in their order ("10:00 to 11:00", the price): what a voice user says is what works.
     `<span class="slot-chip-time">${escapeHtml(slot.startTime)} <span class="slot-chip-to">to</span> ${escapeHtml(slot.endTime)}</span>` +
-    (price ? `<span class="slot-chip-price">${escapeHtml(price)}</span>` : '') +
+    // The space keeps the time and the price apart in the text assistive technology reads.
+    (price ? ` <span class="slot-chip-price">${escapeHtml(price)}</span>` : '') +
     '</a></li>'
   );
 }
