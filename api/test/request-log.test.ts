@@ -16,6 +16,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, createTestApp, freshPostgres, type TestApp } from './support/test-app.ts';
 import { admin, facility } from './support/actors.ts';
 import { loggableUrl } from '../src/plugins/request-log.ts';
+import { siteBuilt } from '../src/plugins/site.ts';
+import { backOfficeBuilt } from '../src/plugins/back-office.ts';
+
+const SITE = siteBuilt(fileURLToPath(new URL('../../site/dist/', import.meta.url))) && backOfficeBuilt(fileURLToPath(new URL('../../admin/dist/', import.meta.url)));
+if (!SITE) {
+  console.warn(
+    `\n${'!'.repeat(78)}\n!! request-log.test.ts: site/dist or admin/dist is NOT built, so the log lines of the site's\n` +
+      `!! pages are NOT checked here. Run \`npm run build\` first (npm test builds after vitest).\n${'!'.repeat(78)}\n`,
+  );
+}
 
 interface LogLine {
   level: number;
@@ -105,6 +115,30 @@ describe('request logs', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     });
     expect(lines).toEqual([]);
+  });
+});
+
+describe.skipIf(!SITE)('request logs of the site (built)', () => {
+  const log = captured();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ site: true, logger: { level: 'info', stream: log.stream } });
+  });
+  afterAll(() => t?.close());
+
+  it('writes one line for a page Astro renders on demand and for a prerendered one, secrets masked', async () => {
+    for (const [url, logged] of [
+      ['/reset-password?token=s3cret', '/reset-password?token=[redacted]'],
+      ['/about-us', '/about-us'],
+    ] as const) {
+      const before = log.lines.length;
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      // The page's line is written once its body is out.
+      await new Promise((resolve) => setImmediate(resolve));
+      const lines = log.lines.slice(before);
+      expect(lines, url).toEqual([expect.objectContaining({ level: INFO, msg: 'request', method: 'GET', url: logged, status: 200, reqId: expect.any(String) })]);
+    }
   });
 });
 

@@ -5,18 +5,36 @@ import pino from 'pino';
  * One log line per completed request, written by Fastify's own log controller (no hook, no
  * second line): reqId, method, url (secrets masked), status and ms. Fastify's "incoming
  * request" / "request completed" pair is replaced; its error lines (a failed serializer, a
- * stream cut after the headers, ...) are kept, and so are ours (plugins/errors.ts). Health
- * checks are polled every few seconds by load balancers and say nothing: they are not logged.
+ * stream cut after the headers, ...) are kept, and so are ours (plugins/errors.ts). Pages the
+ * site renders are logged too: Fastify sees their answer finish.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (request.url.startsWith('/api/health')) return;
-    const line = { method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request');
+    if (error) reply.log.error({ ...fieldsOf(request, reply.statusCode, reply.elapsedTime), err: error }, 'request errored');
+    else logCompleted(request, reply.statusCode, reply.elapsedTime);
   }
+}
+
+/** The levels at which a completed request is logged. */
+const LOGS_REQUESTS = new Set(['info', 'debug', 'trace']);
+
+const fieldsOf = (request: FastifyRequest, status: number, elapsedMs: number) => ({
+  method: request.method,
+  url: loggableUrl(request.url),
+  status,
+  ms: Math.round(elapsedMs * 10) / 10,
+});
+
+/**
+ * The line of a request answered with `status` after `elapsedMs`, unless the level is above
+ * `info` (checked first: then a request costs nothing here) or it is a health check, which load
+ * balancers poll every few seconds and which says nothing.
+ */
+function logCompleted(request: FastifyRequest, status: number, elapsedMs: number): void {
+  if (!LOGS_REQUESTS.has(request.log.level) || request.url.startsWith('/api/health')) return;
+  request.log.info(fieldsOf(request, status, elapsedMs), 'request');
 }
 
 /** Query parameters whose value is a credential (a password-reset token, a signature...). */
@@ -43,7 +61,7 @@ export function loggableUrl(url: string): string {
  * on the terminal or the pipe), and `flush`, which writes what is queued before the process exits.
  */
 export function serverLogger(level: string) {
-  const destination = pino.destination({ dest: 1, sync: false });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: Number(process.env.TMP_MINLEN ?? 0), periodicFlush: 1000 });
   return {
     options: { level, stream: destination },
     flush: () => {

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import middie from '@fastify/middie';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -84,13 +83,17 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     const address = app.server.address();
     return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined;
   };
-  await app.register(middie);
-  app.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
-    if (SERVER_PATHS.test(req.url ?? '/')) return next();
+  // Astro first (as a middleware would run), for every path but the server's own: what it does
+  // not render goes on through Fastify (static files, then the not-found handler). A plain hook,
+  // not a middleware engine: the API's requests pass with one test of their path.
+  app.addHook('onRequest', (request, reply, done) => {
+    const req = request.raw;
+    if (SERVER_PATHS.test(req.url ?? '/')) return done();
+    const res = reply.raw;
     // Astro replaces it with the page's own policy on the pages it renders; redirects and
     // files that fall through to the static plugin keep this one.
     res.setHeader('content-security-policy', SITE_CSP);
-    return handler(req, res, next, { apiOrigin: apiOrigin() });
+    handler(req, res, (err) => done(err as Error | undefined), { apiOrigin: apiOrigin() });
   });
 });
 
