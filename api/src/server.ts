@@ -15,14 +15,13 @@ const DRAIN_MS = 1_000;
 async function main() {
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
-  const logger = serverLogger(config.logLevel);
   const changes = await openChangeFeedFor(database, (err) => console.error(`change feed: ${err.message} (caches off until it reconnects)`));
   const app = await buildApp({
     changes,
     config,
     db: database.db,
     jwtSecret: jwtSecretFor(config),
-    logger: logger.options,
+    logger: serverLogger(config.logLevel),
     sweeper: true,
     site: true,
   });
@@ -68,7 +67,6 @@ async function main() {
     // Whatever happens below, the process is gone within 10 s.
     const force = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting anyway');
-      logger.flush();
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -82,8 +80,7 @@ async function main() {
         code = 1;
       }
     }
-    // The log lines still queued in memory are written before the process ends.
-    logger.flush();
+    // (The log lines still queued are written as the process exits: plugins/request-log.ts.)
     process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
