@@ -118,8 +118,8 @@ export async function renderedFreeSlots(
   ctx: ServiceContext,
   facilityId: string,
   date: string | undefined,
-  render: (slots: SlotDto[]) => string,
-): Promise<string> {
+  render: (slots: SlotDto[]) => Buffer,
+): Promise<Buffer> {
   const now = ctx.clock();
   const cache = cachesOf(ctx).availability;
   if (!date) return render((await computeFreeSlots(ctx, facilityId, undefined, now)).slots);

@@ -14,13 +14,13 @@ import type { RenderedSearch } from './find-availability.ts';
 export interface Caches {
   feed: ChangeFeed | undefined;
   /** Serialized free-slot answers per (facility, local day). */
-  availability: ChangeCache<string>;
+  availability: ChangeCache<Buffer>;
   /** Live facility rows, with the row version (xmin) a write can check them against. */
   facilities: ChangeCache<CachedFacility>;
   /** Searches of every facility's free slots per (date, sport, from, to): the rendered answer and what repricing it needs. */
   searches: ChangeCache<RenderedSearch>;
   /** Serialized public facility lists per filter. */
-  facilityLists: ChangeCache<string>;
+  facilityLists: ChangeCache<Buffer>;
   /** Who a token's subject is now (role, token version, deactivation), per user id. */
   authStates: ChangeCache<AuthState>;
   /** Notices of changes no trigger announces (new bookings), sent after their commit. */

@@ -24,8 +24,8 @@ export async function renderedFreeSlotsFor(
   caller: CurrentUser | null,
   facilityId: string,
   date: string | undefined,
-  render: (slots: SlotDto[]) => string,
-): Promise<string> {
+  render: (slots: SlotDto[]) => Buffer,
+): Promise<Buffer> {
   const now = ctx.clock();
   const tier = tierPriceFor(caller?.tier, facilityId, now);
   const rendered = await renderedFreeSlots(ctx, facilityId, date, render);
@@ -36,7 +36,7 @@ export async function renderedFreeSlotsFor(
   const day = date ?? toLocal(now, facility.timezone).date;
   // The slots' instants from the day's grid (the free ones are a subset of it, keyed by their times).
   const grid = new Map(daySlots(toSchedule(facility), day).map((s) => [`${s.startTime}-${s.endTime}`, s]));
-  const { data } = JSON.parse(rendered) as Envelope<SlotDto[]>;
+  const { data } = JSON.parse(rendered.toString()) as Envelope<SlotDto[]>;
   const name = caller!.tier!.tier.name;
   return render(
     data.map((slot) => {
@@ -51,8 +51,8 @@ export async function renderedSearchFor(
   ctx: ServiceContext,
   caller: CurrentUser | null,
   query: AvailabilityQuery,
-  render: (data: AvailabilityDto) => string,
-): Promise<string> {
+  render: (data: AvailabilityDto) => Buffer,
+): Promise<Buffer> {
   const { body, found } = await renderedSearch(ctx, query, render);
   const assigned = caller?.tier;
   if (!assigned) return body;

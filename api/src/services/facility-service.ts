@@ -90,8 +90,8 @@ export async function listPublic(ctx: ServiceContext, filter: PublicListFilter):
 export async function renderedPublicList(
   ctx: ServiceContext,
   filter: PublicListFilter,
-  render: (list: FacilityDto[]) => string,
-): Promise<string> {
+  render: (list: FacilityDto[]) => Buffer,
+): Promise<Buffer> {
   const cache = cachesOf(ctx).facilityLists;
   const key = `${filter.q?.trim() ?? ''}|${filter.maxPrice ?? ''}|${filter.sport ?? ''}`;
   const now = ctx.clock().getTime();

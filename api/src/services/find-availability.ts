@@ -24,7 +24,7 @@ export interface FoundDay {
 
 /** A search's answer as kept in memory: rendered once with public prices, and what repricing it needs. */
 export interface RenderedSearch {
-  body: string;
+  body: Buffer;
   found: FoundDay;
 }
 
@@ -106,7 +106,7 @@ async function search(ctx: ServiceContext, s: Search, now: Date): Promise<{ foun
  * it. One group holds every search: a change to any facility can add it to, or take it out of,
  * any answer.
  */
-export async function renderedSearch(ctx: ServiceContext, query: AvailabilityQuery, render: (data: AvailabilityDto) => string): Promise<RenderedSearch> {
+export async function renderedSearch(ctx: ServiceContext, query: AvailabilityQuery, render: (data: AvailabilityDto) => Buffer): Promise<RenderedSearch> {
   const now = ctx.clock();
   const cache = cachesOf(ctx).searches;
   // Only queries that parsed were ever stored, so a hit needs no parsing.
