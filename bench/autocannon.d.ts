@@ -36,8 +36,6 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: RequestSpec[];
-    /** Requests per second over all connections. */
-    overallRate?: number;
   }
 
   interface Result {

@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { percentile } from '../harness/stats.ts';
+import { runPaced } from './paced.ts';
 
 export interface Scenario {
   url: string;
@@ -18,8 +19,11 @@ export interface Scenario {
   items: { path: string; body?: string; token?: string }[];
   /** Continue where the previous run of this list stopped (for requests that must not repeat). */
   cursorKey?: string;
-  /** Requests per second over all connections (a steady load); as fast as answered when absent. */
-  overallRate?: number;
+  /**
+   * Requests per second, sent evenly over at most `connections` connections (bench/paced.ts: a
+   * steady load, not autocannon's bursts); absent: autocannon, each connection as fast as answered.
+   */
+  rate?: number;
 }
 
 export interface Figures {
@@ -40,6 +44,12 @@ const cursors = new Map<string, number>();
 
 async function run(s: Scenario): Promise<Figures> {
   if (s.items.length === 0) throw new Error('a scenario needs at least one request');
+  if (s.rate) {
+    let at = s.cursorKey ? (cursors.get(s.cursorKey) ?? 0) : 0;
+    const figures = await runPaced({ ...s, rate: s.rate }, () => s.items[at++ % s.items.length]!);
+    if (s.cursorKey) cursors.set(s.cursorKey, at);
+    return figures;
+  }
   let cursor = s.cursorKey ? (cursors.get(s.cursorKey) ?? 0) : 0;
   const request: RequestSpec = {
     method: s.method,
@@ -57,7 +67,7 @@ async function run(s: Scenario): Promise<Figures> {
   const started = performance.now();
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: s.url, connections: s.connections, duration: s.durationSeconds, timeout: 10, requests: [request], ...(s.overallRate ? { overallRate: s.overallRate } : {}) },
+      { url: s.url, connections: s.connections, duration: s.durationSeconds, timeout: 10, requests: [request] },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {

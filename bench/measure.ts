@@ -306,8 +306,8 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
 
     // The page while the API answers the searches' target rate.
     const [steadySearches, pages] = (await measure(`GET /find beside ${TARGETS.searchPerSecond} searches/s`, [
-      { url: api.base, method: 'GET', items: searches, cursorKey: 'search', connections: CONNECTIONS, overallRate: TARGETS.searchPerSecond },
-      { url: api.base, method: 'GET', items: findPages, cursorKey: 'find', connections: FIND_CONNECTIONS, overallRate: FIND_PAGES_PER_SECOND },
+      { url: api.base, method: 'GET', items: searches, cursorKey: 'search', connections: CONNECTIONS, rate: TARGETS.searchPerSecond },
+      { url: api.base, method: 'GET', items: findPages, cursorKey: 'find', connections: FIND_CONNECTIONS, rate: FIND_PAGES_PER_SECOND },
     ])) as [Figures, Figures];
     measured.push({ name: `GET /api/availability at ${TARGETS.searchPerSecond}/s, beside the page`, figures: steadySearches });
     measured.push({ name: `GET /find (HTML) at ${FIND_PAGES_PER_SECOND}/s, beside ${TARGETS.searchPerSecond} searches/s`, figures: pages });
