@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, createTestApp, freshPostgres, type TestApp } from './support/test-app.ts';
 import { admin, facility } from './support/actors.ts';
 import { loggableUrl } from '../src/plugins/request-log.ts';
+import { freePort } from '../../harness/free-port.ts';
 import { siteBuilt } from '../src/plugins/site.ts';
 import { backOfficeBuilt } from '../src/plugins/back-office.ts';
 
@@ -169,17 +169,6 @@ describe('request logs below info', () => {
     expect(log.lines).toEqual([]);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 describe('the server process (default LOG_LEVEL)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'courtside-log-'));
