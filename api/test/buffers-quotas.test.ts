@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility, type Actor } from './support/actors.ts';
-import { race } from './support/race.ts';
+import { listenLocally, race } from './support/race.ts';
 
 // Changeover buffers and booking quotas per facility, and the venue-wide quota
 // (MAX_ACTIVE_BOOKINGS): the database refuses what they forbid, whichever path writes.
@@ -201,10 +201,7 @@ describeOnPostgres(
 
     beforeAll(async () => {
       t = await createTestApp({ clockStart: START });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
-      base = `http://127.0.0.1:${address.port}`;
+      base = await listenLocally(t.app);
       staff = await admin(t.app);
     }, 60_000);
     afterAll(() => t?.close());
