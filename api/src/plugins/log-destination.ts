@@ -4,11 +4,17 @@ import { write, writeSync } from 'node:fs';
 const MAX_PENDING_LINES = 100_000;
 /** How long to wait before writing again to an output that is full (EAGAIN). */
 const RETRY_MS = 10;
+/**
+ * How long a line may wait to be written with the ones after it: under load a write carries
+ * hundreds of lines (each write costs the event loop more than a line does), and a line is
+ * out within this long.
+ */
+const BATCH_MS = 10;
 
 /**
  * Where the server's log lines go: a file descriptor (standard output), written asynchronously.
- * A line costs an array push; the lines of one turn of the event loop are joined and written
- * with one write, off the event loop, while the next turn's queue up. Never blocks the server:
+ * A line costs an array push; the lines of BATCH_MS are joined and written with one write, off
+ * the event loop, while the next ones queue up. Never blocks the server:
  * an output that stalls keeps at most MAX_PENDING_LINES lines (then says how many it dropped);
  * one that is gone (a closed pipe) is given nothing more. `flushSync` writes what is queued,
  * for the moment the process exits.
@@ -39,10 +45,11 @@ export class LogDestination {
   #schedule() {
     if (this.#scheduled || this.#writing || this.#closed) return;
     this.#scheduled = true;
-    setImmediate(() => {
+    // Unref'd: a pending batch does not keep the process alive (its exit writes it).
+    setTimeout(() => {
       this.#scheduled = false;
       this.#writeNext();
-    });
+    }, BATCH_MS).unref();
   }
 
   /** Everything queued, with the dropped lines' count, as one piece of text (empty when nothing is). */
