@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { percentile } from '../harness/stats.ts';
 import { runPaced } from './paced.ts';
+import { headersOf } from './requests.ts';
 
 export interface Scenario {
   url: string;
@@ -24,6 +25,8 @@ export interface Scenario {
    * steady load, not autocannon's bursts); absent: autocannon, each connection as fast as answered.
    */
   rate?: number;
+  /** Ask without Accept-Encoding, as command-line tools do (large answers come uncompressed). */
+  plain?: boolean;
 }
 
 export interface Figures {
@@ -56,10 +59,7 @@ async function run(s: Scenario): Promise<Figures> {
     setupRequest: (req) => {
       const item = s.items[cursor % s.items.length]!;
       cursor++;
-      const headers: Record<string, string> = { ...(req.headers ?? {}) };
-      if (item.body !== undefined) headers['content-type'] = 'application/json';
-      if (item.token) headers.authorization = `Bearer ${item.token}`;
-      return { ...req, method: s.method, path: item.path, headers, body: item.body };
+      return { ...req, method: s.method, path: item.path, headers: { ...req.headers, ...headersOf(item, s.plain) }, body: item.body };
     },
   };
 

@@ -22,6 +22,7 @@
  *   BENCH_PORT        the API's port (default 4500; the next two: the LOG_LEVEL=warn API, the bare route)
  */
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { migrateToLatest } from '@courtside/migrations';
 import { openDatabase, type DatabaseHandle } from '@courtside/api/database';
@@ -108,7 +109,7 @@ export interface BenchResult {
   broken: string[];
 }
 
-type RoundKey = 'bare' | 'single' | 'search' | 'single-warn' | 'search-warn';
+type RoundKey = 'bare' | 'single' | 'search' | 'search-plain' | 'single-warn' | 'search-warn';
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -197,6 +198,7 @@ async function describeSearches(base: string, items: Scenario['items']) {
   let facilities = 0;
   let slots = 0;
   let bytes = 0;
+  let gzipped = 0;
   let everySport = 0;
   for (const { path } of items) {
     const res = await fetch(`${base}${path}`);
@@ -204,13 +206,14 @@ async function describeSearches(base: string, items: Scenario['items']) {
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`);
     const { data } = JSON.parse(text) as { data: { facilities: { slots: unknown[] }[] } };
     bytes += text.length;
+    gzipped += gzipSync(text).length;
     if (!path.includes('sport=')) {
       everySport++;
       facilities += data.facilities.length;
       slots += data.facilities.reduce((n, f) => n + f.slots.length, 0);
     }
   }
-  return { facilities: facilities / everySport, slots: slots / everySport, kb: bytes / items.length / 1024 };
+  return { facilities: facilities / everySport, slots: slots / everySport, kb: bytes / items.length / 1024, gzippedKb: gzipped / items.length / 1024 };
 }
 
 async function checkFindPage(base: string, path: string) {
@@ -264,6 +267,11 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       { key: 'bare', name: 'bare Fastify GET /', scenario: { url: bare.base, method: 'GET', items: [{ path: '/' }] } },
       { key: 'single', name: 'GET /api/check-availability', scenario: { url: api.base, method: 'GET', items: single, cursorKey: 'single' } },
       { key: 'search', name: `GET /api/availability (${FACILITIES} facilities)`, scenario: { url: api.base, method: 'GET', items: searches, cursorKey: 'search' } },
+      {
+        key: 'search-plain',
+        name: `GET /api/availability (${FACILITIES} facilities), no Accept-Encoding`,
+        scenario: { url: api.base, method: 'GET', items: searches, cursorKey: 'search-plain', plain: true },
+      },
     ];
     if (warnApi) {
       inRounds.push(
@@ -386,9 +394,9 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       `- Bare route: \`${describeLaunch(launch, 'bench/bare-server.ts')}\`, Fastify with its defaults (no logger) answering GET / with {"hello":"world"}, started the same way in its own process`,
       `- Rounds: ${opts.rounds}, each the bare route then the API's runs (A B A B); every run listed, the targets judge the medians` +
         (warnApi ? '; a second API process started the same way with LOG_LEVEL=warn is measured in the same rounds, for comparison only' : ''),
-      `- Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION} s per run, loopback; latencies measured per response (sub-millisecond)`,
+      `- Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION} s per run, loopback; latencies measured per response (sub-millisecond); every request says \`Accept-Encoding: gzip, deflate, br, zstd\` as browsers do (the API gzips JSON answers of 1 KB or more), except the "no Accept-Encoding" run, shown for comparison`,
       `- Single-facility availability rotates over ${single.length} (facility, day) pairs with bookings`,
-      `- Availability across facilities rotates over ${searches.length} questions: each of ${availabilityDays.length} days with bookings asked for the whole day, the evening and the morning over every facility, and for one sport; the every-sport answers list ${searched.facilities.toFixed(1)} facilities with ${searched.slots.toFixed(0)} free slots on average (${searched.kb.toFixed(1)} KB per answer over all questions)`,
+      `- Availability across facilities rotates over ${searches.length} questions: each of ${availabilityDays.length} days with bookings asked for the whole day, the evening and the morning over every facility, and for one sport; the every-sport answers list ${searched.facilities.toFixed(1)} facilities with ${searched.slots.toFixed(0)} free slots on average (${searched.kb.toFixed(1)} KB per answer over all questions, ${searched.gzippedKb.toFixed(1)} KB gzipped)`,
       `- "Find a court": the page for the same questions (${(findBytes / 1024).toFixed(0)} KB of HTML for a whole day), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback`,
       `- Bookings: each request takes a distinct free slot, by ${CUSTOMERS.toLocaleString('en-US')} customers in turn (the product's hold cap applies)`,
       `- Day view: ${dayView.requests} sequential admin requests after the load, over 10 past and 10 future days (${dayView.facilities} facilities, ${dayView.bookings} bookings and ${dayView.closures} closures on the last day asked: every facility closed 06:00-08:00 on each day asked)`,

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import { percentile } from '../harness/stats.ts';
 import type { Figures, Scenario } from './load-worker.ts';
+import { headersOf } from './requests.ts';
 
 /** How often due requests are sent: every millisecond, so no burst is bigger than rate / 1000. */
 const TICK_MS = 1;
@@ -50,9 +51,7 @@ export function runPaced(s: Scenario & { rate: number }, next: () => Scenario['i
     };
     const send = () => {
       const item = next();
-      const headers: Record<string, string> = {};
-      if (item.body !== undefined) headers['content-type'] = 'application/json';
-      if (item.token) headers.authorization = `Bearer ${item.token}`;
+      const headers = headersOf(item, s.plain);
       const at = performance.now();
       let settled = false;
       let timedOut = false;

@@ -25,6 +25,18 @@ function fixedOrder<T>(items: T[], seed = 42): T[] {
 
 type Items = Scenario['items'];
 
+/**
+ * A request's headers as a browser sends them: it accepts compressed answers (every browser
+ * does, and the API gzips large JSON for them), unless `plain` (as command-line tools ask), and
+ * carries the item's body type and token.
+ */
+export function headersOf(item: Items[number], plain = false): Record<string, string> {
+  const headers: Record<string, string> = plain ? {} : { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  if (item.body !== undefined) headers['content-type'] = 'application/json';
+  if (item.token) headers.authorization = `Bearer ${item.token}`;
+  return headers;
+}
+
 /** One facility's day: every (facility, day) pair. */
 export function singleAvailabilityItems(facilityIds: string[], days: string[]): Items {
   return fixedOrder(facilityIds.flatMap((id) => days.map((day) => ({ path: `/api/check-availability?date=${day}&facility=${id}` }))));
