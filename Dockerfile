@@ -55,4 +55,4 @@ HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+(
 # V8 heap limits, and a fixed malloc mmap threshold so argon2's 19 MiB blocks go back to the OS
 # after each hash instead of staying in per-thread arenas (about 80 MB after a few sign-ins).
 ENV MALLOC_MMAP_THRESHOLD_=131072
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "api/src/server.ts"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=16", "api/src/server.ts"]

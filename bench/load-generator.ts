@@ -40,6 +40,15 @@ export class LoadGenerator {
 }
 
 /** A process's resident memory, read from /proc every 100 ms (Linux). */
+/**
+ * The CPU time a process has used (user + system, all its threads), in ms: /proc/<pid>/stat's
+ * utime and stime, counted in USER_HZ ticks, which Linux fixes at 100 a second for user space.
+ */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export class RssSampler {
   #timer: NodeJS.Timeout | undefined;
   #peak = 0;

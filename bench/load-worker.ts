@@ -5,6 +5,7 @@
  * cursors shared by every connection, so each request takes the next item (a booking request
  * never repeats a slot).
  */
+import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { percentile } from '../harness/stats.ts';
@@ -25,7 +26,7 @@ export interface Scenario {
    * steady load, not autocannon's bursts); absent: autocannon, each connection as fast as answered.
    */
   rate?: number;
-  /** Ask without Accept-Encoding, as command-line tools do (large answers come uncompressed). */
+  /** Ask without Accept-Encoding, as command-line tools do: large answers come as plain JSON (else as browsers ask: gzipped). */
   plain?: boolean;
 }
 
@@ -41,7 +42,18 @@ export interface Figures {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** The measured server process's CPU time per request (µs), when the benchmark knows its process. */
+  serverCpuUs?: number;
 }
+
+/**
+ * autocannon keeps every response body as a string, for body checks (expectBody, verifyBody)
+ * this benchmark does not use: decoding each answer as text is the load generator's own work,
+ * and it grows with the answer's size (and more for gzip's binary). Off, so the generator's cost
+ * per request is the same small one for every route and the runs measure the server.
+ */
+const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody(data: unknown): void } };
+queue.prototype.addBody = () => {};
 
 const cursors = new Map<string, number>();
 

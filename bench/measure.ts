@@ -17,7 +17,7 @@
  *   BENCH_REUSE=1     keep `courtside_bench` when it already holds a usable data set
  *   BENCH_DURATION    seconds measured per run (default 10, after a 2 s warm-up)
  *   BENCH_CONNECTIONS concurrent connections (default 50)
- *   BENCH_ROUNDS      rounds of bare and API runs (default 2)
+ *   BENCH_ROUNDS      rounds of bare and API runs (default 3: a median of three)
  *   BENCH_WARN=0      leave out the LOG_LEVEL=warn comparison
  *   BENCH_PORT        the API's port (default 4500; the next two: the LOG_LEVEL=warn API, the bare route)
  */
@@ -33,9 +33,9 @@ import type { Check } from '../harness/checks.ts';
 import { describeLaunch, launchEnv, serverLaunch, startBare, type BareServer } from './launch.ts';
 import { FACILITIES, TIMEZONE, assignSports, describeDataSet, loadDataSet, localToday, type DataSet } from './load-data.ts';
 import type { Figures, Scenario } from './load-worker.ts';
-import { LoadGenerator, RssSampler } from './load-generator.ts';
+import { LoadGenerator, RssSampler, cpuMs } from './load-generator.ts';
 import { measureDayView, closeBeforeOpening } from './day-view.ts';
-import { addDays, bookingItems, daysAfter, daysBetween, findPageItems, searchItems, singleAvailabilityItems } from './requests.ts';
+import { BROWSER_ENCODINGS, addDays, bookingItems, daysAfter, daysBetween, findPageItems, searchItems, singleAvailabilityItems } from './requests.ts';
 import { median, ms, type Measured, type Repeated as RepeatedOf } from './report.ts';
 
 export { mediansTable, ms, throughputTable, type Measured } from './report.ts';
@@ -79,7 +79,7 @@ export function benchOptionsFromEnv(log: (line: string) => void = console.log): 
     durationSeconds: positiveInt('BENCH_DURATION', 10),
     connections: positiveInt('BENCH_CONNECTIONS', 50),
     port: positiveInt('BENCH_PORT', 4500),
-    rounds: positiveInt('BENCH_ROUNDS', 2),
+    rounds: positiveInt('BENCH_ROUNDS', 3),
     compareWarn: process.env.BENCH_WARN !== '0',
     log,
   };
@@ -269,7 +269,7 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       { key: 'search', name: `GET /api/availability (${FACILITIES} facilities)`, scenario: { url: api.base, method: 'GET', items: searches, cursorKey: 'search' } },
       {
         key: 'search-plain',
-        name: `GET /api/availability (${FACILITIES} facilities), no Accept-Encoding`,
+        name: `GET /api/availability (${FACILITIES} facilities), no Accept-Encoding (plain JSON)`,
         scenario: { url: api.base, method: 'GET', items: searches, cursorKey: 'search-plain', plain: true },
       },
     ];
@@ -288,14 +288,25 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
     const measured: Measured[] = [];
     // Transactions the database committed per request: how often an answer came from memory.
     const commits = async () => Number((await sql<{ n: string }>`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`.execute(handle.db)).rows[0]!.n);
+    // The process serving each base address, whose CPU time per request is reported.
+    const pids = new Map<string, number>([[api.base, api.child.pid!], [bare.base, bare.child.pid!]]);
+    if (warnApi) pids.set(warnApi.base, warnApi.child.pid!);
     const measure = async (name: string, scenarios: Omit<Scenario, 'durationSeconds'>[]): Promise<Figures[]> => {
       await generator.runTogether(scenarios.map((s) => ({ ...s, durationSeconds: WARMUP_SECONDS })));
       const before = await commits();
+      const pid = pids.get(scenarios[0]!.url)!;
+      const cpuBefore = cpuMs(pid);
       const figures = await generator.runTogether(scenarios.map((s) => ({ ...s, durationSeconds: DURATION })));
       const total = figures.reduce((n, f) => n + f.requests, 0);
+      const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, total);
       const perRequest = ((await commits()) - before - 1) / Math.max(1, total);
       const main = figures[0]!;
-      log(`  ${name}: ${main.requestsPerSecond.toFixed(0)} requests/s, p99 ${ms(main.p99)} ms, ${perRequest.toFixed(2)} database transactions per request (load average ${loadAverage()})`);
+      // Scenarios run together share the process: its time is per request of all of them.
+      for (const f of figures) f.serverCpuUs = cpuUs;
+      log(
+        `  ${name}: ${main.requestsPerSecond.toFixed(0)} requests/s, p99 ${ms(main.p99)} ms, server CPU ${cpuUs.toFixed(1)} µs/request, ` +
+          `${perRequest.toFixed(2)} database transactions per request (load average ${loadAverage()})`,
+      );
       return figures;
     };
 
@@ -309,7 +320,14 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
     }
     const repeated: Repeated[] = inRounds.map(({ key, name }) => {
       const list = runs.get(key)!;
-      return { key, name, runs: list, requestsPerSecond: median(list.map((f) => f.requestsPerSecond)), p99: median(list.map((f) => f.p99)) };
+      return {
+        key,
+        name,
+        runs: list,
+        requestsPerSecond: median(list.map((f) => f.requestsPerSecond)),
+        p99: median(list.map((f) => f.p99)),
+        serverCpuUs: median(list.map((f) => f.serverCpuUs ?? Number.NaN)),
+      };
     });
 
     // The page while the API answers the searches' target rate.
@@ -394,10 +412,10 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       `- Bare route: \`${describeLaunch(launch, 'bench/bare-server.ts')}\`, Fastify with its defaults (no logger) answering GET / with {"hello":"world"}, started the same way in its own process`,
       `- Rounds: ${opts.rounds}, each the bare route then the API's runs (A B A B); every run listed, the targets judge the medians` +
         (warnApi ? '; a second API process started the same way with LOG_LEVEL=warn is measured in the same rounds, for comparison only' : ''),
-      `- Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION} s per run, loopback; latencies measured per response (sub-millisecond); every request says \`Accept-Encoding: gzip, deflate, br, zstd\` as browsers do (the API gzips JSON answers of 1 KB or more), except the "no Accept-Encoding" run, shown for comparison`,
+      `- Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION} s per run, loopback; latencies measured per response (sub-millisecond); server CPU per request from the process's own CPU time (/proc); autocannon's copy of each body as text (kept for body checks this benchmark does not use) is off, so the generator's cost does not grow with the answer. Every request asks as browsers do (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`: the API gzips JSON answers of 1 KB or more), except the "no Accept-Encoding" run, measured in the same rounds for comparison`,
       `- Single-facility availability rotates over ${single.length} (facility, day) pairs with bookings`,
       `- Availability across facilities rotates over ${searches.length} questions: each of ${availabilityDays.length} days with bookings asked for the whole day, the evening and the morning over every facility, and for one sport; the every-sport answers list ${searched.facilities.toFixed(1)} facilities with ${searched.slots.toFixed(0)} free slots on average (${searched.kb.toFixed(1)} KB per answer over all questions, ${searched.gzippedKb.toFixed(1)} KB gzipped)`,
-      `- "Find a court": the page for the same questions (${(findBytes / 1024).toFixed(0)} KB of HTML for a whole day), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback`,
+      `- "Find a court": the page for the same questions (${(findBytes / 1024).toFixed(0)} KB of HTML for a whole day), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback (for plain JSON: over loopback gzip would cost more than it saves)`,
       `- Bookings: each request takes a distinct free slot, by ${CUSTOMERS.toLocaleString('en-US')} customers in turn (the product's hold cap applies)`,
       `- Day view: ${dayView.requests} sequential admin requests after the load, over 10 past and 10 future days (${dayView.facilities} facilities, ${dayView.bookings} bookings and ${dayView.closures} closures on the last day asked: every facility closed 06:00-08:00 on each day asked)`,
       `- Memory: the API process's VmRSS sampled every 100 ms from the first run to the last day-view request`,

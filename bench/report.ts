@@ -13,9 +13,12 @@ export interface Repeated<Key extends string = string> {
   runs: Figures[];
   requestsPerSecond: number;
   p99: number;
+  /** The server's CPU time per request (µs), median of the rounds. */
+  serverCpuUs: number;
 }
 
 export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
+const us = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v.toFixed(1) : 'n/a');
 
 /** The middle value (the mean of the two middle ones for an even count); NaN when empty. */
 export function median(values: number[]): number {
@@ -30,7 +33,7 @@ const table = (header: string[], body: string[][]) => [`| ${header.join(' | ')} 
 /** Every run, one row each. */
 export function throughputTable(rows: Measured[]): string[] {
   return table(
-    ['run', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors', 'status codes'],
+    ['run', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'server CPU µs/request', 'requests', 'non-2xx', 'errors', 'status codes'],
     rows.map(({ name, figures: f }) => [
       name,
       f.requestsPerSecond.toFixed(0),
@@ -38,6 +41,7 @@ export function throughputTable(rows: Measured[]): string[] {
       ms(f.p95),
       ms(f.p99),
       ms(f.max),
+      us(f.serverCpuUs),
       String(f.requests),
       String(f.non2xx),
       String(f.errors + f.timeouts),
@@ -52,7 +56,7 @@ export function throughputTable(rows: Measured[]): string[] {
 export function mediansTable(repeated: Repeated[]): string[] {
   const bare = repeated[0]!;
   return table(
-    ['scenario (median of the rounds)', 'requests/s', 'p99 ms', 'x bare route'],
-    repeated.map((r) => [r.name, r.requestsPerSecond.toFixed(0), ms(r.p99), r === bare ? '1' : (r.requestsPerSecond / bare.requestsPerSecond).toFixed(3)]),
+    ['scenario (median of the rounds)', 'requests/s', 'p99 ms', 'x bare route', 'server CPU µs/request'],
+    repeated.map((r) => [r.name, r.requestsPerSecond.toFixed(0), ms(r.p99), r === bare ? '1' : (r.requestsPerSecond / bare.requestsPerSecond).toFixed(3), us(r.serverCpuUs)]),
   );
 }

@@ -25,13 +25,15 @@ function fixedOrder<T>(items: T[], seed = 42): T[] {
 
 type Items = Scenario['items'];
 
+/** What a browser says it accepts; the API gzips JSON answers of 1 KB or more for it. */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
 /**
- * A request's headers as a browser sends them: it accepts compressed answers (every browser
- * does, and the API gzips large JSON for them), unless `plain` (as command-line tools ask), and
- * carries the item's body type and token.
+ * A request's headers: Accept-Encoding as a browser sends it (unless `plain`, as command-line
+ * tools ask), and the item's body type and token.
  */
 export function headersOf(item: Items[number], plain = false): Record<string, string> {
-  const headers: Record<string, string> = plain ? {} : { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const headers: Record<string, string> = plain ? {} : { 'accept-encoding': BROWSER_ENCODINGS };
   if (item.body !== undefined) headers['content-type'] = 'application/json';
   if (item.token) headers.authorization = `Bearer ${item.token}`;
   return headers;
