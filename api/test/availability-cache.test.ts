@@ -276,4 +276,82 @@ describe('ChangeCache', () => {
     expect(cache.size).toBeLessThanOrEqual(3);
     expect(cache.get('f5', 'd', 1)).toBe('f5');
   });
+
+  /** A computation the test finishes by hand, counting how often it was started. */
+  function deferred() {
+    const started: ((v: { value: string; validUntil: number }) => void)[] = [];
+    const compute = () => new Promise<{ value: string; validUntil: number }>((resolve) => started.push(resolve));
+    return { compute, started };
+  }
+
+  it('shares one computation among concurrent misses of the same key, and stores it', async () => {
+    const cache = cacheOn(manualFeed());
+    const { compute, started } = deferred();
+    const answers = Promise.all([1, 2, 3, 4, 5].map((now) => cache.getOrCompute('f1', 'd', now, compute)));
+    await Promise.resolve();
+    expect(started).toHaveLength(1);
+    // Another key is another computation.
+    const other = cache.getOrCompute('f1', 'e', 1, compute);
+    expect(started).toHaveLength(2);
+    started[0]!({ value: 'one read', validUntil: 100 });
+    started[1]!({ value: 'other', validUntil: 100 });
+    expect(await answers).toEqual(Array(5).fill('one read'));
+    expect(await other).toBe('other');
+    expect(cache.get('f1', 'd', 50)).toBe('one read');
+  });
+
+  it('does not let a miss after a change join a computation begun before it', async () => {
+    const feed = manualFeed();
+    const cache = cacheOn(feed);
+    const { compute, started } = deferred();
+    const before = cache.getOrCompute('f1', 'd', 1, compute);
+    await Promise.resolve();
+    feed.touched('bookings', 'f1');
+    const after = cache.getOrCompute('f1', 'd', 2, compute);
+    await Promise.resolve();
+    expect(started).toHaveLength(2);
+    started[0]!({ value: 'read before the change', validUntil: 100 });
+    started[1]!({ value: 'read after the change', validUntil: 100 });
+    expect(await before).toBe('read before the change');
+    expect(await after).toBe('read after the change');
+    // Only the answer read after the change is kept.
+    expect(cache.get('f1', 'd', 3)).toBe('read after the change');
+  });
+
+  it('recomputes for a joiner whose clock is past what the shared answer is valid for', async () => {
+    const cache = cacheOn(manualFeed());
+    const { compute, started } = deferred();
+    const early = cache.getOrCompute('f1', 'd', 1, compute);
+    const late = cache.getOrCompute('f1', 'd', 60, compute);
+    await Promise.resolve();
+    started[0]!({ value: 'valid until 50', validUntil: 50 });
+    expect(await early).toBe('valid until 50');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toHaveLength(2);
+    started[1]!({ value: 'fresh', validUntil: 200 });
+    expect(await late).toBe('fresh');
+  });
+
+  it('shares a failure among the joiners, and the next miss tries again', async () => {
+    const cache = cacheOn(manualFeed());
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new Error('database down');
+    };
+    const results = await Promise.allSettled([1, 2, 3].map((now) => cache.getOrCompute('f1', 'd', now, failing)));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(calls).toBe(1);
+    await expect(cache.getOrCompute('f1', 'd', 4, async () => ({ value: 'back', validUntil: 100 }))).resolves.toBe('back');
+  });
+
+  it('computes every time, sharing nothing, while the feed is down', async () => {
+    const feed = manualFeed();
+    feed.live = false;
+    const cache = cacheOn(feed);
+    let calls = 0;
+    const compute = async () => ({ value: `read ${++calls}`, validUntil: 100 });
+    expect(await Promise.all([1, 2].map((now) => cache.getOrCompute('f1', 'd', now, compute)))).toEqual(['read 1', 'read 2']);
+  });
 });

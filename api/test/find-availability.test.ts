@@ -440,6 +440,32 @@ describe(`find a court: every facility's free slots in one call (${backend})`, (
       expect(statements.length).toBeLessThanOrEqual(2);
     });
 
+    it('20 visitors asking the same new question at once cause one read, not 20 (with the change feed)', async () => {
+      const ownFeed = (await openChangeFeedFor(t.database))!;
+      const counter: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        transformResult: async (args): Promise<QueryResult<UnknownRow>> => {
+          statements.push(args.queryId.queryId);
+          return args.result;
+        },
+      };
+      const cachedAndCounted = await buildApp({ config: t.config, db: t.database.db.withPlugin(counter), jwtSecret: randomBytes(32).toString('hex'), clock: t.clock.now, changes: ownFeed });
+      try {
+        await cachedAndCounted.ready();
+        await eventually(async () => expect(ownFeed.live).toBe(true));
+        statements = [];
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => cachedAndCounted.inject({ url: `/api/availability?date=${TOMORROW}&sport=other&from=09:00&to=12:00` })),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+        expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+        expect((answers[0]!.json().data as AvailabilityDto).facilities).toHaveLength(100);
+        expect(statements, statements.join('\n')).toHaveLength(1);
+      } finally {
+        await cachedAndCounted.close();
+      }
+    });
+
     it('the prices of a tier cost no statement more than the public ones, beyond knowing who asks', async () => {
       const tier = await send('POST', '/api/admin/tiers', staff, { name: 'Bulk Half', discountPercent: 50 });
       const buyer = await customer(app, 'Bulk Buyer');

@@ -16,6 +16,12 @@ export interface Ticket {
   readonly counter: number;
 }
 
+/** An answer read from the database, and until when (clock ms) time alone leaves it right. */
+export interface Computed<V> {
+  value: V;
+  validUntil: number;
+}
+
 interface Entry<V> {
   value: V;
   /** Clock readings (ms): the entry answers for computedAt <= now < validUntil. */
@@ -36,6 +42,8 @@ export class ChangeCache<V> {
   readonly #groups = new Map<string, Map<string, Entry<V>>>();
   /** The change counter when each group last changed (within the current epoch). */
   readonly #lastChange = new Map<string, number>();
+  /** Computations under way, per group and key: concurrent misses of one answer share one read. */
+  readonly #flights = new Map<string, { ticket: Ticket; promise: Promise<Computed<V>> }>();
   #size = 0;
   #epoch = 0;
   #counter = 0;
@@ -71,6 +79,40 @@ export class ChangeCache<V> {
     return undefined;
   }
 
+  /**
+   * The entry for (group, key), else the answer `compute` reads, stored as `store` would. Misses
+   * of the same key while one computation is under way share it, as long as the group has not
+   * changed since it began: when a popular answer is dropped (every booking drops the day's
+   * searches), the requests that arrive meanwhile wait for one read instead of each starting one.
+   * Without a live feed nothing is shared, as nothing is stored.
+   */
+  async getOrCompute(group: string, key: string, now: number, compute: () => Promise<Computed<V>>): Promise<V> {
+    const hit = this.get(group, key, now);
+    if (hit !== undefined) return hit;
+    if (!this.enabled) return (await compute()).value;
+    const id = `${group}\u0000${key}`;
+    const flight = this.#flights.get(id);
+    if (flight && this.#unchangedSince(group, flight.ticket)) {
+      const shared = await flight.promise;
+      // Computed for an earlier clock reading: it answers only until it goes stale by time.
+      if (now < shared.validUntil) return shared.value;
+    }
+    const ticket = this.ticket();
+    const promise = compute();
+    this.#flights.set(id, { ticket, promise });
+    try {
+      const computed = await promise;
+      this.store(group, key, computed.value, ticket, now, computed.validUntil);
+      return computed.value;
+    } finally {
+      if (this.#flights.get(id)?.promise === promise) this.#flights.delete(id);
+    }
+  }
+
+  #unchangedSince(group: string, ticket: Ticket): boolean {
+    return ticket.epoch === this.#epoch && (this.#lastChange.get(group) ?? -1) <= ticket.counter;
+  }
+
   /** Take before reading the database for an answer that may be stored. */
   ticket(): Ticket {
     return { epoch: this.#epoch, counter: this.#counter };
@@ -78,8 +120,7 @@ export class ChangeCache<V> {
 
   /** Keeps the answer unless its group changed since the ticket was taken; says whether it did. */
   store(group: string, key: string, value: V, ticket: Ticket, computedAt: number, validUntil: number): boolean {
-    if (!this.enabled || ticket.epoch !== this.#epoch) return false;
-    if ((this.#lastChange.get(group) ?? -1) > ticket.counter) return false;
+    if (!this.enabled || !this.#unchangedSince(group, ticket)) return false;
     if (validUntil <= computedAt) return false;
     let entries = this.#groups.get(group);
     if (!entries) {

@@ -124,12 +124,9 @@ export async function renderedFreeSlots(
   const cache = cachesOf(ctx).availability;
   if (!date) return render((await computeFreeSlots(ctx, facilityId, undefined, now)).slots);
   // Only dates that parsed were ever stored, so a hit needs no parsing.
-  const hit = cache.get(facilityId, date, now.getTime());
-  if (hit !== undefined) return hit;
-  parseDate(date);
-  const ticket = cache.ticket();
-  const { slots, validUntil: until } = await computeFreeSlots(ctx, facilityId, date, now);
-  const rendered = render(slots);
-  cache.store(facilityId, date, rendered, ticket, now.getTime(), until);
-  return rendered;
+  return cache.getOrCompute(facilityId, date, now.getTime(), async () => {
+    parseDate(date);
+    const { slots, validUntil } = await computeFreeSlots(ctx, facilityId, date, now);
+    return { value: render(slots), validUntil };
+  });
 }

@@ -95,12 +95,7 @@ export async function renderedPublicList(
   const cache = cachesOf(ctx).facilityLists;
   const key = `${filter.q?.trim() ?? ''}|${filter.maxPrice ?? ''}|${filter.sport ?? ''}`;
   const now = ctx.clock().getTime();
-  const hit = cache.get(ALL_FACILITIES, key, now);
-  if (hit !== undefined) return hit;
-  const ticket = cache.ticket();
-  const rendered = render(await listPublic(ctx, filter));
-  cache.store(ALL_FACILITIES, key, rendered, ticket, now, now + MAX_AGE_MS);
-  return rendered;
+  return cache.getOrCompute(ALL_FACILITIES, key, now, async () => ({ value: render(await listPublic(ctx, filter)), validUntil: now + MAX_AGE_MS }));
 }
 
 export async function getFacility(ctx: ServiceContext, id: string, opts: { includeDeleted?: boolean } = {}): Promise<FacilityDto> {

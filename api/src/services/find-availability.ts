@@ -111,12 +111,8 @@ export async function renderedSearch(ctx: ServiceContext, query: AvailabilityQue
   const cache = cachesOf(ctx).searches;
   // Only queries that parsed were ever stored, so a hit needs no parsing.
   const key = `${query.date}|${query.sport ?? ''}|${query.from ?? ''}|${query.to ?? ''}`;
-  const hit = cache.get(ALL_FACILITIES, key, now.getTime());
-  if (hit !== undefined) return hit;
-  const parsed = parseSearch(query);
-  const ticket = cache.ticket();
-  const { found, validUntil } = await search(ctx, parsed, now);
-  const answer = { body: render(toAvailabilityDto(found, (_, slot) => toSlotDto(slot))), found };
-  cache.store(ALL_FACILITIES, key, answer, ticket, now.getTime(), validUntil);
-  return answer;
+  return cache.getOrCompute(ALL_FACILITIES, key, now.getTime(), async () => {
+    const { found, validUntil } = await search(ctx, parseSearch(query), now);
+    return { value: { body: render(toAvailabilityDto(found, (_, slot) => toSlotDto(slot))), found }, validUntil };
+  });
 }
