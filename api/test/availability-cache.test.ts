@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { ChangeCache } from '../src/db/change-cache.ts';
 import { openChangeFeedFor, type ChangeFeed, type ChangeListener } from '../src/db/change-feed.ts';
-import { cachesOf } from '../src/services/caches.ts';
+import { cachesOf, MAX_AGE_MS, safetyNetUntil } from '../src/services/caches.ts';
 import { announceChanges } from '../src/repositories/changes.ts';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, login, type Actor } from './support/actors.ts';
@@ -344,6 +344,14 @@ describe('ChangeCache', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(calls).toBe(1);
     await expect(cache.getOrCompute('f1', 'd', 4, async () => ({ value: 'back', validUntil: 100 }))).resolves.toBe('back');
+  });
+
+  it('keeps answers read together for different times, none longer than the safety net allows', () => {
+    const untils = Array.from({ length: 200 }, () => safetyNetUntil(1_000_000) - 1_000_000);
+    expect(Math.max(...untils)).toBeLessThanOrEqual(MAX_AGE_MS);
+    expect(Math.min(...untils)).toBeGreaterThanOrEqual(MAX_AGE_MS / 2);
+    // Spread out: 200 answers read at once do not go stale in a handful of moments.
+    expect(new Set(untils.map((u) => Math.floor(u / 1_000))).size).toBeGreaterThan(10);
   });
 
   it('computes every time, sharing nothing, while the feed is down', async () => {

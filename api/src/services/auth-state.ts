@@ -1,5 +1,5 @@
 import * as users from '../repositories/users.ts';
-import { cachesOf, MAX_AGE_MS } from './caches.ts';
+import { cachesOf, safetyNetUntil } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function authStateOf(ctx: ServiceContext, userId: string): Promise<
   if (hit) return hit;
   const ticket = cache.ticket();
   const state = await users.findAuthState(ctx.db, userId);
-  if (state) cache.store(userId, '', state, ticket, now, now + MAX_AGE_MS);
+  if (state) cache.store(userId, '', state, ticket, now, safetyNetUntil(now));
   return state;
 }
 

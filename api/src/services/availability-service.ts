@@ -16,7 +16,7 @@ import {
 import type { SlotDto } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import { findFacilityWithBusy, type Busy } from '../repositories/busy-time.ts';
-import { cachesOf, MAX_AGE_MS } from './caches.ts';
+import { cachesOf, safetyNetUntil } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 import { facilityNotFound, facilityPolicy, toPricing, toSchedule } from './facility-schedule.ts';
 
@@ -96,7 +96,7 @@ async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: st
 }
 
 function validUntil(grid: Slot[], busy: Busy[], now: number, horizonMs: number, noticeMs: number): number {
-  let until = now + MAX_AGE_MS;
+  let until = safetyNetUntil(now);
   for (const slot of grid) {
     const starts = slot.startsAt.getTime();
     if (starts - noticeMs > now) until = Math.min(until, starts - noticeMs);

@@ -23,7 +23,7 @@ import { enqueueBookingCancelled, enqueueBookingMoved } from '../mail/booking-ma
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import * as orders from '../payments/repositories/orders.ts';
-import { announceNewBookings, cachesOf, MAX_AGE_MS } from './caches.ts';
+import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from './throttle-service.ts';
@@ -58,7 +58,7 @@ async function facilityForBooking(ctx: ServiceContext, facilityId: string, fresh
   const ticket = cache.ticket();
   const found = await facilities.findFacilityVersioned(ctx.db, facilityId);
   if (!found) throw facilityNotFound();
-  cache.store(facilityId, '', found, ticket, now, now + MAX_AGE_MS);
+  cache.store(facilityId, '', found, ticket, now, safetyNetUntil(now));
   return found;
 }
 

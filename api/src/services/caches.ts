@@ -82,6 +82,14 @@ export const ALL_FACILITIES = '*';
  */
 export const MAX_AGE_MS = 60_000;
 
+/**
+ * Until when the safety net lets an answer read at `now` be kept: at most MAX_AGE_MS, at least
+ * half of it, at random. Answers read together (the first questions after a start, or after a
+ * change) would otherwise all go stale at the same moment and be read again together, a burst of
+ * work that stalls every request behind it.
+ */
+export const safetyNetUntil = (now: number): number => now + MAX_AGE_MS - Math.floor((Math.random() * MAX_AGE_MS) / 2);
+
 function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
   return {
     feed,

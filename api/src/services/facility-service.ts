@@ -28,7 +28,7 @@ import type { LiveBookingRow } from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
-import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
+import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
 import { facilityNotFound, toPricing } from './facility-schedule.ts';
 import { toFacilityDto } from './presenters.ts';
 
@@ -95,7 +95,7 @@ export async function renderedPublicList(
   const cache = cachesOf(ctx).facilityLists;
   const key = `${filter.q?.trim() ?? ''}|${filter.maxPrice ?? ''}|${filter.sport ?? ''}`;
   const now = ctx.clock().getTime();
-  return cache.getOrCompute(ALL_FACILITIES, key, now, async () => ({ value: render(await listPublic(ctx, filter)), validUntil: now + MAX_AGE_MS }));
+  return cache.getOrCompute(ALL_FACILITIES, key, now, async () => ({ value: render(await listPublic(ctx, filter)), validUntil: safetyNetUntil(now) }));
 }
 
 export async function getFacility(ctx: ServiceContext, id: string, opts: { includeDeleted?: boolean } = {}): Promise<FacilityDto> {

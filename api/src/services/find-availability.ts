@@ -3,7 +3,7 @@ import type { AvailabilityAlternatives, AvailabilityDto, AvailabilityQuery, Faci
 import type { FacilityRow } from '@courtside/migrations';
 import { listFacilitiesWithBusy, type FacilityWithBusy } from '../repositories/busy-time.ts';
 import { busyWindowOf, freeSlotsOf, pricedSlots, toSlotDto, type Grids, type PricedSlot } from './availability-service.ts';
-import { ALL_FACILITIES, cachesOf, MAX_AGE_MS } from './caches.ts';
+import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 
 /** How many days after the asked one `nextDate` looks at. */
@@ -65,7 +65,7 @@ function parseSearch(query: AvailabilityQuery): Search {
  * days after). `validUntil`: the earliest instant any day computed changes by time alone.
  */
 async function search(ctx: ServiceContext, s: Search, now: Date): Promise<{ found: FoundDay; validUntil: number }> {
-  let until = now.getTime() + MAX_AGE_MS;
+  let until = safetyNetUntil(now.getTime());
   const grids: Grids = new Map();
   const freeOn = ({ facility, busy }: FacilityWithBusy, date: string) => {
     const free = freeSlotsOf(facility, busy, date, now, ctx.config, grids);
