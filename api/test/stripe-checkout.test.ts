@@ -247,6 +247,36 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
     expect((await orderRow(orderId)).flag_reason).toMatch(/cancelled/);
   });
 
+  it("refuses a total under Stripe's smallest card payment before any order exists, naming the code; without it the hold still checks out", async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: staff.auth, payload: { code: 'ALMOSTFREE', amountOff: 19.7 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const hold = await book(t.app, casey, court._id, '2027-03-09', '12:00', '13:00');
+    const message = 'With promo code ALMOSTFREE the total is $0.30, less than the smallest card payment ($0.50): add a booking, or pay without the code.';
+
+    const preview = await t.app.inject({ method: 'POST', url: '/api/promo-codes/check', headers: casey.auth, payload: { code: 'almostfree', bookingIds: [{ bookingId: hold._id }] } });
+    expect(preview.statusCode, preview.body).toBe(400);
+    expect(preview.json()).toMatchObject({ code: 'BELOW_MINIMUM_CHARGE', message, errorMessages: [{ path: 'promoCode', message }] });
+
+    const before = stub.requests.length;
+    const orderWith = (promoCode?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        headers: casey.auth,
+        payload: { user: { name: 'Buyer', email: casey.email, phone: '555-0100', address: '1 Main St' }, totalPayableAmount: 20, bookingIds: [{ bookingId: hold._id }], ...(promoCode ? { promoCode } : {}) },
+      });
+    const refused = await orderWith('ALMOSTFREE');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, code: 'BELOW_MINIMUM_CHARGE', message });
+    expect(stub.requests.length).toBe(before);
+    const orders = await t.database.db.selectFrom('order_bookings').select('order_id').where('booking_id', '=', hold._id).execute();
+    expect(orders).toEqual([]);
+
+    const paid = await orderWith();
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data).toMatchObject({ totalPayableAmount: 20 });
+  });
+
   it('when Stripe cannot be reached, checkout fails, the order is cancelled and the hold is untouched', async () => {
     const hold = await book(t.app, casey, court._id, '2027-03-08', '12:00', '13:00');
     await stub.stop();

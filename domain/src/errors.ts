@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'TOO_SHORT',
   // A promo code the customer typed that cannot be used (expired, used up, another facility's...).
   'PROMO_INVALID',
+  // A total the payment provider cannot charge: under its smallest card payment (Stripe: $0.50).
+  'BELOW_MINIMUM_CHARGE',
   // 401 and 403: who is asking
   'UNAUTHENTICATED',
   'BAD_CREDENTIALS',

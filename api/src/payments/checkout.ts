@@ -48,6 +48,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
     const amountCents = promo ? promo.totalCents : subtotalCents;
     const free = promo !== undefined && amountCents === 0;
+    if (!free) assertChargeable(provider, amountCents, ctx.config.money, promo?.code);
     const order = await orders.insertOrder(trx, {
       userId: user.id,
       amountCents,
@@ -83,6 +84,7 @@ export async function quotePromoCode(ctx: ServiceContext, user: CurrentUser, req
     const { rows } = await lockCallersHolds(trx, user, ids, ctx.clock());
     const promo = await applyCodeToOrder(ctx, trx, user, code, rows, { lock: false });
     const subtotalCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
+    if (promo.totalCents > 0) assertChargeable(ctx.payments.checkout, promo.totalCents, ctx.config.money, promo.code);
     return { ...quoteOf(subtotalCents, promo), promoCode: promo.code, totalPayableAmount: centsToDollars(promo.totalCents) };
   });
 }
@@ -127,6 +129,24 @@ function checkPrice(rows: BookingRow[], totalCents: number, money: MoneyFormat, 
     );
   }
   return amountCents;
+}
+
+/**
+ * Refuses a total the provider's page could not take (Stripe's smallest card payment is $0.50),
+ * before any order exists: the customer is told why and what to do, instead of a failed page.
+ */
+function assertChargeable(provider: PaymentProvider, amountCents: number, money: MoneyFormat, promoCode?: string): void {
+  const minimum = provider.minimumChargeCents ?? 1;
+  if (amountCents >= minimum) return;
+  const smallest = `the smallest card payment (${formatCents(minimum, money)})`;
+  throw new DomainError(
+    'invalid',
+    'BELOW_MINIMUM_CHARGE',
+    promoCode
+      ? `With promo code ${promoCode} the total is ${formatCents(amountCents, money)}, less than ${smallest}: add a booking, or pay without the code.`
+      : `The total is ${formatCents(amountCents, money)}, less than ${smallest}.`,
+    promoCode ? 'promoCode' : 'totalPayableAmount',
+  );
 }
 
 /** What the hosted page lists: one line per booking, less its share of a promo code's discount (the lines add up to the order). */

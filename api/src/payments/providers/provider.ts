@@ -45,6 +45,8 @@ export class RefundRefusedError extends Error {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The smallest amount its hosted page can take, in cents; absent: any amount above zero. */
+  readonly minimumChargeCents?: number;
   /** Opens a hosted payment page for an order. */
   createCheckout(req: CheckoutRequest): Promise<Checkout>;
   /** Gives money back for (part of) a paid order. */

@@ -37,8 +37,30 @@ const isOutage = (err: unknown) =>
  * the service extends the order's holds to the session's expiry: the customer keeps the slot
  * for as long as Stripe may still take their money, and `checkout.session.expired` releases it.
  */
+/**
+ * Stripe's smallest charge per currency, in minor units, for the two-decimal currencies it
+ * lists above the common 50 (its "Minimum and maximum charge amounts"); any other: 50.
+ */
+const STRIPE_MINIMUM_CENTS: Readonly<Record<string, number>> = {
+  gbp: 30,
+  aed: 200,
+  bgn: 100,
+  czk: 1_500,
+  dkk: 250,
+  hkd: 400,
+  huf: 17_500,
+  mxn: 1_000,
+  myr: 200,
+  nok: 300,
+  pln: 200,
+  ron: 200,
+  sek: 300,
+  thb: 1_000,
+};
+
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
+  readonly minimumChargeCents: number;
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
   readonly #returnBase: string;
@@ -49,6 +71,7 @@ export class StripeProvider implements PaymentProvider {
     this.#webhookSecret = opts.webhookSecret;
     this.#returnBase = opts.publicBaseUrl.replace(/\/+$/, '');
     this.#currency = opts.currency.toLowerCase();
+    this.minimumChargeCents = STRIPE_MINIMUM_CENTS[this.#currency] ?? 50;
   }
 
   async createCheckout(req: CheckoutRequest): Promise<Checkout> {
