@@ -86,9 +86,13 @@ export class ChangeCache<V> {
    * searches), the requests that arrive meanwhile wait for one read instead of each starting one.
    * Without a live feed nothing is shared, as nothing is stored.
    */
-  async getOrCompute(group: string, key: string, now: number, compute: () => Promise<Computed<V>>): Promise<V> {
+  getOrCompute(group: string, key: string, now: number, compute: () => Promise<Computed<V>>): V | Promise<V> {
     const hit = this.get(group, key, now);
-    if (hit !== undefined) return hit;
+    // A hit is answered as it is, without a promise of its own: the path every cached request takes.
+    return hit !== undefined ? hit : this.#miss(group, key, now, compute);
+  }
+
+  async #miss(group: string, key: string, now: number, compute: () => Promise<Computed<V>>): Promise<V> {
     if (!this.enabled) return (await compute()).value;
     const id = `${group}\u0000${key}`;
     const flight = this.#flights.get(id);
