@@ -262,6 +262,8 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
     if (sample.status !== 200) throw new Error(`availability answered ${sample.status}: ${JSON.stringify(sample.body)}`);
     const searched = await describeSearches(api.base, searches);
     const findBytes = await checkFindPage(api.base, findPages[0]!.path);
+    // The LOG_LEVEL=warn process renders a page too, so both hold the site's server code in memory (as in production).
+    if (warnApi) await checkFindPage(warnApi.base, findPages[0]!.path);
 
     const inRounds: { key: RoundKey; name: string; scenario: Omit<Scenario, 'durationSeconds' | 'connections'> }[] = [
       { key: 'bare', name: 'bare Fastify GET /', scenario: { url: bare.base, method: 'GET', items: [{ path: '/' }] } },

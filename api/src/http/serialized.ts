@@ -10,8 +10,33 @@ const GZIP_FROM_BYTES = 1_024;
 /**
  * Each answer's gzipped bytes, made once (in the thread pool, off the event loop) and kept as
  * long as the answer is: a cached answer is compressed when it is first sent, not per request.
+ * `compressing` holds the work under way; once done, `compressed` has the bytes, which a
+ * request then sends at once.
  */
-const gzipped = new WeakMap<Buffer, Promise<Buffer>>();
+const compressing = new WeakMap<Buffer, Promise<Buffer | undefined>>();
+const compressed = new WeakMap<Buffer, Buffer>();
+
+/** The answer's gzipped bytes, made once; undefined if gzip failed (the answer then goes plain). */
+function gzipOnce(json: Buffer): Promise<Buffer | undefined> {
+  let pending = compressing.get(json);
+  if (!pending) {
+    pending = gzipAsync(json).then(
+      (bytes) => {
+        compressed.set(json, bytes);
+        compressing.delete(json);
+        return bytes;
+      },
+      () => {
+        compressing.delete(json);
+        return undefined;
+      },
+    );
+    compressing.set(json, pending);
+  }
+  return pending;
+}
+
+const sendGzipped = (reply: FastifyReply, bytes: Buffer) => reply.header('content-encoding', 'gzip').send(bytes);
 
 /**
  * Answers with JSON the route already serialized (with `reply.serialize`, its own response
@@ -27,17 +52,14 @@ export function serialize(reply: FastifyReply, payload: unknown): Buffer {
  * to gain: a day's search of ~50 KB travels as ~5 KB, which a phone feels and which spares the
  * server most of its socket writes.
  */
-export async function sendSerialized(reply: FastifyReply, json: Buffer): Promise<FastifyReply> {
+export function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply | Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8');
   if (json.length < GZIP_FROM_BYTES) return reply.send(json);
   reply.header('vary', 'accept-encoding');
   if (!acceptsGzip(reply.request.headers['accept-encoding'])) return reply.send(json);
-  let compressed = gzipped.get(json);
-  if (!compressed) {
-    compressed = gzipAsync(json);
-    gzipped.set(json, compressed);
-  }
-  return reply.header('content-encoding', 'gzip').send(await compressed);
+  const ready = compressed.get(json);
+  if (ready) return sendGzipped(reply, ready);
+  return gzipOnce(json).then((bytes) => (bytes ? sendGzipped(reply, bytes) : reply.send(json)));
 }
 
 /**
