@@ -34,6 +34,8 @@ export default async function backOffice(app: FastifyInstance, opts: { distDir: 
     root: opts.distDir,
     prefix: '/admin/',
     decorateReply: false,
+    // The build writes .br and .gz beside each asset (scripts/precompress.ts): sent to browsers that accept them.
+    preCompressed: true,
     index: ['index.html'],
     redirect: true,
     cacheControl: false,
@@ -42,6 +44,8 @@ export default async function backOffice(app: FastifyInstance, opts: { distDir: 
     setHeaders(res, path) {
       // Hashed assets never change; the page itself must be fetched fresh after a deploy.
       res.setHeader('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Which variant is sent (.br, .gz or the file) depends on it; this version of the plugin does not say so itself.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   // The static plugin only knows /admin/.

@@ -65,9 +65,15 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     root: client,
     wildcard: false,
     decorateReply: false,
+    // The build writes .br and .gz beside each asset (scripts/precompress.ts): sent to browsers that accept them.
+    preCompressed: true,
     index: ['index.html'],
     // A built page gets the policy with its own hashes; other files the no-inline one.
-    setHeaders: (res, file) => res.setHeader('content-security-policy', file.endsWith('.html') ? policyOf(routeOfFile(relative(client, file))) : SITE_CSP),
+    setHeaders: (res, file) => {
+      res.setHeader('content-security-policy', file.endsWith('.html') ? policyOf(routeOfFile(relative(client, file))) : SITE_CSP);
+      // Which variant is sent (.br, .gz or the file) depends on it; this version of the plugin does not say so itself.
+      res.setHeader('vary', 'accept-encoding');
+    },
   });
   // Prerendered pages are built as <page>/index.html; people type /about-us, not /about-us/.
   for (const file of pagesIn(client)) {
