@@ -8,6 +8,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { facilities, isoDate, newCustomer } from '../support/api.ts';
 import { snap } from '../support/screens.ts';
 import { hydrated } from '../support/islands.ts';
+import { signUpThroughForm } from '../support/sign-up.ts';
 
 test('register (signed in at once), book, pay, see it confirmed, cancel it, log out', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -30,13 +31,7 @@ test('register (signed in at once), book, pay, see it confirmed, cancel it, log 
 
   await test.step('register through the form (with a photo) and land on the dashboard, signed in', async () => {
     await page.goto('/register');
-    await page.getByLabel('Name').fill(customer.name);
-    await page.getByLabel('Photo URL').fill(customer.photoUrl);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password').fill(customer.password);
-    await page.getByLabel('Phone').fill(customer.phone);
-    await page.getByLabel('Address').fill(customer.address);
-    await page.locator('main').getByRole('button', { name: 'Register' }).click();
+    await signUpThroughForm(page, customer, { withPhoto: true });
     await expect(page).toHaveURL(/\/dashboard\/?$/);
     await expect(page.locator('main').getByText(customer.email).first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Dashboard' })).toBeVisible();

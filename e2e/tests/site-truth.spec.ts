@@ -12,6 +12,7 @@ import { facilities, isoDate, loginAdmin, newCustomer, signUpAndLogin, useSessio
 import { bearer, bookFirstFreeSlot, checkOut, payThroughApi, type Held } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
+import { signUpThroughForm } from '../support/sign-up.ts';
 
 interface Settings {
   bookingHorizonDays: number;
@@ -98,12 +99,7 @@ test('sign-up without a photo signs the customer in and goes where login would g
   await expect(page).toHaveURL(/\/register\?redirect=/);
   expect(await page.getByLabel('Photo URL').evaluate((el) => (el as HTMLInputElement).required)).toBe(false);
   await snap(page, 'truth-register');
-  await page.getByLabel('Name').fill(customer.name);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password').fill(customer.password);
-  await page.getByLabel('Phone').fill(customer.phone);
-  await page.getByLabel('Address').fill(customer.address);
-  await page.locator('main').getByRole('button', { name: 'Register' }).click();
+  await signUpThroughForm(page, customer);
 
   // Back on the booking page, signed in: the form is there, not the login page.
   await expect(page).toHaveURL(new RegExp(`/facility-booking/${facility!._id}$`));
