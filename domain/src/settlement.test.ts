@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLateBeforeConfirming, isSettled, planLateRefunds, type SettlingBooking, type SettlingOrder } from './settlement.ts';
+import { isLateBeforeConfirming, isSettled, paymentMismatch, planLateRefunds, type SettlingBooking, type SettlingOrder } from './settlement.ts';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-06-01T12:00:00Z');
@@ -115,5 +115,23 @@ describe('planLateRefunds', () => {
       const plan = planLateRefunds(order, [booking('a', { status: 'expired' })], new Set(['a']), now);
       expect(plan?.refunds).toEqual([{ bookingId: 'a', amountCents: 1200 }]);
     });
+  });
+});
+
+describe('paymentMismatch', () => {
+  const usd = { currency: 'USD', locale: 'en-US' };
+  const order = { checkoutRef: 'cs_own', amountCents: 4000 };
+  it("accepts the order's own checkout for its amount, whatever the currency's case", () => {
+    expect(paymentMismatch(order, { checkoutRef: 'cs_own', amountCents: 4000, currency: 'usd' }, usd)).toBeUndefined();
+  });
+  it('refuses another checkout naming the order, for any amount', () => {
+    expect(paymentMismatch(order, { checkoutRef: 'cs_other', amountCents: 100, currency: 'usd' }, usd)).toMatch(/\$1\.00 on checkout cs_other named this order/);
+    expect(paymentMismatch(order, { checkoutRef: 'cs_other', amountCents: 4000, currency: 'usd' }, usd)).toMatch(/did not open/);
+    expect(paymentMismatch({ checkoutRef: null, amountCents: 4000 }, { checkoutRef: 'cs_other', amountCents: 4000, currency: 'usd' }, usd)).toBeDefined();
+  });
+  it('refuses its own checkout reporting another amount or currency', () => {
+    expect(paymentMismatch(order, { checkoutRef: 'cs_own', amountCents: 100, currency: 'usd' }, usd)).toMatch(/reported \$1\.00 for an order of \$40\.00/);
+    expect(paymentMismatch(order, { checkoutRef: 'cs_own', amountCents: 4000, currency: 'eur' }, usd)).toMatch(/\(EUR\) for an order in USD/);
+    expect(paymentMismatch(order, { checkoutRef: 'cs_own', amountCents: 4000, currency: 'zz!' }, usd)).toMatch(/4000 minor units of "zz!"/);
   });
 });

@@ -1,6 +1,7 @@
 import type { BookingState } from './booking-lifecycle.ts';
 import { hasStarted, type CheckoutWindow } from './checkout.ts';
 import { centsToDollars } from './money.ts';
+import { currencyProblem, formatCents, type MoneyFormat } from './money-format.ts';
 
 /**
  * What a provider's "paid" does to an order, decided without I/O: which bookings the money can
@@ -94,4 +95,34 @@ export function planLateRefunds(order: SettlingOrder, bookings: SettlingBooking[
   const refunds = isStale(order) ? staleRefunds(order, bookings) : late.map(lateBookingRefund);
   const refundedCents = isStale(order) ? order.amountCents : late.reduce((sum, b) => sum + b.payableCents, 0);
   return { reason, refunds: refunds.filter((r) => r.bookingId !== null || r.amountCents > 0), flagReason: flagText(reason, refundedCents, late.length) };
+}
+
+/** What a provider reports it took on one of its checkouts (a Stripe Checkout Session, say). */
+export interface ReportedPayment {
+  checkoutRef: string;
+  amountCents: number;
+  /** ISO 4217, any case. */
+  currency: string;
+}
+
+/**
+ * Why a provider's report cannot settle this order, or undefined when it can. Only the order's
+ * own checkout, for exactly the amount and currency it was opened with, pays it: a provider
+ * sends us every checkout of the account, and a buyer can write our order id on one of theirs.
+ * The text is what staff read on the flagged order.
+ */
+export function paymentMismatch(order: { checkoutRef: string | null; amountCents: number }, paid: ReportedPayment, money: MoneyFormat): string | undefined {
+  const currency = paid.currency.toUpperCase();
+  const took = currency === money.currency
+    ? formatCents(paid.amountCents, money)
+    // A currency we cannot format (the event is signed, but its fields are the payer's choice) is shown as it came.
+    : currencyProblem(currency) ? `${paid.amountCents} minor units of "${paid.currency}"` : `${formatCents(paid.amountCents, { ...money, currency })} (${currency})`;
+  if (paid.checkoutRef !== order.checkoutRef) {
+    return `A payment of ${took} on checkout ${paid.checkoutRef} named this order, which it did not open; nothing was confirmed. Refund it with the provider if it was not meant for the venue.`;
+  }
+  if (currency !== money.currency) return `Its checkout ${paid.checkoutRef} reported ${took} for an order in ${money.currency}; nothing was confirmed.`;
+  if (paid.amountCents !== order.amountCents) {
+    return `Its checkout ${paid.checkoutRef} reported ${took} for an order of ${formatCents(order.amountCents, money)}; nothing was confirmed.`;
+  }
+  return undefined;
 }

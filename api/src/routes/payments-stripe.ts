@@ -23,7 +23,9 @@ const routes: FastifyPluginAsync<{ stripe: StripeProvider }> = async (app, { str
   }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const event = stripe.verifyEvent(raw, request.headers['stripe-signature']);
-    const outcome = await applyStripeEvent(app.ctx, event);
+    const { outcome, refusal } = await applyStripeEvent(app.ctx, event);
+    // Acknowledged (Stripe would only resend it), but someone should know: it may be an attack.
+    if (refusal) request.log.warn({ stripeEvent: event.id }, refusal);
     return reply.send(ok(200, `Event ${event.id} ${outcome}.`, { received: true, outcome }));
   });
 };

@@ -177,6 +177,11 @@ export function cancelPendingOrdersOf(
   return query.returning(['id', 'provider', 'provider_ref']).execute();
 }
 
+/** The order a provider's checkout (a Stripe Checkout Session) was opened for, locked. */
+export function lockOrderByCheckout(db: Executor, provider: string, providerRef: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('provider_ref', '=', providerRef).forUpdate().executeTakeFirst();
+}
+
 export function findOrderByPaymentRef(db: Executor, provider: string, paymentRef: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('payment_ref', '=', paymentRef).executeTakeFirst();
 }
