@@ -3,6 +3,7 @@
  * with the product's default limits, Stripe configured (pointed at the local stub) and
  * TRUST_PROXY=1, so each request can come from a client address of its own:
  *   - provider mismatch: a Stripe order cannot be paid, or even seen, on the sandbox's page;
+ *   - a foreign Stripe session (a Payment Link's client_reference_id) cannot pay an order;
  *   - hold cap under concurrency: 20 holds sent at once by one customer, at most 4 taken;
  *   - lockout from another source: guesses from one address never lock the owner out of theirs;
  *   - concurrent guesses: 40 at once, at most LOGIN_MAX_ATTEMPTS passwords checked;
@@ -13,7 +14,7 @@ import type { Check } from '../../harness/checks.ts';
 import { PROVE_JWT_SECRET, dropDatabase, freshDatabase, startApi, type ApiProcess } from '../../harness/api-process.ts';
 import { call, createFacilities, hh, localDay, loginAdmin, type Reply } from '../../harness/fixtures.ts';
 import { withClient } from '../../harness/db-checks.ts';
-import { StripeStub } from '../../api/test/support/stripe-stub.ts';
+import { StripeStub, signedHeaders, stripeEvent } from '../../api/test/support/stripe-stub.ts';
 import { race } from '../../api/test/support/race.ts';
 
 const DB_NAME = 'courtside_prove_abuse';
@@ -75,6 +76,27 @@ export async function abuseChecks(): Promise<Check[]> {
         measured: `order by ${String(order.body.data?.payment_url ?? '').slice(0, 28)}...: page ${page.status}, Pay ${paid.status}, Cancel ${cancelled.status} with a valid sandbox signature; afterwards ${row?.provider} ${row?.status}`,
         wanted: '404, 404, 404; the order stays stripe pending',
         pass: order.status === 201 && page.status === 404 && paid.status === 404 && cancelled.status === 404 && row?.provider === 'stripe' && row.status === 'pending',
+      });
+    }
+
+    // A foreign Stripe session (a $1 Payment Link on the same account) naming an order.
+    {
+      const ip = '198.51.100.15';
+      const buyer = await signUp(base, ip, 'linkbuyer');
+      const hold = await send(base, 'POST', '/api/bookings', { ip, token: buyer.token, json: { facility: courtId, date: day, startTime: hh(10), endTime: hh(12) } });
+      const order = await send(base, 'POST', '/api/order/create', { ip, token: buyer.token, json: { totalPayableAmount: hold.body.data?.payableAmount, bookingIds: [{ bookingId: hold.body.data?._id }] } });
+      const orderId = order.body.data?.orderId as string;
+      const own = [...stub.sessions.values()].find((session) => session.metadata.order_id === orderId);
+      const link = { ...own!, id: 'cs_test_payment_link', payment_intent: 'pi_test_payment_link', status: 'complete', payment_status: 'paid', amount_total: 100, metadata: {}, client_reference_id: orderId };
+      const event = stripeEvent('checkout.session.completed', link);
+      const delivered = await call(base, 'POST', '/api/payments/stripe/webhook', { headers: signedHeaders(JSON.stringify(event)), json: event });
+      const row = await withClient(url, async (c) =>
+        (await c.query<{ status: string; booking: string; flag: string | null }>('SELECT o.status, b.status AS booking, o.flag_reason AS flag FROM orders o JOIN order_bookings ob ON ob.order_id = o.id JOIN bookings b ON b.id = ob.booking_id WHERE o.id = $1', [orderId])).rows[0]);
+      checks.push({
+        name: "a foreign Stripe session naming an order (client_reference_id, $1 of $40)",
+        measured: `webhook ${delivered.status} ${delivered.body?.data?.outcome}; afterwards order ${row?.status}, booking ${row?.booking}, ${row?.flag ? 'flagged for staff' : 'not flagged'}`,
+        wanted: '200 refused; order pending, booking pending, flagged for staff',
+        pass: delivered.status === 200 && delivered.body?.data?.outcome === 'refused' && row?.status === 'pending' && row.booking === 'pending' && Boolean(row.flag),
       });
     }
 
