@@ -60,6 +60,8 @@ export interface PlannedDate {
   endTime: string;
   interval?: Interval;
   conflict?: Conflict;
+  /** Why, as the series' customer may read it: never who holds the time (a closure's own reason is staff's too). */
+  customerReason?: string;
 }
 
 const TIME_RULES: ReadonlySet<string> = new Set(['END_BEFORE_START', 'INVALID_TIME', 'OFF_GRID', 'TOO_SHORT', 'TOO_LONG']);
@@ -86,7 +88,7 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
       return { ...at, interval: resolveBookingRequest(toSchedule(facility), at, deskPolicy(ctx, facility, now)) };
     } catch (err) {
       // A rule about the date (closed that day, past, beyond the horizon) skips it; one about the times refuses the series.
-      if (err instanceof DomainError && err.kind === 'invalid' && !TIME_RULES.has(err.code)) return { ...at, conflict: conflictOf(err.message) };
+      if (err instanceof DomainError && err.kind === 'invalid' && !TIME_RULES.has(err.code)) return { ...at, conflict: conflictOf(err.message), customerReason: err.message };
       throw err;
     }
   });
@@ -103,7 +105,11 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
     const closure = closed.find((c) => overlaps(p.interval!, { startsAt: c.starts_at, endsAt: c.ends_at }));
     if (!taken && !closure) return p;
     const reason = closure ? `closed: ${closure.reason}` : takenReason(taken!, p.interval, bufferMinutes);
-    return { ...p, conflict: { facilityId: facility.id, facilityName: facility.name, date: p.date, startTime: p.startTime, endTime: p.endTime, bookingId: taken?.id, customer: taken?.user_name, reason } };
+    return {
+      ...p,
+      conflict: { facilityId: facility.id, facilityName: facility.name, date: p.date, startTime: p.startTime, endTime: p.endTime, bookingId: taken?.id, customer: taken?.user_name, reason },
+      customerReason: closure ? 'closed' : 'not available',
+    };
   });
 }
 
@@ -156,7 +162,8 @@ export async function createSeries(ctx: ServiceContext, staff: CurrentUser, inpu
     const total = rows.reduce((sum, r) => sum + r.payable_cents, 0);
     if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, rows, now);
     const skipped = conflicts.map((c) => ({ date: c.date, reason: c.reason }));
-    await enqueueSeriesConfirmed(ctx, trx, row.id, input.payment === 'desk' ? { paidCents: total, dueCents: 0 } : { paidCents: 0, dueCents: total }, skipped);
+    const toldCustomer = plan.flatMap((p) => (p.conflict ? [{ date: p.date, reason: p.customerReason ?? 'not available' }] : []));
+    await enqueueSeriesConfirmed(ctx, trx, row.id, input.payment === 'desk' ? { paidCents: total, dueCents: 0 } : { paidCents: 0, dueCents: total }, toldCustomer);
     return { id: row.id, facilityId: facility.id, skipped };
   }));
   await announceNewBookings(ctx, made.facilityId);
