@@ -173,15 +173,25 @@ describe('back office: dashboard figures (GET /api/admin/stats)', () => {
     // Tomorrow does not count for today; paid, it counts for revenue only once its day is in the window.
     await bookAndPay(t.app, casey, court._id, '2027-03-02', '09:00', '10:00');
 
+    // Side Court (09:00-17:00) is closed 15:00-17:00 today, and again 16:00-18:00: two hours it cannot sell, counted once.
+    for (const [start, end] of [['2027-03-01T15:00', '2027-03-01T17:00'], ['2027-03-01T16:00', '2027-03-01T18:00']]) {
+      const closed = await t.app.inject({ method: 'POST', url: '/api/admin/closures', headers: staff.auth, payload: { facilityIds: [other._id], start, end, reason: 'Coaching', kind: 'event' } });
+      expect(closed.statusCode, closed.body).toBe(201);
+    }
+
     const now = await stats();
     expect(now.todayBookings).toEqual({ total: 2, confirmed: 1, pending: 1, amount: 70 });
-    expect(now.occupancy).toEqual({ bookedMinutes: 180, openMinutes: 1320, rate: 0.136 });
+    expect(now.occupancy).toEqual({ bookedMinutes: 180, openMinutes: 1320 - 120, rate: 0.15 });
     expect(now.upcoming).toMatchObject([
       { facility: 'Side Court', startTime: '11:00', endTime: '12:00', status: 'pending', customer: 'Casey Customer' },
       { facility: 'Centre Court', startTime: '12:00', endTime: '14:00', status: 'confirmed', customer: 'Casey Customer' },
     ]);
-    expect(now.revenue.total).toBe(40);
-    expect(now.revenue.days.at(-1)).toEqual({ date: '2027-03-01', amount: 40, bookings: 1 });
+    // Paid, but still to be played at 10:00: nothing earned yet. Once it has ended (14:00), it counts.
+    expect(now.revenue).toMatchObject({ total: 0, bookings: 0 });
+    t.clock.set('2027-03-01T19:00:00Z');
+    const played = await stats();
+    expect(played.revenue.total).toBe(40);
+    expect(played.revenue.days.at(-1)).toEqual({ date: '2027-03-01', amount: 40, bookings: 1 });
 
     // Three days later both paid bookings are in the last 7 days; today is quiet.
     t.clock.set('2027-03-04T15:00:00Z');

@@ -6,6 +6,7 @@ import {
   DEFAULT_SLOT_MINUTES,
   WEEKDAYS,
   everyDay,
+  openMinutesLeft,
   validateSchedule,
   type Schedule,
 } from './schedule.ts';
@@ -146,5 +147,21 @@ describe('validateSchedule', () => {
     const err2 = errorOf(() => validateSchedule(base({ openingHours: hours })));
     expect(err2.code).toBe('INVALID_TIME');
     expect(err2.path).toBe('openingHours.sat.close');
+  });
+});
+
+describe('openMinutesLeft', () => {
+  const h = (n: number) => n * 60;
+  it('is the opening hours when nothing is closed', () => {
+    expect(openMinutesLeft(h(8), h(22), [])).toBe(h(14));
+  });
+  it('takes out closed time inside the hours only, counting overlapping closures once', () => {
+    expect(openMinutesLeft(h(8), h(22), [{ start: h(6), end: h(10) }])).toBe(h(12));
+    expect(openMinutesLeft(h(8), h(22), [{ start: h(12), end: h(15) }, { start: h(14), end: h(16) }, { start: h(13), end: h(14) }])).toBe(h(10));
+    expect(openMinutesLeft(h(8), h(22), [{ start: h(22), end: h(24) }, { start: h(0), end: h(8) }])).toBe(h(14));
+  });
+  it('is zero for a day closed whole, never negative', () => {
+    expect(openMinutesLeft(h(8), h(22), [{ start: 0, end: h(24) }])).toBe(0);
+    expect(openMinutesLeft(0, 0, [{ start: 0, end: h(24) }])).toBe(0);
   });
 });

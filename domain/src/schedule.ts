@@ -52,3 +52,23 @@ export function validateSchedule(s: Schedule): Schedule {
   }
   return s;
 }
+
+/**
+ * Minutes of the day's opening hours (`open`..`close`, minutes from midnight) left once the
+ * `closed` ranges (minutes from midnight, any order, possibly overlapping) are taken out: the
+ * hours a facility could really sell that day.
+ */
+export function openMinutesLeft(open: number, close: number, closed: readonly { start: number; end: number }[]): number {
+  const clipped = closed
+    .map((c) => ({ start: Math.max(c.start, open), end: Math.min(c.end, close) }))
+    .filter((c) => c.end > c.start)
+    .sort((a, b) => a.start - b.start);
+  let covered = 0;
+  let reach = open;
+  for (const c of clipped) {
+    if (c.end <= reach) continue;
+    covered += c.end - Math.max(c.start, reach);
+    reach = c.end;
+  }
+  return Math.max(0, close - open - covered);
+}

@@ -82,11 +82,11 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
 
 /**
  * Revenue earned per local day (the facility's own calendar): paid, confirmed bookings that
- * take place on the days `firstDay`..`lastDay` (YYYY-MM-DD), each at what was paid for it (its
+ * took place on the days `firstDay`..`lastDay` (YYYY-MM-DD) and had ended by `playedBy`, each at what was paid for it (its
  * price less its share of a promo code's discount on the order that paid it). `from`/`to` bound
  * the instants generously so the starts_at index narrows the scan.
  */
-export function revenueByDay(db: Executor, firstDay: string, lastDay: string, from: Date, to: Date) {
+export function revenueByDay(db: Executor, firstDay: string, lastDay: string, from: Date, to: Date, playedBy: Date) {
   const day = sql<string>`to_char((b.starts_at AT TIME ZONE f.timezone)::date, 'YYYY-MM-DD')`;
   const discount = sql<number>`COALESCE((SELECT ob.discount_cents FROM order_bookings ob WHERE ob.booking_id = b.id AND ob.paid_at IS NOT NULL ORDER BY ob.paid_at DESC LIMIT 1), 0)`;
   return db
@@ -95,6 +95,7 @@ export function revenueByDay(db: Executor, firstDay: string, lastDay: string, fr
     .select([day.as('day'), sql<number>`sum(b.payable_cents - ${discount})::int`.as('cents'), sql<number>`count(*)::int`.as('bookings')])
     .where('b.starts_at', '>=', from)
     .where('b.starts_at', '<', to)
+    .where('b.ends_at', '<=', playedBy)
     .where('b.status', '=', 'confirmed')
     .where('b.payment_status', '=', 'paid')
     .where(sql<boolean>`(b.starts_at AT TIME ZONE f.timezone)::date BETWEEN ${firstDay}::date AND ${lastDay}::date`)

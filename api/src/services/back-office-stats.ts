@@ -4,6 +4,7 @@ import {
   centsToDollars,
   formatDate,
   fromLocal,
+  openMinutesLeft,
   parseDate,
   parseTime,
   toLocal,
@@ -74,6 +75,17 @@ export function todayIn(ctx: ServiceContext): string {
   return toLocal(ctx.clock(), ctx.config.defaultTimezone).date;
 }
 
+/** The closures touching any of these facilities' days. */
+function closuresOf(ctx: ServiceContext, windows: Window[]) {
+  if (windows.length === 0) return Promise.resolve([]);
+  return closuresBetween(
+    ctx.db,
+    windows.map((w) => w.facility.id),
+    new Date(Math.min(...windows.map((w) => w.from.getTime()))),
+    new Date(Math.max(...windows.map((w) => w.to.getTime()))),
+  );
+}
+
 /** Every live facility (and deleted ones with bookings that day) with the bookings that hold its time on one local day (its own time zone). */
 export async function getDayView(ctx: ServiceContext, dateText?: string): Promise<DayView> {
   const date = parseDate(dateText ?? todayIn(ctx), 'date');
@@ -81,12 +93,7 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
   const { byFacility } = loaded;
   // A deleted facility is shown only for the days it has bookings on (its own calendar).
   const windows = loaded.windows.filter((w) => !w.facility.is_deleted || byFacility.has(w.facility.id));
-  const closures = windows.length === 0 ? [] : await closuresBetween(
-    ctx.db,
-    windows.map((w) => w.facility.id),
-    new Date(Math.min(...windows.map((w) => w.from.getTime()))),
-    new Date(Math.max(...windows.map((w) => w.to.getTime()))),
-  );
+  const closures = await closuresOf(ctx, windows);
   return {
     date: formatDate(date),
     weekday: weekdayOf(date),
@@ -120,13 +127,15 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
 
 /**
  * The dashboard: today's bookings (each facility's own calendar day), occupancy of today's
- * opening hours, and revenue earned on the last 7 days (paid, confirmed bookings by play date).
+ * opening hours less its closures, and revenue earned on the last 7 days (paid, confirmed bookings
+ * by play date, once played: a game still to come tonight has not earned anything yet).
  */
 export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardStats> {
   const tz = ctx.config.defaultTimezone;
   const todayText = todayIn(ctx);
   const today = parseDate(todayText);
   const { windows, byFacility, now } = await loadDay(ctx, today);
+  const closures = await closuresOf(ctx, windows);
 
   let total = 0;
   let confirmed = 0;
@@ -138,7 +147,11 @@ export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardS
     const hours = hoursOf(facility, today);
     const open = hours ? parseTime(hours.open) : 0;
     const close = hours ? parseTime(hours.close) : 0;
-    openMinutes += close - open;
+    // Closed hours could not be sold: they are not open time.
+    const closed = closures
+      .filter((c) => c.facility_id === facility.id && c.starts_at < to && c.ends_at > from)
+      .map((c) => ({ start: parseTime(clippedTime(c.starts_at, from, to, facility.timezone)), end: parseTime(clippedTime(c.ends_at, from, to, facility.timezone)) }));
+    openMinutes += openMinutesLeft(open, close, closed);
     for (const b of byFacility.get(facility.id) ?? []) {
       total += 1;
       if (b.status === 'confirmed') confirmed += 1;
@@ -171,6 +184,7 @@ export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardS
     todayText,
     new Date(fromLocal(firstDay, 0, tz).getTime() - 2 * 24 * 60 * MINUTE),
     new Date(fromLocal(addDays(today, 1), 0, tz).getTime() + 2 * 24 * 60 * MINUTE),
+    now,
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days = Array.from({ length: 7 }, (_, i) => {
