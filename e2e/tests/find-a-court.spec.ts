@@ -279,3 +279,18 @@ test('the facility list filters by sport too, in place and as a plain form, the 
     await context.close();
   }
 });
+
+test('a deep link beyond the booking horizon says the real reason, not that someone booked it', async ({ page, request }) => {
+  const settings = (await (await request.get('/api/settings')).json()) as { data: { bookingHorizonDays: number } };
+  const facilities = (await (await request.get('/api/facility?sport=padel')).json()) as { data: { _id: string; name: string; policy: { horizonDays?: number } }[] };
+  const court = facilities.data[0]!;
+  const horizon = court.policy.horizonDays ?? settings.data.bookingHorizonDays;
+  const player = await signUpAndLogin(request, 'farahead');
+  await useSession(page, player);
+  await page.goto(`/book?facility=${court._id}&date=${isoDate(horizon + 3)}&start=18:00&end=19:00`);
+  const status = page.locator('#book-status');
+  await expect(status).toContainText(`Bookings for ${court.name} open ${horizon} days ahead.`);
+  await expect(status).not.toContainText('no longer free');
+  await expect(status).not.toContainText('Someone may have just booked it');
+  await expect(status.getByRole('link', { name: 'Find another court' })).toBeVisible();
+});

@@ -1,27 +1,13 @@
 import type { BookingDto, SlotDto } from '@courtside/contracts';
 import { TIMEOUT_MESSAGE, customerReason, failureCode, getToken, getUser } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
-import { escapeHtml } from '../slots/slot-chips.ts';
-import { GONE, goneHtml, ownBookingOf } from './book-step.ts';
+import { GONE, goneHtml, ownBookingOf, refusedHtml } from './book-step.ts';
 import type { SlotChoice } from './choice.ts';
 
 /** Where a held slot is paid for, and more slots can be added. */
 export const CHECKOUT_PATH = '/dashboard/checkoutForPayment';
 const MY_BOOKINGS_PATH = '/dashboard/userBookings';
 const TIMEOUT_MS = 15_000;
-
-/** The refusal the customer can act on (a quota, the hold limit, no answer), with the ways on. */
-function refusedHtml(reason: string, links: { find: string; facility: string }): string {
-  return (
-    '<div class="card book-panel">' +
-    `<p class="alert alert-error">Could not hold this slot. ${escapeHtml(reason)}</p>` +
-    '<p class="book-gone-links">' +
-    `<a class="btn" href="${escapeHtml(location.pathname + location.search)}">Try again</a>` +
-    `<a class="btn btn-secondary" href="${escapeHtml(links.find)}">Find another court</a>` +
-    `<a class="btn btn-secondary" href="${escapeHtml(MY_BOOKINGS_PATH)}">My bookings</a>` +
-    '</p></div>'
-  );
-}
 
 /** Whether the customer holds (or has booked) this very slot already: a reload or a second tap is not "taken". */
 async function alreadyTheirs(choice: SlotChoice): Promise<'held' | 'booked' | null> {
@@ -72,6 +58,8 @@ export async function initBookStep(root: HTMLElement): Promise<void> {
       return;
     }
     const reason = code === 'TIMEOUT' ? TIMEOUT_MESSAGE : (customerReason(err) ?? 'Please try again.');
-    status.innerHTML = refusedHtml(reason, links);
+    // Only a request that got no answer can go through the same way again; a quota or the hold limit cannot.
+    const retry = code === 'TIMEOUT' || code === 'UNREACHABLE' ? location.pathname + location.search : undefined;
+    status.innerHTML = refusedHtml(reason, { ...links, myBookings: MY_BOOKINGS_PATH }, retry);
   }
 }

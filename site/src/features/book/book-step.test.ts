@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coveredSlots, goneHtml, ownBookingOf, priceOf } from './book-step.ts';
+import { coveredSlots, goneHtml, ownBookingOf, priceOf, refusedHtml } from './book-step.ts';
 
 const slot = (startTime: string, endTime: string, price?: number) => ({ startTime, endTime, price });
 const day = [slot('17:00', '18:00', 20), slot('18:00', '19:00', 35.1), slot('19:00', '20:00', 35.1), slot('21:00', '22:00', 20)];
@@ -50,5 +50,18 @@ describe('a choice the server called taken', () => {
     expect(html).toContain('aria-label="Centre Court, 17:00 to 18:00, $20.00"');
     expect(html).toContain('href="/find?date=2026-11-21&amp;sport=padel"');
     expect(goneHtml({ _id: 'f1', name: 'Centre Court' }, choice, [], links)).toContain('Nothing else is free at Centre Court that day.');
+  });
+});
+
+describe('a refusal the customer can act on', () => {
+  const links = { find: '/find?date=2026-11-21', facility: '/facilities/f1', myBookings: '/dashboard/userBookings' };
+  it('offers no "Try again" that cannot work (a quota): My bookings leads', () => {
+    const html = refusedHtml('You already have 2 upcoming bookings at Centre Court.', links);
+    expect(html).not.toContain('Try again');
+    expect(html).toMatch(/<a class="btn" href="\/dashboard\/userBookings">My bookings<\/a>/);
+    expect(html).toContain('Find another court');
+  });
+  it('offers "Try again" only for a request that got no answer', () => {
+    expect(refusedHtml('No answer came.', links, '/book?facility=f1')).toMatch(/<a class="btn" href="\/book\?facility=f1">Try again<\/a>/);
   });
 });

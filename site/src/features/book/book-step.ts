@@ -65,6 +65,35 @@ export function goneHtml(facility: ChipFacility, choice: SlotChoice, slots: read
   );
 }
 
+/**
+ * A refusal the customer can act on (a quota, the hold limit, no answer): the reason, then the
+ * ways on. "Try again" only with `retryHref`, for a request that got no answer: anything else
+ * would be refused the same way, so My bookings (where a booking can be freed) leads.
+ */
+export function refusedHtml(reason: string, links: GoneLinks & { myBookings: string }, retryHref?: string): string {
+  const primary = retryHref
+    ? `<a class="btn" href="${escapeHtml(retryHref)}">Try again</a><a class="btn btn-secondary" href="${escapeHtml(links.myBookings)}">My bookings</a>`
+    : `<a class="btn" href="${escapeHtml(links.myBookings)}">My bookings</a>`;
+  return (
+    '<div class="card book-panel">' +
+    `<p class="alert alert-error">Could not hold this slot. ${escapeHtml(reason)}</p>` +
+    `<p class="book-gone-links">${primary}<a class="btn btn-secondary" href="${escapeHtml(links.find)}">Find another court</a></p>` +
+    '</div>'
+  );
+}
+
+/** The step when the facility's rules refuse the choice: the rule, and where to look instead. */
+export function refusedByRuleHtml(facility: ChipFacility, reason: string, links: GoneLinks): string {
+  const name = escapeHtml(facility.name);
+  return (
+    '<div class="book-gone">' +
+    `<p class="alert alert-warn book-gone-title"><strong>This slot cannot be booked.</strong> ${escapeHtml(reason)}</p>` +
+    `<p class="book-gone-links"><a class="btn btn-secondary" href="${escapeHtml(links.find)}">Find another court</a>` +
+    `<a class="btn btn-secondary" href="${escapeHtml(links.facility)}">Other days at ${name}</a></p>` +
+    '</div>'
+  );
+}
+
 /** What the customer's own bookings say of a choice the server called taken: they hold it already (a second tap, a reload), have it booked, or neither. */
 export function ownBookingOf(
   bookings: readonly { facility: { _id: string }; date: string; startTime: string; endTime: string; status: string; holdExpiresAt: string | null }[],

@@ -1,7 +1,8 @@
 import type { AstroGlobal } from 'astro';
 import type { FacilityDto, SlotDto } from '@courtside/contracts';
-import { fetchFacility, fetchFreeSlots } from '../../lib/api.server.ts';
+import { fetchFacility, fetchFreeSlots, venueSettings } from '../../lib/api.server.ts';
 import { coveredSlots, priceOf } from './book-step.ts';
+import { ruleRefusal } from './book-rules.ts';
 import { choiceInTarget, parseChoice, type SlotChoice } from './choice.ts';
 
 export type BookStep =
@@ -10,7 +11,10 @@ export type BookStep =
   /** No such facility (404), or the API could not be reached (502). */
   | { state: 'missing' }
   | {
-      state: 'free' | 'gone';
+      /** free: the rules allow it and nothing is in its way; gone: something is (a booking, a closure); refused: a rule says no (`reason`). */
+      state: 'free' | 'gone' | 'refused';
+      /** The rule that refuses it, in the server's words (state 'refused'). */
+      reason?: string;
       choice: SlotChoice;
       facility: FacilityDto;
       /** The day's free slots (public prices); null when they could not be read. */
@@ -44,7 +48,13 @@ export async function bookStep(astro: AstroGlobal): Promise<BookStep> {
   }
   // Unreadable slots: let the hold decide (the server checks everything again).
   const covered = slots ? coveredSlots(slots, choice) : undefined;
-  return { state: covered === null ? 'gone' : 'free', choice, facility, slots, price: covered ? priceOf(covered) : undefined };
+  if (covered === null) {
+    // Not free: a rule of the facility (its horizon, say), or someone else's time. Say which.
+    const settings = await venueSettings(astro);
+    const reason = settings ? ruleRefusal(facility, settings, choice, new Date()) : undefined;
+    return { state: reason ? 'refused' : 'gone', reason, choice, facility, slots, price: undefined };
+  }
+  return { state: 'free', choice, facility, slots, price: covered ? priceOf(covered) : undefined };
 }
 
 /** The slot a sign-in page's `next` carries, named for the visitor ("Centre Court"), or null. */

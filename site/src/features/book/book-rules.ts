@@ -1,0 +1,23 @@
+import { DomainError, bookingPolicyOf, effectivePolicy, globalPolicy, resolveBookingRequest } from '@courtside/domain';
+import type { FacilityDto, PublicSettings } from '@courtside/contracts';
+import type { SlotChoice } from './choice.ts';
+
+// Server-side only (book.server.ts): the domain's rules stay out of the step's client script.
+
+/**
+ * Why the facility's own rules refuse a choice (beyond its booking horizon, too soon, closed that
+ * day, outside its hours, too long...), in the words the server would refuse it with: the same
+ * domain rule, run on the facility's schedule and policy. Undefined when the rules allow it, so
+ * only a booking or a closure can be in its way.
+ */
+export function ruleRefusal(facility: FacilityDto, settings: Pick<PublicSettings, 'bookingHorizonDays' | 'cancellationHours'>, choice: SlotChoice, now: Date): string | undefined {
+  const schedule = { timezone: facility.timezone, openingHours: facility.openingHours, slotMinutes: facility.slotMinutes, maxBookingMinutes: facility.maxBookingMinutes };
+  const policy = bookingPolicyOf(effectivePolicy(facility.policy, globalPolicy(settings)), now, { facilityName: facility.name });
+  try {
+    resolveBookingRequest(schedule, { date: choice.date, startTime: choice.start, endTime: choice.end }, policy);
+    return undefined;
+  } catch (err) {
+    if (err instanceof DomainError) return err.message;
+    throw err;
+  }
+}
