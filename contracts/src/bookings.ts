@@ -34,7 +34,8 @@ export const BookingDto = Type.Object({
   seriesId: Nullable(Type.String(), 'The weekly series this booking is a date of (staff booked it with the others), or null'),
   cancellableUntil: Nullable(
     Type.String(),
-    'Free cancellation deadline (ISO instant): start minus CANCELLATION_HOURS; a pending hold shows the one it gets once paid; null once over',
+    'Free cancellation deadline (ISO instant): start minus cancellationHours; a pending hold shows the one it gets once paid; null once over',
   ),
+  cancellationHours: Type.Integer({ description: "The free-cancellation window in force for this booking, in hours before its start: its facility's own rule, else CANCELLATION_HOURS" }),
 });
 export type BookingDto = Static<typeof BookingDto>;

@@ -26,7 +26,20 @@ export const OrderStatusDto = Type.Object({
   amount: Type.Number(),
   refundState: oneOf(ORDER_REFUND_STATES),
   flagged: Type.Boolean({ description: 'Flagged for staff: money went back without the customer asking (paid too late, say), resolved or not' }),
-  bookings: Type.Array(Type.Object({ id: Type.String(), status: BookingStatusSchema, paymentStatus: PaymentStatusSchema })),
+  bookings: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      status: BookingStatusSchema,
+      paymentStatus: PaymentStatusSchema,
+      facilityName: Type.String(),
+      timezone: Type.String({ description: "The facility's IANA zone, the one date and times are in" }),
+      date: Type.String(),
+      startTime: Type.String(),
+      endTime: Type.String(),
+      cancellableUntil: Nullable(Type.String(), 'Free cancellation deadline (ISO instant), as on the booking'),
+      cancellationHours: Type.Integer({ description: 'The free-cancellation window in force for this booking, as on the booking' }),
+    }),
+  ),
 });
 export type OrderStatusDto = Static<typeof OrderStatusDto>;
 

@@ -420,3 +420,36 @@ test('a closure staff make shows on the facility page, and its slots are not off
     await request.delete(`/api/facility/${facility._id}`, { headers: bearer(admin) });
   }
 });
+
+test("a facility's own cancellation rule is the one checkout and the success page state, with what was bought", async ({ page, request }) => {
+  const settings = await settingsOf(request);
+  const hours = settings.cancellationHours === 12 ? 6 : 12;
+  const admin = await loginAdmin(request);
+  const made = await request.post('/api/facility', {
+    headers: bearer(admin),
+    data: { name: `Twelve Hour Court ${Date.now().toString(36)}`, location: 'Riverside', pricePerHour: 20, description: 'Its own cancellation rule.', imageUrl: '/images/facilities/tennis.svg', policy: { cancellationHours: hours } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const facility = ((await made.json()) as { data: Facility }).data;
+  const customer = await signUpAndLogin(request, 'ownrule');
+  const date = isoDate(3, facility.timezone);
+  const booked = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facility._id, date, startTime: '18:00', endTime: '19:00' } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const booking = ((await booked.json()) as { data: Booking }).data;
+
+  await useSession(page, customer);
+  await page.goto('/dashboard/checkoutForPayment');
+  const main = page.locator('main');
+  await expect(main.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  await expect(main.locator('.checkout-terms')).toContainText(`Free cancellation up to ${hours} hours before the start`);
+  await expect(main.locator('.checkout-terms')).not.toContainText(`${settings.cancellationHours} hours`);
+
+  const { orderId, paymentUrl } = await checkOut(request, customer, [{ facility, booking }]);
+  await payThroughApi(request, paymentUrl);
+  await page.goto(`/payment/success?order=${orderId}`);
+  const shown = page.locator('#payment-return > [data-view]:not([hidden])');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  await expect(shown.locator('[data-order-bookings] li')).toHaveText([new RegExp(`^${facility.name}, .+, 18:00–19:00$`)]);
+  await expect(shown).toContainText(`Free cancellation up to ${hours} hours before the start`);
+  await snap(page, 'truth-return-own-rule');
+});

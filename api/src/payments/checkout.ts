@@ -232,7 +232,28 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
   const order = await orders.findOrder(ctx.db, orderId);
   if (!order || (actor.role !== 'admin' && order.user_id !== actor.id)) throw orderNotFound();
   const { id, status, amount, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
-  return { id, status, amount, refundState, flagged: flagReason !== null, bookings: lines.map((b) => ({ id: b.id, status: b.status, paymentStatus: b.paymentStatus })) };
+  const now = ctx.clock();
+  // Each booking as its own page shows it: where, when, and the cancellation rule in force for it.
+  const views = await bookings.findBookingsViews(ctx.db, lines.map((b) => b.id));
+  return {
+    id,
+    status,
+    amount,
+    refundState,
+    flagged: flagReason !== null,
+    bookings: views.map((v) => toBookingDto(v, now, ctx.config.cancellationHours)).map((b) => ({
+      id: b._id,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      facilityName: b.facility.name,
+      timezone: b.facility.timezone,
+      date: b.date,
+      startTime: b.startTime,
+      endTime: b.endTime,
+      cancellableUntil: b.cancellableUntil,
+      cancellationHours: b.cancellationHours,
+    })),
+  };
 }
 
 /** The customer left `provider`'s hosted page without paying: the holds stay until they lapse. */

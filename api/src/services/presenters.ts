@@ -54,7 +54,8 @@ export function refundStateOf(statuses: Iterable<string>, refundedCents: number,
 export function toBookingDto(b: BookingView, now: Date, cancellationHours: number): BookingDto {
   const state = { status: b.status, paymentStatus: b.payment_status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at };
   const status = isHoldLapsed(state, now) ? 'expired' : b.status;
-  const terms = cancellationTerms(state, { now, cancellationHours: policyOf({ policy: b.facility_policy }).cancellationHours ?? cancellationHours });
+  const hours = policyOf({ policy: b.facility_policy }).cancellationHours ?? cancellationHours;
+  const terms = cancellationTerms(state, { now, cancellationHours: hours });
   return {
     _id: b.id,
     facility: {
@@ -75,6 +76,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     refundState: bookingRefundState(b),
     cancellable: terms.cancellable,
     cancellableUntil: terms.cancellableUntil?.toISOString() ?? null,
+    cancellationHours: hours,
     seriesId: b.series_id ?? null,
   };
 }

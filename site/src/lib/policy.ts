@@ -28,6 +28,26 @@ export function cancellationPolicy(s: Pick<PublicSettings, 'cancellationHours'>,
   return `Free cancellation up to ${hoursText(s.cancellationHours)} before the start: cancel in My Bookings and a paid booking is refunded in full. After that it can no longer be cancelled online; please contact us.${own}`;
 }
 
+const windowText = (hours: number) => (hours === 0 ? 'until the start' : `up to ${hoursText(hours)} before the start`);
+
+/**
+ * The cancellation terms of the bookings at hand (checkout, the success page): each booking's own
+ * window (its facility's rule, as the server sends it on the booking), said once per window and
+ * naming the facilities when they differ. Empty with no bookings.
+ */
+export function cancellationTermsOf(lines: readonly { facilityName: string; cancellationHours: number }[]): string {
+  const byHours = new Map<number, string[]>();
+  for (const l of lines) {
+    const names = byHours.get(l.cancellationHours) ?? [];
+    if (!names.includes(l.facilityName)) names.push(l.facilityName);
+    byHours.set(l.cancellationHours, names);
+  }
+  if (byHours.size === 0) return '';
+  if (byHours.size === 1) return cancellationPolicy({ cancellationHours: [...byHours.keys()][0]! }, 'facility');
+  const parts = [...byHours].sort(([a], [b]) => a - b).map(([hours, names]) => `${windowText(hours)} at ${names.join(', ')}`);
+  return `Free cancellation ${parts.join('; ')}: cancel in My Bookings and a paid booking is refunded in full. After that it can no longer be cancelled online; please contact us.`;
+}
+
 export function holdPolicy(s: Pick<PublicSettings, 'holdMinutes'>): string {
   return `A new booking holds your slot for ${s.holdMinutes} minutes while you pay; unpaid holds are released after that.`;
 }

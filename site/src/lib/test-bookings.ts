@@ -18,6 +18,7 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     refundState: 'none',
     cancellable: true,
     cancellableUntil: '2026-11-20T15:00:00Z',
+    cancellationHours: 24,
     seriesId: null,
     ...over,
   };

@@ -1,6 +1,6 @@
-import type { PublicSettings, UserDto } from '@courtside/contracts';
+import type { UserDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
-import { cancellationPolicy } from '../../lib/policy.ts';
+import { cancellationTermsOf } from '../../lib/policy.ts';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStatus.tsx';
 import { useUserBookings } from '../../ui/useUserBookings.ts';
@@ -13,7 +13,7 @@ import { usePromoCode } from './usePromoCode.ts';
 /** Holds lapse while the page is open: the list is checked against the clock this often. */
 const RECHECK_MS = 20_000;
 
-function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings | null }) {
+function Checkout({ user }: { user: UserDto }) {
   const { load, refresh } = useUserBookings(user._id, { recheckMs: RECHECK_MS });
   const items = load.phase === 'ready' ? payableBookings(load.bookings, load.at) : [];
   const total = totalOf(items);
@@ -75,7 +75,7 @@ function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings 
           </p>
           <div className="checkout-terms">
             <h3>Cancellation policy</h3>
-            <p>{settings ? cancellationPolicy(settings) : 'Each booking above shows its free cancellation deadline.'}</p>
+            <p>{cancellationTermsOf(items.map((b) => ({ facilityName: b.facility.name, cancellationHours: b.cancellationHours })))}</p>
           </div>
           {failureNote}
           <button type="submit" className="btn checkout-pay" disabled={total <= 0 || paying || promo.checking} aria-busy={paying}>
@@ -88,11 +88,11 @@ function Checkout({ user, settings }: { user: UserDto; settings: PublicSettings 
   );
 }
 
-/** `settings`: the server's policy, read when the page rendered (null if it could not be read). */
-export default function CheckoutView({ settings }: { settings: PublicSettings | null }) {
+/** The cancellation terms it states are each held booking's own, as the server sends them on the booking. */
+export default function CheckoutView() {
   return (
     <DashboardFrame title="Payment" lead="Pay for your held bookings to confirm them.">
-      {(user) => <Checkout key={user._id} user={user} settings={settings} />}
+      {(user) => <Checkout key={user._id} user={user} />}
     </DashboardFrame>
   );
 }

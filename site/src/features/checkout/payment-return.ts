@@ -1,6 +1,8 @@
 import type { OrderStatusDto } from '@courtside/contracts';
 import { api, failureCode } from '../../lib/api.ts';
-import { getToken } from '@courtside/browser';
+import { formatLongDate, getToken } from '@courtside/browser';
+import { cancellationTermsOf } from '../../lib/policy.ts';
+import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
 /**
  * Every page the payment provider sends the browser back to (/payment/success, /cancelled,
@@ -45,8 +47,23 @@ export function viewOf(order: OrderStatusDto, landing: Landing): ReturnView | nu
   return order.bookings.some((b) => b.status === 'pending') ? 'not-paid' : 'released';
 }
 
+/** What a confirmed order bought, one line a booking ("Centre Court, Tuesday, 2 March 2027, 18:00–19:00"), and the cancellation terms in force for them. */
+export function confirmedSummary(order: Pick<OrderStatusDto, 'bookings'>): { lines: string[]; terms: string } {
+  const paid = order.bookings.filter((b) => b.status === 'confirmed');
+  return {
+    lines: paid.map((b) => `${b.facilityName}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.timezone)}`),
+    terms: cancellationTermsOf(paid),
+  };
+}
+
 function show(root: HTMLElement, view: ReturnView, order?: OrderStatusDto): void {
   for (const panel of root.querySelectorAll<HTMLElement>('[data-view]')) panel.hidden = panel.dataset.view !== view;
+  if (view === 'confirmed' && order) {
+    const { lines, terms } = confirmedSummary(order);
+    root.querySelector('[data-order-bookings]')?.replaceChildren(...lines.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+    const termsLine = root.querySelector<HTMLElement>('[data-order-terms]');
+    if (termsLine) termsLine.textContent = terms;
+  }
   for (const line of root.querySelectorAll<HTMLElement>('[data-flagged]')) line.hidden = !order?.flagged;
   const heading = root.querySelector<HTMLElement>(`[data-view="${view}"] h1`)?.textContent?.trim();
   if (heading) document.title = `${heading} · Courtside`;

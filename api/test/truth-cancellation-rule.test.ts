@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { admin, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
+
+/**
+ * The cancellation rule a customer reads is the one in force for each booking: its facility's
+ * own window where it sets one. Every booking carries it, and so does the order status the
+ * payment return page reads, with where and when each booking is.
+ */
+describe('truth: each booking carries its own cancellation rule', () => {
+  let t: TestApp;
+  let casey: Actor;
+  let strict: { _id: string; name: string };
+  let plain: { _id: string; name: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CANCELLATION_HOURS: '24' } });
+    const staff = await admin(t.app);
+    casey = await customer(t.app);
+    strict = await facility(t.app, staff, { name: 'Twelve Hour Court', policy: { cancellationHours: 12 } });
+    plain = await facility(t.app, staff, { name: 'Venue Rule Court' });
+  });
+  afterAll(() => t.close());
+
+  it("bookings and the order status say each facility's window, and the deadline from it", async () => {
+    const { booking, orderId } = await bookAndPay(t.app, casey, strict._id, '2027-03-04', '18:00', '19:00');
+    await bookAndPay(t.app, casey, plain._id, '2027-03-04', '18:00', '19:00');
+    const mine = (await t.app.inject({ url: `/api/bookings/user/${casey.id}`, headers: casey.auth })).json().data as { _id: string; facility: { name: string }; cancellationHours: number; cancellableUntil: string }[];
+    const byName = Object.fromEntries(mine.map((b) => [b.facility.name, b]));
+    expect(byName['Twelve Hour Court']).toMatchObject({ cancellationHours: 12, cancellableUntil: '2027-03-04T11:00:00.000Z' });
+    expect(byName['Venue Rule Court']).toMatchObject({ cancellationHours: 24, cancellableUntil: '2027-03-03T23:00:00.000Z' });
+
+    const status = await t.app.inject({ url: `/api/order/${orderId}`, headers: casey.auth });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json().data.bookings).toEqual([
+      {
+        id: booking._id,
+        status: 'confirmed',
+        paymentStatus: 'paid',
+        facilityName: 'Twelve Hour Court',
+        timezone: 'America/New_York',
+        date: '2027-03-04',
+        startTime: '18:00',
+        endTime: '19:00',
+        cancellableUntil: '2027-03-04T11:00:00.000Z',
+        cancellationHours: 12,
+      },
+    ]);
+  });
+});
