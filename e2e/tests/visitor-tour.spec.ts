@@ -7,6 +7,7 @@
  */
 import { test, expect } from '../support/fixtures.ts';
 import { facilities, type Facility } from '../support/api.ts';
+import { snap } from '../support/screens.ts';
 
 let catalogue: Facility[] = [];
 test.beforeAll(async ({ request }) => {
@@ -154,6 +155,18 @@ test('contact us: sending a message shows a success message', async ({ page }) =
   await form.getByLabel(/message/i).fill('Can we book three courts for a club evening next month?');
   await form.getByRole('button', { name: /send|submit/i }).click();
   await expect(page.getByText(/thank|message (has been |was )?(sent|received)|we('| wi)ll (get back|reply)/i).first()).toBeVisible();
+});
+
+test("contact us: the opening hours are the facilities' own, from the first to open to the last to close", async ({ page, request }) => {
+  const live = await facilities(request);
+  const monday = live.flatMap((f) => (f.openingHours.mon ? [f.openingHours.mon] : []));
+  const first = monday.map((h) => h.open).sort()[0]!;
+  const last = monday.map((h) => h.close).sort().at(-1)!;
+  await page.goto('/contact-us');
+  const details = page.getByTestId('contact-details');
+  await expect(details.locator('.hours')).toContainText(`${first} – ${last}`);
+  await expect(details).not.toContainText(/\d:\d\d [ap]m/);
+  await snap(page, 'contact-hours');
 });
 
 test('facilities list shows every facility as a card', async ({ page }) => {

@@ -5,12 +5,8 @@ export const contact = {
   phone: '(555) 010-0200',
   phoneHref: 'tel:+15550100200',
   email: 'hello@courtside.example',
-  hours: [
-    { days: 'Monday – Friday', time: '6:00 am – 10:00 pm' },
-    { days: 'Saturday – Sunday', time: '7:00 am – 9:00 pm' },
-  ],
   /** Support desk hours for the phone line. */
-  supportHours: 'Phone support: Monday – Friday, 9:00 am – 6:00 pm',
+  supportHours: 'Phone support: Mon – Fri, 09:00 – 18:00',
 };
 
 /** OpenStreetMap embed around the office (lon/lat bounding box and marker). */

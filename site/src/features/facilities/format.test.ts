@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setMoneyFormat } from '@courtside/browser';
 import { DEFAULT_MONEY_FORMAT } from '@courtside/domain';
 import type { PriceRule } from '@courtside/contracts';
-import { facilityPriceLabel } from './format.ts';
+import { facilityPriceLabel, openingHoursSummary, venueOpeningHours } from './format.ts';
 
 const NOW = Date.parse('2027-03-01T15:00:00Z');
 const court = (pricePerHour: number, priceRules: PriceRule[] = []) => ({ pricePerHour, priceRules, timezone: 'America/New_York' });
@@ -33,5 +33,31 @@ describe("a facility card's price", () => {
     expect(facilityPriceLabel(court(20, [peak, mornings]), NOW)).toBe('from €12.00 / hour');
     setMoneyFormat({ currency: 'EUR', locale: 'de-DE' });
     expect(facilityPriceLabel(court(28), NOW)).toBe('28,00\u00a0€ / hour');
+  });
+});
+
+describe('venueOpeningHours', () => {
+  const day = (open: string, close: string) => ({ open, close });
+  const week = (h: { open: string; close: string } | null, over: Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', { open: string; close: string } | null>> = {}) => ({
+    mon: h, tue: h, wed: h, thu: h, fri: h, sat: h, sun: h, ...over,
+  });
+  it('runs from the first facility to open to the last to close, day by day', () => {
+    const hours = venueOpeningHours([
+      { isDeleted: false, openingHours: week(day('08:00', '22:00'), { sun: null }) },
+      { isDeleted: false, openingHours: week(day('06:30', '21:00'), { sun: day('09:00', '17:00'), sat: null }) },
+    ]);
+    expect(openingHoursSummary(hours)).toEqual([
+      { days: 'Mon – Fri', hours: '06:30 – 22:00' },
+      { days: 'Sat', hours: '08:00 – 22:00' },
+      { days: 'Sun', hours: '09:00 – 17:00' },
+    ]);
+  });
+  it('leaves out deleted facilities, and is closed on a day none opens', () => {
+    const hours = venueOpeningHours([
+      { isDeleted: true, openingHours: week(day('05:00', '23:00')) },
+      { isDeleted: false, openingHours: week(day('08:00', '22:00'), { sun: null }) },
+    ]);
+    expect(hours.mon).toEqual(day('08:00', '22:00'));
+    expect(hours.sun).toBeNull();
   });
 });

@@ -55,6 +55,20 @@ export function openingHoursSummary(hours: FacilityDto['openingHours'] | undefin
   return rows.map((r) => ({ days: r.from === r.to ? r.from : `${r.from} – ${r.to}`, hours: r.hours }));
 }
 
+/**
+ * The venue's opening hours, derived from its facilities' own (each on its local clock): on each
+ * day, from the first facility to open until the last one closes; closed when none opens.
+ */
+export function venueOpeningHours(facilities: readonly Pick<FacilityDto, 'openingHours' | 'isDeleted'>[]): FacilityDto['openingHours'] {
+  const live = facilities.filter((f) => !f.isDeleted);
+  const hours = {} as FacilityDto['openingHours'];
+  for (const day of DAY_ORDER) {
+    const open = live.flatMap((f) => (f.openingHours[day] ? [f.openingHours[day]!] : []));
+    hours[day] = open.length === 0 ? null : { open: open.map((h) => h.open).sort()[0]!, close: open.map((h) => h.close).sort().at(-1)! };
+  }
+  return hours;
+}
+
 /** A well-formed maximum price from the query string, or '' (ignored). */
 export function cleanMaxPrice(raw: string | null): string {
   if (!raw) return '';
