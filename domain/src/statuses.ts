@@ -37,3 +37,24 @@ export type OrderRefundState = (typeof ORDER_REFUND_STATES)[number];
 /** Why a closure blocks its facilities (closures.kind). */
 export const CLOSURE_KINDS = ['maintenance', 'event', 'weather', 'other'] as const;
 export type ClosureKind = (typeof CLOSURE_KINDS)[number];
+
+/**
+ * Every kind of message the outbox sends (outbox_messages.kind): the API queues only these, and
+ * the back office names each one, so a new kind cannot reach staff as a raw code.
+ */
+export const EMAIL_KINDS = [
+  'welcome',
+  'password_reset',
+  'password_changed',
+  'contact_notice',
+  'booking_confirmed',
+  'series_confirmed',
+  'payment_link',
+  'booking_moved',
+  'booking_cancelled',
+  'booking_reminder',
+  'refund_completed',
+  'refund_failed',
+  'payment_flagged',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];

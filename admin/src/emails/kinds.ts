@@ -1,13 +1,17 @@
+import type { EmailKind } from '@courtside/domain';
+
 /**
- * What each kind of message is, in staff's words. The API stores the kind as free text (new
- * kinds arrive with new templates), so an unknown kind is shown as it is rather than hidden.
+ * What each kind of message is, in staff's words: every kind the API sends has one (the type
+ * says so). A kind from a newer server than this back office is shown as it is, not hidden.
  */
-const KIND_LABELS: Record<string, string> = {
+const KIND_LABELS: Record<EmailKind, string> = {
   welcome: 'Welcome',
   password_reset: 'Password reset',
   password_changed: 'Password changed',
   contact_notice: 'Contact message (staff)',
   booking_confirmed: 'Booking confirmed',
+  series_confirmed: 'Weekly booking confirmed',
+  payment_link: 'Payment link',
   booking_moved: 'Booking moved',
   booking_cancelled: 'Booking cancelled',
   booking_reminder: 'Booking reminder',
@@ -16,7 +20,7 @@ const KIND_LABELS: Record<string, string> = {
   payment_flagged: 'Payment flagged (staff)',
 };
 
-export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
+export const kindLabel = (kind: string) => (KIND_LABELS as Record<string, string>)[kind] ?? kind;
 
 /** The kind filter's choices, in the order above (the order of a customer's journey). */
 export const emailKindChoices = Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }));

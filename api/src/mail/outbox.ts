@@ -1,3 +1,4 @@
+import type { EmailKind } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { insertOutboxMessage, type NewOutboxMessage } from '../repositories/outbox.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -24,7 +25,7 @@ const isDeliverable = (recipient: string) => !recipient.toLowerCase().endsWith('
 export function enqueueRendered(
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   trx: Executor,
-  kind: string,
+  kind: EmailKind,
   recipient: string,
   pick: (t: typeof templates, layout: MailLayout) => RenderedMail,
   extra: Pick<NewOutboxMessage, 'attachments' | 'dedupeKey'> = {},

@@ -1,3 +1,4 @@
+import type { EmailKind } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { activeAdminEmails } from '../repositories/mail-recipients.ts';
 import type { ServiceContext } from '../services/context.ts';
@@ -13,7 +14,7 @@ export async function staffRecipients(ctx: Pick<ServiceContext, 'config'>, trx: 
 export async function enqueueStaffNotice(
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   trx: Executor,
-  kind: string,
+  kind: EmailKind,
   pick: (t: typeof templates, layout: MailLayout) => RenderedMail,
   dedupeKey?: string,
 ): Promise<void> {
