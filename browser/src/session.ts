@@ -9,6 +9,7 @@ export const SESSION_KEYS = { token: 'accessToken', user: 'user' } as const;
 
 /** The login page, which takes `?redirect=` back to where the visitor wanted to go. */
 export const LOGIN_PATH = '/login';
+export const REGISTER_PATH = '/register';
 
 /** The `<html>` flag the site's styles use to show the signed-in navigation. */
 const flagSignedIn = (on: boolean) => {

@@ -103,14 +103,12 @@ for (const size of SIZES) {
       });
 
       const customer = newCustomer('finder');
-      await test.step('tap the slot: signed out, the login page names it; sign-up keeps it', async () => {
+      await test.step('tap the slot: signed out, sign-up comes first and names it; "I have an account" keeps it too', async () => {
         await page.getByRole('link', { name: chip.name, exact: true }).click();
-        await expect(page).toHaveURL(/\/login\?next=%2Fbook%3F/);
+        await expect(page).toHaveURL(/\/register\?next=%2Fbook%3F/);
         await expect(page.locator('#picked-slot')).toContainText(`${chip.facility}, `);
         await expect(page.locator('#picked-slot')).toContainText(`${chip.start}–${chip.end}`);
-        await page.getByRole('link', { name: 'Create an account' }).click();
-        await expect(page).toHaveURL(/\/register\?next=%2Fbook%3F/);
-        await expect(page.locator('#picked-slot')).toContainText(`${chip.start}–${chip.end}`);
+        await expect(page.locator('#picked-slot').getByRole('link', { name: 'I have an account' })).toHaveAttribute('href', /^\/login\?next=%2Fbook%3F/);
         await snap(page, 'find-a-court-register');
         await signUpThroughForm(page, customer);
       });

@@ -29,10 +29,11 @@ test('register (signed in at once), book, pay, see it confirmed, cancel it, log 
   const { id, name, date } = choice!;
   const customer = newCustomer('journey');
 
-  await test.step('register through the form (with a photo) and land on the dashboard, signed in', async () => {
+  await test.step('register through the form (with a photo) and land on My bookings, signed in', async () => {
     await page.goto('/register');
     await signUpThroughForm(page, customer, { withPhoto: true });
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
+    await expect(page).toHaveURL(/\/dashboard\/userBookings\/?$/);
+    await page.goto('/dashboard');
     await expect(page.locator('main').getByText(customer.email).first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Dashboard' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeHidden();

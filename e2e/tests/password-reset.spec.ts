@@ -82,8 +82,8 @@ test('forgot password: the emailed link sets a new password once, and every othe
   await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your email and password.');
   await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/userBookings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
 
   // The link works once.
   await page.goto(resetPath);

@@ -108,7 +108,7 @@ test('sign-up without a photo signs the customer in and goes where login would g
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Dashboard' })).toBeVisible();
 
-  // Without a page to go back to, they land on the dashboard.
+  // Without a page to go back to, they land on My bookings.
   const other = newCustomer('signup');
   await page.evaluate(() => localStorage.clear());
   await page.goto('/register');
@@ -116,8 +116,8 @@ test('sign-up without a photo signs the customer in and goes where login would g
     await page.getByLabel(label).fill(value);
   }
   await page.locator('main').getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
-  await expect(page.locator('main').getByText(other.email).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/userBookings\/?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
 });
 
 test('the booking page states the policy and takes its horizon from the server', async ({ page, request }) => {

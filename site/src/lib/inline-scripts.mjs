@@ -2,7 +2,7 @@
 // modules. Pages render them from here (set:html) and astro.config.mjs hashes the very same
 // strings into the Content-Security-Policy, so a page and its policy can never disagree. They
 // read the session under the keys the session module writes (SESSION_KEYS), named once.
-import { LOGIN_PATH, SESSION_KEYS } from '@courtside/browser';
+import { LOGIN_PATH, REGISTER_PATH, SESSION_KEYS } from '@courtside/browser';
 
 /** A string literal in the scripts' own quoting (the keys and path hold no quote or backslash). */
 const quoted = (text) => `'${text}'`;
@@ -15,8 +15,11 @@ export const SESSION_FLAG = `try { if (${token} && ${user}) document.documentEle
 /** Pages that need an account: no stored token -> the login page, coming back here afterwards. */
 export const REQUIRE_SESSION = `try { if (!${token}) location.replace(${quoted(`${LOGIN_PATH}?redirect=`)} + encodeURIComponent(location.pathname + location.search)); } catch {}`;
 
-/** The booking step: no stored token -> log in (or sign up) first, with the chosen slot as the way back. */
-export const SIGN_IN_FIRST = `try { if (!${token}) location.replace(${quoted(`${LOGIN_PATH}?next=`)} + encodeURIComponent(location.pathname + location.search)); } catch {}`;
+/**
+ * The booking step: no stored token -> create an account first (a visitor who picks a slot is
+ * most often new; "I have an account" sits beside it), with the chosen slot as the way back.
+ */
+export const SIGN_IN_FIRST = `try { if (!${token}) location.replace(${quoted(`${REGISTER_PATH}?next=`)} + encodeURIComponent(location.pathname + location.search)); } catch {}`;
 
 /** Dashboard pages: admins see the back-office entries before paint. */
 export const ROLE_FLAG = `try { var u = JSON.parse(${user} || 'null'); if (u && u.role) document.documentElement.dataset.role = u.role; } catch {}`;

@@ -13,7 +13,8 @@ describe('loginFailure', () => {
 
 describe('registerFailure', () => {
   it("gives each of the server's reasons as a sentence", () => {
-    expect(registerFailure({ message: 'x', reasons: ['password must be 8 to 128 characters long'] })).toBe(`${REGISTER_FAILED} Password must be 8 to 128 characters long.`);
+    expect(registerFailure({ message: 'x', reasons: ['password must be 8 to 128 characters long'] })).toBe('Password must be 8 to 128 characters long.');
+    expect(registerFailure({ message: 'An account with this email already exists.', reasons: [] })).toBe('An account with this email already exists.');
     expect(registerFailure({ message: '', reasons: [] })).toBe(REGISTER_FAILED);
   });
 });

@@ -11,8 +11,11 @@ export async function signIn(email: string, password: string): Promise<AuthResul
   return res;
 }
 
-/** Where signing in leads: back to the page that asked for it, else the dashboard. */
-export const afterSignIn = (): string => safeRedirect(redirectParam());
+/** Where a sign-in with nowhere to go back to lands: what a customer signs in for. */
+export const MY_BOOKINGS = '/dashboard/userBookings';
+
+/** Where signing in leads: back to the page that asked for it, else My bookings. */
+export const afterSignIn = (): string => safeRedirect(redirectParam(), MY_BOOKINGS);
 
 /** Too many attempts (the server says when to try again) or no answer: its words; anything else: the form's. */
 export const loginFailure = (res: Pick<AuthResult<unknown>, 'code' | 'message'>): string => explainedOr(res, LOGIN_FAILED);

@@ -6,10 +6,10 @@ import { authPageHref } from './auth-links.ts';
 export const REGISTER_OK = 'Registration successful! Signing you in…';
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
 
-const FIELDS = ['name', 'photoUrl', 'email', 'password', 'phone', 'address'] as const;
+const FIELDS = ['name', 'email', 'password', 'phone', 'address', 'photoUrl'] as const;
 
-/** The form's own words, then the server's reasons as sentences. */
-export const registerFailure = (res: Pick<AuthResult<unknown>, 'message' | 'reasons'>): string => withReasons(REGISTER_FAILED, res);
+/** The server's reasons as sentences when it gave any (a weak password, an email in use): the real reason only; else the form's own words. */
+export const registerFailure = (res: Pick<AuthResult<unknown>, 'message' | 'reasons'>): string => withReasons('', res).trim() || REGISTER_FAILED;
 
 export function initRegister(form: HTMLFormElement, message: HTMLElement): void {
   form.addEventListener('submit', async (event) => {
