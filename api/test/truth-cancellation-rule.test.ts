@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { bookingReference } from '@courtside/domain';
 import { admin, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
 
 /**
@@ -10,12 +11,13 @@ import { admin, bookAndPay, customer, facility, type Actor } from './support/act
 describe('truth: each booking carries its own cancellation rule', () => {
   let t: TestApp;
   let casey: Actor;
+  let staff: Actor;
   let strict: { _id: string; name: string };
   let plain: { _id: string; name: string };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { CANCELLATION_HOURS: '24' } });
-    const staff = await admin(t.app);
+    staff = await admin(t.app);
     casey = await customer(t.app);
     strict = await facility(t.app, staff, { name: 'Twelve Hour Court', policy: { cancellationHours: 12 } });
     plain = await facility(t.app, staff, { name: 'Venue Rule Court' });
@@ -46,5 +48,18 @@ describe('truth: each booking carries its own cancellation rule', () => {
         cancellationHours: 12,
       },
     ]);
+  });
+
+  it('the reference a customer reads finds the booking in the back office, and nothing else', async () => {
+    const { booking } = await bookAndPay(t.app, casey, plain._id, '2027-03-05', '10:00', '11:00');
+    const reference = bookingReference(booking._id);
+    const search = async (q: string) => {
+      const res = await t.app.inject({ url: `/api/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ q }))}`, headers: staff.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: string }[]).map((b) => b.id);
+    };
+    expect(await search(reference)).toEqual([booking._id]);
+    expect(await search(reference.toLowerCase())).toEqual([booking._id]);
+    expect(await search('0000000Z')).toEqual([]);
   });
 });

@@ -449,7 +449,10 @@ test("a facility's own cancellation rule is the one checkout and the success pag
   await page.goto(`/payment/success?order=${orderId}`);
   const shown = page.locator('#payment-return > [data-view]:not([hidden])');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-  await expect(shown.locator('[data-order-bookings] li')).toHaveText([new RegExp(`^${facility.name}, .+, 18:00–19:00$`)]);
+  await expect(shown.locator('[data-order-bookings] li')).toHaveText([new RegExp(`^${facility.name}, .+, 18:00–19:00 · Reference ${booking._id.replace(/-/g, '').slice(0, 8).toUpperCase()}$`)]);
+  // Staff find the booking by the reference the customer reads them.
+  const found = await request.get(`/api/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ q: booking._id.slice(0, 8).toUpperCase() }))}`, { headers: bearer(admin) });
+  expect(((await found.json()) as { id: string }[]).map((b) => b.id)).toEqual([booking._id]);
   await expect(shown).toContainText(`Free cancellation up to ${hours} hours before the start`);
   await snap(page, 'truth-return-own-rule');
 });

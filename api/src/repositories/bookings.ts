@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { BookingRow, NewBooking } from '@courtside/migrations';
-import type { Interval } from '@courtside/domain';
+import { referencePrefix, type Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
 import { inTheWayOf, lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
@@ -282,7 +282,14 @@ function filtered(db: Executor, filter: BookingFilter) {
   if (filter.startsBefore) query = query.where('b.starts_at', '<', filter.startsBefore);
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('f.name', 'ilike', pattern)]));
+    // A booking reference (bookingReference) finds its booking by id prefix.
+    const reference = referencePrefix(filter.q);
+    query = query.where((eb) => eb.or([
+      eb('u.name', 'ilike', pattern),
+      eb('u.email', 'ilike', pattern),
+      eb('f.name', 'ilike', pattern),
+      ...(reference ? [eb(sql<string>`b.id::text`, 'like', `${reference}%`)] : []),
+    ]));
   }
   return query;
 }

@@ -1,6 +1,7 @@
 import type { OrderStatusDto } from '@courtside/contracts';
 import { api, failureCode } from '../../lib/api.ts';
 import { formatLongDate, getToken } from '@courtside/browser';
+import { bookingReference } from '@courtside/domain';
 import { cancellationTermsOf } from '../../lib/policy.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
@@ -47,11 +48,11 @@ export function viewOf(order: OrderStatusDto, landing: Landing): ReturnView | nu
   return order.bookings.some((b) => b.status === 'pending') ? 'not-paid' : 'released';
 }
 
-/** What a confirmed order bought, one line a booking ("Centre Court, Tuesday, 2 March 2027, 18:00–19:00"), and the cancellation terms in force for them. */
+/** What a confirmed order bought, one line a booking ("Centre Court, Tuesday, 2 March 2027, 18:00–19:00 · Reference 3F2A91C0"), and the cancellation terms in force for them. */
 export function confirmedSummary(order: Pick<OrderStatusDto, 'bookings'>): { lines: string[]; terms: string } {
   const paid = order.bookings.filter((b) => b.status === 'confirmed');
   return {
-    lines: paid.map((b) => `${b.facilityName}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.timezone)}`),
+    lines: paid.map((b) => `${b.facilityName}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.timezone)} · Reference ${bookingReference(b.id)}`),
     terms: cancellationTermsOf(paid),
   };
 }
