@@ -6,7 +6,7 @@ import { forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { toUserDto } from './presenters.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
-import { clearBucket, consume, countHit, isUsedUp, releaseHit, throughGate } from './throttle-service.ts';
+import { clearBucket, consume, releaseHit, reserve, throughGate } from './throttle-service.ts';
 
 export interface NewAccount {
   name: string;
@@ -98,18 +98,17 @@ export async function login(ctx: ServiceContext, email: string, password: string
   await consume(ctx.db, l.ip, now, TOO_MANY_SIGN_INS);
   const user = await users.findByEmail(ctx.db, email.trim());
   const known = user ? await users.isKnownSource(ctx.db, user.id, ip, new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000)) : false;
-  if (!known) {
-    if (await isUsedUp(ctx.db, l.account, now)) {
-      await throughGate(ctx.db, l.gate, now, { maxDelayMs: GATE_MAX_DELAY_MS, forgetMs: l.windowMs }, TOO_MANY_SIGN_INS);
-    }
+  // The account's attempt too is taken before the hash is read: guesses from many sources at once
+  // each see the ones before them, so no more than the limit reach the hash (then one per gate opening).
+  const overAccountLimit = !(await reserve(ctx.db, l.account, now));
+  if (overAccountLimit && !known) {
+    await throughGate(ctx.db, l.gate, now, { maxDelayMs: GATE_MAX_DELAY_MS, forgetMs: l.windowMs }, TOO_MANY_SIGN_INS);
   }
   const valid = user && user.deleted_at === null ? await verifyPassword(user.password_hash, password) : (await burnVerifyTime(password), false);
-  if (!user || !valid) {
-    await countHit(ctx.db, [l.account], now);
-    throw badCredentials();
-  }
+  if (!user || !valid) throw badCredentials();
   await clearBucket(ctx.db, l.pair.key);
   await releaseHit(ctx.db, l.ip.key);
+  await releaseHit(ctx.db, l.account.key);
   await users.rememberSource(ctx.db, user.id, ip, now);
   return { user: toUserDto(user), claims: { sub: user.id, ver: user.token_version } };
 }
