@@ -2,7 +2,7 @@ import { DomainError, validatePassword, type Role } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import * as users from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
-import { forgetAuthState } from './auth-state.ts';
+import { endEverySecret, forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { toUserDto } from './presenters.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
@@ -137,7 +137,7 @@ export async function updateProfile(ctx: ServiceContext, userId: string, changes
   return toUserDto(row);
 }
 
-/** Changes the password and signs out every session; returns the claims of a fresh token for the caller's own. */
+/** Changes the password and signs out everywhere (endEverySecret); returns the claims of a fresh token for the caller's own. */
 export async function changePassword(ctx: ServiceContext, userId: string, currentPassword: string, newPassword: string): Promise<{ sub: string; ver: number }> {
   // A stolen session must not become a password oracle: the same limit as signing in, reserved first.
   const limit = { key: `password:user:${userId}`, max: ctx.config.loginMaxAttempts, windowMs: ctx.config.loginWindowMinutes * 60_000 };
@@ -151,7 +151,7 @@ export async function changePassword(ctx: ServiceContext, userId: string, curren
   const passwordHash = await hashPassword(newPassword);
   const claims = await ctx.db.transaction().execute(async (trx) => {
     await users.updateUser(trx, userId, { password_hash: passwordHash }, ctx.clock());
-    await users.revokeTokens(trx, userId);
+    await endEverySecret(trx, userId, ctx.clock());
     const state = await users.findAuthState(trx, userId);
     await enqueueRendered(ctx, trx, 'password_changed', row.email, (t, l) => t.passwordChanged(l, row.name));
     return { sub: userId, ver: state!.token_version };
@@ -160,7 +160,8 @@ export async function changePassword(ctx: ServiceContext, userId: string, curren
   return claims;
 }
 
+/** Signs out everywhere: sessions, reset links and the calendar feed's address (see endEverySecret). */
 export async function logout(ctx: ServiceContext, userId: string): Promise<void> {
-  await users.revokeTokens(ctx.db, userId);
+  await ctx.db.transaction().execute((trx) => endEverySecret(trx, userId, ctx.clock()));
   forgetAuthState(ctx, userId);
 }
