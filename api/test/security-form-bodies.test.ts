@@ -78,11 +78,14 @@ describe('form bodies: only where our own pages post a form, and only from our o
       t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: `signature=${signature}` });
     const orderStatus = async (id: string) => (await t.database.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
+    /** Another site, an opaque origin, a foreign page named only by its Referer, our host over another scheme. */
+    const FOREIGN: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/pay' }, { origin: 'http://courts.example' }];
+
     it('a form sent from another origin (an opaque \'null\' one, or only a foreign Referer) is refused, and changes nothing', async () => {
       const hold = await book(t.app, casey, court._id, '2027-03-05', '10:00', '11:00');
       const { orderId, paymentUrl, signature } = await openCheckout(t.app, casey, [hold._id], 20);
       for (const action of ['confirm', 'cancel']) {
-        for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/pay' }, { origin: 'http://courts.example' }]) {
+        for (const headers of FOREIGN) {
           const res = await form(`${paymentUrl}/${action}`, signature, headers);
           expect(res.statusCode, `${action} ${JSON.stringify(headers)}`).toBe(403);
           expect(res.json()).toMatchObject({ code: 'CROSS_SITE_FORM' });
