@@ -75,6 +75,10 @@ describe('reset links and the calendar feed end with the sessions; reset mail is
       expect((await feed(old)).statusCode).toBe(200);
       const after = await end(casey);
       expect((await feed(old)).statusCode).toBe(404);
+      if (name !== 'signing out everywhere') {
+        await deliverMail(t.app.ctx);
+        expect(smtp.only(casey.email, 'Your password was changed').text).toContain('your profile has the new one');
+      }
       const renewed = await calendarLink(after);
       expect(renewed).not.toBe(old);
       expect((await feed(renewed)).statusCode).toBe(200);
