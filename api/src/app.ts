@@ -1,5 +1,4 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { PaymentProviders } from './payments/providers/provider.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import { requestValidators } from './http/validation.ts';
 import security from './plugins/security.ts';
+import { refuseFormBodies } from './plugins/form-posts.ts';
 import auth from './plugins/auth.ts';
 import { authStateOf } from './services/auth-state.ts';
 import swagger from './plugins/swagger.ts';
@@ -92,7 +92,8 @@ export async function buildApp(opts: AppOptions) {
   const withSite = opts.site === true && siteBuilt(siteDist);
   await app.register(errors, withSite ? { notFoundHtml: siteNotFoundPage(siteDist), notFoundCsp: SITE_CSP } : {});
   await app.register(security);
-  await app.register(formbody);
+  // JSON only, but where a page of ours posts a form (the sandbox pay page: see its routes).
+  await app.register(refuseFormBodies);
   await app.register(auth, { secret: opts.jwtSecret, expiresIn: opts.config.jwtExpiresIn, authState: (id) => authStateOf(app.ctx, id) });
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });

@@ -27,6 +27,8 @@ export interface Config {
   logLevel: string;
   loginMaxAttempts: number;
   loginWindowMinutes: number;
+  /** Password reset links mailed to one account per 24 hours; past that, a request sends nothing (and answers the same). */
+  resetMaxPerDay: number;
   contactMaxMessages: number;
   contactWindowMinutes: number;
   /** Live unpaid holds one customer may have at once (staff are not capped). */
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 10_000),
     loginWindowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
+    resetMaxPerDay: int('RESET_MAX_PER_DAY', 5, 1, 1000),
     contactMaxMessages: int('CONTACT_MAX_MESSAGES', 5, 1, 10_000),
     contactWindowMinutes: int('CONTACT_WINDOW_MINUTES', 10, 1, 24 * 60),
     maxHoldsPerCustomer: int('MAX_HOLDS_PER_CUSTOMER', 4, 1, 10_000),

@@ -89,7 +89,7 @@ describe('account email', () => {
     expect(smtp.only(casey.email, 'Your password was changed').text).toContain('signed out');
   });
 
-  it('a token expires after 30 minutes; asking again invalidates the earlier one; unknown tokens fail; nothing changes', async () => {
+  it('a token expires after 30 minutes; asking again keeps the earlier one until then; unknown tokens fail; nothing changes', async () => {
     const casey = await customer(t.app);
     const hashBefore = () => t.database.db.selectFrom('users').select('password_hash').where('id', '=', casey.id).executeTakeFirstOrThrow();
     const before = await hashBefore();
@@ -100,10 +100,9 @@ describe('account email', () => {
     await send();
     const second = resetToken(casey.email);
     expect(second).not.toBe(first);
-    expect((await reset(first)).json()).toMatchObject(NOT_VALID);
     expect((await reset('not-a-token')).json()).toMatchObject(NOT_VALID);
     t.clock.advance(31 * 60_000);
-    expect((await reset(second)).json()).toMatchObject({ statusCode: 400, message: 'This reset link has expired. Ask for a new one.' });
+    for (const token of [first, second]) expect((await reset(token)).json()).toMatchObject({ statusCode: 400, message: 'This reset link has expired. Ask for a new one.' });
     expect(await hashBefore()).toEqual(before);
     expect((await me(casey)).statusCode).toBe(200);
   });

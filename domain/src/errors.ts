@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'ADMIN_ONLY',
   'NOT_YOURS',
   'CONFIRMED_LOCKED',
+  // A form posted to us from a page of another site.
+  'CROSS_SITE_FORM',
   // 404
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',

@@ -111,7 +111,7 @@ export const templates = {
 
   passwordChanged: (layout: MailLayout, name: string) =>
     render(layout, 'Your password was changed', hello(name), [
-      'The password of your account was just changed, and every device signed in with the old one was signed out.',
+      'The password of your account was just changed, and every device signed in with the old one was signed out. If you subscribed to your bookings calendar, its link ended too: your profile has the new one.',
       `If this was not you, reset your password now and tell us${layout.venue.contact ? ` (${layout.venue.contact})` : ''}.`,
       { link: `${layout.publicBaseUrl}${SITE_LINKS.forgotPassword}`, label: 'Reset password' },
     ]),

@@ -34,3 +34,8 @@ export async function setCalendarToken(db: Executor, userId: string, token: stri
   if (row) return row.calendar_token ?? undefined;
   return onlyIfUnset ? ((await calendarTokenOf(db, userId)) ?? undefined) : undefined;
 }
+
+/** Ends the feed's address; the next request for the link makes a new one. */
+export async function clearCalendarToken(db: Executor, userId: string): Promise<void> {
+  await db.updateTable('users').set({ calendar_token: null }).where('id', '=', userId).execute();
+}

@@ -1,13 +1,33 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
-/** Stores a user's one live reset token (its hash), replacing any earlier one. */
-export async function saveResetToken(db: Executor, userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
-  await db
-    .insertInto('password_reset_tokens')
-    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: tokenHash, expires_at: expiresAt, used_at: null }))
-    .execute();
+/**
+ * How many reset links the account was sent since `since`, counted under a lock on the account's
+ * row: until the caller's transaction ends, no other request (in any process) counts for it.
+ */
+export async function lockAndCountResetTokens(db: Executor, userId: string, since: Date): Promise<number> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Stores a new reset token (its hash) beside the account's earlier ones, which stay valid until
+ * they expire or are used; rows from before `keepSince` (long expired, past the count) go.
+ */
+export async function addResetToken(db: Executor, userId: string, tokenHash: string, expiresAt: Date, now: Date, keepSince: Date): Promise<void> {
+  await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).where('created_at', '<=', keepSince).execute();
+  await db.insertInto('password_reset_tokens').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now }).execute();
+}
+
+/** Ends every unused reset token of the account now (its password changed, or it signed out everywhere). */
+export async function endResetTokens(db: Executor, userId: string, now: Date): Promise<void> {
+  await db.updateTable('password_reset_tokens').set({ expires_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).where('expires_at', '>', now).execute();
 }
 
 /** The token's state as a reset sees it: whose, whether used or expired, whether the account is active. */

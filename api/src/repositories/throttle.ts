@@ -2,15 +2,6 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
 /** Fixed-window counters kept in the database, so every API process sees the same count. */
-export async function readBuckets(db: Executor, keys: string[], now: Date) {
-  return db
-    .selectFrom('throttle_buckets')
-    .select(['key', 'hits', 'window_ends_at'])
-    .where('key', 'in', keys)
-    .where('window_ends_at', '>', now)
-    .execute();
-}
-
 export async function hitBucket(db: Executor, key: string, windowMs: number, now: Date) {
   const end = new Date(now.getTime() + windowMs);
   return db

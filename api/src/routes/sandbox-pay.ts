@@ -5,9 +5,12 @@ import { applyPayment } from '../payments/settlement.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox.ts';
 import { renderPayPage } from '../payments/providers/sandbox-page.ts';
 import { Id } from './schemas.ts';
+import { acceptOwnFormPosts } from '../plugins/form-posts.ts';
 
 /** The sandbox provider's hosted payment page, served by us because it is offline; orders of other providers are not found here. */
 const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (app, { sandbox }) => {
+  // The page's Pay and Cancel buttons are plain HTML forms.
+  await app.register(acceptOwnFormPosts);
   const params = Type.Object({ orderId: Id });
 
   app.get('/pay/:orderId', {

@@ -2,11 +2,11 @@ import { DomainError, validatePassword, type Role } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import * as users from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
-import { forgetAuthState } from './auth-state.ts';
+import { endEverySecret, forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { toUserDto } from './presenters.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
-import { clearBucket, consume, countHit, isUsedUp, releaseHit, throughGate } from './throttle-service.ts';
+import { clearBucket, consume, releaseHit, reserve, throughGate } from './throttle-service.ts';
 
 export interface NewAccount {
   name: string;
@@ -98,18 +98,17 @@ export async function login(ctx: ServiceContext, email: string, password: string
   await consume(ctx.db, l.ip, now, TOO_MANY_SIGN_INS);
   const user = await users.findByEmail(ctx.db, email.trim());
   const known = user ? await users.isKnownSource(ctx.db, user.id, ip, new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000)) : false;
-  if (!known) {
-    if (await isUsedUp(ctx.db, l.account, now)) {
-      await throughGate(ctx.db, l.gate, now, { maxDelayMs: GATE_MAX_DELAY_MS, forgetMs: l.windowMs }, TOO_MANY_SIGN_INS);
-    }
+  // The account's attempt too is taken before the hash is read: guesses from many sources at once
+  // each see the ones before them, so no more than the limit reach the hash (then one per gate opening).
+  const overAccountLimit = !(await reserve(ctx.db, l.account, now));
+  if (overAccountLimit && !known) {
+    await throughGate(ctx.db, l.gate, now, { maxDelayMs: GATE_MAX_DELAY_MS, forgetMs: l.windowMs }, TOO_MANY_SIGN_INS);
   }
   const valid = user && user.deleted_at === null ? await verifyPassword(user.password_hash, password) : (await burnVerifyTime(password), false);
-  if (!user || !valid) {
-    await countHit(ctx.db, [l.account], now);
-    throw badCredentials();
-  }
+  if (!user || !valid) throw badCredentials();
   await clearBucket(ctx.db, l.pair.key);
   await releaseHit(ctx.db, l.ip.key);
+  await releaseHit(ctx.db, l.account.key);
   await users.rememberSource(ctx.db, user.id, ip, now);
   return { user: toUserDto(user), claims: { sub: user.id, ver: user.token_version } };
 }
@@ -138,7 +137,7 @@ export async function updateProfile(ctx: ServiceContext, userId: string, changes
   return toUserDto(row);
 }
 
-/** Changes the password and signs out every session; returns the claims of a fresh token for the caller's own. */
+/** Changes the password and signs out everywhere (endEverySecret); returns the claims of a fresh token for the caller's own. */
 export async function changePassword(ctx: ServiceContext, userId: string, currentPassword: string, newPassword: string): Promise<{ sub: string; ver: number }> {
   // A stolen session must not become a password oracle: the same limit as signing in, reserved first.
   const limit = { key: `password:user:${userId}`, max: ctx.config.loginMaxAttempts, windowMs: ctx.config.loginWindowMinutes * 60_000 };
@@ -152,7 +151,7 @@ export async function changePassword(ctx: ServiceContext, userId: string, curren
   const passwordHash = await hashPassword(newPassword);
   const claims = await ctx.db.transaction().execute(async (trx) => {
     await users.updateUser(trx, userId, { password_hash: passwordHash }, ctx.clock());
-    await users.revokeTokens(trx, userId);
+    await endEverySecret(trx, userId, ctx.clock());
     const state = await users.findAuthState(trx, userId);
     await enqueueRendered(ctx, trx, 'password_changed', row.email, (t, l) => t.passwordChanged(l, row.name));
     return { sub: userId, ver: state!.token_version };
@@ -161,7 +160,8 @@ export async function changePassword(ctx: ServiceContext, userId: string, curren
   return claims;
 }
 
+/** Signs out everywhere: sessions, reset links and the calendar feed's address (see endEverySecret). */
 export async function logout(ctx: ServiceContext, userId: string): Promise<void> {
-  await users.revokeTokens(ctx.db, userId);
+  await ctx.db.transaction().execute((trx) => endEverySecret(trx, userId, ctx.clock()));
   forgetAuthState(ctx, userId);
 }

@@ -1,4 +1,7 @@
+import type { Executor } from '../db/database.ts';
 import * as users from '../repositories/users.ts';
+import { clearCalendarToken } from '../repositories/calendar.ts';
+import { endResetTokens } from '../repositories/password-resets.ts';
 import { cachesOf, safetyNetUntil } from './caches.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -24,4 +27,15 @@ export async function authStateOf(ctx: ServiceContext, userId: string): Promise<
  */
 export function forgetAuthState(ctx: ServiceContext, userId: string): void {
   cachesOf(ctx).feed?.touched('user', userId);
+}
+
+/**
+ * Signs the account out everywhere (its password changed, or it asked to): every token issued so
+ * far, every unused reset link and the calendar feed's address end together, in the caller's
+ * transaction. Whoever held one of them keeps nothing; the customer asks for a new feed link.
+ */
+export async function endEverySecret(db: Executor, userId: string, now: Date): Promise<void> {
+  await users.revokeTokens(db, userId);
+  await endResetTokens(db, userId, now);
+  await clearCalendarToken(db, userId);
 }

@@ -4,13 +4,16 @@ import * as resets from '../repositories/password-resets.ts';
 import * as users from '../repositories/users.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
 import type { ServiceContext } from './context.ts';
-import { forgetAuthState } from './auth-state.ts';
+import { endEverySecret, forgetAuthState } from './auth-state.ts';
 import { hashPassword } from './passwords.ts';
 import { consume } from './throttle-service.ts';
 
 /**
  * Password reset by email: a random token (32 bytes) mailed as a link, stored only as its
- * SHA-256 hash, valid 30 minutes and once; asking again replaces it. The answer to "forgot"
+ * SHA-256 hash, valid 30 minutes and once. Asking again sends another link and leaves the
+ * earlier ones valid (a request anyone can make must not void the customer's link), up to
+ * RESET_MAX_PER_DAY links per account a day; past that, nothing is sent. Using one link, any
+ * password change and signing out everywhere end the others. The answer to "forgot"
  * is the same whether or not the account exists, in its words and in its time: the caller
  * waits only for the throttle checks, the same for every address; finding the account,
  * making the token and queuing the message happen after the answer, at a random moment
@@ -34,13 +37,16 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string, i
   afterTheAnswer(ctx, account, () => mailResetLink(ctx, account, now), onError);
 }
 
-/** Replaces the account's token and queues the link, for an active account; nothing otherwise. */
+/** Queues a new link for an active account under its daily cap; nothing otherwise (the answer was the same). */
 async function mailResetLink(ctx: ServiceContext, account: string, now: Date): Promise<void> {
   const user = await users.findByEmail(ctx.db, account);
   if (!user || user.deleted_at !== null) return;
   const token = randomBytes(32).toString('base64url');
+  const dayAgo = new Date(now.getTime() - 86_400_000);
   await ctx.db.transaction().execute(async (trx) => {
-    await resets.saveResetToken(trx, user.id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000), now);
+    // Counted under a lock on the account: concurrent requests, from any process, one after another.
+    if ((await resets.lockAndCountResetTokens(trx, user.id, dayAgo)) >= ctx.config.resetMaxPerDay) return;
+    await resets.addResetToken(trx, user.id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000), now, dayAgo);
     await enqueueRendered(ctx, trx, 'password_reset', user.email, (t, l) => t.passwordReset(l, user.name, token, RESET_TOKEN_MINUTES));
   });
 }
@@ -64,7 +70,7 @@ function afterAnswersOf(ctx: ServiceContext): AfterAnswers {
   return work;
 }
 
-/** Runs `work` at a random moment after the answer, one at a time per address (so the last request's link is the one that works). */
+/** Runs `work` at a random moment after the answer, one at a time per address (in the order asked). */
 function afterTheAnswer(ctx: ServiceContext, account: string, work: () => Promise<void>, onError: (err: unknown) => void): void {
   const { running, waiting } = afterAnswersOf(ctx);
   const moment = new Promise<void>((resolve) => {
@@ -100,7 +106,7 @@ function refusal(state: Awaited<ReturnType<typeof resets.findResetToken>>, now: 
   return bad('RESET_TOKEN_INVALID', 'This reset link is not valid. Ask for a new one.');
 }
 
-/** Sets the new password, once per token; every session of the account is signed out. */
+/** Sets the new password, once per token; the account is signed out everywhere (endEverySecret). */
 export async function resetPassword(ctx: ServiceContext, token: string, password: string): Promise<void> {
   validatePassword(password, 'password');
   const tokenHash = hashToken(token);
@@ -112,7 +118,7 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
     const id = await resets.useResetToken(trx, tokenHash, ctx.clock());
     const user = id ? await users.updateUser(trx, id, { password_hash: passwordHash }, ctx.clock()) : undefined;
     if (!user) return undefined;
-    await users.revokeTokens(trx, user.id);
+    await endEverySecret(trx, user.id, ctx.clock());
     await enqueueRendered(ctx, trx, 'password_changed', user.email, (t, l) => t.passwordChanged(l, user.name));
     return user.id;
   });

@@ -1,6 +1,6 @@
 import { RateLimited } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
-import { clearBucket, hitBucket, passGate, readBuckets, releaseHit } from '../repositories/throttle.ts';
+import { clearBucket, hitBucket, passGate, releaseHit } from '../repositories/throttle.ts';
 
 export interface Limit {
   key: string;
@@ -10,14 +10,10 @@ export interface Limit {
 
 const tooMany = (retryAfterMs: number, message: string) => new RateLimited(message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 
-/** Whether a limit is used up in its current window (nothing is counted). */
-export async function isUsedUp(db: Executor, limit: Limit, now: Date): Promise<boolean> {
-  const [bucket] = await readBuckets(db, [limit.key], now);
-  return bucket !== undefined && bucket.hits >= limit.max;
-}
-
-export async function countHit(db: Executor, limits: Limit[], now: Date): Promise<void> {
-  for (const l of limits) await hitBucket(db, l.key, l.windowMs, now);
+/** Counts a hit and answers whether it is still within the limit (the caller decides what being over means). */
+export async function reserve(db: Executor, limit: Limit, now: Date): Promise<boolean> {
+  const b = await hitBucket(db, limit.key, limit.windowMs, now);
+  return b.hits <= limit.max;
 }
 
 /** Counts a hit and refuses once over the limit (for actions that are limited whether they succeed or not). */

@@ -12,7 +12,7 @@ export function CalendarCard() {
       <div className="card-body">
         <h2 id="calendar-heading">Calendar feed</h2>
         <p className="muted account-lead">
-          Subscribe once and your confirmed bookings show in Google Calendar, Apple Calendar or Outlook, kept up to date. Anyone with the link can see your bookings, so keep it to yourself.
+          Subscribe once and your confirmed bookings show in Google Calendar, Apple Calendar or Outlook, kept up to date. Anyone with the link can see your bookings, so keep it to yourself. Changing your password or logging out ends this link: come back here for the new one.
         </p>
         {state.phase === 'loading' && <Loading text="Loading your calendar link…" />}
         {state.phase === 'error' && <LoadFailed text={state.message} onRetry={feed.retry} />}
