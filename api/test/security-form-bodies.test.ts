@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { siteBuilt } from '../src/plugins/site.ts';
+import { listenLocally } from './support/race.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { passwordResetsSettled } from '../src/services/password-reset-service.ts';
 import { PASSWORD, admin, book, customer, facility, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
@@ -109,5 +112,43 @@ describe('form bodies: only where our own pages post a form, and only from our o
       expect(res2.headers.location).toBe(`/payment/cancelled?order=${cancel.orderId}`);
       expect(await orderStatus(cancel.orderId)).not.toBe('pending');
     });
+  });
+});
+
+const SITE = siteBuilt(fileURLToPath(new URL('../../site/dist/', import.meta.url)));
+if (!SITE) console.warn('\n!! security-form-bodies: site/dist is not built, so the site\'s own form (the no-JavaScript contact page) is SKIPPED here; `npm test` builds it before the e2e suite.\n');
+
+/**
+ * The site's one server-rendered form that works without JavaScript, the contact page, posts to
+ * the page itself: Astro refuses a form from another origin (security.checkOrigin) before the
+ * page forwards anything to the API.
+ */
+describe.skipIf(!SITE)("the site's own form (the no-JavaScript contact page): only from our origin (skipped when site/dist is not built)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ site: true, env: { PUBLIC_BASE_URL } });
+    // The page forwards the message to the API over loopback, as in production: the app listens.
+    await listenLocally(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const messages = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM contact_messages`.execute(t.database.db)).rows[0]!.n;
+  const post = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/contact-us',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', host: 'localhost:3000', ...headers },
+      payload: new URLSearchParams({ name: 'Form Visitor', email: 'visitor@example.com', subject: 'Hello', message: 'Sent from a page.' }).toString(),
+    });
+
+  it('another origin is refused and stores nothing; our own page sends the message', async () => {
+    const before = await messages();
+    const foreign = await post({ origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(await messages()).toBe(before);
+    const own = await post({ origin: 'http://localhost:3000' });
+    expect(own.statusCode, own.body.replace(/[\s\S]*alert-error[^>]*>([^<]*)[\s\S]*/, '$1')).toBe(200);
+    expect(own.body).toMatch(/Thank|sent|received/i);
+    expect(await messages()).toBe(before + 1);
   });
 });
