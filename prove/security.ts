@@ -37,6 +37,7 @@ import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeade
 import { argon2Problems, canonicalOrder } from '../harness/argon2.ts';
 import { siteProbes, type SiteProbe } from '../harness/site-probes.ts';
 import { abuseChecks } from './support/abuse-checks.ts';
+import { authChecks } from './support/round3-auth.ts';
 import { scanRepository, scanText } from './support/secret-scan.ts';
 
 const DB_NAME = 'courtside_prove_security';
@@ -391,6 +392,8 @@ async function main(): Promise<boolean> {
   }
   // The abuse classes of the adversarial review, on a second server with Stripe and the default limits.
   checks.push(...(await abuseChecks()));
+  // The third attack round's classes, each on a server of its own (prove/support/round3-*.ts).
+  checks.push(...(await authChecks()));
   checks.push(auditCheck());
   checks.push(secretCheck());
 
