@@ -438,6 +438,13 @@ test("a facility's own cancellation rule is the one checkout and the success pag
   const booking = ((await booked.json()) as { data: Booking }).data;
 
   await useSession(page, customer);
+  // Before anyone books, the facility's page lists its rules: its own window, the venue's horizon.
+  await page.goto(`/facilities/${facility._id}`);
+  const rules = page.getByTestId('facility-rules');
+  await expect(rules.locator('div', { hasText: 'Free cancellation' }).locator('dd')).toHaveText(`up to ${hours} hours before the start`);
+  await expect(rules.locator('div', { hasText: 'Booking opens' }).locator('dd')).toHaveText(`${settings.bookingHorizonDays} days ahead`);
+  await snap(page, 'truth-facility-rules');
+
   await page.goto('/dashboard/checkoutForPayment');
   const main = page.locator('main');
   await expect(main.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationPolicy, cancellationTermsOf, facilitySettings } from './policy.ts';
+import { cancellationPolicy, cancellationTermsOf, facilityRules, facilitySettings } from './policy.ts';
 
 describe('facilitySettings', () => {
   const venue = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, currency: 'USD', locale: 'en-US', timezone: 'America/New_York' };
@@ -38,5 +38,32 @@ describe('cancellationTermsOf', () => {
   });
   it('says nothing of no bookings', () => {
     expect(cancellationTermsOf([])).toBe('');
+  });
+});
+
+describe('facilityRules', () => {
+  const venueSettings = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, currency: 'USD', locale: 'en-US', timezone: 'America/New_York' };
+  it("states the venue's defaults for a facility that sets nothing, leaving out the rules it does not have", () => {
+    expect(facilityRules({ policy: {}, maxBookingMinutes: 240, slotMinutes: 60 }, venueSettings)).toEqual([
+      { rule: 'Booking opens', text: '60 days ahead' },
+      { rule: 'Length', text: '1 hour to 4 hours' },
+      { rule: 'Free cancellation', text: 'up to 24 hours before the start' },
+      { rule: 'Holding a slot', text: '15 minutes to pay' },
+    ]);
+  });
+  it("states the facility's own rules: notice, length, window, changeover and quota", () => {
+    const rules = facilityRules(
+      { policy: { horizonDays: 14, minNoticeMinutes: 120, cancellationHours: 12, minMinutes: 90, maxMinutes: 120, bufferMinutes: 10, maxActivePerCustomer: 2 }, maxBookingMinutes: 240, slotMinutes: 30 },
+      venueSettings,
+    );
+    expect(Object.fromEntries(rules.map((r) => [r.rule, r.text]))).toEqual({
+      'Booking opens': '14 days ahead',
+      'Book at least': '2 hours before the start',
+      Length: '90 minutes to 2 hours',
+      'Free cancellation': 'up to 12 hours before the start',
+      Changeover: '10 minutes kept free after each booking',
+      'Per customer': 'up to 2 upcoming bookings here',
+      'Holding a slot': '15 minutes to pay',
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { BookingDto, FacilityPolicy, PublicSettings } from '@courtside/contracts';
+import type { BookingDto, FacilityDto, FacilityPolicy, PublicSettings } from '@courtside/contracts';
+import { durationText, effectivePolicy, globalPolicy } from '@courtside/domain';
 import { formatZoned } from './zoned-time.ts';
 
 /**
@@ -71,4 +72,26 @@ export function cancellationNote(b: Pick<BookingDto, 'status' | 'cancellable' | 
   return b.cancellable && open
     ? { tone: 'ok', text: `Free cancellation until ${deadline}` }
     : { tone: 'warn', text: `Free cancellation ended ${deadline}` };
+}
+
+/**
+ * A facility's booking rules as a visitor reads them before booking, from the policy the server
+ * applies (the domain's effectivePolicy over the venue's settings): how far ahead, how late, how
+ * long, until when it may be cancelled, the changeover and the per-customer limit. A rule the
+ * facility does not have is left out.
+ */
+export function facilityRules(facility: Pick<FacilityDto, 'policy' | 'maxBookingMinutes' | 'slotMinutes'>, s: PublicSettings): { rule: string; text: string }[] {
+  const p = effectivePolicy(facility.policy, globalPolicy(s));
+  const longest = Math.min(facility.maxBookingMinutes, p.maxMinutes);
+  const shortest = Math.max(facility.slotMinutes, p.minMinutes);
+  const rules = [
+    { rule: 'Booking opens', text: `${p.horizonDays} day${p.horizonDays === 1 ? '' : 's'} ahead` },
+    ...(p.minNoticeMinutes > 0 ? [{ rule: 'Book at least', text: `${durationText(p.minNoticeMinutes)} before the start` }] : []),
+    { rule: 'Length', text: shortest === longest ? durationText(longest) : `${durationText(shortest)} to ${durationText(longest)}` },
+    { rule: 'Free cancellation', text: windowText(p.cancellationHours) },
+    ...(p.bufferMinutes > 0 ? [{ rule: 'Changeover', text: `${durationText(p.bufferMinutes)} kept free after each booking` }] : []),
+    ...(p.maxActivePerCustomer !== null ? [{ rule: 'Per customer', text: `up to ${p.maxActivePerCustomer} upcoming booking${p.maxActivePerCustomer === 1 ? '' : 's'} here` }] : []),
+    { rule: 'Holding a slot', text: `${s.holdMinutes} minutes to pay` },
+  ];
+  return rules;
 }
