@@ -23,3 +23,4 @@ export * from './tiers.ts';
 export * from './promo.ts';
 export * from './policy.ts';
 export * from './sports.ts';
+export * from './client-address.ts';
