@@ -9,23 +9,26 @@ import { RateLimited } from '@courtside/domain';
  */
 export class MemoryThrottle {
   readonly #counts = new Map<string, number>();
+  readonly #max: number;
+  readonly #windowMs: number;
+  readonly #maxClients: number;
   #windowEndsAt = 0;
 
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-    readonly maxClients = 100_000,
-  ) {}
+  constructor(max: number, windowMs: number, maxClients = 100_000) {
+    this.#max = max;
+    this.#windowMs = windowMs;
+    this.#maxClients = maxClients;
+  }
 
   /** Counts one request of `client` at `now` (ms); over the limit, RateLimited until the window ends. */
   hit(client: string, now: number, message: string): void {
     if (now >= this.#windowEndsAt) {
       this.#counts.clear();
-      this.#windowEndsAt = now + this.windowMs;
+      this.#windowEndsAt = now + this.#windowMs;
     }
     const count = (this.#counts.get(client) ?? 0) + 1;
-    if (count === 1 && this.#counts.size >= this.maxClients) this.#counts.delete(this.#counts.keys().next().value!);
+    if (count === 1 && this.#counts.size >= this.#maxClients) this.#counts.delete(this.#counts.keys().next().value!);
     this.#counts.set(client, count);
-    if (count > this.max) throw new RateLimited(message, Math.max(1, Math.ceil((this.#windowEndsAt - now) / 1000)));
+    if (count > this.#max) throw new RateLimited(message, Math.max(1, Math.ceil((this.#windowEndsAt - now) / 1000)));
   }
 }
