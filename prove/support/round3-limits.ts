@@ -4,6 +4,8 @@
  *   - forged X-Forwarded-For: with TRUST_PROXY=1, "forged, real" counts against real; with a
  *     list of proxies, a peer not listed is the client whatever it writes;
  *   - IPv6 per /64: sign-ups from many addresses of one /64 share one budget;
+ *   - the site's own calls over loopback count for their visitor (the contact form without
+ *     JavaScript), not as one client;
  *   - Find a court: searches limited per client (the API and the /find page, which counts for
  *     its visitor, not as the site's one loopback client), and the cache bounded in memory.
  */
@@ -16,8 +18,9 @@ import { withClient } from '../../harness/db-checks.ts';
 const DB_NAME = 'courtside_prove_r3_limits';
 const PORT = 4775;
 const PASSWORD = 'prove-Limits-Pass-42';
-/** The product's defaults: SIGNUP_MAX_PER_IP, FIND_MAX_PER_IP. */
+/** The product's defaults: SIGNUP_MAX_PER_IP, CONTACT_MAX_MESSAGES, FIND_MAX_PER_IP. */
 const SIGNUPS = 10;
+const MESSAGES = 5;
 const SEARCHES = 120;
 const CACHE_MB = 4;
 /** Enough facilities that a day's answer is large (~40 KB), as at a real venue. */
@@ -30,12 +33,21 @@ interface Answer {
   text: string;
 }
 
-async function send(base: string, path: string, opts: { forwardedFor?: string; json?: unknown; accept?: string } = {}): Promise<Answer> {
+async function send(base: string, path: string, opts: { forwardedFor?: string; json?: unknown; form?: Record<string, string>; accept?: string } = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (opts.forwardedFor !== undefined) headers['x-forwarded-for'] = opts.forwardedFor;
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
   if (opts.accept) headers.accept = opts.accept;
-  const res = await fetch(`${base}${path}`, { method: opts.json === undefined ? 'GET' : 'POST', headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json), signal: AbortSignal.timeout(15_000) });
+  let body: string | undefined;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    // As a browser posts the site's own form.
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    headers.origin = base;
+    body = new URLSearchParams(opts.form).toString();
+  }
+  const res = await fetch(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
   return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };
 }
 
@@ -92,6 +104,20 @@ export async function limitsChecks(): Promise<Check[]> {
     }
 
     {
+      // The contact page without JavaScript posts to itself and forwards the message over loopback.
+      const post = (visitor: string, i: number) =>
+        send(base, '/contact-us', { forwardedFor: visitor, accept: 'text/html', form: { name: 'Limits Prover', email: 'prove.limits@example.com', subject: `Message ${i}`, message: 'Checking the per-visitor limit.' } });
+      const one = await inTurn(MESSAGES + 1, (i) => post('198.51.100.60', i));
+      const other = await post('198.51.100.61', 0);
+      checks.push({
+        name: 'contact form without JavaScript: limited per visitor, not as the site',
+        measured: `${MESSAGES + 1} messages by one visitor through /contact-us: ${tally(one.map((a) => a.status))}${/several messages in a short time/.test(one[MESSAGES]!.text) ? ', the last told to wait' : ''}; then another visitor: ${other.status}`,
+        wanted: `${MESSAGES} x 200 then 400 saying to wait; the other visitor 200`,
+        pass: okThen(one, MESSAGES, 200, 400) && /several messages in a short time/.test(one[MESSAGES]!.text) && other.status === 200,
+      });
+    }
+
+    {
       const staff = await loginAdmin(base);
       await createFacilities(base, staff.token, FACILITIES, 'Flood Court');
       const varied = await inTurn(SEARCHES + 1, (i) => send(base, `/api/availability?date=${localDay(1 + (i % 50))}&from=${String(6 + (i % 12)).padStart(2, '0')}:00`, { forwardedFor: '198.51.100.50' }));
@@ -127,14 +153,19 @@ export async function limitsChecks(): Promise<Check[]> {
           asked++;
         }
       }
-      /** Reads of the facilities table while `ask` runs (the statistics reach the view within a second). */
+      /**
+       * Reads of the facilities table while `ask` runs. A server process reports its statistics
+       * at most once a second, and an idle one within 10 s (PGSTAT_IDLE_INTERVAL): each count is
+       * taken once every read before it has been reported.
+       */
+      const settled = async () => {
+        await sleep(11_000);
+        return withClient(url, async (c) => Number((await c.query<{ n: string }>(`SELECT seq_scan + coalesce(idx_scan, 0) AS n FROM pg_stat_user_tables WHERE relname = 'facilities'`)).rows[0]!.n));
+      };
       const readsDuring = async (ask: () => Promise<unknown>) => {
-        const reads = () => withClient(url, async (c) => Number((await c.query<{ n: string }>(`SELECT seq_scan + coalesce(idx_scan, 0) AS n FROM pg_stat_user_tables WHERE relname = 'facilities'`)).rows[0]!.n));
-        await sleep(1_500);
-        const before = await reads();
+        const before = await settled();
         await ask();
-        await sleep(1_500);
-        return (await reads()) - before;
+        return (await settled()) - before;
       };
       const again = (day: number, hour: number) => send(base, question(day, hour), { forwardedFor: '2001:db8:ffff::1' });
       const recent = await readsDuring(async () => {

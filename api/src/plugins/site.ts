@@ -101,8 +101,10 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     // Astro replaces it with the page's own policy on the pages it renders; redirects and
     // files that fall through to the static plugin keep this one.
     res.setHeader('content-security-policy', SITE_CSP);
-    // The pages' API calls say whom they are for (http/client.ts): per-client limits count the visitor.
-    handler(req, res, (err) => done(err as Error | undefined), { apiOrigin: apiOrigin(), apiHeaders: visitorHeaders(request) });
+    // The pages' calls over loopback say whom they are for (http/client.ts): per-client limits
+    // count the visitor. Not through the public address: the key stays in this process.
+    const origin = apiOrigin();
+    handler(req, res, (err) => done(err as Error | undefined), origin ? { apiOrigin: origin, apiHeaders: visitorHeaders(request) } : {});
   });
 });
 
