@@ -75,6 +75,7 @@ export default defineConfig({
       CONTACT_MAX_MESSAGES: '1000',
       SIGNUP_MAX_PER_IP: '1000',
       BOOKING_MAX_PER_IP: '10000',
+      FIND_MAX_PER_IP: '10000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Mail goes out on the sweeper's beat: a short one, so a spec waits seconds for a message.
       SWEEP_INTERVAL_SECONDS: '2',

@@ -69,10 +69,11 @@ export async function startApi(opts: StartOptions): Promise<ApiProcess> {
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'prove.admin@example.com',
       ADMIN_PASSWORD: 'prove-Admin-Pass-42',
-      // Load tools play thousands of customers from one address, each holding many slots; the
-      // security proof checks these limits at their defaults.
+      // Load tools play thousands of customers from one address, each holding many slots, and
+      // search thousands of times a second; the security proof checks these limits at their defaults.
       SIGNUP_MAX_PER_IP: '0',
       BOOKING_MAX_PER_IP: '0',
+      FIND_MAX_PER_IP: '0',
       MAX_HOLDS_PER_CUSTOMER: '10000',
       ...opts.env,
     },

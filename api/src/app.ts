@@ -38,6 +38,7 @@ import adminApi from './routes/admin/index.ts';
 import sitePlaceholder from './plugins/site-placeholder.ts';
 import backOffice, { backOfficePlaceholder } from './plugins/back-office.ts';
 import { RequestLogController } from './plugins/request-log.ts';
+import { trustProxyOption } from './http/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +74,7 @@ export async function buildApp(opts: AppOptions) {
     // One line per completed request instead of Fastify's two (plugins/request-log.ts).
     logController: new RequestLogController(),
     bodyLimit: opts.config.bodyLimitBytes,
-    trustProxy: opts.config.trustProxy,
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     return503OnClosing: true,
     frameworkErrors,
     // Bodies are checked as sent (no "12" -> 12, no null -> 0); query strings and paths are coerced.

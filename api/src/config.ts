@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { currencyProblem, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
 
 /** Everything the server reads from its environment, validated once at boot. */
@@ -22,7 +23,12 @@ export interface Config {
   cancellationHours: number;
   bookingHorizonDays: number;
   sweepIntervalSeconds: number;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entry is the client (TRUST_PROXY): false, the socket's peer; a number,
+   * that many proxies in front (1: the right-most entry); a list, proxy addresses and CIDRs
+   * (and proxy-addr's names loopback, linklocal, uniquelocal) whose entries are skipped.
+   */
+  trustProxy: false | number | string[];
   bodyLimitBytes: number;
   logLevel: string;
   loginMaxAttempts: number;
@@ -43,6 +49,11 @@ export interface Config {
   /** Unknown promo codes one account may try per window (5x that per IP), then 429; 0 turns the limit off. */
   promoMaxGuesses: number;
   promoWindowMinutes: number;
+  /** Find a court searches per client per window, in this process (then 429); 0 turns the limit off (load tests). */
+  findMaxPerIp: number;
+  findWindowSeconds: number;
+  /** The bytes Find a court's cached answers may hold in this process (JSON, gzip and what repricing keeps). */
+  findCacheMaxBytes: number;
   /** Set when STRIPE_SECRET_KEY is: new checkouts then go to Stripe instead of the sandbox. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** The site's public address, for links that leave it (payment return pages). */
@@ -162,6 +173,30 @@ function moneySettings(read: Reader, problems: string[]): MoneyFormat {
   return { currency, locale };
 }
 
+/** The names proxy-addr (Fastify's trustProxy) knows besides addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or 0, no proxy; a number of proxy hops; or a comma-separated list of proxy
+ * addresses and CIDRs. "true" (every hop) is refused: the left-most entry is the client's own.
+ */
+function trustProxySetting(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '0') return false;
+  const value = raw.trim();
+  if (/^\d+$/.test(value) && Number(value) <= 20) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = (entry: string) => {
+    if (PROXY_RANGE_NAMES.includes(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  if (entries.every(valid)) return entries;
+  problems.push(`TRUST_PROXY must be 0 (no proxy), the number of proxies in front (1: one), or a comma-separated list of proxy addresses or CIDRs (got "${raw}")`);
+  return false;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and checks the environment; every problem is listed in one clear error. */
@@ -195,7 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     cancellationHours: int('CANCELLATION_HOURS', 24, 0, 24 * 30),
     bookingHorizonDays: int('BOOKING_HORIZON_DAYS', 60, 1, 730),
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 30, 1, 3600),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxySetting(env.TRUST_PROXY, problems),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 100_000, 1_000, 10_000_000),
     logLevel,
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 10_000),
@@ -211,6 +246,9 @@ export function loadConfig(env: Env = process.env): Config {
     signupWindowMinutes: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
     promoMaxGuesses: int('PROMO_MAX_GUESSES', 10, 0, 1_000_000),
     promoWindowMinutes: int('PROMO_WINDOW_MINUTES', 15, 1, 24 * 60),
+    findMaxPerIp: int('FIND_MAX_PER_IP', 120, 0, 1_000_000),
+    findWindowSeconds: int('FIND_WINDOW_SECONDS', 60, 1, 24 * 3600),
+    findCacheMaxBytes: int('FIND_CACHE_MAX_MB', 32, 1, 16_384) * 1024 * 1024,
     ...paymentSettings(read, problems),
     mail: mailSettings(read, problems),
     money: moneySettings(read, problems),

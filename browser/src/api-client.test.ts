@@ -12,6 +12,8 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string) {
   switch (req.url) {
     case '/echo':
       return json(200, { success: true, statusCode: 200, message: 'ok', data: { method: req.method, auth: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null, body: body ? JSON.parse(body) : null } });
+    case '/headers':
+      return json(200, { success: true, statusCode: 200, message: 'ok', data: req.headers });
     case '/taken':
       return json(409, { success: false, statusCode: 409, code: 'SLOT_TAKEN', message: 'This time slot is already booked.', errorMessages: [{ path: '', message: 'This time slot is already booked.' }] });
     case '/invalid':
@@ -55,6 +57,11 @@ describe('createApiClient', () => {
     const res = await api<{ method: string; auth: string; type: string; body: unknown }>('/echo', { method: 'POST', body: { a: 1 }, token: 'T' });
     expect(res.data).toEqual({ method: 'POST', auth: 'Bearer T', type: 'application/json', body: { a: 1 } });
     expect(res.message).toBe('ok');
+  });
+
+  it("sends the client's own headers with every call (a server-side page's: whom it calls for), its accept and token winning", async () => {
+    const api = createApiClient({ baseUrl, headers: { 'x-courtside-visitor': '198.51.100.7', accept: 'text/plain' } });
+    expect((await api<Record<string, string>>('/headers', { token: 'T' })).data).toMatchObject({ 'x-courtside-visitor': '198.51.100.7', accept: 'application/json', authorization: 'Bearer T' });
   });
 
   it('sends no token when there is none (no stored session here)', async () => {

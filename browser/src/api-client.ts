@@ -70,6 +70,8 @@ export interface ApiClientOptions {
   onSessionEnded?: (error: ApiError) => void;
   /** Where relative paths point; the page's own origin when left out. */
   baseUrl?: string;
+  /** Sent with every call (a server-side page's: the visitor it calls for). */
+  headers?: Record<string, string>;
 }
 
 export type ApiCall = <T>(path: string, options?: CallOptions) => Promise<Envelope<T>>;
@@ -83,12 +85,12 @@ export interface ApiClient extends ApiCall {
 type ErrorBody = { code?: string; message?: string; errorMessages?: { path: string; message: string }[] };
 
 /** One way to call the API: JSON both ways, the bearer token, and every failure as an ApiError. */
-export function createApiClient({ onSessionEnded, baseUrl }: ApiClientOptions = {}): ApiClient {
+export function createApiClient({ onSessionEnded, baseUrl, headers: given }: ApiClientOptions = {}): ApiClient {
   /** Sends the request; an answer that is not 2xx becomes the ApiError its envelope describes. */
   async function send(path: string, options: CallOptions, accept: string): Promise<Response> {
     const ownSession = options.token === undefined;
     const token = ownSession ? getToken() : options.token;
-    const headers: Record<string, string> = { accept };
+    const headers: Record<string, string> = { ...given, accept };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
 

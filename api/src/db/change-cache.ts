@@ -27,28 +27,37 @@ interface Entry<V> {
   /** Clock readings (ms): the entry answers for computedAt <= now < validUntil. */
   computedAt: number;
   validUntil: number;
+  /** What `weigh` said it holds (0 without a byte budget). */
+  bytes: number;
 }
 
-export interface ChangeCacheOptions {
+export interface ChangeCacheOptions<V = unknown> {
   /** Which group a change drops; undefined: this cache does not depend on it. */
   groupOf: (kind: ChangeKind, id: string) => string | undefined;
   /** Beyond this many entries the oldest groups are dropped (then the oldest entries of the group written). */
   maxEntries: number;
+  /**
+   * A budget of bytes, with `weigh` saying what each value holds: past it the least recently
+   * used entries go (a hit counts as a use), and a value larger than the whole budget is not kept.
+   */
+  maxBytes?: number;
+  weigh?: (value: V) => number;
 }
 
 export class ChangeCache<V> {
   readonly #feed: ChangeFeed | undefined;
-  readonly #opts: ChangeCacheOptions;
+  readonly #opts: ChangeCacheOptions<V>;
   readonly #groups = new Map<string, Map<string, Entry<V>>>();
   /** The change counter when each group last changed (within the current epoch). */
   readonly #lastChange = new Map<string, number>();
   /** Computations under way, per group and key: concurrent misses of one answer share one read. */
   readonly #flights = new Map<string, { ticket: Ticket; promise: Promise<Computed<V>> }>();
   #size = 0;
+  #bytes = 0;
   #epoch = 0;
   #counter = 0;
 
-  constructor(feed: ChangeFeed | undefined, opts: ChangeCacheOptions) {
+  constructor(feed: ChangeFeed | undefined, opts: ChangeCacheOptions<V>) {
     this.#feed = feed;
     this.#opts = opts;
     feed?.subscribe({
@@ -69,13 +78,27 @@ export class ChangeCache<V> {
     return this.#size;
   }
 
+  /** What the entries hold, as `weigh` says (0 without a byte budget). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   get(group: string, key: string, now: number): V | undefined {
     if (!this.enabled) return undefined;
-    const entry = this.#groups.get(group)?.get(key);
+    const entries = this.#groups.get(group);
+    const entry = entries?.get(key);
     if (!entry) return undefined;
-    if (now >= entry.computedAt && now < entry.validUntil) return entry.value;
-    this.#groups.get(group)!.delete(key);
-    this.#size--;
+    if (now >= entry.computedAt && now < entry.validUntil) {
+      // With a byte budget the order is of use, not of writing: the entry and its group go last.
+      if (this.#opts.maxBytes !== undefined) {
+        entries!.delete(key);
+        entries!.set(key, entry);
+        this.#groups.delete(group);
+        this.#groups.set(group, entries!);
+      }
+      return entry.value;
+    }
+    this.#remove(entries!, key, entry);
     return undefined;
   }
 
@@ -126,26 +149,35 @@ export class ChangeCache<V> {
   store(group: string, key: string, value: V, ticket: Ticket, computedAt: number, validUntil: number): boolean {
     if (!this.enabled || !this.#unchangedSince(group, ticket)) return false;
     if (validUntil <= computedAt) return false;
+    const bytes = this.#opts.weigh?.(value) ?? 0;
+    if (bytes > (this.#opts.maxBytes ?? Infinity)) return false;
     let entries = this.#groups.get(group);
     if (!entries) {
       entries = new Map();
       this.#groups.set(group, entries);
     }
-    if (!entries.has(key)) this.#size++;
-    entries.set(key, { value, computedAt, validUntil });
-    for (const [oldest, oldestEntries] of this.#groups) {
-      if (this.#size <= this.#opts.maxEntries || oldest === group) break;
-      this.#size -= oldestEntries.size;
-      this.#groups.delete(oldest);
+    const replaced = entries.get(key);
+    if (replaced) this.#remove(entries, key, replaced);
+    entries.set(key, { value, computedAt, validUntil, bytes });
+    this.#size++;
+    this.#bytes += bytes;
+    const over = () => this.#size > this.#opts.maxEntries || this.#bytes > (this.#opts.maxBytes ?? Infinity);
+    for (const oldest of this.#groups.keys()) {
+      if (!over() || oldest === group) break;
+      this.#drop(oldest, false);
     }
     // Still past the bound (one group holds most, as in a cache with a single group): its oldest entries go.
-    for (const oldestKey of entries.keys()) {
-      if (this.#size <= this.#opts.maxEntries) break;
-      if (oldestKey === key) continue;
-      entries.delete(oldestKey);
-      this.#size--;
+    for (const [oldestKey, oldestEntry] of entries) {
+      if (!over()) break;
+      if (oldestKey !== key) this.#remove(entries, oldestKey, oldestEntry);
     }
     return true;
+  }
+
+  #remove(entries: Map<string, Entry<V>>, key: string, entry: Entry<V>) {
+    entries.delete(key);
+    this.#size--;
+    this.#bytes -= entry.bytes;
   }
 
   clear(): void {
@@ -153,13 +185,16 @@ export class ChangeCache<V> {
     this.#groups.clear();
     this.#lastChange.clear();
     this.#size = 0;
+    this.#bytes = 0;
   }
 
-  #drop(group: string) {
+  /** Drops a group's entries; by default also refuses every answer for it read before (a change). */
+  #drop(group: string, changed = true) {
     // The counter moves past every ticket taken so far: their answers for this group are refused.
-    this.#lastChange.set(group, ++this.#counter);
+    if (changed) this.#lastChange.set(group, ++this.#counter);
     const entries = this.#groups.get(group);
     if (entries) {
+      for (const entry of entries.values()) this.#bytes -= entry.bytes;
       this.#size -= entries.size;
       this.#groups.delete(group);
     }

@@ -36,6 +36,17 @@ function gzipOnce(json: Buffer): Promise<Buffer | undefined> {
   return pending;
 }
 
+/**
+ * For an answer about to be kept in memory: makes the gzipped copy the first browser would
+ * have it make, so the bytes it holds are known when it is kept (see heldBytes).
+ */
+export async function gzipBeforeKeeping(json: Buffer): Promise<void> {
+  if (json.length >= GZIP_FROM_BYTES) await gzipOnce(json);
+}
+
+/** The bytes an answer holds while it is kept: its UTF-8 bytes and its gzipped copy, if made. */
+export const heldBytes = (json: Buffer): number => json.length + (compressed.get(json)?.length ?? 0);
+
 const sendGzipped = (reply: FastifyReply, bytes: Buffer) => reply.header('content-encoding', 'gzip').send(bytes);
 
 /**

@@ -6,10 +6,12 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { SITE_POLICY_DIRECTIVES } from '@courtside/domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { visitorHeaders } from '../http/client.ts';
 
 /** What the site's pages are handed with each request (Astro's `locals`, typed in site/src/env.d.ts). */
 interface SiteLocals {
   apiOrigin?: string;
+  apiHeaders?: Record<string, string>;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals?: SiteLocals) => void;
@@ -99,7 +101,10 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     // Astro replaces it with the page's own policy on the pages it renders; redirects and
     // files that fall through to the static plugin keep this one.
     res.setHeader('content-security-policy', SITE_CSP);
-    handler(req, res, (err) => done(err as Error | undefined), { apiOrigin: apiOrigin() });
+    // The pages' calls over loopback say whom they are for (http/client.ts): per-client limits
+    // count the visitor. Not through the public address: the key stays in this process.
+    const origin = apiOrigin();
+    handler(req, res, (err) => done(err as Error | undefined), origin ? { apiOrigin: origin, apiHeaders: visitorHeaders(request) } : {});
   });
 });
 

@@ -4,6 +4,7 @@ import { envelopeOf, errorResponses, ok, okWithToken, tokenEnvelopeOf } from '..
 import { TEXT_LIMITS } from '@courtside/domain';
 import { UserDto } from '@courtside/contracts';
 import { AccountBody, Address, Password, PersonName, Phone, SignInEmail, Url } from './schemas.ts';
+import { clientOf } from '../http/client.ts';
 
 // The seed's sign-up form sends a fixed photo; an entered one wins, else this avatar.
 const DEFAULT_PHOTO = '/images/avatar.svg';
@@ -18,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: envelopeOf(UserDto), ...errorResponses },
     },
   }, async (request, reply) => {
-    const user = await auth.signup(app.ctx, { ...request.body, photoUrl: request.body.photoUrl || DEFAULT_PHOTO }, request.ip);
+    const user = await auth.signup(app.ctx, { ...request.body, photoUrl: request.body.photoUrl || DEFAULT_PHOTO }, clientOf(request));
     return reply.status(201).send(ok(201, 'User registered successfully', user));
   });
 
@@ -31,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: tokenEnvelopeOf(UserDto), ...errorResponses },
     },
   }, async (request) => {
-    const { user, claims } = await auth.login(app.ctx, request.body.email, request.body.password, request.ip);
+    const { user, claims } = await auth.login(app.ctx, request.body.email, request.body.password, clientOf(request));
     return okWithToken('User logged in successfully', app.issueToken(claims), user);
   });
 

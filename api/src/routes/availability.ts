@@ -5,6 +5,7 @@ import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
 import { AvailabilityDto, AvailabilityQuery, DateText, SlotDto } from '@courtside/contracts';
 import { Id } from './schemas.ts';
+import { clientOf } from '../http/client.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/check-availability', {
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const caller = await app.callerIfSignedIn(request);
-    const body = await renderedSearchFor(app.ctx, caller, request.query, (data) => serialize(reply, ok(200, 'Availability found successfully', data)));
+    const body = await renderedSearchFor(app.ctx, caller, clientOf(request), request.query, (data) => serialize(reply, ok(200, 'Availability found successfully', data)));
     return sendSerialized(reply, body);
   });
 };

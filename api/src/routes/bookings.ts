@@ -3,6 +3,7 @@ import * as bookings from '../services/booking-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { BookingDto } from '@courtside/contracts';
 import { BookingBody, Id, IdParams, RescheduleBody } from './schemas.ts';
+import { clientOf } from '../http/client.ts';
 
 const security = [{ bearerAuth: [] }];
 
@@ -60,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: envelopeOf(BookingDto), ...errorResponses },
     },
   }, async (request, reply) => {
-    const booking = await bookings.createBooking(app.ctx, request.currentUser!, request.body, request.ip);
+    const booking = await bookings.createBooking(app.ctx, request.currentUser!, request.body, clientOf(request));
     const message = `Booking created successfully. Please complete payment within ${app.ctx.config.holdMinutes} minutes to confirm it.`;
     return reply.status(201).send(ok(201, message, booking));
   });

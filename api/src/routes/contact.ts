@@ -3,6 +3,7 @@ import { sendMessage } from '../services/contact-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { MessageDto } from '@courtside/contracts';
 import { Email, MessageText, PersonName, Subject } from './schemas.ts';
+import { clientOf } from '../http/client.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/contact', {
@@ -21,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       ),
       response: { 201: envelopeOf(MessageDto), ...errorResponses },
     },
-  }, async (request, reply) => reply.status(201).send(ok(201, 'Thank you! Your message has been sent.', await sendMessage(app.ctx, request.body, request.ip))));
+  }, async (request, reply) => reply.status(201).send(ok(201, 'Thank you! Your message has been sent.', await sendMessage(app.ctx, request.body, clientOf(request)))));
 };
 
 export default routes;

@@ -3,6 +3,7 @@ import { createOrder, orderStatus, quotePromoCode } from '../payments/checkout.t
 import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import { Id, IdParams } from './schemas.ts';
+import { clientOf } from '../http/client.ts';
 
 const BookingIds = Type.Array(Type.Object({ bookingId: Id }, { additionalProperties: false }), { minItems: 1, maxItems: 50 });
 /** As typed: spaces around it and letter case do not matter; the domain judges the rest. */
@@ -39,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const order = await createOrder(app.ctx, request.currentUser!, request.body, { ip: request.ip });
+    const order = await createOrder(app.ctx, request.currentUser!, request.body, { ip: clientOf(request) });
     return reply.status(201).send(ok(201, 'Order created successfully. Redirecting to payment.', order));
   });
 
@@ -56,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: envelopeOf(PromoQuoteDto), ...errorResponses },
     },
   }, async (request) => {
-    const quote = await quotePromoCode(app.ctx, request.currentUser!, request.body, request.ip);
+    const quote = await quotePromoCode(app.ctx, request.currentUser!, request.body, clientOf(request));
     return ok(200, `Promo code ${quote.promoCode} applied.`, quote);
   });
 

@@ -4,6 +4,7 @@ import * as auth from '../services/auth-service.ts';
 import { FORGOT_PASSWORD_ANSWER, passwordResetsSettled, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
 import { envelopeOf, errorResponses, ok, okWithToken, tokenEnvelopeOf } from '../http/envelope.ts';
 import { SignInEmail } from './schemas.ts';
+import { clientOf } from '../http/client.ts';
 
 /** Passwords: a forgotten one reset by an emailed link, a known one changed. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: envelopeOf(Type.Null()), ...errorResponses },
     },
   }, async (request) => {
-    await requestPasswordReset(app.ctx, request.body.email, request.ip, (err) => request.log.error({ err }, 'password reset not queued'));
+    await requestPasswordReset(app.ctx, request.body.email, clientOf(request), (err) => request.log.error({ err }, 'password reset not queued'));
     return ok(200, FORGOT_PASSWORD_ANSWER, null);
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { announceChanges } from '../repositories/changes.ts';
 import type { AuthState } from '../repositories/users.ts';
 import type { ServiceContext } from './context.ts';
+import { heldBytes } from '../http/serialized.ts';
 import type { RenderedSearch } from './find-availability.ts';
 
 /**
@@ -90,6 +91,14 @@ export const MAX_AGE_MS = 60_000;
  */
 export const safetyNetUntil = (now: number): number => now + MAX_AGE_MS - Math.floor((Math.random() * MAX_AGE_MS) / 2);
 
+/**
+ * What a kept search holds, for the cache's byte budget: the answer's UTF-8 and gzipped bytes,
+ * and the facilities and slots kept for repricing, as objects. Those are estimated from the
+ * answer's size: a slot held by V8 (two strings, two Dates, the price) takes about 350 bytes of
+ * heap against the 50 of its JSON (measured on Node 24), so seven times the answer's bytes.
+ */
+const searchBytes = (search: RenderedSearch): number => heldBytes(search.body) + 7 * search.body.length;
+
 function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
   return {
     feed,
@@ -97,8 +106,14 @@ function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
     availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' || kind === 'bookings' ? id : undefined), maxEntries: 20_000 }),
     facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
     facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
-    // An answer lists many facilities (and is large): fewer of them are kept.
-    searches: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' || kind === 'bookings' ? ALL_FACILITIES : undefined), maxEntries: 300 }),
+    // An answer lists many facilities (and is large): they are kept within a budget of bytes
+    // (FIND_CACHE_MAX_MB), least recently used first to go, so varied questions cannot grow memory.
+    searches: new ChangeCache(feed, {
+      groupOf: (kind) => (kind === 'facility' || kind === 'bookings' ? ALL_FACILITIES : undefined),
+      maxEntries: 5_000,
+      maxBytes: ctx.config.findCacheMaxBytes,
+      weigh: searchBytes,
+    }),
     authStates: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'user' ? id : undefined), maxEntries: 50_000 }),
   };
 }

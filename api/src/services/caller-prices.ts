@@ -4,7 +4,7 @@ import { findFacility } from '../repositories/facilities.ts';
 import { renderedFreeSlots, toSlotDto } from './availability-service.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { facilityNotFound, toPricing, toSchedule } from './facility-schedule.ts';
-import { renderedSearch, toAvailabilityDto } from './find-availability.ts';
+import { countSearch, renderedSearch, toAvailabilityDto } from './find-availability.ts';
 
 /**
  * Free slots priced for the caller. The cached answers (availability-service, find-availability)
@@ -46,13 +46,18 @@ export async function renderedFreeSlotsFor(
   );
 }
 
-/** Every matching facility's free slots for the caller: the cached search holds the slots' instants, so a tier reads nothing more. */
+/**
+ * Every matching facility's free slots for the caller: the cached search holds the slots'
+ * instants, so a tier reads nothing more. Counted against the client's search limit first.
+ */
 export async function renderedSearchFor(
   ctx: ServiceContext,
   caller: CurrentUser | null,
+  client: string,
   query: AvailabilityQuery,
   render: (data: AvailabilityDto) => Buffer,
 ): Promise<Buffer> {
+  countSearch(ctx, client);
   const { body, found } = await renderedSearch(ctx, query, render);
   const assigned = caller?.tier;
   if (!assigned) return body;

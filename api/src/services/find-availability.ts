@@ -5,6 +5,8 @@ import { listFacilitiesWithBusy, type FacilityWithBusy } from '../repositories/b
 import { busyWindowOf, freeSlotsOf, pricedSlots, toSlotDto, type Grids, type PricedSlot } from './availability-service.ts';
 import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
 import type { ServiceContext } from './context.ts';
+import { gzipBeforeKeeping } from '../http/serialized.ts';
+import { MemoryThrottle } from './memory-throttle.ts';
 
 /** How many days after the asked one `nextDate` looks at. */
 const NEXT_DATE_DAYS = 7;
@@ -100,6 +102,21 @@ async function search(ctx: ServiceContext, s: Search, now: Date): Promise<{ foun
   return { found: { date: s.date, facilities: [], alternatives: { outsideWindow, nextDate } }, validUntil: until };
 }
 
+const throttles = new WeakMap<ServiceContext, MemoryThrottle>();
+
+/**
+ * Counts one search by `client` (its bucketed address) against FIND_MAX_PER_IP per
+ * FIND_WINDOW_SECONDS, then 429. In memory, per process: what it protects is this process's
+ * work and its cache, which varied questions would otherwise churn at no cost to the asker.
+ */
+export function countSearch(ctx: ServiceContext, client: string): void {
+  const { findMaxPerIp, findWindowSeconds } = ctx.config;
+  if (findMaxPerIp <= 0) return;
+  let throttle = throttles.get(ctx);
+  if (!throttle) throttles.set(ctx, (throttle = new MemoryThrottle(findMaxPerIp, findWindowSeconds * 1000)));
+  throttle.hit(client, ctx.clock().getTime(), 'Too many searches from this network. Please wait a minute and try again.');
+}
+
 /**
  * The search's answer with public prices, rendered once by `render` and kept in memory until
  * any facility or booking changes (whichever process made the change), or time alone changes
@@ -113,6 +130,9 @@ export async function renderedSearch(ctx: ServiceContext, query: AvailabilityQue
   const key = `${query.date}|${query.sport ?? ''}|${query.from ?? ''}|${query.to ?? ''}`;
   return cache.getOrCompute(ALL_FACILITIES, key, now.getTime(), async () => {
     const { found, validUntil } = await search(ctx, parseSearch(query), now);
-    return { value: { body: render(toAvailabilityDto(found, (_, slot) => toSlotDto(slot))), found }, validUntil };
+    const body = render(toAvailabilityDto(found, (_, slot) => toSlotDto(slot)));
+    // Kept with its gzipped copy, so the cache counts both (a cache that is off keeps nothing).
+    if (cache.enabled) await gzipBeforeKeeping(body);
+    return { value: { body, found }, validUntil };
   });
 }

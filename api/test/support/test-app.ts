@@ -57,6 +57,7 @@ export const TEST_ENV: Record<string, string> = {
   SEED_DEMO: '0',
   SIGNUP_MAX_PER_IP: '0',
   BOOKING_MAX_PER_IP: '0',
+  FIND_MAX_PER_IP: '0',
   MAX_HOLDS_PER_CUSTOMER: '1000',
   // Without an SMTP relay mail is written as files: into a scratch folder, never the checkout's data/.
   MAIL_DIR: join(tmpdir(), 'courtside-test-mail'),

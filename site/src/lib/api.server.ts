@@ -14,11 +14,28 @@ export function apiOrigin(page: PageRequest): string {
   return page.locals.apiOrigin ?? page.url.origin;
 }
 
+/** The API refused a call for the page's visitor: too many (its message says so, Retry-After says until when). */
+export class VisitorRateLimited extends Error {
+  readonly retryAfter: string | null;
+  constructor(message: string, retryAfter: string | null) {
+    super(message);
+    this.name = 'VisitorRateLimited';
+    this.retryAfter = retryAfter;
+  }
+}
+
 async function get<T>(page: PageRequest, path: string): Promise<T | null> {
-  // Over loopback, bytes cost less than gzip's work on both ends: asked for as they are.
-  const headers: Record<string, string> = page.locals.apiOrigin ? { accept: 'application/json', 'accept-encoding': 'identity' } : { accept: 'application/json' };
+  // Over loopback, bytes cost less than gzip's work on both ends: asked for as they are; and the
+  // server's headers say which visitor the call is for, so per-client limits count them, not it.
+  const headers: Record<string, string> = page.locals.apiOrigin
+    ? { accept: 'application/json', 'accept-encoding': 'identity', ...page.locals.apiHeaders }
+    : { accept: 'application/json' };
   const res = await fetch(new URL(path, apiOrigin(page)), { headers });
   if (res.status === 404 || res.status === 400) return null;
+  if (res.status === 429) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new VisitorRateLimited(body.message ?? 'Too many requests. Please wait a minute and try again.', res.headers.get('retry-after'));
+  }
   if (!res.ok) throw new Error(`API ${path} answered ${res.status}`);
   return ((await res.json()) as { data: T }).data;
 }

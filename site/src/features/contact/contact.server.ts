@@ -17,5 +17,6 @@ export async function handleContactPost(request: Request, page: PageRequest): Pr
     return { values, result: { ok: false, message: 'The form could not be read. Please try again.' } };
   }
   if (!isComplete(values)) return { values, result: { ok: false, message: MISSING } };
-  return { values, result: await sendContact(createApiClient({ baseUrl: apiOrigin(page) }), values) };
+  // The visitor's address goes with the message, so the per-address limit counts them, not the site.
+  return { values, result: await sendContact(createApiClient({ baseUrl: apiOrigin(page), headers: page.locals.apiHeaders }), values) };
 }

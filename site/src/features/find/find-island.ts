@@ -1,6 +1,7 @@
-import { getToken, isAbort } from '@courtside/browser';
+import { ApiError, getToken, isAbort } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { availabilityPath, findHref, parseFindQuery, type FindCalendar, type FindQuery } from './find-query.ts';
+import { escapeHtml } from '../slots/slot-chips.ts';
 import { FIND_FAILED, resultsHtml, statusLine, type AvailabilityAnswer } from './results.ts';
 
 /** A hung request must not leave the list dimmed forever. */
@@ -68,8 +69,10 @@ export function initFind(root: HTMLElement): void {
       status.textContent = statusLine(data, query, calendar);
     } catch (err) {
       if (isAbort(err)) return;
-      results.innerHTML = `<p class="alert alert-error find-failed">${FIND_FAILED}</p>`;
-      status.textContent = FIND_FAILED;
+      // Over the search limit, the server's words say what to do (wait); else the general failure.
+      const failed = err instanceof ApiError && err.status === 429 ? err.message : FIND_FAILED;
+      results.innerHTML = `<p class="alert alert-error find-failed">${escapeHtml(failed)}</p>`;
+      status.textContent = failed;
     } finally {
       if (inFlight === controller) results.setAttribute('aria-busy', 'false');
     }
