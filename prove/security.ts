@@ -38,6 +38,7 @@ import { argon2Problems, canonicalOrder } from '../harness/argon2.ts';
 import { siteProbes, type SiteProbe } from '../harness/site-probes.ts';
 import { abuseChecks } from './support/abuse-checks.ts';
 import { authChecks } from './support/round3-auth.ts';
+import { limitsChecks } from './support/round3-limits.ts';
 import { scanRepository, scanText } from './support/secret-scan.ts';
 
 const DB_NAME = 'courtside_prove_security';
@@ -394,6 +395,7 @@ async function main(): Promise<boolean> {
   checks.push(...(await abuseChecks()));
   // The third attack round's classes, each on a server of its own (prove/support/round3-*.ts).
   checks.push(...(await authChecks()));
+  checks.push(...(await limitsChecks()));
   checks.push(auditCheck());
   checks.push(secretCheck());
 
