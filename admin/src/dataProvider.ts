@@ -49,6 +49,8 @@ export interface CourtsideDataProvider extends DataProvider {
   refundPayment(id: string): Promise<PaymentDto>;
   /** Marks a flagged order resolved; rejects with the server's reason (409 when not flagged or resolved already). */
   resolvePaymentFlag(id: string): Promise<PaymentDto>;
+  /** Records that the caller handed a desk refund back at the desk; rejects with the server's reason (409 NOT_TO_COLLECT when done already). */
+  refundHandedBack(refundId: string): Promise<PaymentDto>;
   /** Queues a failed email again, due now; rejects with the server's reason (409 when it did not fail). */
   retryEmail(id: string): Promise<EmailDto>;
   /** Records that a confirmed, unpaid booking was paid at the desk; rejects with the server's reason (409 ALREADY_PAID...). */
@@ -60,7 +62,7 @@ export interface CourtsideDataProvider extends DataProvider {
 }
 
 /** A staff action on one record (POST /api/admin/<resource>/:id/<action>); resolves with the record afterwards. */
-async function recordAction<T>(resource: 'payments' | 'emails' | 'bookings', id: string, action: string): Promise<T> {
+async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bookings', id: string, action: string): Promise<T> {
   const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: '{}' });
   return json as T;
 }
@@ -86,6 +88,7 @@ export const dataProvider: CourtsideDataProvider = {
   },
   refundPayment: (id) => recordAction<PaymentDto>('payments', id, 'refund'),
   resolvePaymentFlag: (id) => recordAction<PaymentDto>('payments', id, 'resolve-flag'),
+  refundHandedBack: (refundId) => recordAction<PaymentDto>('refunds', refundId, 'handed-back'),
   retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
   markPaid: (id) => recordAction<ListRecord<BookingDto>>('bookings', id, 'mark-paid'),
   previewSeries: async (body) => {

@@ -100,13 +100,13 @@ describe('booking messages', () => {
     await deliver();
     const mail = smtp.only(casey.email, `Booking cancelled: ${courtName}`);
     expect(mail.text).toContain('This booking is cancelled:');
-    expect(mail.text).toContain('$20.00 is refunded to the card you paid with.');
+    expect(mail.text).toContain('Your $20.00 will be refunded in full to the card you paid with.');
     const event = parseIcs(icsOf(mail)).events[0]!;
     expect(event).toMatchObject({ uid: confirmed.uid, status: 'CANCELLED' });
     expect(event.sequence).toBeGreaterThan(confirmed.sequence);
     // The sandbox accepts the refund right after the commit.
     const refunded = smtp.only(casey.email, 'Refund of $20.00 sent');
-    expect(refunded.text).toContain('We have refunded $20.00 to the card you paid with, for:');
+    expect(refunded.text).toContain('Your $20.00 was refunded to the card you paid with.');
     expect(refunded.text).toContain('Saturday 20 March 2027, 09:00-10:00 (America/New_York)');
     expect(await kindsTo(casey.email)).toEqual(expect.arrayContaining(['booking_cancelled', 'refund_completed']));
   });

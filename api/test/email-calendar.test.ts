@@ -86,7 +86,7 @@ describe('calendars', () => {
     expect(confirmed!.text).toContain('Monday 15 March 2027, 10:00-12:00 (America/New_York)');
     expect(confirmed!.text).toContain('Paid: $40.00');
     const [cancelled] = about('Booking cancelled: Centre Court');
-    expect(cancelled!.text).toContain('$40.00 is refunded');
+    expect(cancelled!.text).toContain('Your $40.00 will be refunded');
     const a = parseIcs(icsOf(confirmed!)).events[0]!;
     const b = parseIcs(icsOf(cancelled!)).events[0]!;
     expect(a).toMatchObject({ uid: `booking-${bookings.after}@courtside`, status: 'CONFIRMED', start: '2027-03-15T14:00:00.000Z' });

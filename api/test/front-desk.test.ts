@@ -43,10 +43,10 @@ describe('the front desk books for customers and walk-ins', () => {
     expect(mail.find((m) => m.kind === 'booking_confirmed')!.text_body).toContain('Paid: $60.00');
   });
 
-  it('cancelling a desk-paid booking refunds it at the desk at once', async () => {
+  it('cancelling a desk-paid booking refunds it at the desk: to collect until staff record handing it back', async () => {
     const booking = (await desk({ ...slot('2027-03-04', '10:00', '11:00'), userId: casey.id, payment: 'desk' })).json();
     const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/admin/bookings/${booking._id}`, headers: staff.auth });
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundState: 'refunded', refundedAmount: 30 });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundState: 'to_collect', refundedAmount: 0, refundVia: 'desk' });
   });
 
   it('unpaid: confirmed with the amount due, then marked paid at the desk (once)', async () => {

@@ -425,7 +425,7 @@ describe('promo codes', () => {
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json().data).toMatchObject({ status: 'cancelled', refundedAmount: 15, refundState: 'refunded' });
       const mail = await t.database.db.selectFrom('outbox_messages').select('text_body').where('kind', '=', 'booking_cancelled').where('recipient', '=', buyer.email).executeTakeFirstOrThrow();
-      expect(mail.text_body).toContain('$15.00 is refunded');
+      expect(mail.text_body).toContain('Your $15.00 will be refunded');
 
       const staffRefund = await t.app.inject({ method: 'POST', url: `/api/admin/payments/${orderId}/refund`, headers: staff.auth });
       expect(staffRefund.statusCode, staffRefund.body).toBe(200);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { BOOKING_REFUND_STATES, BOOKING_STATUSES, PAYMENT_STATUSES } from '@courtside/domain';
+import { BOOKING_REFUND_STATES, BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_VIAS } from '@courtside/domain';
 import { Nullable, oneOf } from './primitives.ts';
 
 export const BookingStatusSchema = oneOf(BOOKING_STATUSES);
@@ -32,6 +32,7 @@ export const BookingDto = Type.Object({
   refundState: oneOf(BOOKING_REFUND_STATES),
   cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
   seriesId: Nullable(Type.String(), 'The weekly series this booking is a date of (staff booked it with the others), or null'),
+  refundVia: Nullable(oneOf(REFUND_VIAS), "How its money goes back if refunded: 'desk' (handed back at the front desk) or 'provider' (to the card it was paid with); null when nothing was paid"),
   cancellableUntil: Nullable(
     Type.String(),
     'Free cancellation deadline (ISO instant): start minus cancellationHours; a pending hold shows the one it gets once paid; null once over',

@@ -67,6 +67,15 @@ export const PaymentDto = Type.Object({
       ...bookingLine,
     }),
   ),
-  refunds: Type.Array(Type.Object({ id: Type.String(), amount: Type.Number(), status: oneOf(REFUND_STATUSES), createdAt: Type.String() })),
+  refunds: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      amount: Type.Number(),
+      status: oneOf(REFUND_STATUSES, "'to_collect': desk money waiting for staff to hand it back"),
+      createdAt: Type.String(),
+      handedBackAt: Nullable(Type.String(), 'When staff recorded handing desk money back'),
+      handedBackBy: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+    }),
+  ),
 });
 export type PaymentDto = Static<typeof PaymentDto>;

@@ -13,6 +13,7 @@ export * from './booking-lifecycle.ts';
 export * from './rezone.ts';
 export * from './checkout.ts';
 export * from './settlement.ts';
+export * from './refunds.ts';
 export * from './password-policy.ts';
 export * from './roles.ts';
 export * from './site-policy.ts';

@@ -18,20 +18,23 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** One refund row: 'pending' is on its way to the provider (or being retried after a failure). */
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * One refund row: 'pending' is on its way to the provider (or being retried after a failure);
+ * 'to_collect' is desk money waiting for staff to hand it back at the desk.
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'to_collect'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** An outgoing email: 'failed' is being retried, or given up on and waiting for staff. */
 export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-/** Where a booking's refund stands: 'pending' is on its way to the provider, 'failed' is being retried. */
-export const BOOKING_REFUND_STATES = ['none', 'pending', 'refunded', 'failed'] as const;
+/** Where a booking's refund stands: 'pending' is on its way to the provider, 'failed' is being retried, 'to_collect' waits at the desk. */
+export const BOOKING_REFUND_STATES = ['none', 'pending', 'refunded', 'failed', 'to_collect'] as const;
 export type BookingRefundState = (typeof BOOKING_REFUND_STATES)[number];
 
 /** Where an order's refunds stand; 'partial' when some but not all of it went back. */
-export const ORDER_REFUND_STATES = ['none', 'pending', 'partial', 'refunded', 'failed'] as const;
+export const ORDER_REFUND_STATES = ['none', 'pending', 'partial', 'refunded', 'failed', 'to_collect'] as const;
 export type OrderRefundState = (typeof ORDER_REFUND_STATES)[number];
 
 /** Why a closure blocks its facilities (closures.kind). */

@@ -143,6 +143,9 @@ export interface RefundsTable {
   last_error: string | null;
   /** When the sweeper may (re)try it. */
   next_attempt_at: Date;
+  /** A desk refund ('to_collect') handed back: when, and by which staff member. */
+  handed_back_at: Generated<Date | null>;
+  handed_back_by: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -38,6 +38,7 @@ const refundLine = (r: BookingRecord) =>
     pending: `Refund of ${money(r.payableAmount)} on its way`,
     refunded: `${money(r.refundedAmount)} refunded`,
     failed: 'The refund failed; it is being retried',
+    to_collect: `${money(r.payableAmount)} to hand back at the desk (record it on the payment: Refunded at the desk)`,
   })[r.refundState];
 
 const Details = () => {

@@ -29,6 +29,7 @@ const REFUND: Record<string, Look> = {
   partial: { label: 'Partly refunded', color: 'info' },
   refunded: { label: 'Refunded', color: 'info' },
   failed: { label: 'Refund failed', color: 'error' },
+  to_collect: { label: 'To refund at the desk', color: 'warning' },
 };
 
 /** An outgoing email (the emails resource): waiting in the outbox, delivered, or given up on. */
@@ -82,7 +83,7 @@ export const BookingStatusField = (_props: { label?: string; sortBy?: string; so
 export const PaymentStatusField = (_props: { label?: string; sortBy?: string; source?: string }) => {
   const record = useRecordContext<{ paymentStatus: string; refundState?: string }>();
   if (!record) return null;
-  const unsettled = record.refundState === 'pending' || record.refundState === 'failed';
+  const unsettled = record.refundState === 'pending' || record.refundState === 'failed' || record.refundState === 'to_collect';
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <PaymentStatus value={record.paymentStatus} />

@@ -7,6 +7,7 @@ import { CustomerFact } from '../common/CustomerFact.tsx';
 import { DetailSection } from '../common/DetailSection.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { PaymentStateChips, providerLabel } from './PaymentFields.tsx';
+import { HandedBackButton } from './HandedBackButton.tsx';
 import { RefundPaymentButton } from './RefundPaymentButton.tsx';
 import { ResolveFlagButton } from './ResolveFlagButton.tsx';
 import type { PaymentRecord } from './types.ts';
@@ -24,7 +25,7 @@ const Title = () => {
   return <>{p ? `Payment: ${p.user.name}, ${money(p.amount)}` : 'Payment'}</>;
 };
 
-const REFUND_STATUS = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' } as const;
+const REFUND_STATUS = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed', to_collect: 'To hand back at the desk' } as const;
 
 /** The order's bookings, each opening its booking record. */
 const Bookings = ({ p }: { p: PaymentRecord }) => {
@@ -89,12 +90,13 @@ const Refunds = ({ p }: { p: PaymentRecord }) =>
   p.refunds.length === 0 ? (
     <Typography color="text.secondary">No refunds.</Typography>
   ) : (
-    <Table size="small" sx={{ maxWidth: 560 }}>
+    <Table size="small" sx={{ maxWidth: 760 }}>
       <TableHead>
         <TableRow>
           <TableCell>Asked for</TableCell>
           <TableCell align="right">Amount</TableCell>
           <TableCell>Status</TableCell>
+          <TableCell />
         </TableRow>
       </TableHead>
       <TableBody>
@@ -103,10 +105,17 @@ const Refunds = ({ p }: { p: PaymentRecord }) =>
             <TableCell>{dateTime(r.createdAt)}</TableCell>
             <TableCell align="right">{money(r.amount)}</TableCell>
             <TableCell>
-              <Typography variant="body2" color={r.status === 'failed' ? 'error' : undefined}>
+              <Typography variant="body2" color={r.status === 'failed' ? 'error' : r.status === 'to_collect' ? 'warning' : undefined}>
                 {REFUND_STATUS[r.status] ?? r.status}
               </Typography>
+              {r.handedBackAt && (
+                <Typography variant="caption" color="text.secondary">
+                  At the desk {dateTime(r.handedBackAt)}
+                  {r.handedBackBy && ` by ${r.handedBackBy.name}`}
+                </Typography>
+              )}
             </TableCell>
+            <TableCell>{r.status === 'to_collect' && <HandedBackButton refundId={r.id} amount={r.amount} customer={p.user.name} />}</TableCell>
           </TableRow>
         ))}
       </TableBody>

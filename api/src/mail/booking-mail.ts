@@ -1,4 +1,4 @@
-import { buildCalendar, type CalendarEvent } from '@courtside/domain';
+import { buildCalendar, type CalendarEvent, type RefundVia } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
@@ -79,12 +79,20 @@ export async function enqueueBookingMoved(ctx: MailContext, trx: Executor, was: 
 
 /**
  * Queues "booking cancelled" (its .ics says STATUS:CANCELLED) in the cancelling transaction;
- * once per booking. `byVenue` when the venue cancelled it, with why if it said.
+ * once per booking. `refund`: what goes back and which way (none: nothing is due). `byVenue`
+ * when the venue cancelled it, with why if it said.
  */
-export async function enqueueBookingCancelled(ctx: MailContext, trx: Executor, bookingId: string, refundCents: number, byVenue?: { why?: string }): Promise<void> {
+export async function enqueueBookingCancelled(
+  ctx: MailContext,
+  trx: Executor,
+  bookingId: string,
+  refund: { cents: number; via: RefundVia } | undefined,
+  byVenue?: { why?: string },
+): Promise<void> {
   const b = await findBookingForMail(trx, bookingId);
   if (!b || b.status !== 'cancelled') return;
-  await enqueueRendered(ctx, trx, 'booking_cancelled', b.user_email, (t, l) => t.bookingCancelled(l, factsOf(b), refundCents, byVenue), {
+  const money = refund && { ...refund, facility: { name: b.facility_name, location: b.facility_location } };
+  await enqueueRendered(ctx, trx, 'booking_cancelled', b.user_email, (t, l) => t.bookingCancelled(l, factsOf(b), money, byVenue), {
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `cancelled:${b.id}`,
   });

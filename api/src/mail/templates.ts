@@ -1,4 +1,4 @@
-import { formatCents, toLocal, type MoneyFormat } from '@courtside/domain';
+import { formatCents, refundSentence, toLocal, type MoneyFormat, type RefundVia } from '@courtside/domain';
 import type { MailConfig } from '../config.ts';
 
 /**
@@ -27,6 +27,13 @@ export interface MailLayout {
 export interface CustomerFacts {
   name: string;
   email: string;
+}
+
+/** Money going back: how much, which way (the order's provider decides), and the facility whose desk hands back desk money. */
+export interface RefundMailFacts {
+  cents: number;
+  via: RefundVia;
+  facility: { name: string; location: string };
 }
 
 export interface BookingFacts {
@@ -163,21 +170,29 @@ export const templates = {
       myBookings(layout),
     ]),
 
-  /** `byVenue`: the venue cancelled it (with why, when it said); undefined when the customer did. */
-  bookingCancelled: (layout: MailLayout, b: BookingFacts, refundCents: number, byVenue?: { why?: string }) =>
+  /** `byVenue`: the venue cancelled it (with why, when it said); undefined when the customer did. `refund`: none when nothing is due. */
+  bookingCancelled: (layout: MailLayout, b: BookingFacts, refund: RefundMailFacts | undefined, byVenue?: { why?: string }) =>
     render(layout, `Booking cancelled: ${b.facilityName}`, hello(b.customerName), [
       byVenue ? `We are sorry: the venue had to cancel this booking${byVenue.why ? ` (${byVenue.why})` : ''}:` : 'This booking is cancelled:',
       ...bookingLines(b),
-      refundCents > 0 ? `${amountIn(layout, refundCents)} is refunded to the card you paid with.` : 'No refund is due for it.',
+      refund && refund.cents > 0 ? refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility }) : 'No refund is due for it.',
       myBookings(layout),
     ]),
 
-  refundCompleted: (layout: MailLayout, customerName: string, amountCents: number, b?: BookingFacts) =>
-    render(layout, `Refund of ${amountIn(layout, amountCents)} sent`, hello(customerName), [
-      `We have refunded ${amountIn(layout, amountCents)} to the card you paid with${b ? ', for:' : '.'}`,
-      ...(b ? bookingLines(b) : []),
-      'Depending on your bank, it can take a few days to show on your statement.',
+  refundCompleted: (layout: MailLayout, customerName: string, refund: RefundMailFacts, b?: BookingFacts) =>
+    render(layout, `Refund of ${amountIn(layout, refund.cents)} sent`, hello(customerName), [
+      refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility, done: true }),
+      ...(b ? ['It was for:', ...bookingLines(b)] : []),
+      ...(refund.via === 'provider' ? ['Depending on your bank, it can take a few days to show on your statement.'] : []),
       myBookings(layout),
+    ]),
+
+  /** Staff: desk money to hand back at the desk, until someone records doing it. */
+  refundToCollect: (layout: MailLayout, c: CustomerFacts, refund: RefundMailFacts, orderId: string) =>
+    render(layout, `Refund to hand back at the desk: ${amountIn(layout, refund.cents)} to ${c.name}`, 'Hello,', [
+      `${c.name} <${c.email}> paid ${amountIn(layout, refund.cents)} at the desk (order ${orderId}), and it is to be refunded. They were told: "${refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility })}"`,
+      'When you hand the money back, press "Refunded at the desk" on the payment, so it is recorded with your name and the time.',
+      backOffice(layout, `#/payments/${orderId}/show`),
     ]),
 
   refundFailed: (layout: MailLayout, c: CustomerFacts, amountCents: number, orderId: string, error: string) =>

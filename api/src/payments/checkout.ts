@@ -21,7 +21,7 @@ export interface CheckoutRequest {
   promoCode?: string;
 }
 
-/** An order a promo code made free is paid as it is placed: no payment page, nothing to charge or give back. */
+/** An order with nothing to charge (a promo code or a tier made it free) is paid as it is placed: no payment page, nothing to give back. */
 export const FREE_PROVIDER = 'free';
 
 const quoteOf = (subtotalCents: number, promo: OrderPromo | undefined) => ({
@@ -35,6 +35,12 @@ const quoteOf = (subtotalCents: number, promo: OrderPromo | undefined) => ({
  * code) must equal ours: a disagreement means the client shows a stale or tampered price, so
  * nothing is charged. A promo code is applied in the same transaction, under its lock.
  * The provider is called between two short transactions, never inside one.
+ *
+ * A booking has one open checkout at a time: a new one replaces (cancels) any still open for
+ * its bookings, under the bookings' row locks, before the promo code's uses are counted. So
+ * overlapping checkouts cannot each keep a promo use, a replaced page can take no money, and
+ * the newest request wins (it may differ from the open one in its code or bookings, and the
+ * open one's page may not even exist yet while its provider opens it).
  */
 export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: CheckoutRequest, opts: { ip?: string } = {}): Promise<CheckoutDto> {
   const ids = requestedBookingIds(req);
@@ -45,9 +51,11 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
   const placed = await ctx.db.transaction().execute(async (trx) => {
     const { rows, views } = await lockCallersHolds(trx, user, ids, now);
     const subtotalCents = checkPrice(rows, totalCents, ctx.config.money, code !== undefined);
+    const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now);
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
     const amountCents = promo ? promo.totalCents : subtotalCents;
-    const free = promo !== undefined && amountCents === 0;
+    // Nothing to charge, whatever made it so (a promo code, a tier's 100% off): paid as placed.
+    const free = amountCents === 0;
     if (!free) assertChargeable(provider, amountCents, ctx.config.money, promo?.code);
     const order = await orders.insertOrder(trx, {
       userId: user.id,
@@ -59,9 +67,11 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
-    return { order, free, refundIds, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, now, promo), holdExpiresAt };
+    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, now, promo), holdExpiresAt };
   });
   const { order, lines, holdExpiresAt } = placed;
+  // The replaced pages close before the new one opens.
+  await closeCheckouts(ctx, placed.replaced);
   const answer = { orderId: order.id, totalPayableAmount: centsToDollars(order.amount_cents), ...placed.quote };
   if (placed.free) {
     await sendRefunds(ctx, placed.refundIds);
@@ -196,7 +206,7 @@ async function storeCheckout(
   });
   if (!stillOpen) {
     await closeCheckouts(ctx, [{ provider, provider_ref: checkout.providerRef }]);
-    throw new DomainError('conflict', 'CHECKOUT_CANCELLED', 'A booking of this checkout changed while it opened. Please check out again.', 'bookingIds');
+    throw new DomainError('conflict', 'CHECKOUT_CANCELLED', 'A booking of this checkout changed, or a newer checkout replaced it, while it opened. Please check out again.', 'bookingIds');
   }
 }
 

@@ -1,6 +1,7 @@
+import { DomainError, firstRefundStatus, refundVia } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { enqueueRefundCompleted, enqueueRefundFailed } from '../mail/payment-mail.ts';
+import { enqueueRefundCompleted, enqueueRefundFailed, enqueueRefundToCollect } from '../mail/payment-mail.ts';
 import { RefundRefusedError } from './providers/provider.ts';
 import * as orders from './repositories/orders.ts';
 import * as refunds from './repositories/refunds.ts';
@@ -17,15 +18,41 @@ import * as refunds from './repositories/refunds.ts';
 const SWEEPER_GRACE_MS = 60_000;
 const SWEEP_BATCH = 20;
 
+/**
+ * Records a refund of an order whose money `provider` took. Desk money goes back at the desk:
+ * the refund waits as 'to_collect' for staff (who are told) and nothing is sent; the rest is
+ * returned for sending after commit.
+ */
 export async function recordRefund(
+  ctx: Pick<ServiceContext, 'config' | 'clock'>,
   trx: Executor,
-  r: { orderId: string; bookingId: string | null; amountCents: number; reason: string },
+  r: { orderId: string; provider: string; bookingId: string | null; amountCents: number; reason: string },
   now: Date,
 ): Promise<string[]> {
   if (r.amountCents <= 0) return [];
-  const row = await refunds.insertRefund(trx, { ...r, nextAttemptAt: new Date(now.getTime() + SWEEPER_GRACE_MS), now });
+  const status = firstRefundStatus(refundVia(r.provider));
+  const row = await refunds.insertRefund(trx, { ...r, status, nextAttemptAt: new Date(now.getTime() + SWEEPER_GRACE_MS), now });
   await orders.addRefund(trx, r.orderId, r.amountCents, now);
+  if (status === 'to_collect') {
+    await enqueueRefundToCollect(ctx, trx, row.id);
+    return [];
+  }
   return [row.id];
+}
+
+/**
+ * Staff handed desk money back: the refund is done, recorded with who and when, and the
+ * customer told; once (a refund not waiting at the desk is NOT_TO_COLLECT).
+ */
+export async function markHandedBack(ctx: ServiceContext, refundId: string, staffId: string): Promise<{ orderId: string }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const done = await refunds.markHandedBack(trx, refundId, staffId, ctx.clock());
+    if (!done) {
+      throw new DomainError('conflict', 'NOT_TO_COLLECT', 'This refund is not waiting at the desk (it was handed back already, or goes back through the payment provider).');
+    }
+    await enqueueRefundCompleted(ctx, trx, refundId);
+    return { orderId: done.order_id };
+  });
 }
 
 /** Sends committed refunds to their providers; a failure is stored for the sweeper, not thrown. */

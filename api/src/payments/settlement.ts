@@ -88,7 +88,7 @@ export async function settlePayment(
   }
   const plan = planLateRefunds(paid, rows, late, now);
   if (!plan) return { outcome: 'confirmed', refundIds: [] };
-  const refundIds = await recordLateRefunds(trx, order.id, plan, now);
+  const refundIds = await recordLateRefunds(ctx, trx, order, plan, now);
   await orders.markOrder(trx, order.id, { flagReason: plan.flagReason }, now);
   await enqueuePaymentFlagged(ctx, trx, order.id, plan.flagReason);
   return { outcome: 'flagged', refundIds };
@@ -131,10 +131,10 @@ async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; fa
 }
 
 /** Records the planned refunds; money for a booking it did not buy is recorded on the booking, which then reads refunded. */
-async function recordLateRefunds(trx: Executor, orderId: string, plan: LateRefundPlan, now: Date): Promise<string[]> {
+async function recordLateRefunds(ctx: Pick<ServiceContext, 'config' | 'clock'>, trx: Executor, order: OrderRow, plan: LateRefundPlan, now: Date): Promise<string[]> {
   const refundIds: string[] = [];
   for (const { bookingId, amountCents } of plan.refunds) {
-    refundIds.push(...(await recordRefund(trx, { orderId, bookingId, amountCents, reason: plan.reason }, now)));
+    refundIds.push(...(await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId, amountCents, reason: plan.reason }, now)));
     if (bookingId !== null) await bookings.markRefundedWithoutConfirming(trx, bookingId, now);
   }
   return refundIds;

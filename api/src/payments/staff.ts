@@ -1,13 +1,12 @@
 import { DomainError, ORDER_STATUSES, centsToDollars } from '@courtside/domain';
 import type { PaymentDto } from '@courtside/contracts';
-import type { RefundRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import { enumFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from '../services/admin-query.ts';
 import type { CurrentUser, ServiceContext } from '../services/context.ts';
 import { refundStateOf, toBookingDto } from '../services/presenters.ts';
-import { recordRefund, sendRefunds } from './refunds.ts';
+import { markHandedBack, recordRefund, sendRefunds } from './refunds.ts';
 import * as orders from './repositories/orders.ts';
 import * as refunds from './repositories/refunds.ts';
 
@@ -26,7 +25,7 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
   const now = ctx.clock();
   const byId = new Map(views.map((v) => [v.id, toBookingDto(v, now, ctx.config.cancellationHours)]));
   return rows.map((o) => {
-    const own: RefundRow[] = refundRows.filter((r) => r.order_id === o.id);
+    const own = refundRows.filter((r) => r.order_id === o.id);
     const refundedCents = own.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount_cents, 0);
     const lines = pairs.filter((p) => p.order_id === o.id).map((p) => byId.get(p.booking_id)!).sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
     return {
@@ -55,7 +54,14 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
         status: b.status,
         paymentStatus: b.paymentStatus,
       })),
-      refunds: own.map((r) => ({ id: r.id, amount: centsToDollars(r.amount_cents), status: r.status, createdAt: r.created_at.toISOString() })),
+      refunds: own.map((r) => ({
+        id: r.id,
+        amount: centsToDollars(r.amount_cents),
+        status: r.status,
+        createdAt: r.created_at.toISOString(),
+        handedBackAt: r.handed_back_at?.toISOString() ?? null,
+        handedBackBy: r.handed_back_by ? { id: r.handed_back_by, name: r.handed_back_by_name ?? '' } : null,
+      })),
     };
   });
 }
@@ -117,14 +123,20 @@ export async function refundPayment(ctx: ServiceContext, actor: CurrentUser, id:
       const charged = row.payable_cents - (shares.get(row.id) ?? 0);
       if (row.payment_status !== 'paid' || charged > left) continue;
       await bookings.cancelBooking(trx, row.id, actor.id, true, now);
-      ids.push(...(await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: charged, reason }, now)));
+      ids.push(...(await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: row.id, amountCents: charged, reason }, now)));
       left -= charged;
     }
-    ids.push(...(await recordRefund(trx, { orderId: order.id, bookingId: null, amountCents: left, reason }, now)));
+    ids.push(...(await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: null, amountCents: left, reason }, now)));
     return ids;
   }));
   await sendRefunds(ctx, refundIds);
   return getPayment(ctx, id);
+}
+
+/** Staff handed a desk refund back at the desk: recorded with their name and the time, once. */
+export async function refundHandedBack(ctx: ServiceContext, actor: CurrentUser, refundId: string): Promise<PaymentDto> {
+  const { orderId } = await markHandedBack(ctx, refundId, actor.id);
+  return getPayment(ctx, orderId);
 }
 
 /** Staff looked into a flagged order: the flag stops counting as open, its reason stays as history. */

@@ -56,7 +56,11 @@ export function dueReminders(db: Executor, now: Date, hours: number, limit: numb
     .execute();
 }
 
-/** A refund with whom it goes to and the booking it is for (none for money of a whole order). */
+/**
+ * A refund with whom it goes to, the booking it is for (none for money of a whole order), the
+ * provider that took the money, and the facility whose desk hands back desk money (the
+ * booking's, else the order's first).
+ */
 export interface RefundForMail {
   id: string;
   order_id: string;
@@ -65,6 +69,9 @@ export interface RefundForMail {
   last_error: string | null;
   user_name: string;
   user_email: string;
+  provider: string;
+  facility_name: string;
+  facility_location: string;
 }
 
 export function findRefundForMail(db: Executor, refundId: string): Promise<RefundForMail | undefined> {
@@ -72,7 +79,16 @@ export function findRefundForMail(db: Executor, refundId: string): Promise<Refun
     .selectFrom('refunds as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select(['r.id', 'r.order_id', 'r.booking_id', 'r.amount_cents', 'r.last_error', 'u.name as user_name', 'u.email as user_email'])
+    .innerJoinLateral(
+      (eb) => eb.selectFrom('order_bookings as ob').innerJoin('bookings as b', 'b.id', 'ob.booking_id').innerJoin('facilities as f', 'f.id', 'b.facility_id')
+        .select(['f.name as facility_name', 'f.location as facility_location'])
+        .whereRef('ob.order_id', '=', 'r.order_id')
+        .orderBy(sql`b.id = r.booking_id`, 'desc').orderBy('b.starts_at')
+        .limit(1)
+        .as('place'),
+      (join) => join.onTrue(),
+    )
+    .select(['r.id', 'r.order_id', 'r.booking_id', 'r.amount_cents', 'r.last_error', 'u.name as user_name', 'u.email as user_email', 'o.provider', 'place.facility_name', 'place.facility_location'])
     .where('r.id', '=', refundId)
     .executeTakeFirst();
 }

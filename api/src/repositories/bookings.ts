@@ -20,6 +20,8 @@ export interface BookingView extends BookingRow {
   /** Money back with the customer for this booking, and the distinct states of its refunds ("failed,succeeded"). */
   refunded_cents?: number | null;
   refund_statuses?: string | null;
+  /** The provider of the order whose payment confirmed it (its money goes back that way), if any. */
+  paid_via?: string | null;
 }
 
 function views(db: Executor) {
@@ -43,6 +45,9 @@ function views(db: Executor) {
         .select(sql<number>`coalesce(sum(r.amount_cents) FILTER (WHERE r.status = 'succeeded'), 0)::int`.as('v')).as('refunded_cents'),
       eb.selectFrom('refunds as r').whereRef('r.booking_id', '=', 'b.id')
         .select(sql<string>`string_agg(DISTINCT r.status, ',')`.as('v')).as('refund_statuses'),
+      eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
+        .whereRef('ob.booking_id', '=', 'b.id').where('ob.paid_at', 'is not', null)
+        .select('o.provider').orderBy('ob.paid_at', 'desc').limit(1).as('paid_via'),
     ]);
 }
 

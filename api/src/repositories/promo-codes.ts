@@ -85,8 +85,8 @@ export function lockPromoCode(db: Executor, id: string): Promise<PromoCodeView |
 
 /**
  * Uses of a code at `now`, in all and by one customer. Pending orders for any of `bookingIds`
- * are left out: they are earlier attempts at the checkout being made (a customer who left the
- * payment page and pays again), which is one purchase, not a second use.
+ * are left out: the checkout being made replaces them (createOrder cancels them in its own
+ * transaction before counting, so there they are gone already; a preview counts as if it had).
  */
 export async function countUses(db: Executor, promoCodeId: string, userId: string, bookingIds: string[], now: Date): Promise<{ total: number; mine: number }> {
   const row = await db

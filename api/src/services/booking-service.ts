@@ -7,6 +7,7 @@ import {
   decideCancellation,
   holdExpiry,
   resolveBookingChange,
+  refundVia,
   resolveBookingRequest,
   type BookingRequest,
   type EffectivePolicy,
@@ -225,7 +226,7 @@ export async function rescheduleBooking(
     await bookings.moveBooking(trx, row.id, facility.id, interval, payableCents, now);
     if (was) await enqueueBookingMoved(ctx, trx, was);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
-    return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now) : [] };
+    return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now) : [] };
   });
   return view(ctx, ctx.db, id);
 }
@@ -259,15 +260,16 @@ export async function cancelLockedBooking(
   const { cancellationHours } = facility ? facilityPolicy(facility, ctx.config) : ctx.config;
   const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours });
   await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
-  const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingId: row.id }, now);
+  const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now);
   const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
   const byCustomer = actor.id === row.user_id;
   const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
   // What was paid for it: its price less its share of the order's promo code discount.
   const paidCents = order ? row.payable_cents - order.booking_discount_cents : 0;
-  const refundIds = order ? await recordRefund(trx, { orderId: order.id, bookingId: row.id, amountCents: paidCents, reason }, now) : [];
+  const refundIds = order ? await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: row.id, amountCents: paidCents, reason }, now) : [];
   // Only a confirmed booking was announced to the customer; a released hold needs no message.
-  if (row.status === 'confirmed') await enqueueBookingCancelled(ctx, trx, row.id, paidCents, byCustomer ? undefined : { why: venueWhy });
+  const money = order && { cents: paidCents, via: refundVia(order.provider) };
+  if (row.status === 'confirmed') await enqueueBookingCancelled(ctx, trx, row.id, money, byCustomer ? undefined : { why: venueWhy });
   return { staleCheckouts, refundIds };
 }
 

@@ -1,4 +1,4 @@
-import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, type OrderRefundState } from '@courtside/domain';
+import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, refundVia, type OrderRefundState } from '@courtside/domain';
 import type { AdminUserDto, BookingDto, FacilityDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
@@ -36,13 +36,14 @@ export function toFacilityDto(f: FacilityRow): FacilityDto {
 
 /**
  * Where refunds stand, worst first: one that failed (and is being retried), one still on its
- * way, else all of it or part of `dueCents` back.
+ * way, desk money still to hand back, else all of it or part of `dueCents` back.
  */
 export function refundStateOf(statuses: Iterable<string>, refundedCents: number, dueCents: number): OrderRefundState {
   const seen = new Set(statuses);
   if (seen.size === 0) return 'none';
   if (seen.has('failed')) return 'failed';
   if (seen.has('pending')) return 'pending';
+  if (seen.has('to_collect')) return 'to_collect';
   return refundedCents >= dueCents ? 'refunded' : 'partial';
 }
 
@@ -78,6 +79,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     cancellableUntil: terms.cancellableUntil?.toISOString() ?? null,
     cancellationHours: hours,
     seriesId: b.series_id ?? null,
+    refundVia: b.paid_via ? refundVia(b.paid_via) : null,
   };
 }
 

@@ -332,6 +332,8 @@ export class BookingModel {
     return {
       status: 201,
       apply: (id) => {
+        // One open checkout per booking: the new one replaces those still open for its bookings.
+        for (const b of unique) this.cancelPendingOrdersOf(b);
         const expiresAt = Math.min(...rows.map((b) => b.holdExpiresAt!));
         this.orders.push({ id: id as string, owner, bookingIds: unique, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
       },

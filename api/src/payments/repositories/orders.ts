@@ -162,18 +162,19 @@ export async function addRefund(db: Executor, id: string, cents: number, now: Da
 }
 
 /**
- * Cancels unpaid checkouts that went stale: those including a booking that changed, or all of
- * a deactivated customer's. Returns them so their hosted pages can be closed.
+ * Cancels unpaid checkouts that went stale: those including a booking that changed (or that a
+ * new checkout replaces), or all of a deactivated customer's. Returns them so their hosted
+ * pages can be closed.
  */
 export function cancelPendingOrdersOf(
   db: Executor,
-  of: { bookingId: string } | { userId: string },
+  of: { bookingIds: string[] } | { userId: string },
   now: Date,
 ): Promise<Pick<OrderRow, 'id' | 'provider' | 'provider_ref'>[]> {
   let query = db.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('status', '=', 'pending');
   query = 'userId' in of
     ? query.where('user_id', '=', of.userId)
-    : query.where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('order_id').where('booking_id', '=', of.bookingId));
+    : query.where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('order_id').where('booking_id', 'in', of.bookingIds));
   return query.returning(['id', 'provider', 'provider_ref']).execute();
 }
 

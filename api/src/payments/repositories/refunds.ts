@@ -42,7 +42,7 @@ export async function claimRefund(db: Executor, id: string, now: Date): Promise<
   const result = await sql<RefundToSend>`
     UPDATE refunds r SET ${claim(now)}
     FROM orders o
-    WHERE o.id = r.order_id AND r.id = ${id} AND r.status <> 'succeeded'
+    WHERE o.id = r.order_id AND r.id = ${id} AND r.status IN ('pending', 'failed')
     RETURNING r.*, o.provider, o.provider_ref AS order_provider_ref, o.payment_ref`.execute(db);
   return result.rows[0];
 }
@@ -54,7 +54,7 @@ export async function claimDueRefunds(db: Executor, now: Date, limit: number): P
     FROM orders o
     WHERE o.id = r.order_id AND r.id IN (
       SELECT id FROM refunds
-      WHERE status <> 'succeeded' AND next_attempt_at <= ${now}
+      WHERE status IN ('pending', 'failed') AND next_attempt_at <= ${now}
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
@@ -84,6 +84,17 @@ export async function markRefundFailed(db: Executor, id: string, error: string, 
   return result.numUpdatedRows > 0n;
 }
 
+/** A desk refund handed back by `staffId`: the row it changed, or undefined when it was not waiting at the desk. */
+export function markHandedBack(db: Executor, id: string, staffId: string, now: Date): Promise<{ order_id: string } | undefined> {
+  return db
+    .updateTable('refunds')
+    .set({ status: 'succeeded', handed_back_at: now, handed_back_by: staffId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'to_collect')
+    .returning('order_id')
+    .executeTakeFirst();
+}
+
 export async function markOrderRefundsSucceeded(db: Executor, orderId: string, now: Date): Promise<void> {
   await db
     .updateTable('refunds')
@@ -93,7 +104,16 @@ export async function markOrderRefundsSucceeded(db: Executor, orderId: string, n
     .execute();
 }
 
-export function refundsOfOrders(db: Executor, orderIds: string[]): Promise<RefundRow[]> {
+/** The refunds of some orders, with the name of whoever handed desk money back. */
+export function refundsOfOrders(db: Executor, orderIds: string[]): Promise<(RefundRow & { handed_back_by_name: string | null })[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('refunds').selectAll().where('order_id', 'in', orderIds).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('refunds as r')
+    .leftJoin('users as u', 'u.id', 'r.handed_back_by')
+    .selectAll('r')
+    .select('u.name as handed_back_by_name')
+    .where('r.order_id', 'in', orderIds)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
 }

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getPayment, pagePayments, refundPayment, resolvePaymentFlag } from '../../payments/staff.ts';
+import { getPayment, pagePayments, refundHandedBack, refundPayment, resolvePaymentFlag } from '../../payments/staff.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { PaymentDto } from '@courtside/contracts';
@@ -32,6 +32,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: PaymentDto, ...errorResponses },
     },
   }, async (request) => resolvePaymentFlag(app.ctx, request.currentUser!, request.params.id));
+
+  app.post('/refunds/:id/handed-back', {
+    schema: {
+      summary: 'Record that a desk refund (to_collect) was handed back at the desk, by the caller, now; once. Answers its payment',
+      params: IdParams,
+      response: { 200: PaymentDto, ...errorResponses },
+    },
+  }, async (request) => refundHandedBack(app.ctx, request.currentUser!, request.params.id));
 };
 
 export default routes;

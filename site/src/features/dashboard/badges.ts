@@ -1,4 +1,5 @@
 import type { BookingDto } from '@courtside/contracts';
+import { refundSentence } from '@courtside/domain';
 import { formatMoney } from '@courtside/browser';
 import { isPayable } from '../../lib/bookings.ts';
 import { formatZoned } from '../../lib/zoned-time.ts';
@@ -42,6 +43,8 @@ export function paymentBadge(b: BookingDto): Badge {
       return { label: 'Refunded', tone: 'info', detail: `${formatMoney(b.refundedAmount)} back to you` };
     case 'failed':
       return { label: 'Refund failed', tone: 'bad', detail: 'We are on it.', link: { href: '/contact-us', text: 'Contact us' } };
+    case 'to_collect':
+      return { label: 'Refund at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(b.payableAmount), facility: b.facility }) };
   }
   switch (b.paymentStatus) {
     case 'paid':

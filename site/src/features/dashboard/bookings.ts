@@ -1,4 +1,5 @@
 import type { BookingDto } from '@courtside/contracts';
+import { refundSentence } from '@courtside/domain';
 import { customerReason, formatLongDate, formatMoney } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { isActive } from '../../lib/bookings.ts';
@@ -29,8 +30,11 @@ export async function cancelBooking(id: string): Promise<string> {
 
 /** What the customer is asked before cancelling: which booking, and what happens to the money or the hold. */
 export function cancelQuestion(b: BookingDto): string {
-  // Offered only where the policy allows it (canCancel), so the refund promised here is the server's.
-  const money = b.paymentStatus === 'paid' ? ` Your payment of ${formatMoney(b.payableAmount)} will be refunded in full.` : b.status === 'pending' ? ' Your hold on the slot is released.' : '';
+  // Offered only where the policy allows it (canCancel), so the refund promised here is the server's,
+  // in the words the server's email uses (desk money is handed back at the desk, not to a card).
+  const money = b.paymentStatus === 'paid'
+    ? ` ${refundSentence({ via: b.refundVia ?? 'provider', amount: formatMoney(b.payableAmount), facility: b.facility })}`
+    : b.status === 'pending' ? ' Your hold on the slot is released.' : '';
   return `${b.facility.name}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.facility.timezone)}.${money}`;
 }
 
