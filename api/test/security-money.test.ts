@@ -35,10 +35,10 @@ const orderPayload = (bookings: Booking[], promoCode?: string) => ({
   ...(promoCode ? { promoCode } : {}),
 });
 
-function useApp(env: Record<string, string> = {}) {
+function useApp(env: () => Record<string, string> = () => ({})) {
   const s = {} as { t: TestApp; staff: Actor; court: { _id: string; name: string }; next: () => { date: string; startTime: string; endTime: string } };
   beforeAll(async () => {
-    s.t = await createTestApp({ clockStart: START, env });
+    s.t = await createTestApp({ clockStart: START, env: env() });
     s.staff = await admin(s.t.app, 'Desk Dee');
     s.court = await facility(s.t.app, s.staff, { name: 'Centre Court', location: '1 Main St', pricePerHour: 20 });
     s.next = slots();
@@ -219,9 +219,13 @@ describe('#12 flag notices: one per order and reason (Stripe)', () => {
 // Real concurrency needs real connections: PGlite serves one at a time, so there it would prove nothing.
 const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 
-describeOnPostgres('money races over real HTTP on PostgreSQL', () => {
+// With Stripe (the stub): its checkouts extend the holds, the path where checkouts and their replacements meet on the same rows.
+describeOnPostgres('money races over real HTTP on PostgreSQL (Stripe)', () => {
   const N = 8;
-  const s = useApp();
+  const stub = new StripeStub();
+  beforeAll(() => stub.start());
+  afterAll(() => stub.stop());
+  const s = useApp(() => stub.env());
   let base: string;
   beforeAll(async () => {
     base = await listenLocally(s.t.app);

@@ -2,6 +2,7 @@ import { DomainError, centsToDollars, dollarsToCents, formatCents, hasStarted, i
 import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
+import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import type { CurrentUser, ServiceContext } from '../services/context.ts';
 import { toBookingDto } from '../services/presenters.ts';
@@ -48,7 +49,8 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
   const code = req.promoCode?.trim() ? await knownPromoCode(ctx, user, req.promoCode, opts.ip) : undefined;
   const now = ctx.clock();
   const provider = ctx.payments.checkout;
-  const placed = await ctx.db.transaction().execute(async (trx) => {
+  // Run again after a deadlock (40P01) with a payment of a checkout this one replaces (it locks the order, then its bookings).
+  const placed = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
     const { rows, views } = await lockCallersHolds(trx, user, ids, now);
     const subtotalCents = checkPrice(rows, totalCents, ctx.config.money, code !== undefined);
     const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now);
@@ -68,7 +70,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
     return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, now, promo), holdExpiresAt };
-  });
+  }));
   const { order, lines, holdExpiresAt } = placed;
   // The replaced pages close before the new one opens.
   await closeCheckouts(ctx, placed.replaced);
@@ -197,6 +199,9 @@ async function storeCheckout(
   now: Date,
 ): Promise<void> {
   const stillOpen = await ctx.db.transaction().execute(async (trx) => {
+    // Bookings before their order, as createOrder and cancellations take them: a checkout that
+    // replaces this one at the same moment queues instead of deadlocking.
+    await bookings.lockBookings(trx, await orders.bookingIdsOfOrder(trx, orderId));
     const current = await orders.lockOrder(trx, orderId);
     await orders.setCheckout(trx, orderId, checkout, now);
     if (current?.status !== 'pending') return false;
