@@ -168,6 +168,10 @@ describe('money, attack round 3', () => {
       expect(await retryDueRefunds(s.t.app.ctx)).toBe(0);
       const payment = (await s.t.app.inject({ url: `/api/admin/payments/${refund.order_id}`, headers: s.staff.auth })).json();
       expect(payment).toMatchObject({ refundState: 'to_collect', refunds: [{ id: refund.id, status: 'to_collect', handedBackAt: null, handedBackBy: null }] });
+      // The back office's to-do list: payments with desk money to hand back.
+      const toCollect = async () =>
+        ((await s.t.app.inject({ url: `/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ toCollect: true }))}`, headers: s.staff.auth })).json() as { id: string }[]).map((p) => p.id);
+      expect(await toCollect()).toEqual([refund.order_id]);
 
       // Staff hand it back and record it: once.
       const done = await s.t.app.inject({ method: 'POST', url: `/api/admin/refunds/${refund.id}/handed-back`, headers: s.staff.auth });
@@ -175,6 +179,7 @@ describe('money, attack round 3', () => {
       expect(done.json()).toMatchObject({ refundState: 'refunded', refunds: [{ status: 'succeeded', handedBackAt: s.t.clock.now().toISOString(), handedBackBy: { id: s.staff.id, name: 'Desk Dee' } }] });
       const again = await s.t.app.inject({ method: 'POST', url: `/api/admin/refunds/${refund.id}/handed-back`, headers: s.staff.auth });
       expect(again.json()).toMatchObject({ statusCode: 409, code: 'NOT_TO_COLLECT' });
+      expect(await toCollect()).toEqual([]);
       expect(await mine()).toMatchObject({ refundState: 'refunded', refundedAmount: 20 });
       const customerCannot = await s.t.app.inject({ method: 'POST', url: `/api/admin/refunds/${refund.id}/handed-back`, headers: casey.auth });
       expect(customerCannot.statusCode).toBe(403);

@@ -17,6 +17,7 @@ const filters = (phone: boolean) => [
   <SelectInput key="status" source="status" choices={orderStatusChoices} alwaysOn={!phone} sx={{ width: 180 }} />,
   <SelectInput key="provider" source="provider" choices={providerChoices} alwaysOn={!phone} sx={{ width: 150 }} />,
   <QuickFilter key="flagged" source="flagged" label="Flagged for staff" defaultValue={true} />,
+  <QuickFilter key="toCollect" source="toCollect" label="To refund at the desk" defaultValue={true} />,
 ];
 
 const Actions = () => (

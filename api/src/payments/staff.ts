@@ -72,7 +72,8 @@ export async function pagePayments(ctx: ServiceContext, params: ListParams) {
     { createdAt: 'o.created_at', amount: 'o.amount_cents', status: 'o.status', paidAt: 'o.paid_at', provider: 'o.provider', id: 'o.id' },
     ['createdAt', 'DESC'],
   );
-  const flagged = filter.flagged === undefined || filter.flagged === null || filter.flagged === '' ? undefined : filter.flagged === true || filter.flagged === 'true';
+  const flag = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : value === true || value === 'true');
+  const flagged = flag(filter.flagged);
   const { rows, total } = await orders.pagePayments(
     ctx.db,
     {
@@ -80,6 +81,7 @@ export async function pagePayments(ctx: ServiceContext, params: ListParams) {
       status: enumFilter(filter, 'status', ORDER_STATUSES),
       provider: enumFilter(filter, 'provider', PROVIDERS),
       flagged,
+      toCollect: flag(filter.toCollect),
       userId: uuidFilter(filter, 'userId'),
       q: stringFilter(filter, 'q'),
     },

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { OrderRow } from '@courtside/migrations';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../../db/database.ts';
 import { fetchPage, type PageQuery } from '../../repositories/listing.ts';
 import { escapeLike } from '../../repositories/users.ts';
@@ -201,6 +201,8 @@ export interface PaymentFilter {
   provider?: string[];
   /** true: flagged and not resolved yet; false: everything else. */
   flagged?: boolean;
+  /** true: with desk money still to hand back (a refund 'to_collect'); false: without. */
+  toCollect?: boolean;
   userId?: string;
   q?: string;
 }
@@ -220,6 +222,11 @@ function paymentViews(db: Executor, filter: PaymentFilter) {
     query = filter.flagged
       ? query.where('o.flag_reason', 'is not', null).where('o.flag_resolved_at', 'is', null)
       : query.where((eb) => eb.or([eb('o.flag_reason', 'is', null), eb('o.flag_resolved_at', 'is not', null)]));
+  }
+  if (filter.toCollect !== undefined) {
+    const waiting = (eb: ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>) =>
+      eb.exists(eb.selectFrom('refunds as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.status', '=', 'to_collect'));
+    query = query.where((eb) => (filter.toCollect ? waiting(eb) : eb.not(waiting(eb))));
   }
   if (filter.userId) query = query.where('o.user_id', '=', filter.userId);
   if (filter.q) {
