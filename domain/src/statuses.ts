@@ -58,6 +58,7 @@ export const EMAIL_KINDS = [
   'booking_reminder',
   'refund_completed',
   'refund_failed',
+  'refund_to_collect',
   'payment_flagged',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

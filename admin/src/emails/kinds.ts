@@ -17,6 +17,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   booking_reminder: 'Booking reminder',
   refund_completed: 'Refund completed',
   refund_failed: 'Refund failed (staff)',
+  refund_to_collect: 'Refund to hand back at the desk (staff)',
   payment_flagged: 'Payment flagged (staff)',
 };
 
