@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxMessageRow } from '@courtside/migrations';
 import type { MailConfig } from '../config.ts';
+import { PRIVATE_FILE_MODE, privateDir } from '../db/private-files.ts';
 
 /** Where messages go: an SMTP relay, or .eml files on this machine when none is configured. */
 export interface MailTransport {
@@ -58,13 +59,18 @@ function smtpTransport(mail: MailConfig, url: string): MailTransport {
 function fileTransport(mail: MailConfig): MailTransport {
   const dir = resolve(mail.dir);
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made owner-only once per process (also when an older version made it open): files kept before are then out of others' reach too.
+  let ready: Promise<void> | undefined;
   return {
     description: `mail: no SMTP_URL, so nothing leaves this machine: messages are kept in the back office's Emails list and as .eml files in ${dir}`,
     send: async (m) => {
       // A file here is read by whoever reads this machine, not by the customer: no secret link in it.
       const info = await composer.sendMail(mailOf(mail, m, 'file'));
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${m.created_at.toISOString().replace(/[:.]/g, '-')}-${m.id}.eml`), info.message as Buffer);
+      await (ready ??= privateDir(dir).catch((err: unknown) => {
+        ready = undefined;
+        throw err;
+      }));
+      await writeFile(join(dir, `${m.created_at.toISOString().replace(/[:.]/g, '-')}-${m.id}.eml`), info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     },
   };
 }
