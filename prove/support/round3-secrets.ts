@@ -88,7 +88,7 @@ async function oneLineTextCheck(base: string): Promise<Check> {
     const json = (await res.json()) as { errorMessages?: { path: string }[] };
     return { status: res.status, paths: (json.errorMessages ?? []).map((e) => e.path).join(',') };
   };
-  const tries = [
+  const tries: { what: string; inner: Record<string, string>; field: string }[] = [
     { what: 'name CRLF', inner: { name: 'Nia\\r\\nSubject: forged' }, field: 'name' },
     { what: 'subject ESC', inner: { subject: 'Hi\\u001b[2J' }, field: 'subject' },
     { what: 'name BEL', inner: { name: 'Nia\\u0007' }, field: 'name' },
