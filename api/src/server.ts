@@ -7,12 +7,16 @@ import { openChangeFeedFor } from './db/change-feed.ts';
 import { ensureFirstAdmin, seedDemoCatalogue } from './services/bootstrap.ts';
 import { transportFor } from './mail/transport.ts';
 import { serverLogger } from './plugins/request-log.ts';
+import { PRIVATE_UMASK } from './db/private-files.ts';
 
 /** After SIGTERM, how long open connections are still served (each answer closing its connection). */
 const DRAIN_MS = 1_000;
 
 /** Configures, prepares the database, listens; everything else lives in app.ts. */
 async function main() {
+  // Everything this process writes (DATA_DIR: PGlite's files as it adds them, the JWT secret,
+  // the lock, the .eml files) is its owner's alone, whatever umask the host gave it.
+  process.umask(PRIVATE_UMASK);
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
   const changes = await openChangeFeedFor(database, (err) => console.error(`change feed: ${err.message} (caches off until it reconnects)`));

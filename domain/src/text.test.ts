@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBidiControl, isBlank, isImageUrl, isSaneEmail } from './text.ts';
+import { hasBidiControl, hasLoneSurrogate, hasStrayControl, isBlank, isImageUrl, isOneLine, isSaneEmail } from './text.ts';
 
 describe('isBlank', () => {
   it.each(['', ' ', '   ', '\t\n', '\u00A0', '\u3000', '\u200B', '\uFEFF', ' \u200E\u202E '])('%j is blank', (text) => {
@@ -103,5 +103,23 @@ describe('isImageUrl', () => {
     '',
   ])('refuses %j', (url) => {
     expect(isImageUrl(url)).toBe(false);
+  });
+});
+
+describe('isOneLine, hasStrayControl, hasLoneSurrogate', () => {
+  const C0_C1 = [...Array(0x20).keys(), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((c) => String.fromCharCode(c));
+
+  it('a one-line text takes no C0 or C1 control character, tab included', () => {
+    for (const ch of C0_C1) expect(isOneLine(`Alice${ch}Bob`), `U+${ch.charCodeAt(0).toString(16)}`).toBe(false);
+    for (const text of ['Alice', 'Zoë Ångström', 'مريم', '李 🎾', 'Court 1 – Centre', '\u00A0']) expect(isOneLine(text)).toBe(true);
+  });
+
+  it('a multi-line text takes line breaks and tab, and no other control character', () => {
+    for (const ch of C0_C1) expect(hasStrayControl(`Hi${ch}there`), `U+${ch.charCodeAt(0).toString(16)}`).toBe(!['\t', '\n', '\r'].includes(ch));
+  });
+
+  it('finds half a surrogate pair, alone or out of order, and never a whole one', () => {
+    for (const text of ['\ud800', 'a\udc00b', '\ude00\ud83d', '\ud83d']) expect(hasLoneSurrogate(text)).toBe(true);
+    for (const text of ['🎾', 'a\ud83c\udfbeb', 'plain']) expect(hasLoneSurrogate(text)).toBe(false);
   });
 });

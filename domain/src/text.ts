@@ -15,6 +15,21 @@ const BIDI_CONTROL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const BLANK = /^[\s\p{Cf}]*$/u;
 
 export const hasBidiControl = (text: string): boolean => BIDI_CONTROL.test(text);
+
+/**
+ * C0 and C1 control characters (U+0000-001F, U+007F-009F): CR and LF start new lines in a
+ * plain-text email (a name forging lines of a staff notice), ESC and CSI drive terminals, BEL
+ * rings. One-line text takes none of them, tab included; multi-line text takes only line
+ * breaks (CR, LF) and tab.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_BUT_LINE_BREAK_OR_TAB = /(?![\t\n\r])\p{Cc}/u;
+/** Half of a UTF-16 surrogate pair without its other half: no character at all, and mangled by every encoder. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const isOneLine = (text: string): boolean => !CONTROL_CHARACTER.test(text);
+export const hasStrayControl = (text: string): boolean => CONTROL_BUT_LINE_BREAK_OR_TAB.test(text);
+export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
 export const isBlank = (text: string): boolean => BLANK.test(text);
 
 /**
@@ -61,8 +76,7 @@ export function isSaneEmail(text: string): boolean {
  */
 const HTTPS_URL = /^https:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?(?:[/?#][^\s\\]*)?$/i;
 const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
 export function isImageUrl(text: string): boolean {
-  return !CONTROL.test(text) && !hasBidiControl(text) && (HTTPS_URL.test(text) || SITE_PATH.test(text));
+  return isOneLine(text) && !hasBidiControl(text) && (HTTPS_URL.test(text) || SITE_PATH.test(text));
 }

@@ -18,6 +18,7 @@ import * as customerTiers from './migrations/2026_11_24_0800_customer_tiers.ts';
 import * as promoCodes from './migrations/2026_11_24_0900_promo_codes.ts';
 import * as sports from './migrations/2026_11_24_1000_sports.ts';
 import * as resetLinksKept from './migrations/2026_11_26_0100_reset_links_kept.ts';
+import * as outboxSealedBody from './migrations/2026_11_26_0200_outbox_sealed_body.ts';
 import * as deskRefunds from './migrations/2026_11_26_0300_desk_refunds.ts';
 
 export type * from './schema.ts';
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0900_promo_codes': promoCodes,
   '2026_11_24_1000_sports': sports,
   '2026_11_26_0100_reset_links_kept': resetLinksKept,
+  '2026_11_26_0200_outbox_sealed_body': outboxSealedBody,
   '2026_11_26_0300_desk_refunds': deskRefunds,
 };
 

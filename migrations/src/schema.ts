@@ -187,6 +187,12 @@ export interface MailAttachment {
   content: string;
 }
 
+/** The customer's copy of a message that carries a secret link (a reset link): for the relay only. */
+export interface SealedMailBody {
+  text: string;
+  html: string;
+}
+
 /** Outgoing email: written in the transaction of the change that causes it, sent after commit. */
 export interface OutboxMessagesTable {
   /** Also the message's Message-ID. */
@@ -194,8 +200,11 @@ export interface OutboxMessagesTable {
   kind: string;
   recipient: string;
   subject: string;
+  /** What staff may read: secret links hidden. */
   text_body: string;
   html_body: string;
+  /** The customer's copy when it differs (a secret link in it): read by the sender only, never by staff's read paths; null once sent. */
+  sealed_body: ColumnType<SealedMailBody | null, string | null | undefined, string | null>;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
   state: Generated<OutboxState>;
   attempts: Generated<number>;

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '@courtside/migrations';
 import { lockDataDir } from './data-dir-lock.ts';
+import { privateDirSync, restrictTree } from './private-files.ts';
 import { reconnectingPool } from './reconnecting-pool.ts';
 
 export type Db = Kysely<Database>;
@@ -50,11 +50,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
 
   let release = () => {};
   if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    privateDirSync(opts.dataDir);
     release = lockDataDir(opts.dataDir);
   }
   try {
     const pglite = await PGlite.create({ dataDir: opts.dataDir, extensions: { btree_gist } });
+    // PGlite creates its files as the umask allows (the server narrows it; a tool may not), and an older version left them open.
+    if (opts.dataDir) restrictTree(opts.dataDir);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,

@@ -1,6 +1,6 @@
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
-import { hasBidiControl, isBlank, isImageUrl, isSaneEmail } from '@courtside/domain';
+import { hasBidiControl, hasLoneSurrogate, hasStrayControl, isBlank, isImageUrl, isOneLine, isSaneEmail } from '@courtside/domain';
 
 /**
  * How request schemas are checked: Fastify's own Ajv compiler (its defaults: defaults applied,
@@ -10,9 +10,13 @@ import { hasBidiControl, isBlank, isImageUrl, isSaneEmail } from '@courtside/dom
  * `null` where a number belongs is a 400 naming the field, never a price of 12, 16 or 0.
  */
 
-/** The keyword schemas.ts puts on free-text fields: `'line'` (names, titles) or `'prose'` (a message). */
+/**
+ * The keyword schemas.ts puts on free-text fields: `'line'` (names, titles, places: one line),
+ * `'paragraphs'` (several lines the site shows as the venue's own words: a facility's
+ * description) or `'prose'` (several lines in the writer's own script: a message, a note).
+ */
 export const TEXT_KEYWORD = 'x-text';
-export type TextKind = 'line' | 'prose';
+export type TextKind = 'line' | 'paragraphs' | 'prose';
 /** The format of photo and image addresses (an https: URL or a path on this site). */
 export const IMAGE_URL_FORMAT = 'https-url-or-site-path';
 
@@ -26,7 +30,9 @@ type TextValidator = ((kind: TextKind, data: string, parentSchema: unknown, cxt:
 
 /**
  * Trims the text in place (what is stored is what was checked), then refuses what is blank
- * once trimmed and, in names and titles, the characters that reverse how text displays.
+ * once trimmed, half a surrogate pair anywhere, and control characters: any in a line (a line
+ * break there forges lines in the plain-text mail it lands in), any but line breaks and tab
+ * in several lines. Lines and paragraphs also refuse the characters that reverse how text displays.
  */
 const checkText: TextValidator = (kind, data, _parentSchema, cxt) => {
   const trimmed = data.trim();
@@ -36,7 +42,10 @@ const checkText: TextValidator = (kind, data, _parentSchema, cxt) => {
     return false;
   };
   if (isBlank(trimmed)) return fail('must not be blank');
-  if (kind === 'line' && hasBidiControl(trimmed)) return fail('must not contain text-direction control characters (U+200E, U+200F, U+202A-202E, U+2066-2069)');
+  if (kind === 'line' && !isOneLine(trimmed)) return fail('must be one line of text without control characters');
+  if (kind !== 'line' && hasStrayControl(trimmed)) return fail('must not contain control characters other than line breaks and tabs');
+  if (hasLoneSurrogate(trimmed)) return fail('must be valid text (it has half of a UTF-16 surrogate pair, an unpaired surrogate)');
+  if (kind !== 'prose' && hasBidiControl(trimmed)) return fail('must not contain text-direction control characters (U+200E, U+200F, U+202A-202E, U+2066-2069)');
   return true;
 };
 

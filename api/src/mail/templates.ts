@@ -1,4 +1,5 @@
 import { formatCents, refundSentence, toLocal, type MoneyFormat, type RefundVia } from '@courtside/domain';
+import type { SealedMailBody } from '@courtside/migrations';
 import type { MailConfig } from '../config.ts';
 
 /**
@@ -9,12 +10,22 @@ import type { MailConfig } from '../config.ts';
 
 export interface RenderedMail {
   subject: string;
+  /** The message as staff may read it (the back office's Emails list, .eml files): secret links hidden. */
   text: string;
   html: string;
+  /** The message as the customer gets it, for a message with a secret link: given to the relay only. */
+  sealed?: SealedMailBody;
 }
 
-/** A paragraph of the message, or a link shown as a button in HTML and a bare URL in text. */
-type Block = string | { link: string; label: string };
+/**
+ * A paragraph of the message, or a link shown as a button in HTML and a bare URL in text. A
+ * link that is a key (`secret`: what it is, e.g. "reset link") is in the customer's copy only;
+ * the copy staff can read says it was sent, hidden.
+ */
+type Block = string | { link: string; label: string; secret?: string };
+
+/** What staff read in place of a secret link. */
+export const hiddenLink = (what: string) => `[${what} sent to the customer; hidden]`;
 
 export interface MailLayout {
   venue: MailConfig['venue'];
@@ -49,16 +60,27 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function render(layout: MailLayout, subject: string, greeting: string, blocks: Block[]): RenderedMail {
+  const shown = compose(layout, subject, greeting, blocks, false);
+  if (!blocks.some((b) => typeof b !== 'string' && b.secret)) return shown;
+  const sealed = compose(layout, subject, greeting, blocks, true);
+  return { ...shown, sealed: { text: sealed.text, html: sealed.html } };
+}
+
+/** The message, its secret links written out (`reveal`, the customer's copy) or hidden (everyone else's). */
+function compose(layout: MailLayout, subject: string, greeting: string, blocks: Block[], reveal: boolean): RenderedMail {
   const { venue } = layout;
   const footer = [venue.name, venue.address, venue.contact].filter(Boolean);
-  const text = [greeting, ...blocks.map((b) => (typeof b === 'string' ? b : `${b.label}: ${b.link}`)), '--', ...footer].join('\n\n') + '\n';
+  const hidden = (b: Exclude<Block, string>) => (b.secret && !reveal ? hiddenLink(b.secret) : undefined);
+  const text = [greeting, ...blocks.map((b) => (typeof b === 'string' ? b : `${b.label}: ${hidden(b) ?? b.link}`)), '--', ...footer].join('\n\n') + '\n';
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">',
     `<p>${escapeHtml(greeting)}</p>`,
     ...blocks.map((b) =>
       typeof b === 'string'
         ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>`
-        : `<p><a href="${escapeHtml(b.link)}" style="background:#1d4ed8;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none">${escapeHtml(b.label)}</a></p>`,
+        : hidden(b)
+          ? `<p>${escapeHtml(b.label)}: ${escapeHtml(hidden(b)!)}</p>`
+          : `<p><a href="${escapeHtml(b.link)}" style="background:#1d4ed8;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none">${escapeHtml(b.label)}</a></p>`,
     ),
     `<hr><p style="color:#555;font-size:13px">${footer.map(escapeHtml).join('<br>')}</p>`,
     '</body></html>',
@@ -112,7 +134,7 @@ export const templates = {
   passwordReset: (layout: MailLayout, name: string, token: string, minutes: number) =>
     render(layout, 'Reset your password', hello(name), [
       `Someone (we hope you) asked to reset the password of your account. The link works once, for ${minutes} minutes.`,
-      { link: `${layout.publicBaseUrl}${SITE_LINKS.resetPassword}?token=${encodeURIComponent(token)}`, label: 'Choose a new password' },
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.resetPassword}?token=${encodeURIComponent(token)}`, label: 'Choose a new password', secret: 'reset link' },
       'If you did not ask for this, ignore this message: your password stays as it is.',
     ]),
 

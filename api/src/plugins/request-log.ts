@@ -57,21 +57,41 @@ function logCompleted(request: FastifyRequest, status: number, elapsedMs: number
 
 /** What names a query parameter whose value is a credential (a password-reset token, a signature...). */
 const SECRET_NAME = /token|secret|password|key|sig|code|session|auth/i;
-/** Paths that are themselves a credential: a calendar feed's address (calendar programs cannot sign in). */
-const SECRET_PATH = /^\/api\/calendar\/[^/?]+\.ics/;
+
+/**
+ * Paths that are themselves a credential: a calendar feed's address (calendar programs cannot
+ * sign in), matched on the path as a router may read it (percent escapes decoded, repeated
+ * slashes as one, any case), so no spelling of it (`%2Eics`, `//api/...`, `calendar%2F`,
+ * `/API/Calendar/`) is written as it came. Everything after the segment is masked.
+ */
+const SECRET_PATH = /^\/api\/calendar(?:\/|$)/;
+/** Cheap test first: a path with neither an escape nor "calendar" in any case is not one. */
+const MAY_BE_SECRET_PATH = /%|calendar/i;
+const ESCAPE = /%([0-9a-f]{2})/gi;
+const asRouted = (path: string) => path.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/[/\\]+/g, '/').toLowerCase();
+
+/** The path with its secret masked, when it is a secret path. */
+function maskedPath(path: string): string {
+  const routed = asRouted(path);
+  return SECRET_PATH.test(routed) ? `/api/calendar/[redacted]${routed.endsWith('.ics') ? '.ics' : ''}` : path;
+}
 
 /** The request's address as it may be logged: secret query values and secret paths masked. */
 export function loggableUrl(url: string): string {
-  const path = url.startsWith('/api/calendar/') ? url.replace(SECRET_PATH, '/api/calendar/[redacted].ics') : url;
-  const q = path.indexOf('?');
+  let masked = url;
+  if (MAY_BE_SECRET_PATH.test(url)) {
+    const q = url.indexOf('?');
+    masked = q === -1 ? maskedPath(url) : maskedPath(url.slice(0, q)) + url.slice(q);
+  }
+  const q = masked.indexOf('?');
   // Most addresses name no credential anywhere: kept as they are, nothing taken apart.
-  if (q === -1 || !SECRET_NAME.test(path)) return path;
-  const pairs = path.slice(q + 1).split('&').map((pair) => {
+  if (q === -1 || !SECRET_NAME.test(masked)) return masked;
+  const pairs = masked.slice(q + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=');
     const name = eq === -1 ? pair : pair.slice(0, eq);
     return eq !== -1 && SECRET_NAME.test(name) ? `${name}=[redacted]` : pair;
   });
-  return `${path.slice(0, q)}?${pairs.join('&')}`;
+  return `${masked.slice(0, q)}?${pairs.join('&')}`;
 }
 
 /**

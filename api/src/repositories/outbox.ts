@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MailAttachment, OutboxMessageRow } from '@courtside/migrations';
+import type { MailAttachment, OutboxMessageRow, SealedMailBody } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
 import { escapeLike } from './users.ts';
@@ -8,8 +8,11 @@ export interface NewOutboxMessage {
   kind: string;
   recipient: string;
   subject: string;
+  /** What staff may read: secret links hidden. */
   text: string;
   html: string;
+  /** The customer's copy, when it carries a secret link (templates.ts): for the relay only. */
+  sealed?: SealedMailBody;
   attachments?: MailAttachment[];
   /** A message that must go once: a second insert with the same key is ignored, whoever makes it. */
   dedupeKey?: string;
@@ -25,6 +28,7 @@ export async function insertOutboxMessage(db: Executor, m: NewOutboxMessage, now
       subject: m.subject,
       text_body: m.text,
       html_body: m.html,
+      sealed_body: m.sealed ? JSON.stringify(m.sealed) : null,
       attachments: JSON.stringify(m.attachments ?? []),
       dedupe_key: m.dedupeKey ?? null,
       next_attempt_at: now,
@@ -35,6 +39,11 @@ export async function insertOutboxMessage(db: Executor, m: NewOutboxMessage, now
     .executeTakeFirst();
   return row?.id;
 }
+
+/** A message as staff may read it: every column but the customer's sealed copy. */
+export type ShownOutboxMessage = Omit<OutboxMessageRow, 'sealed_body'>;
+/** The columns staff's read paths select (never `sealed_body`, which holds secret links). */
+const SHOWN = ['id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'attachments', 'state', 'attempts', 'last_error', 'next_attempt_at', 'dedupe_key', 'created_at', 'sent_at'] as const;
 
 /**
  * How long a claimed message is left to the process that claimed it before another may take it.
@@ -47,7 +56,8 @@ export const CLAIM_LEASE_SECONDS = 60;
 /**
  * Takes due pending messages for sending and leases them (CLAIM_LEASE_SECONDS); each claim
  * counts an attempt, and that count identifies the claim (renewClaim). SKIP LOCKED lets several
- * processes share the work without taking the same message.
+ * processes share the work without taking the same message. The sender's read: the whole row,
+ * the customer's sealed copy included.
  */
 export async function claimDueMessages(db: Executor, now: Date, limit: number): Promise<OutboxMessageRow[]> {
   const result = await sql<OutboxMessageRow>`
@@ -80,8 +90,9 @@ export async function renewClaim(db: Executor, id: string, attempts: number, now
   return result.numUpdatedRows > 0n;
 }
 
+/** Sent: the customer's sealed copy (a secret link) is no longer kept. */
 export async function markSent(db: Executor, id: string, now: Date): Promise<void> {
-  await db.updateTable('outbox_messages').set({ state: 'sent', sent_at: now, last_error: null }).where('id', '=', id).where('state', '=', 'pending').execute();
+  await db.updateTable('outbox_messages').set({ state: 'sent', sent_at: now, last_error: null, sealed_body: null }).where('id', '=', id).where('state', '=', 'pending').execute();
 }
 
 /**
@@ -102,13 +113,13 @@ export async function markAttemptFailed(db: Executor, id: string, error: string,
 }
 
 /** A failed message goes back to the queue, due now, with a fresh round of retries. */
-export function requeueFailed(db: Executor, id: string, now: Date): Promise<OutboxMessageRow | undefined> {
+export function requeueFailed(db: Executor, id: string, now: Date): Promise<ShownOutboxMessage | undefined> {
   return db
     .updateTable('outbox_messages')
     .set({ state: 'pending', attempts: 0, next_attempt_at: now })
     .where('id', '=', id)
     .where('state', '=', 'failed')
-    .returningAll()
+    .returning(SHOWN)
     .executeTakeFirst();
 }
 
@@ -128,8 +139,8 @@ export async function pendingBacklog(db: Executor): Promise<{ pending: number; o
   return row;
 }
 
-export function findOutboxMessage(db: Executor, id: string): Promise<OutboxMessageRow | undefined> {
-  return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
+export function findOutboxMessage(db: Executor, id: string): Promise<ShownOutboxMessage | undefined> {
+  return db.selectFrom('outbox_messages').select(SHOWN).where('id', '=', id).executeTakeFirst();
 }
 
 export interface OutboxFilter {
@@ -140,7 +151,7 @@ export interface OutboxFilter {
 }
 
 export function pageOutboxMessages(db: Executor, filter: OutboxFilter, page: PageQuery) {
-  let query = db.selectFrom('outbox_messages').selectAll();
+  let query = db.selectFrom('outbox_messages').select(SHOWN);
   if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   if (filter.states) query = query.where('state', 'in', filter.states);

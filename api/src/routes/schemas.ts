@@ -12,17 +12,19 @@ export const Id = Type.String({ format: 'uuid', description: 'Record id (UUID)' 
 export const IdParams = Type.Object({ id: Id });
 
 /**
- * Typed text (http/validation.ts applies the rule): trimmed before it is checked and stored,
- * refused when blank once trimmed, and for names and titles ('line') refused when it carries
- * text-direction controls. A message ('prose') may carry direction marks, as right-to-left writing can.
+ * Typed text (http/validation.ts applies the rule), every free-text field of every request:
+ * trimmed before it is checked and stored, refused when blank once trimmed or when it carries
+ * an unpaired surrogate. Names, titles and places ('line') are one line: no control character
+ * (CR, LF, tab, ESC, BEL, C1...) and no text-direction control. A description ('paragraphs')
+ * keeps its line breaks and tabs and refuses other controls, direction ones included. A
+ * message or a note ('prose') likewise, but may carry direction marks, as right-to-left writing can.
  */
-const Text = (max: number, kind: TextKind = 'line') =>
-  Type.String({
-    minLength: 1,
-    maxLength: max,
-    [TEXT_KEYWORD]: kind,
-    description: kind === 'line' ? 'Trimmed; not blank; no text-direction control characters' : 'Trimmed; not blank',
-  });
+const TEXT_RULES: Record<TextKind, string> = {
+  line: 'Trimmed; not blank; one line: no control characters, text-direction controls or unpaired surrogates',
+  paragraphs: 'Trimmed; not blank; line breaks and tabs kept; no other control characters, text-direction controls or unpaired surrogates',
+  prose: 'Trimmed; not blank; line breaks and tabs kept; no other control characters or unpaired surrogates',
+};
+const Text = (max: number, kind: TextKind = 'line') => Type.String({ minLength: 1, maxLength: max, [TEXT_KEYWORD]: kind, description: TEXT_RULES[kind] });
 /** An address for new accounts and messages: one that is safe in a mailto: link (domain isSaneEmail). */
 export const Email = Type.String({ format: 'email', maxLength: TEXT_LIMITS.email });
 /** Signing in takes any address of bounded length: accounts made before the stricter rule still sign in. */
@@ -66,7 +68,7 @@ const facilityFields = {
   name: Text(TEXT_LIMITS.facilityName),
   location: Text(TEXT_LIMITS.location),
   pricePerHour: Type.Number({ minimum: 0, maximum: 1_000_000 }),
-  description: Text(TEXT_LIMITS.description),
+  description: Text(TEXT_LIMITS.description, 'paragraphs'),
   imageUrl: Url,
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   openingHours: Type.Optional(OpeningHours),

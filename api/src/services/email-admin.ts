@@ -1,12 +1,15 @@
 import { DomainError, OUTBOX_STATES } from '@courtside/domain';
-import type { OutboxMessageRow } from '@courtside/migrations';
 import * as outbox from '../repositories/outbox.ts';
 import type { ServiceContext } from './context.ts';
 import { enumFilter, parseListParams, stringFilter, type ListParams } from './admin-query.ts';
 
-/** The back office's Emails list: every message the outbox holds, as sent; a failed one can be retried. */
+/**
+ * The back office's Emails list: every message the outbox holds, as staff may read it (a
+ * secret link, such as a reset link, hidden: the repository never reads the customer's sealed
+ * copy here); a failed one can be retried.
+ */
 
-export function toEmailRecord(m: OutboxMessageRow) {
+export function toEmailRecord(m: outbox.ShownOutboxMessage) {
   return {
     id: m.id,
     kind: m.kind,
