@@ -24,3 +24,4 @@ export * from './promo.ts';
 export * from './policy.ts';
 export * from './sports.ts';
 export * from './booking-reference.ts';
+export * from './reviews.ts';

@@ -18,6 +18,7 @@ import * as customerTiers from './migrations/2026_11_24_0800_customer_tiers.ts';
 import * as promoCodes from './migrations/2026_11_24_0900_promo_codes.ts';
 import * as sports from './migrations/2026_11_24_1000_sports.ts';
 import * as resetLinksKept from './migrations/2026_11_26_0100_reset_links_kept.ts';
+import * as reviews from './migrations/2026_11_26_0601_reviews.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0900_promo_codes': promoCodes,
   '2026_11_24_1000_sports': sports,
   '2026_11_26_0100_reset_links_kept': resetLinksKept,
+  '2026_11_26_0601_reviews': reviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -20,6 +20,8 @@ export interface BookingView extends BookingRow {
   /** Money back with the customer for this booking, and the distinct states of its refunds ("failed,succeeded"). */
   refunded_cents?: number | null;
   refund_statuses?: string | null;
+  /** Its customer's rating of it (reviews_booking_unique: at most one), or null. */
+  review_rating?: number | null;
 }
 
 function views(db: Executor) {
@@ -43,6 +45,7 @@ function views(db: Executor) {
         .select(sql<number>`coalesce(sum(r.amount_cents) FILTER (WHERE r.status = 'succeeded'), 0)::int`.as('v')).as('refunded_cents'),
       eb.selectFrom('refunds as r').whereRef('r.booking_id', '=', 'b.id')
         .select(sql<string>`string_agg(DISTINCT r.status, ',')`.as('v')).as('refund_statuses'),
+      eb.selectFrom('reviews as rv').whereRef('rv.booking_id', '=', 'b.id').select('rv.rating').as('review_rating'),
     ]);
 }
 

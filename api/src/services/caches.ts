@@ -19,7 +19,7 @@ export interface Caches {
   facilities: ChangeCache<CachedFacility>;
   /** Searches of every facility's free slots per (date, sport, from, to): the rendered answer and what repricing it needs. */
   searches: ChangeCache<RenderedSearch>;
-  /** Serialized public facility lists per filter. */
+  /** Serialized public facility lists per filter (with each facility's rating). */
   facilityLists: ChangeCache<Buffer>;
   /** Who a token's subject is now (role, token version, deactivation), per user id. */
   authStates: ChangeCache<AuthState>;
@@ -96,7 +96,8 @@ function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
     announcements: new Announcements(ctx.db),
     availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' || kind === 'bookings' ? id : undefined), maxEntries: 20_000 }),
     facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
-    facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
+    // A list carries each facility's rating: a new or hidden review changes it too.
+    facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' || kind === 'reviews' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
     // An answer lists many facilities (and is large): fewer of them are kept.
     searches: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' || kind === 'bookings' ? ALL_FACILITIES : undefined), maxEntries: 300 }),
     authStates: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'user' ? id : undefined), maxEntries: 50_000 }),
