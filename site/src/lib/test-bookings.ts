@@ -20,6 +20,8 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     cancellableUntil: '2026-11-20T15:00:00Z',
     cancellationHours: 24,
     seriesId: null,
+    review: null,
+    reviewable: false,
     ...over,
   };
 }
