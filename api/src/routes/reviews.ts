@@ -1,4 +1,4 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FacilityReviewsDto, OwnReviewDto, ReviewBody } from '@courtside/contracts';
 import * as reviews from '../services/review-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
