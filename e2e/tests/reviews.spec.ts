@@ -128,6 +128,7 @@ test('a player rates a court after playing; the page shows it without a name; st
   await dialog.getByRole('button', { name: 'Hide review' }).click();
   await expect(row.getByText('Hidden', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Unhide' })).toBeVisible();
+  await snap(page, 'reviews-admin-list');
 
   // Gone from the page, and from its average.
   await page.goto(`/facilities/${facility._id}`);

@@ -29,8 +29,18 @@ const Stars = ({ rating }: { rating: number }) => (
   </Typography>
 );
 
+/** Shown or hidden, and for a hidden one who hid it and why. */
 const Shown = ({ r }: { r: ReviewRecord }) =>
-  r.hidden ? <Chip size="small" color="warning" label="Hidden" title={hiddenText(r)} /> : <Chip size="small" variant="outlined" label="Visible" />;
+  r.hidden ? (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start', maxWidth: 200 }}>
+      <Chip size="small" color="warning" label="Hidden" />
+      <Typography variant="caption" color="text.secondary">
+        {hiddenText(r)}
+      </Typography>
+    </Stack>
+  ) : (
+    <Chip size="small" variant="outlined" label="Visible" />
+  );
 
 /** Who wrote what about which facility: staff see the author (customers never do) and hide or show a review. */
 export const ReviewList = () => {
