@@ -20,6 +20,7 @@ import closures from './closures/index.ts';
 import series from './series/index.ts';
 import tiers from './tiers/index.ts';
 import promoCodes from './promo-codes/index.ts';
+import reviews from './reviews/index.ts';
 
 const store = localStorageStore();
 
@@ -76,6 +77,7 @@ export const App = () => (
         <Resource name="series" {...series} />
         <Resource name="tiers" {...tiers} />
         <Resource name="promo-codes" {...promoCodes} />
+        <Resource name="reviews" {...reviews} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
         </CustomRoutes>

@@ -8,6 +8,7 @@ import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
 import type { PromoCodeRecord } from './promo-codes/types.ts';
+import type { ReviewRecord } from './reviews/types.ts';
 import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
 import type { UserRecord } from './users/types.ts';
@@ -59,6 +60,10 @@ const recordsWith = (text: string) => ({
     id: 'c1', code: text, percentOff: 10, amountOff: null, validFrom: '2026-05-01', validTo: null, facilityIds: ['f1'], minAmount: null, maxUses: 5,
     maxUsesPerCustomer: null, uses: 2, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z',
   } as PromoCodeRecord,
+  reviews: {
+    id: 'r1', bookingId: 'b1', facilityId: 'f1', facilityName: text, customerId: 'u1', customerName: text, customerEmail: 'ada@example.com', rating: 4, comment: text,
+    createdAt: '2026-05-01T10:00:00.000Z', hidden: true, hiddenAt: '2026-05-02T10:00:00.000Z', hiddenReason: text, hiddenByName: text,
+  } as ReviewRecord,
 });
 
 /** Resources whose records have fewer than two free-text fields (a tier has only its name). */

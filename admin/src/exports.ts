@@ -6,6 +6,7 @@ import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
 import type { PromoCodeRecord } from './promo-codes/types.ts';
+import type { ReviewRecord } from './reviews/types.ts';
 import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
 import { pricesText } from './tiers/tier-form.ts';
@@ -149,6 +150,19 @@ export const csvColumns = {
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   }),
+  // Who wrote it: staff only, like every export.
+  reviews: (r: ReviewRecord) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    facility: r.facilityName,
+    rating: r.rating,
+    comment: r.comment,
+    customer: r.customerName,
+    email: r.customerEmail,
+    hidden: r.hidden,
+    hiddenReason: r.hiddenReason,
+    hiddenBy: r.hiddenByName,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -165,4 +179,5 @@ export const exporters = {
   series: csvExporter('series', csvColumns.series),
   tiers: csvExporter('tiers', csvColumns.tiers),
   'promo-codes': csvExporter('promo-codes', csvColumns['promo-codes']),
+  reviews: csvExporter('reviews', csvColumns.reviews),
 } satisfies Record<ExportedResource, unknown>;

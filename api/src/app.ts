@@ -33,6 +33,7 @@ import settingsRoutes from './routes/settings.ts';
 import calendarRoutes from './routes/calendar.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
 import stripeWebhookRoutes from './routes/payments-stripe.ts';
+import reviewRoutes from './routes/reviews.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
 import adminApi from './routes/admin/index.ts';
 import sitePlaceholder from './plugins/site-placeholder.ts';
@@ -99,7 +100,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes, reviewRoutes]) {
     await app.register(routes);
   }
   await app.register(adminApi, { prefix: '/api/admin' });

@@ -75,7 +75,10 @@ describe('authorization matrix', () => {
       expect(accessOf('GET', '/api/facility/:id/closures')).toBe('public');
       expect(accessOf('GET', '/api/availability')).toBe('public');
       expect(accessOf('POST', '/api/promo-codes/check')).toBe('user');
-      for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series', 'tiers', 'promo-codes']) {
+      // Rate and review: the booking's customer writes, anyone reads (without names), staff moderate.
+      expect(accessOf('POST', '/api/bookings/:id/review')).toBe('user');
+      expect(accessOf('GET', '/api/facility/:id/reviews')).toBe('public');
+      for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series', 'tiers', 'promo-codes', 'reviews']) {
         const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));
         expect(routes.length, resource).toBeGreaterThanOrEqual(3);
         expect(routes.every((r) => r.access === 'admin'), resource).toBe(true);
@@ -204,6 +207,10 @@ describe('authorization matrix', () => {
       const ics = await t.app.inject({ url: `/api/bookings/${booking._id}/calendar.ics`, headers: bob.auth });
       expect(ics.statusCode).toBe(404);
       expect(ics.body).not.toContain(court.name);
+
+      const review = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking._id}/review`, headers: bob.auth, payload: { rating: 1 } });
+      expect(review.statusCode).toBe(404);
+      expect(review.json().code).toBe('BOOKING_NOT_FOUND');
 
       // The same answer as for a booking that does not exist: ids reveal nothing.
       const missing = await t.app.inject({ url: `/api/bookings/${randomUUID()}`, headers: bob.auth });

@@ -70,6 +70,15 @@ describe('privacy: a customer never reads another customer', () => {
     expect(closed.statusCode, closed.body).toBe(201);
   });
 
+  it("the other customer's review reaches the customer as a verified player's, unnamed", async () => {
+    const rivals = (await t.app.inject({ url: `/api/bookings/user/${rival.id}`, headers: rival.auth })).json().data as { _id: string; date: string }[];
+    t.clock.set('2027-03-10T12:00:00Z');
+    const written = await t.app.inject({ method: 'POST', url: `/api/bookings/${rivals.find((b) => b.date === '2027-03-09')!._id}/review`, headers: rival.auth, payload: { rating: 5, comment: 'Great court' } });
+    expect(written.statusCode, written.body).toBe(201);
+    expect((await asCasey('reviews', 'GET', `/api/facility/${court._id}/reviews`)).json().data.reviews).toHaveLength(1);
+    await asCasey('facility list', 'GET', '/api/facility');
+  });
+
   it("nothing the customer received names, addresses or identifies the other customer", async () => {
     await asCasey('my bookings', 'GET', `/api/bookings/user/${casey.id}`);
     await asCasey('me', 'GET', '/api/auth/me');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MONEY_FORMAT } from '@courtside/domain';
-import { currencySymbol, formatLongDate, formatMoney, moneyFormat, setMoneyFormat } from './format.ts';
+import { currencySymbol, formatLongDate, formatMoney, formatMonth, moneyFormat, setMoneyFormat } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes dollars with cents', () => {
@@ -55,5 +55,14 @@ describe('formatLongDate', () => {
   it('gives back what is not a date', () => {
     expect(formatLongDate('soon')).toBe('soon');
     expect(formatLongDate('2026-13-40')).toBe('2026-13-40');
+  });
+});
+
+describe('formatMonth', () => {
+  it('writes a month out, and leaves anything else as it was', () => {
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatMonth('2027-01')).toBe('January 2027');
+    expect(formatMonth('2026-13')).toBe('2026-13');
+    expect(formatMonth('soon')).toBe('soon');
   });
 });

@@ -60,3 +60,10 @@ export function formatLongDate(date: string): string {
   const t = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T12:00:00Z`) : NaN;
   return Number.isNaN(t) ? date : civil.format(t);
 }
+
+const monthYear = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "2026-11" -> "November 2026"; anything else comes back as it was. */
+export function formatMonth(month: string): string {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? monthYear.format(Date.parse(`${month}-15T12:00:00Z`)) : month;
+}

@@ -38,5 +38,7 @@ export const BookingDto = Type.Object({
     'Free cancellation deadline (ISO instant): start minus cancellationHours; a pending hold shows the one it gets once paid; null once over',
   ),
   cancellationHours: Type.Integer({ description: "The free-cancellation window in force for this booking, in hours before its start: its facility's own rule, else CANCELLATION_HOURS" }),
+  review: Nullable(Type.Object({ rating: Type.Integer({ minimum: 1, maximum: 5 }) }), "Its customer's rating of the facility for it, or null"),
+  reviewable: Type.Boolean({ description: 'Whether its customer may rate it now (POST /api/bookings/:id/review): confirmed, ended, not rated yet' }),
 });
 export type BookingDto = Static<typeof BookingDto>;

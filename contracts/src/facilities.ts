@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { SPORTS, WEEKDAYS } from '@courtside/domain';
 import { DateText, TimeText, oneOf } from './primitives.ts';
+import { RatingSummary } from './reviews.ts';
 
 /** One weekday's opening hours, or null when closed all day. */
 export const DayHours = Type.Union([Type.Object({ open: TimeText, close: TimeText }, { additionalProperties: false }), Type.Null()]);
@@ -54,6 +55,7 @@ export const FacilityDto = Type.Object({
   priceRules: Type.Array(PriceRule, { description: 'Ordered price rules; empty: pricePerHour everywhere' }),
   policy: FacilityPolicy,
   sport: oneOf(SPORTS, 'What it is for; players search by it'),
+  rating: RatingSummary,
 });
 export type FacilityDto = Static<typeof FacilityDto>;
 

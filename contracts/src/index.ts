@@ -14,4 +14,5 @@ export * from './back-office.ts';
 export * from './settings.ts';
 export * from './tiers.ts';
 export * from './availability.ts';
+export * from './reviews.ts';
 export type { ErrorCode } from '@courtside/domain';

@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   'CLOSURE_NOT_FOUND',
   'SERIES_NOT_FOUND',
   'TIER_NOT_FOUND',
+  'REVIEW_NOT_FOUND',
   // 409: the state of things
   'SLOT_TAKEN',
   'HOLD_LIMIT_REACHED',
@@ -114,6 +115,10 @@ export const ERROR_CODES = [
   'BUFFER',
   // A tier customers still hold cannot be deleted.
   'TIER_IN_USE',
+  // Rate and review: a booking reviewed already, one not over yet, one that never took place.
+  'ALREADY_REVIEWED',
+  'NOT_ENDED',
+  'NOT_REVIEWABLE',
   // 429, 5xx
   'TOO_MANY_REQUESTS',
   'PAYMENT_PROVIDER_UNREACHABLE',

@@ -26,3 +26,4 @@ export * from './policy.ts';
 export * from './sports.ts';
 export * from './booking-reference.ts';
 export * from './client-address.ts';
+export * from './reviews.ts';

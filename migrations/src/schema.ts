@@ -243,6 +243,23 @@ export interface Database {
   booking_series: BookingSeriesTable;
   promo_codes: PromoCodesTable;
   tiers: TiersTable;
+  reviews: ReviewsTable;
+}
+
+/** A customer's rating of a facility after one of their bookings there ended; one per booking. */
+export interface ReviewsTable {
+  id: Generated<string>;
+  booking_id: string;
+  facility_id: string;
+  user_id: string;
+  rating: number;
+  comment: string;
+  /** Set when staff hid it (it then leaves the public average and list), with who and why. */
+  hidden_at: Date | null;
+  hidden_by: string | null;
+  hidden_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 /** A customer tier: exactly one of discount_percent or facility_prices (a CHECK says so). */
@@ -314,3 +331,4 @@ export type ClosureRow = Selectable<ClosuresTable>;
 export type BookingSeriesRow = Selectable<BookingSeriesTable>;
 export type TierRow = Selectable<TiersTable>;
 export type PromoCodeRow = Selectable<PromoCodesTable>;
+export type ReviewRow = Selectable<ReviewsTable>;

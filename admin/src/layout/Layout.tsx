@@ -62,6 +62,7 @@ const CourtsideMenu = () => (
     <Menu.ResourceItem name="users" />
     <Menu.ResourceItem name="tiers" />
     <Menu.ResourceItem name="promo-codes" />
+    <Menu.ResourceItem name="reviews" />
     <Menu.ResourceItem name="messages" />
     <Menu.ResourceItem name="emails" />
   </Menu>

@@ -16,11 +16,12 @@ import type { DatabaseHandle } from './database.ts';
 export const CHANGES_CHANNEL = 'courtside_changes';
 
 /**
- * What changed: a facility's own row, the bookings of a facility, a user's row, or mail that
- * became due in the outbox (`mail:queued`, migration 2026_11_24_0300).
+ * What changed: a facility's own row, the bookings of a facility, a user's row, mail that
+ * became due in the outbox (`mail:queued`, migration 2026_11_24_0300), or the reviews of a
+ * facility (`reviews:<facility id>`, migration 2026_11_26_0601).
  */
-export type ChangeKind = 'facility' | 'bookings' | 'user' | 'mail';
-const KINDS: ReadonlySet<string> = new Set<ChangeKind>(['facility', 'bookings', 'user', 'mail']);
+export type ChangeKind = 'facility' | 'bookings' | 'user' | 'mail' | 'reviews';
+const KINDS: ReadonlySet<string> = new Set<ChangeKind>(['facility', 'bookings', 'user', 'mail', 'reviews']);
 
 export interface ChangeListener {
   /** A committed change to this facility's row or to its bookings. */

@@ -22,6 +22,8 @@ export interface BookingView extends BookingRow {
   refund_statuses?: string | null;
   /** The provider of the order whose payment confirmed it (its money goes back that way), if any. */
   paid_via?: string | null;
+  /** Its customer's rating of it (reviews_booking_unique: at most one), or null. */
+  review_rating?: number | null;
 }
 
 function views(db: Executor) {
@@ -48,6 +50,7 @@ function views(db: Executor) {
       eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
         .whereRef('ob.booking_id', '=', 'b.id').where('ob.paid_at', 'is not', null)
         .select('o.provider').orderBy('ob.paid_at', 'desc').limit(1).as('paid_via'),
+      eb.selectFrom('reviews as rv').whereRef('rv.booking_id', '=', 'b.id').select('rv.rating').as('review_rating'),
     ]);
 }
 

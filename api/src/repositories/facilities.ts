@@ -16,8 +16,24 @@ export interface FacilityFilter {
   deleted?: boolean | 'any';
 }
 
+/** A facility with what its rating is made of: its visible reviews' count and their stars' sum. */
+export interface RatingColumns {
+  rating_count: number;
+  rating_sum: number;
+}
+export type RatedFacilityRow = FacilityRow & RatingColumns;
+
+/**
+ * The rating of the facility row in scope (`facilities`), read from the partial index
+ * reviews_facility_visible alone: no query per facility, hidden reviews left out.
+ */
+const ratingColumns = [
+  sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.facility_id = facilities.id AND r.hidden_at IS NULL)`.as('rating_count'),
+  sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.facility_id = facilities.id AND r.hidden_at IS NULL)`.as('rating_sum'),
+];
+
 function filtered(db: Executor, filter: FacilityFilter) {
-  let query = db.selectFrom('facilities').selectAll();
+  let query = db.selectFrom('facilities').selectAll().select(ratingColumns);
   if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (filter.deleted !== 'any') query = query.where('is_deleted', '=', filter.deleted === true);
   if (filter.q) query = query.where('name', 'ilike', `%${escapeLike(filter.q)}%`);
@@ -26,7 +42,7 @@ function filtered(db: Executor, filter: FacilityFilter) {
   return query;
 }
 
-export function listFacilities(db: Executor, filter: FacilityFilter): Promise<FacilityRow[]> {
+export function listFacilities(db: Executor, filter: FacilityFilter): Promise<RatedFacilityRow[]> {
   return filtered(db, filter).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
@@ -36,6 +52,13 @@ export function pageFacilities(db: Executor, filter: FacilityFilter, page: PageQ
 
 export function findFacility(db: Executor, id: string, opts: { includeDeleted?: boolean } = {}): Promise<FacilityRow | undefined> {
   let query = db.selectFrom('facilities').selectAll().where('id', '=', id);
+  if (!opts.includeDeleted) query = query.where('is_deleted', '=', false);
+  return query.executeTakeFirst();
+}
+
+/** One facility as its page shows it, with its rating. */
+export function findRatedFacility(db: Executor, id: string, opts: { includeDeleted?: boolean } = {}): Promise<RatedFacilityRow | undefined> {
+  let query = db.selectFrom('facilities').selectAll().select(ratingColumns).where('id', '=', id);
   if (!opts.includeDeleted) query = query.where('is_deleted', '=', false);
   return query.executeTakeFirst();
 }
@@ -50,16 +73,17 @@ export async function findFacilityVersioned(db: Executor, id: string): Promise<{
   return { row: row as FacilityRow, version };
 }
 
-export function insertFacility(db: Executor, facility: NewFacility): Promise<FacilityRow> {
-  return db.insertInto('facilities').values(facility).returningAll().executeTakeFirstOrThrow();
+export function insertFacility(db: Executor, facility: NewFacility): Promise<RatedFacilityRow> {
+  return db.insertInto('facilities').values(facility).returningAll().returning(ratingColumns).executeTakeFirstOrThrow();
 }
 
-export function updateFacility(db: Executor, id: string, changes: FacilityUpdate, now: Date): Promise<FacilityRow | undefined> {
+export function updateFacility(db: Executor, id: string, changes: FacilityUpdate, now: Date): Promise<RatedFacilityRow | undefined> {
   return db
     .updateTable('facilities')
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .returningAll()
+    .returning(ratingColumns)
     .executeTakeFirst();
 }
 

@@ -20,7 +20,7 @@ export interface Caches {
   facilities: ChangeCache<CachedFacility>;
   /** Searches of every facility's free slots per (date, sport, from, to): the rendered answer and what repricing it needs. */
   searches: ChangeCache<RenderedSearch>;
-  /** Serialized public facility lists per filter. */
+  /** Serialized public facility lists per filter (with each facility's rating). */
   facilityLists: ChangeCache<Buffer>;
   /** Who a token's subject is now (role, token version, deactivation), per user id. */
   authStates: ChangeCache<AuthState>;
@@ -105,7 +105,8 @@ function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
     announcements: new Announcements(ctx.db),
     availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' || kind === 'bookings' ? id : undefined), maxEntries: 20_000 }),
     facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
-    facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
+    // A list carries each facility's rating: a new or hidden review changes it too.
+    facilityLists: new ChangeCache(feed, { groupOf: (kind) => (kind === 'facility' || kind === 'reviews' ? ALL_FACILITIES : undefined), maxEntries: 200 }),
     // An answer lists many facilities (and is large): they are kept within a budget of bytes
     // (FIND_CACHE_MAX_MB), least recently used first to go, so varied questions cannot grow memory.
     searches: new ChangeCache(feed, {

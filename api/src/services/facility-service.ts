@@ -29,7 +29,7 @@ import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
-import { facilityNotFound, toPricing } from './facility-schedule.ts';
+import { facilityNotFound, openingHoursOf, toPricing } from './facility-schedule.ts';
 import { toFacilityDto } from './presenters.ts';
 
 export interface FacilityInput {
@@ -99,7 +99,7 @@ export async function renderedPublicList(
 }
 
 export async function getFacility(ctx: ServiceContext, id: string, opts: { includeDeleted?: boolean } = {}): Promise<FacilityDto> {
-  const row = await facilities.findFacility(ctx.db, id, opts);
+  const row = await facilities.findRatedFacility(ctx.db, id, opts);
   if (!row) throw facilityNotFound();
   return toFacilityDto(row);
 }
@@ -208,12 +208,11 @@ export async function updateFacility(
   try {
     const row = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
       const locked = await lockForChange(trx, id);
-      const current = toFacilityDto(locked);
       const schedule = validateSchedule({
-        timezone: input.timezone ?? current.timezone,
-        openingHours: input.openingHours ?? current.openingHours,
-        slotMinutes: input.slotMinutes ?? current.slotMinutes,
-        maxBookingMinutes: input.maxBookingMinutes ?? current.maxBookingMinutes,
+        timezone: input.timezone ?? locked.timezone,
+        openingHours: input.openingHours ?? openingHoursOf(locked),
+        slotMinutes: input.slotMinutes ?? locked.slot_minutes,
+        maxBookingMinutes: input.maxBookingMinutes ?? locked.max_booking_minutes,
       });
       const changes: FacilityUpdate = {
         timezone: schedule.timezone,

@@ -1,7 +1,8 @@
-import { cancellationTerms, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, refundVia, type OrderRefundState } from '@courtside/domain';
+import { cancellationTerms, canReview, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState } from '@courtside/domain';
 import type { AdminUserDto, BookingDto, FacilityDto, UserDto } from '@courtside/contracts';
-import type { ContactMessageRow, FacilityRow, UserRow } from '@courtside/migrations';
+import type { ContactMessageRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
+import type { RatedFacilityRow } from '../repositories/facilities.ts';
 import { openingHoursOf, policyOf, priceRulesOf } from './facility-schedule.ts';
 
 /** Row -> wire shapes. Rows never leave the services; these do. */
@@ -15,7 +16,7 @@ export function toAdminUserDto(u: UserRow): AdminUserDto {
   return { ...toUserDto(u), tierId: u.tier_id, tierExpiresAt: u.tier_expires_at?.toISOString() ?? null };
 }
 
-export function toFacilityDto(f: FacilityRow): FacilityDto {
+export function toFacilityDto(f: RatedFacilityRow): FacilityDto {
   return {
     _id: f.id,
     name: f.name,
@@ -31,6 +32,7 @@ export function toFacilityDto(f: FacilityRow): FacilityDto {
     priceRules: priceRulesToDto(priceRulesOf(f)),
     policy: policyOf(f),
     sport: f.sport,
+    rating: { average: ratingAverage(f.rating_sum, f.rating_count), count: f.rating_count },
   };
 }
 
@@ -80,6 +82,8 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     cancellationHours: hours,
     seriesId: b.series_id ?? null,
     refundVia: b.paid_via ? refundVia(b.paid_via) : null,
+    review: b.review_rating == null ? null : { rating: b.review_rating },
+    reviewable: canReview({ status, endsAt: b.ends_at }, now, b.review_rating != null),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AvailabilityDto, FacilityDto, PublicClosureDto, PublicSettings, SlotDto } from '@courtside/contracts';
+import type { AvailabilityDto, FacilityDto, FacilityReviewsDto, PublicClosureDto, PublicSettings, SlotDto } from '@courtside/contracts';
 
 /** What a server-side page knows of its request (`Astro` itself fits): its address and its locals. */
 export interface PageRequest {
@@ -67,6 +67,11 @@ export function fetchAvailability(page: PageRequest, path: string): Promise<Avai
 /** The facility's closures not over yet, soonest first, on its own clock. */
 export function fetchClosures(page: PageRequest, id: string): Promise<PublicClosureDto[] | null> {
   return get<PublicClosureDto[]>(page, `/api/facility/${encodeURIComponent(id)}/closures`);
+}
+
+/** The facility's average rating and most recent visible reviews, without their authors. */
+export function fetchReviews(page: PageRequest, id: string): Promise<FacilityReviewsDto | null> {
+  return get<FacilityReviewsDto>(page, `/api/facility/${encodeURIComponent(id)}/reviews`);
 }
 
 /** The venue's policy as the server is configured (booking horizon, cancellation window, hold). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPayable, sortBookings, sumDollars } from './bookings.ts';
+import { isActive, isPayable, sortBookings, sumDollars } from './bookings.ts';
 import { aBooking } from './test-bookings.ts';
 
 const now = Date.parse('2026-11-20T12:00:00Z');
@@ -20,6 +20,17 @@ describe('sortBookings', () => {
     const oldCancelled = aBooking({ _id: 'old', date: '2026-10-01', status: 'cancelled' });
     const newCancelled = aBooking({ _id: 'new', date: '2026-11-01', status: 'cancelled' });
     expect(sortBookings([oldCancelled, later, newCancelled, sooner], now).map((b) => b._id)).toEqual(['sooner', 'later', 'new', 'old']);
+  });
+});
+
+describe('isActive', () => {
+  it('is over once the server says a confirmed booking took place (it may be rated, or was)', () => {
+    expect(isActive(aBooking(), now)).toBe(true);
+    expect(isActive(aBooking({ reviewable: true }), now)).toBe(false);
+    expect(isActive(aBooking({ review: { rating: 4 } }), now)).toBe(false);
+    const played = aBooking({ _id: 'played', date: '2026-11-19', reviewable: true });
+    const upcoming = aBooking({ _id: 'upcoming', date: '2026-11-22' });
+    expect(sortBookings([played, upcoming], now).map((b) => b._id)).toEqual(['upcoming', 'played']);
   });
 });
 

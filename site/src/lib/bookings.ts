@@ -19,8 +19,12 @@ export function isPayable(b: BookingDto, now = Date.now()): boolean {
   return b.status === 'pending' && b.paymentStatus === 'unpaid' && (!b.holdExpiresAt || Date.parse(b.holdExpiresAt) > now);
 }
 
+/** A confirmed booking the server says has ended: it may be rated, or was (reviewable and review come from its clock). */
+export const hasTakenPlace = (b: Pick<BookingDto, 'status' | 'reviewable' | 'review'>): boolean => b.status === 'confirmed' && (b.reviewable || b.review !== null);
+
+/** Still to come (or under way) and holding its slot: confirmed and not over, or a live hold. */
 export function isActive(b: BookingDto, now = Date.now()): boolean {
-  return b.status === 'confirmed' || isPayable(b, now);
+  return (b.status === 'confirmed' && !hasTakenPlace(b)) || isPayable(b, now);
 }
 
 export function sortBookings(list: BookingDto[], now = Date.now()): BookingDto[] {

@@ -21,6 +21,8 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     cancellationHours: 24,
     seriesId: null,
     refundVia: 'provider',
+    review: null,
+    reviewable: false,
     ...over,
   };
 }

@@ -12,6 +12,7 @@ import closures from './closures.ts';
 import series from './series.ts';
 import tiers from './tiers.ts';
 import promoCodes from './promo-codes.ts';
+import reviews from './reviews.ts';
 
 const tags = ['back office'];
 
@@ -24,7 +25,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews]) await app.register(routes);
 };
 
 export default adminApi;

@@ -17,6 +17,7 @@ const court: FacilityDto = {
   priceRules: [],
   policy: { minNoticeMinutes: 120 },
   sport: 'tennis',
+  rating: { average: null, count: 0 },
 };
 const venue = { bookingHorizonDays: 14, cancellationHours: 24 };
 // Monday 1 March 2027, 10:00 in New York.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { BookingDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { isActive, isPayable } from '../../lib/bookings.ts';
@@ -6,14 +7,24 @@ import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { paymentBadge, statusBadge } from './badges.ts';
 import { canAddToCalendar, canCancel } from './bookings.ts';
 import { Pill } from './Pill.tsx';
+import { RateForm } from '../reviews/RateForm.tsx';
+import { ratedText } from '../reviews/reviews.ts';
 
-/** One booking in My Bookings: when, where, how much, where it stands, and what can be done with it. */
+/**
+ * One booking in My Bookings: when, where, how much, where it stands, and what can be done with
+ * it; once it has taken place, "Rate this court" (a form in a row of its own) or the rating given.
+ */
 export function BookingRow(props: { booking: BookingDto; now: number; cancelling: boolean; onCancel: () => void; downloading: boolean; onAddToCalendar: () => void }) {
   const { booking: b, now, cancelling, onCancel } = props;
+  const [rated, setRated] = useState<number | null>(null);
+  const [rating, setRating] = useState(false);
   const active = isActive(b, now);
   const note = active ? cancellationNote(b, now) : null;
   const label = `${b.facility.name} on ${formatLongDate(b.date)} at ${b.startTime}`;
+  const given = b.review?.rating ?? rated;
+  const formId = `rate-${b._id}`;
   return (
+    <>
     <tr className={active ? '' : 'is-past'}>
       <td className="dash-booking">
         <p className="dash-when">
@@ -60,7 +71,21 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
             {cancelling ? 'Cancelling…' : 'Cancel'}
           </button>
         )}
+        {b.reviewable && given === null && !rating && (
+          <button type="button" className="btn btn-small" onClick={() => setRating(true)} aria-label={`Rate this court: ${label}`}>
+            Rate this court
+          </button>
+        )}
+        {given !== null && <span className="rate-done">{ratedText(given)}</span>}
       </td>
     </tr>
+    {rating && given === null && (
+      <tr className="dash-rate-row" id={formId}>
+        <td colSpan={4}>
+          <RateForm bookingId={b._id} facilityName={b.facility.name} onDone={(n) => { setRated(n); setRating(false); }} onClose={() => setRating(false)} />
+        </td>
+      </tr>
+    )}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
-import type { FacilityDto, PublicClosureDto, SlotDto } from '@courtside/contracts';
+import type { FacilityDto, FacilityReviewsDto, PublicClosureDto, SlotDto } from '@courtside/contracts';
 import { todayIn } from '@courtside/domain';
-import { fetchClosures, fetchFacility, fetchFreeSlots } from '../../lib/api.server.ts';
+import { fetchClosures, fetchFacility, fetchFreeSlots, fetchReviews } from '../../lib/api.server.ts';
 import { DAYS_SHOWN, findCalendar, upcomingDays } from '../find/find-query.ts';
 
 /**
@@ -28,6 +28,11 @@ export async function facilityForPage(astro: AstroGlobal): Promise<FacilityDto |
  */
 export async function closuresForPage(astro: AstroGlobal): Promise<PublicClosureDto[]> {
   return (await fetchClosures(astro, astro.params.id ?? '').catch(() => null)) ?? [];
+}
+
+/** Its reviews; like closures, not worth failing the page over: unreadable, the section is left out. */
+export async function reviewsForPage(astro: AstroGlobal): Promise<FacilityReviewsDto | null> {
+  return fetchReviews(astro, astro.params.id ?? '').catch(() => null);
 }
 
 /** A facility's free slots on the day its page asks for (`?date=`, one of the days its chips offer). */
