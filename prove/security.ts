@@ -39,6 +39,8 @@ import { siteProbes, type SiteProbe } from '../harness/site-probes.ts';
 import { abuseChecks } from './support/abuse-checks.ts';
 import { authChecks } from './support/round3-auth.ts';
 import { limitsChecks } from './support/round3-limits.ts';
+import { moneyChecks } from './support/round3-money.ts';
+import { secretsChecks } from './support/round3-secrets.ts';
 import { scanRepository, scanText } from './support/secret-scan.ts';
 
 const DB_NAME = 'courtside_prove_security';
@@ -396,6 +398,8 @@ async function main(): Promise<boolean> {
   // The third attack round's classes, each on a server of its own (prove/support/round3-*.ts).
   checks.push(...(await authChecks()));
   checks.push(...(await limitsChecks()));
+  checks.push(...(await moneyChecks()));
+  checks.push(...(await secretsChecks()));
   checks.push(auditCheck());
   checks.push(secretCheck());
 
