@@ -33,6 +33,6 @@ export default defineConfig({
   },
   server: {
     // `npm run dev -w admin` against a running API on :3000.
-    proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
 });

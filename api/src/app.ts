@@ -32,6 +32,7 @@ import healthRoutes from './routes/health.ts';
 import settingsRoutes from './routes/settings.ts';
 import calendarRoutes from './routes/calendar.ts';
 import sandboxPayRoutes from './routes/sandbox-pay.ts';
+import uploadRoutes from './routes/uploads.ts';
 import stripeWebhookRoutes from './routes/payments-stripe.ts';
 import reviewRoutes from './routes/reviews.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
@@ -100,7 +101,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes, reviewRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes, reviewRoutes, uploadRoutes]) {
     await app.register(routes);
   }
   await app.register(adminApi, { prefix: '/api/admin' });

@@ -8,6 +8,10 @@ export interface Config {
   /** Unset: embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where uploaded photos are kept: UPLOAD_DIR, else DATA_DIR/uploads. */
+  uploadDir: string;
+  /** The largest photo staff may upload, in bytes (413 above it). */
+  uploadMaxBytes: number;
   dbPoolSize: number;
   /** Unset with PGlite: generated once and kept in dataDir. */
   jwtSecret: string | undefined;
@@ -218,6 +222,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: str('HOST') ?? '0.0.0.0',
     ...databaseSettings(read, problems),
     dataDir: str('DATA_DIR') ?? './data',
+    uploadDir: str('UPLOAD_DIR') ?? `${str('DATA_DIR') ?? './data'}/uploads`,
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', 8 * 1024 * 1024, 10_000, 50 * 1024 * 1024),
     dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
     jwtExpiresIn: str('JWT_EXPIRES_IN') ?? '12h',
     adminEmail,

@@ -78,6 +78,9 @@ describe('authorization matrix', () => {
       // Rate and review: the booking's customer writes, anyone reads (without names), staff moderate.
       expect(accessOf('POST', '/api/bookings/:id/review')).toBe('user');
       expect(accessOf('GET', '/api/facility/:id/reviews')).toBe('public');
+      // The one multipart route: a staff upload, checked below with every other admin route.
+      expect(accessOf('POST', '/api/admin/uploads/facility-photo')).toBe('admin');
+      expect(accessOf('GET', '/uploads/facilities/:file')).toBe('public');
       for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series', 'tiers', 'promo-codes', 'reviews']) {
         const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));
         expect(routes.length, resource).toBeGreaterThanOrEqual(3);

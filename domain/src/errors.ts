@@ -6,6 +6,10 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  // A request body over what its route takes (an uploaded photo over UPLOAD_MAX_BYTES).
+  | 'too_large'
+  // A body of a kind the route does not take (an upload that is not a JPEG, PNG or WebP).
+  | 'unsupported'
   // A service we depend on (a payment provider) could not be reached: try again later.
   | 'unavailable';
 

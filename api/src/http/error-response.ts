@@ -9,6 +9,8 @@ const STATUS_OF: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  too_large: 413,
+  unsupported: 415,
   unavailable: 503,
 };
 

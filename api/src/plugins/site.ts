@@ -17,7 +17,7 @@ interface SiteLocals {
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals?: SiteLocals) => void;
 
 /** Paths that belong to the API server, never to the site. */
-const SERVER_PATHS = /^\/(api|admin|pay|images)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(api|admin|pay|images|uploads)(\/|$|\?)/;
 
 /**
  * The policy of what the site serves besides its pages (bundled scripts, styles, images): no

@@ -13,6 +13,7 @@ import series from './series.ts';
 import tiers from './tiers.ts';
 import promoCodes from './promo-codes.ts';
 import reviews from './reviews.ts';
+import uploads from './uploads.ts';
 
 const tags = ['back office'];
 
@@ -25,7 +26,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads]) await app.register(routes);
 };
 
 export default adminApi;
