@@ -24,7 +24,8 @@ export async function httpClient(url: string, { token: given, ...options }: ApiO
   const ownSession = given === undefined;
   const token = ownSession ? getToken() : given;
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  if (options.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  // A FormData body (a photo upload) sets its own multipart type and boundary.
+  if (options.body && !(options.body instanceof FormData) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers, user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined });
   } catch (error) {

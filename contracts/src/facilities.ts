@@ -32,7 +32,7 @@ export const FacilityPolicy = Type.Object(
     minNoticeMinutes: minutes('Minutes before its start a booking must be made (default 0)'),
     cancellationHours: minutes('Hours before its start a paid booking may be cancelled with a refund (default CANCELLATION_HOURS)'),
     minMinutes: minutes('Shortest booking in minutes (default: one slot)'),
-    maxMinutes: minutes('Longest booking in minutes, besides maxBookingMinutes (the stricter holds)'),
+    maxMinutes: minutes('Accepted for older clients, never answered: folded into maxBookingMinutes (the stricter of the two, in whole slots), the one longest booking'),
     bufferMinutes: minutes('Changeover minutes after each booking (default 0): the database refuses a booking closer than this to another (409 BUFFER)'),
     maxActivePerCustomer: minutes('Most active upcoming bookings (held or confirmed) one customer may have here (default: no limit; 409 QUOTA_REACHED). MAX_ACTIVE_BOOKINGS limits them across the venue'),
   },

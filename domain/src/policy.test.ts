@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingPolicyOf, resolveBookingRequest } from './booking-request.ts';
 import {
   blockedRange,
+  foldMaxMinutes,
   bufferRefusal,
   checkHorizon,
   checkLength,
@@ -194,5 +195,17 @@ describe('a facility policy in resolveBookingRequest', () => {
     const plain = bookingPolicyOf(defaults, now);
     expect(() => resolveBookingRequest(ny, req('2026-06-01', '09:30', '10:00'), plain)).not.toThrow();
     expect(errorOf(() => resolveBookingRequest(ny, req('2026-08-01', '09:30', '10:00'), plain)).message).toBe('Bookings open at most 60 days ahead.');
+  });
+});
+
+describe('foldMaxMinutes', () => {
+  const schedule = { maxBookingMinutes: 240, slotMinutes: 60 };
+  it('keeps one longest booking: the stricter of the two, in whole slots, and drops policy.maxMinutes', () => {
+    expect(foldMaxMinutes({ maxMinutes: 150, horizonDays: 7 }, schedule)).toEqual({ maxBookingMinutes: 120, policy: { horizonDays: 7 } });
+    expect(foldMaxMinutes({ maxMinutes: 600 }, schedule)).toEqual({ maxBookingMinutes: 240, policy: {} });
+    expect(foldMaxMinutes({ minMinutes: 60 }, schedule)).toEqual({ maxBookingMinutes: 240, policy: { minMinutes: 60 } });
+  });
+  it('refuses one under a slot, naming policy.maxMinutes', () => {
+    expect(() => foldMaxMinutes({ maxMinutes: 45 }, schedule)).toThrow(expect.objectContaining({ code: 'INVALID_POLICY', path: 'policy.maxMinutes' }));
   });
 });

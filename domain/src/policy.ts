@@ -102,6 +102,22 @@ export function validatePolicy(input: FacilityPolicy, defaults?: EffectivePolicy
   return out;
 }
 
+/**
+ * A facility has one longest booking: its maxBookingMinutes. policy.maxMinutes said the same thing
+ * a second time (the stricter held); clients may still send it, and it is folded in here: the
+ * stricter of the two, in whole slots (a booking is whole slots, so that allows the same lengths),
+ * and not stored.
+ */
+export function foldMaxMinutes(policy: FacilityPolicy, schedule: { maxBookingMinutes: number; slotMinutes: number }): { policy: FacilityPolicy; maxBookingMinutes: number } {
+  const { maxMinutes, ...rest } = policy;
+  if (maxMinutes == null) return { policy: rest, maxBookingMinutes: schedule.maxBookingMinutes };
+  const folded = Math.min(schedule.maxBookingMinutes, Math.floor(maxMinutes / schedule.slotMinutes) * schedule.slotMinutes);
+  if (folded < schedule.slotMinutes) {
+    throw invalid('INVALID_POLICY', `policy.maxMinutes (${maxMinutes}) must be at least one slot (${schedule.slotMinutes} minutes)`, 'policy.maxMinutes');
+  }
+  return { policy: rest, maxBookingMinutes: folded };
+}
+
 /** "1 minute", "90 minutes", "2 hours", "3 days": how refusals say a duration. */
 export function durationText(minutes: number): string {
   const [n, unit] = minutes % (24 * 60) === 0 && minutes > 0 ? [minutes / (24 * 60), 'day'] : minutes % 60 === 0 && minutes > 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];

@@ -21,6 +21,7 @@ import * as resetLinksKept from './migrations/2026_11_26_0100_reset_links_kept.t
 import * as outboxSealedBody from './migrations/2026_11_26_0200_outbox_sealed_body.ts';
 import * as deskRefunds from './migrations/2026_11_26_0300_desk_refunds.ts';
 import * as reviews from './migrations/2026_11_26_0601_reviews.ts';
+import * as oneLongestBooking from './migrations/2026_11_26_0700_one_longest_booking.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_0200_outbox_sealed_body': outboxSealedBody,
   '2026_11_26_0300_desk_refunds': deskRefunds,
   '2026_11_26_0601_reviews': reviews,
+  '2026_11_26_0700_one_longest_booking': oneLongestBooking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

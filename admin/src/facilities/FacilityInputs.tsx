@@ -1,11 +1,11 @@
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, required } from 'react-admin';
 import { DEFAULT_SPORT, TEXT_LIMITS } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
-import { useWatch } from 'react-hook-form';
 import { OpeningHoursInput } from './OpeningHoursInput.tsx';
 import { PolicyInputs, PriceRulesInput } from './PricingInputs.tsx';
 import { Section } from './FormSection.tsx';
+import { PhotoInput } from './PhotoInput.tsx';
 import { sportChoices } from './sports.ts';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/New_York', 'UTC'];
@@ -21,14 +21,6 @@ const wholeSlots = (value: unknown, all: { slotMinutes?: number }) => {
   const n = Number(value);
   if (value === null || value === undefined || value === '') return undefined;
   return n % slot === 0 && n >= slot ? undefined : `Must be a whole number of ${slot}-minute slots`;
-};
-
-const ImagePreview = () => {
-  const url = useWatch({ name: 'imageUrl' }) as string | undefined;
-  if (!url) return null;
-  return (
-    <Box component="img" src={url} alt="Image preview" sx={{ width: 160, height: 100, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'grey.100', mb: 2 }} />
-  );
 };
 
 /** The fields of a facility, shared by Create and Edit. */
@@ -49,19 +41,19 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
     />
     <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
     <TextInput source="description" multiline minRows={3} validate={[required(), maxLength(TEXT_LIMITS.description)]} sx={{ maxWidth: 560 }} />
-    <TextInput
-      source="imageUrl"
-      label="Image URL"
-      validate={imageRequired ? [required(), maxLength(TEXT_LIMITS.imageUrl)] : [maxLength(TEXT_LIMITS.imageUrl)]}
-      helperText={imageRequired ? 'For example /images/facilities/padel.svg' : 'Leave empty to keep the current image'}
-      sx={{ maxWidth: 560 }}
-    />
-    <ImagePreview />
+    <PhotoInput imageRequired={imageRequired} />
 
-    <Section title="Schedule" hint="Customers book whole slots inside the opening hours, up to the maximum booking length." />
+    <Section title="Schedule" hint="Customers book whole slots inside the opening hours, up to the longest booking." />
     <AutocompleteInput source="timezone" label="Time zone" choices={zoneChoices} helperText="Leave empty for the venue's default time zone" sx={{ width: 320 }} />
     <SelectInput source="slotMinutes" label="Slot length" choices={slotChoices} validate={[required()]} sx={{ width: 220 }} />
-    <NumberInput source="maxBookingMinutes" label="Maximum booking (minutes)" validate={[required(), wholeSlots]} step={15} sx={{ width: 220 }} />
+    <NumberInput
+      source="maxBookingMinutes"
+      label="Longest booking (minutes)"
+      validate={[required(), wholeSlots]}
+      step={15}
+      helperText="A whole number of slots: the longest one booking may last"
+      sx={{ width: 300 }}
+    />
     <OpeningHoursInput />
     <PriceRulesInput />
     <PolicyInputs />

@@ -17,6 +17,8 @@ import {
 } from 'react-admin';
 import { currencyOptions, money, moneyLocale } from '../common/format.ts';
 import { currencySymbol } from '@courtside/browser';
+import { cardPhotoUrl } from '@courtside/domain';
+import { FacilityImage } from './FacilityImage.tsx';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
@@ -52,11 +54,9 @@ const Actions = () => (
 );
 
 const Thumbnail = ({ record, small = false }: { record: FacilityRecord; small?: boolean }) => (
-  <Box
-    component="img"
-    src={record.imageUrl}
-    alt=""
-    loading="lazy"
+  <FacilityImage
+    url={cardPhotoUrl(record.imageUrl)}
+    sport={record.sport}
     sx={{ width: small ? 48 : 72, height: small ? 36 : 48, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100', display: 'block', filter: record.isDeleted ? 'grayscale(1)' : undefined, opacity: record.isDeleted ? 0.6 : 1 }}
   />
 );

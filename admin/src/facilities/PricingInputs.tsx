@@ -1,6 +1,7 @@
-import { Box } from '@mui/material';
+import { Box, Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SimpleFormIterator, TextInput, maxValue, minValue, regex, required } from 'react-admin';
+import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SimpleFormIterator, TextInput, maxValue, minValue, regex, required, useSimpleFormIterator } from 'react-admin';
 import { POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
 import type { PublicSettings } from '@courtside/contracts';
@@ -14,6 +15,36 @@ const DAY_CHOICES = WEEK_ORDER.map((day) => ({ id: day, name: DAY_NAMES[day].sli
 const hhmm = regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm, e.g. 18:00 (24:00 for midnight)');
 
 
+/** The iterator's add button, named for what it adds (react-admin's own is an unnamed icon). */
+const AddRuleButton = () => {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddIcon />} onClick={() => add()}>
+      Add a price rule
+    </Button>
+  );
+};
+
+/**
+ * One rule per row: a grid that wraps its fields onto as many lines as the card's width needs
+ * (days, then times, then validity and price), so no field runs past the card at any width.
+ */
+const ruleRowSx = {
+  '& .RaSimpleFormIterator-line': { py: 1 },
+  '& .RaSimpleFormIterator-form': {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+    columnGap: 1.5,
+    rowGap: 0,
+    flex: 1,
+    minWidth: 0,
+    '& > *': { minWidth: 0, width: '100%', m: 0 },
+    '& > :first-of-type': { gridColumn: '1 / -1' },
+  },
+  // Remove stays visible (react-admin shows it on hover only): keyboards and touch find it too.
+  '& .RaSimpleFormIterator-action': { visibility: 'visible' },
+};
+
 /** Pricing: the ordered price rules (the first that matches a minute prices it), and what they make of the coming week. */
 export const PriceRulesInput = () => (
   <>
@@ -21,14 +52,14 @@ export const PriceRulesInput = () => (
       title="Pricing"
       hint="Rules for peak hours, weekends or seasons, in order: the first rule that matches a minute prices it; the price per hour above applies where none does. A range past midnight is two rules."
     />
-    <ArrayInput source="priceRules" label="Price rules">
-      <SimpleFormIterator inline sx={{ '& .RaSimpleFormIterator-inline': { flexWrap: 'wrap', columnGap: 1 } }}>
-        <SelectArrayInput source="days" label="Days" choices={DAY_CHOICES} validate={required()} sx={{ minWidth: 200, maxWidth: 260 }} />
-        <TextInput source="from" label="From" validate={[required(), hhmm]} sx={{ minWidth: 100, maxWidth: 110 }} />
-        <TextInput source="to" label="To" validate={[required(), hhmm]} sx={{ minWidth: 100, maxWidth: 110 }} />
-        <DateInput source="validFrom" label="Valid from" helperText="Optional" sx={{ minWidth: 160, maxWidth: 170 }} />
-        <DateInput source="validTo" label="Valid until" helperText="Optional" sx={{ minWidth: 160, maxWidth: 170 }} />
-        <NumberInput source="pricePerHour" label={`Price / hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ minWidth: 140, maxWidth: 160 }} />
+    <ArrayInput source="priceRules" label="Price rules" sx={{ width: '100%' }}>
+      <SimpleFormIterator inline addButton={<AddRuleButton />} sx={ruleRowSx}>
+        <SelectArrayInput source="days" label="Days" choices={DAY_CHOICES} validate={required()} />
+        <TextInput source="from" label="From" validate={[required(), hhmm]} />
+        <TextInput source="to" label="To" validate={[required(), hhmm]} />
+        <NumberInput source="pricePerHour" label={`Price / hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} />
+        <DateInput source="validFrom" label="Valid from" helperText="Optional" />
+        <DateInput source="validTo" label="Valid until" helperText="Optional" />
       </SimpleFormIterator>
     </ArrayInput>
     <WeekPricePreview />
@@ -36,13 +67,12 @@ export const PriceRulesInput = () => (
 );
 
 type PolicyField = keyof FacilityPolicy;
-/** The policy fields, with what a blank means. */
-const FIELDS: { field: PolicyField; label: string; fallback: (s: PublicSettings | undefined) => string }[] = [
+/** The policy fields, with what a blank means; the longest booking is the Schedule's (maxBookingMinutes). */
+const FIELDS: { field: Exclude<PolicyField, 'maxMinutes'>; label: string; fallback: (s: PublicSettings | undefined) => string }[] = [
   { field: 'horizonDays', label: 'Horizon (days ahead)', fallback: (s) => (s ? `${s.bookingHorizonDays} days` : 'the venue setting') },
   { field: 'minNoticeMinutes', label: 'Minimum notice (minutes)', fallback: () => 'none' },
   { field: 'cancellationHours', label: 'Cancellation window (hours)', fallback: (s) => (s ? `${s.cancellationHours} hours` : 'the venue setting') },
   { field: 'minMinutes', label: 'Shortest booking (minutes)', fallback: () => 'one slot' },
-  { field: 'maxMinutes', label: 'Longest booking (minutes)', fallback: () => 'the maximum booking above' },
   { field: 'bufferMinutes', label: 'Changeover (minutes)', fallback: () => 'none; free time kept after each booking' },
   { field: 'maxActivePerCustomer', label: 'Bookings per customer', fallback: () => 'no limit on upcoming bookings here' },
 ];

@@ -5,6 +5,7 @@ import {
   DomainError,
   dollarsToCents,
   everyDay,
+  foldMaxMinutes,
   fromPricePerHourCents,
   globalPolicy,
   localTimes,
@@ -48,17 +49,25 @@ export interface FacilityInput {
 }
 
 /**
- * The price rules and policy staff wrote, checked by the domain and as stored (only those given).
+ * The price rules and policy staff wrote, checked by the domain and as stored (only those given),
+ * with the longest booking: a policy.maxMinutes sent is folded into maxBookingMinutes (foldMaxMinutes).
  * A new changeover buffer applies to bookings made or moved from now on (the database stamps each
  * booking with its own); the bookings already made keep the gap they were made with.
  */
-function pricingChanges(ctx: ServiceContext, input: Pick<FacilityInput, 'priceRules' | 'policy'>): { price_rules?: string; policy?: string } {
-  const out: { price_rules?: string; policy?: string } = {};
+function pricingChanges(
+  ctx: ServiceContext,
+  input: Pick<FacilityInput, 'priceRules' | 'policy'>,
+  schedule: { maxBookingMinutes: number; slotMinutes: number },
+): { price_rules?: string; policy?: string; max_booking_minutes: number } {
+  const out: { price_rules?: string; policy?: string; max_booking_minutes: number } = { max_booking_minutes: schedule.maxBookingMinutes };
   if (input.priceRules !== undefined) out.price_rules = JSON.stringify(validatePriceRules(input.priceRules));
-  if (input.policy !== undefined) out.policy = JSON.stringify(validatePolicy(input.policy, globalPolicy(ctx.config)));
+  if (input.policy !== undefined) {
+    const folded = foldMaxMinutes(validatePolicy(input.policy, globalPolicy(ctx.config)), schedule);
+    out.policy = JSON.stringify(folded.policy);
+    out.max_booking_minutes = folded.maxBookingMinutes;
+  }
   return out;
 }
-
 
 /** What the public list filters by (each optional). */
 export interface PublicListFilter {
@@ -120,8 +129,7 @@ export async function createFacility(ctx: ServiceContext, input: FacilityInput):
     timezone: schedule.timezone,
     opening_hours: JSON.stringify(schedule.openingHours),
     slot_minutes: schedule.slotMinutes,
-    max_booking_minutes: schedule.maxBookingMinutes,
-    ...pricingChanges(ctx, input),
+    ...pricingChanges(ctx, input, schedule),
     sport: input.sport === undefined ? DEFAULT_SPORT : parseSport(input.sport),
     updated_at: ctx.clock(),
   });
@@ -218,8 +226,7 @@ export async function updateFacility(
         timezone: schedule.timezone,
         opening_hours: JSON.stringify(schedule.openingHours),
         slot_minutes: schedule.slotMinutes,
-        max_booking_minutes: schedule.maxBookingMinutes,
-        ...pricingChanges(ctx, input),
+        ...pricingChanges(ctx, input, schedule),
       };
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.location !== undefined) changes.location = input.location.trim();

@@ -24,4 +24,12 @@ export const SIGN_IN_FIRST = `try { if (!${token}) location.replace(${quoted(`${
 /** Dashboard pages: admins see the back-office entries before paint. */
 export const ROLE_FLAG = `try { var u = JSON.parse(${user} || 'null'); if (u && u.role) document.documentElement.dataset.role = u.role; } catch {}`;
 
-export const INLINE_SCRIPTS = [SESSION_FLAG, REQUIRE_SESSION, SIGN_IN_FIRST, ROLE_FLAG];
+/**
+ * Every page: a photo that fails to load (a dead link) shows the picture its data-fallback names
+ * (the facility's sport's) instead of a broken-image icon. One listener on the document, in the
+ * capture phase (error events do not bubble), set before any image is parsed: it also catches
+ * images the page adds later (Find a court's results). An attribute handler (onerror) would be refused by the CSP.
+ */
+export const PHOTO_FALLBACK = `document.addEventListener('error', function (e) { var i = e.target; if (i instanceof HTMLImageElement && i.dataset.fallback && i.getAttribute('src') !== i.dataset.fallback) i.src = i.dataset.fallback; }, true);`;
+
+export const INLINE_SCRIPTS = [SESSION_FLAG, REQUIRE_SESSION, SIGN_IN_FIRST, ROLE_FLAG, PHOTO_FALLBACK];

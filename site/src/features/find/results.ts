@@ -1,5 +1,5 @@
 import type { AvailabilityDto, FacilityAvailabilityDto } from '@courtside/contracts';
-import { SPORT_LABELS } from '@courtside/domain';
+import { SPORT_LABELS, cardPhotoUrl, sportPlaceholder } from '@courtside/domain';
 import { escapeHtml, slotChipsHtml } from '../slots/slot-chips.ts';
 import type { FindCalendar, FindQuery } from './find-query.ts';
 import { emptyResults, resultsLine } from './find-text.ts';
@@ -29,7 +29,7 @@ function facilityHtml(facility: FoundFacility, date: string): string {
   return (
     '<li class="find-facility card">' +
     '<div class="find-facility-head">' +
-    `<img src="${escapeHtml(facility.imageUrl)}" alt="" width="64" height="64" loading="lazy" decoding="async" />` +
+    `<img src="${escapeHtml(cardPhotoUrl(facility.imageUrl))}" data-fallback="${escapeHtml(sportPlaceholder(facility.sport))}" alt="" width="64" height="64" loading="lazy" decoding="async" />` +
     '<div class="find-facility-title">' +
     `<h2><a class="user-text" href="${escapeHtml(page)}">${escapeHtml(facility.name)}</a></h2>` +
     `<p class="muted user-text">${escapeHtml([sport, facility.location].filter(Boolean).join(' · '))}</p>` +

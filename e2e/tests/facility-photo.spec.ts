@@ -1,0 +1,133 @@
+/**
+ * The facility form's photo (issue 22 #17): staff upload one from their computer, the server
+ * stores it (resized, re-encoded) and the site shows it; a photo address that fails to load shows
+ * the facility's sport picture on the facility list, the facility page, Find a court and the back
+ * office, never a broken-image icon. Screenshots of the form (upload, the one longest-booking
+ * field, a price-rule row) at 1280x900 and 390x844.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { isoDate, loginAdmin, type Session } from '../support/api.ts';
+import { bearer, openConsole, snapConsole } from '../support/console.ts';
+import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
+
+async function newFacility(request: APIRequestContext, admin: Session, data: Record<string, unknown>) {
+  const res = await request.post('/api/facility', {
+    headers: bearer(admin),
+    data: { location: 'Photo Hall', pricePerHour: 20, description: 'A court for the photo spec.', timezone: 'America/New_York', ...data },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data as { _id: string; name: string };
+}
+
+/** A 2400x1600 JPEG as a phone would take it, drawn by the browser (no file on disk). */
+async function phonePhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1600;
+    const g = canvas.getContext('2d')!;
+    const fill = g.createLinearGradient(0, 0, 2400, 1600);
+    fill.addColorStop(0, '#1b5e20');
+    fill.addColorStop(1, '#81c784');
+    g.fillStyle = fill;
+    g.fillRect(0, 0, 2400, 1600);
+    g.strokeStyle = '#fff';
+    g.lineWidth = 24;
+    g.strokeRect(300, 200, 1800, 1200);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** Where an image was really loaded from, once it has loaded (naturalWidth > 0: not broken). */
+async function loadedFrom(image: Locator): Promise<string> {
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc || img.src).pathname);
+}
+
+test('staff upload a photo on the facility form, save, and the site shows it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await loginAdmin(request);
+  const court = await newFacility(request, admin, {
+    name: `E2E Photo ${Date.now().toString(36)}`,
+    sport: 'padel',
+    imageUrl: '/images/facilities/padel.svg',
+    maxBookingMinutes: 180,
+    priceRules: [{ days: ['sat', 'sun'], from: '08:00', to: '12:00', pricePerHour: 28 }],
+  });
+
+  await openConsole(page, admin, `/facilities/${court._id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(court.name);
+  // One longest booking on the form, in the Schedule; the Rules no longer repeat it.
+  await expect(page.getByLabel('Longest booking (minutes)')).toHaveValue('180');
+  await expect(page.getByText(/Maximum booking/)).toHaveCount(0);
+  // The price-rule row's add button says what it adds.
+  await expect(page.getByRole('button', { name: 'Add a price rule' })).toBeVisible();
+
+  const fileInput = page.locator('input[type="file"]');
+  await expect(fileInput).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+  await fileInput.setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page) });
+  const address = page.getByLabel("Or the photo's address");
+  await expect(address).toHaveValue(/^\/uploads\/facilities\/[0-9a-f]{32}\.webp$/);
+  const url = await address.inputValue();
+  expect(await loadedFrom(page.getByRole('img', { name: 'Photo preview' }))).toBe(url);
+
+  // No field of the price-rule row runs past its card, on a desktop or a phone.
+  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    const overflow = await page.locator('.RaSimpleFormIterator-line').first().evaluate((line) => {
+      const card = line.closest('.MuiCardContent-root, form')!.getBoundingClientRect();
+      return [...line.querySelectorAll('.MuiFormControl-root, button')]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.right > card.right + 1 || r.left < card.left - 1).length;
+    });
+    expect(overflow, `fields outside the card at ${size.width}px`).toBe(0);
+    await page.locator('.RaSimpleFormIterator-line').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}facility-form-price-rule-${size.width}.png`, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await snapConsole(page, 'facility-form-photo');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Facility updated successfully' })).toBeVisible();
+
+  await page.goto(`/facilities/${court._id}`);
+  const hero = page.locator('img.hero');
+  expect(await loadedFrom(hero)).toBe(url);
+  expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+
+  // The list's card loads the smaller copy.
+  await page.goto('/facilities-list');
+  const card = page.locator('.facility-card', { hasText: court.name }).locator('img');
+  expect(await loadedFrom(card)).toBe(url.replace('.webp', '-card.webp'));
+  expect(await card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+});
+
+test("a photo that fails to load shows the facility's sport picture: list, facility page, Find a court, back office", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await loginAdmin(request);
+  const placeholder = '/images/facilities/volleyball.svg';
+  const court = await newFacility(request, admin, {
+    name: `E2E Broken ${Date.now().toString(36)}`,
+    sport: 'volleyball',
+    // A stored photo that is not there (deleted from the disk, or a typo): 404.
+    imageUrl: '/uploads/facilities/0000000000000000000000000000dead.webp',
+  });
+
+  await page.goto(`/facilities/${court._id}`);
+  expect(await loadedFrom(page.locator('img.hero'))).toBe(placeholder);
+  await snap(page, 'facility-page-broken-photo');
+
+  await page.goto('/facilities-list');
+  expect(await loadedFrom(page.locator('.facility-card', { hasText: court.name }).locator('img'))).toBe(placeholder);
+
+  await page.goto(`/find?date=${isoDate(2)}&sport=volleyball`);
+  expect(await loadedFrom(page.locator('.find-facility', { hasText: court.name }).locator('img'))).toBe(placeholder);
+
+  await openConsole(page, admin, '/facilities');
+  const row = page.locator('tr', { hasText: court.name });
+  expect(await loadedFrom(row.locator('img'))).toBe(placeholder);
+  await openConsole(page, admin, `/facilities/${court._id}`);
+  expect(await loadedFrom(page.getByRole('img', { name: 'Photo preview' }))).toBe(placeholder);
+});
