@@ -26,8 +26,8 @@ RUN npm run build
 # Runtime: production packages of the server and of the built site only. The site's server
 # entry (site/dist/server/entry.mjs) imports astro, @astrojs/node and preact at run time, so the
 # site workspace is installed too; the back office is a self-contained bundle. No install
-# scripts: argon2 loads its prebuilt binary, and esbuild's (checking for its optional native
-# binary, left out with the other optional packages) is only needed to build.
+# scripts: argon2 loads its prebuilt binary, and so does sharp (photo uploads), whose binary and
+# libvips come as optional packages for this platform: optional packages are installed.
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
@@ -38,7 +38,7 @@ COPY browser/package.json browser/
 COPY migrations/package.json migrations/
 COPY api/package.json api/
 COPY site/package.json site/
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --omit=optional --ignore-scripts --prefer-offline --no-audit --no-fund --workspace=api --workspace=site
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --workspace=api --workspace=site
 COPY domain/src domain/src
 COPY contracts/src contracts/src
 COPY migrations/src migrations/src
@@ -46,7 +46,8 @@ COPY api/src api/src
 COPY api/public api/public
 COPY --from=build /app/site/dist site/dist
 COPY --from=build /app/admin/dist admin/dist
-# The embedded database (used when DATABASE_URL is unset) needs a directory user node may write.
+# DATA_DIR: uploaded photos (DATA_DIR/uploads) and, when DATABASE_URL is unset, the embedded
+# database; a directory user node may write (docker-compose.yml keeps it in a volume).
 ENV DATA_DIR=/home/node/data
 USER node
 EXPOSE 3000

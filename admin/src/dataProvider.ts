@@ -23,9 +23,8 @@ export const sessionEnded = (error: unknown) => errorCode(error) === 'UNAUTHENTI
 export async function httpClient(url: string, { token: given, ...options }: ApiOptions = {}) {
   const ownSession = given === undefined;
   const token = ownSession ? getToken() : given;
+  // fetchJson marks a body as JSON unless it is FormData (a photo upload sends its own multipart type).
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  // A FormData body (a photo upload) sets its own multipart type and boundary.
-  if (options.body && !(options.body instanceof FormData) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers, user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined });
   } catch (error) {
