@@ -67,6 +67,13 @@ test('staff upload a photo on the facility form, save, and the site shows it', a
 
   const fileInput = page.locator('input[type="file"]');
   await expect(fileInput).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+  // Too large, or not a photo: the server's reason, and the address is left as it was.
+  const tooLarge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(9 * 1024 * 1024, 1)]);
+  await fileInput.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: tooLarge });
+  await expect(page.getByRole('alert').filter({ hasText: 'The photo was not uploaded: The photo is larger than 8 MB' })).toBeVisible();
+  await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html>not a photo</html>') });
+  await expect(page.getByRole('alert').filter({ hasText: 'upload a JPEG, PNG or WebP photo' })).toBeVisible();
+  await expect(page.getByLabel("Or the photo's address")).toHaveValue('/images/facilities/padel.svg');
   await fileInput.setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page) });
   const address = page.getByLabel("Or the photo's address");
   await expect(address).toHaveValue(/^\/uploads\/facilities\/[0-9a-f]{32}\.webp$/);
