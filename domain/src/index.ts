@@ -27,3 +27,4 @@ export * from './sports.ts';
 export * from './booking-reference.ts';
 export * from './client-address.ts';
 export * from './reviews.ts';
+export * from './move-price.ts';

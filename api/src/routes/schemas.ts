@@ -112,6 +112,8 @@ export const RescheduleBody = Type.Object(
   { facility: Type.Optional(Id), date: Type.Optional(DateText), startTime: Type.Optional(TimeText), endTime: Type.Optional(TimeText) },
   { additionalProperties: false },
 );
+/** Staff agree to the new price of a move that changes it (else 409 PRICE_CHANGE_UNCONFIRMED with priceChange, and nothing moves). */
+export const ConfirmPriceChange = Type.Optional(Type.Boolean({ description: 'Staff agree to the price change the move makes (PRICE_CHANGE_UNCONFIRMED otherwise)' }));
 
 /** A local wall-clock moment, read in each facility's zone: YYYY-MM-DDTHH:mm (the domain checks the calendar). */
 const LocalDateTimeText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$', description: 'Local to each facility: YYYY-MM-DDTHH:mm' });
@@ -127,7 +129,7 @@ export const ClosureBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Who a front-desk booking is for: a customer's id, or a guest found (by email, then phone) or created. */
+/** Who a front-desk booking is for: a customer's id staff picked, or a new guest (never matched to an account by phone or email). */
 const CustomerChoiceFields = {
   userId: Type.Optional(Id),
   guest: Type.Optional(Type.Object(
@@ -146,6 +148,7 @@ export const DeskBookingBody = Type.Object(
       description: 'desk: paid now at the desk; unpaid: confirmed, paid later (mark-paid); link: held LINK_HOLD_HOURS for the customer to pay on the hosted page',
     }),
     note: Type.Optional(Text(TEXT_LIMITS.bookingNote, 'prose')),
+    lateEntry: Type.Optional(Type.Boolean({ description: 'Staff confirm that a booking of today may start before now (a walk-in already playing); without it a start in the past is refused' })),
   },
   { additionalProperties: false },
 );
