@@ -76,7 +76,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       body: RescheduleBody,
       response: { 200: envelopeOf(MovedBookingDto), ...errorResponses },
     },
-  }, async (request) => ok(200, 'Booking updated successfully', await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, request.body)));
+  }, async (request) => {
+    const { confirmPriceChange, ...change } = request.body;
+    return ok(200, 'Booking updated successfully', await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, change, { confirmPriceChange }));
+  });
 
   app.delete('/api/bookings/:id', {
     config: { access: 'user' },

@@ -108,12 +108,18 @@ export const BookingBody = Type.Object(
   { facility: Id, date: DateText, startTime: TimeText, endTime: TimeText },
   { additionalProperties: false },
 );
+/** Staff agree to the new price of a move that changes it (else 409 PRICE_CHANGE_UNCONFIRMED with priceChange, and nothing moves). */
+export const ConfirmPriceChange = Type.Optional(Type.Boolean({ description: 'Staff agree to the price change the move makes (PRICE_CHANGE_UNCONFIRMED otherwise); a customer moving their hold need not' }));
 export const RescheduleBody = Type.Object(
-  { facility: Type.Optional(Id), date: Type.Optional(DateText), startTime: Type.Optional(TimeText), endTime: Type.Optional(TimeText) },
+  {
+    facility: Type.Optional(Id),
+    date: Type.Optional(DateText),
+    startTime: Type.Optional(TimeText),
+    endTime: Type.Optional(TimeText),
+    confirmPriceChange: ConfirmPriceChange,
+  },
   { additionalProperties: false },
 );
-/** Staff agree to the new price of a move that changes it (else 409 PRICE_CHANGE_UNCONFIRMED with priceChange, and nothing moves). */
-export const ConfirmPriceChange = Type.Optional(Type.Boolean({ description: 'Staff agree to the price change the move makes (PRICE_CHANGE_UNCONFIRMED otherwise)' }));
 
 /** A local wall-clock moment, read in each facility's zone: YYYY-MM-DDTHH:mm (the domain checks the calendar). */
 const LocalDateTimeText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$', description: 'Local to each facility: YYYY-MM-DDTHH:mm' });
