@@ -153,6 +153,14 @@ describe('moves and the front desk (attack round 3)', () => {
       const late = await desk({ ...body, lateEntry: true });
       expect(late.statusCode, late.body).toBe(201);
     });
+
+    it('a weekly series never books a date that started earlier today', async () => {
+      const court = await facility(t.app, staff, { name: 'Late Series Court' });
+      const preview = await send('POST', '/api/admin/series/preview', staff, {
+        facilityId: court._id, firstDate: TODAY, startTime: '09:00', endTime: '11:00', every: 1, count: 2, guest: { name: 'League' }, payment: 'unpaid', onConflict: 'skip',
+      });
+      expect(preview.json().dates.map((d: { free: boolean; reason: string | null }) => [d.free, d.reason])).toEqual([[false, 'This date has started already.'], [true, null]]);
+    });
   });
 
   describe("a time-zone change keeps closures' local times (#6)", () => {
