@@ -101,6 +101,9 @@ describe('moves and the front desk (attack round 3)', () => {
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json()).toMatchObject({ payableAmount: 10, balance: 390, paymentStatus: 'paid', priceChange: { oldPrice: 10, newPrice: 400, difference: 390 } });
       expect((await send('GET', url, staff)).json()).toMatchObject({ facility: { _id: dear._id }, payableAmount: 10, balance: 390 });
+      // The front desk's day shows it too.
+      const day = (await send('GET', `/api/admin/day-view?date=${DAY}`, staff)).json() as { facilities: { bookings: { id: string; balance: number }[] }[] };
+      expect(day.facilities.flatMap((f) => f.bookings).find((b) => b.id === booking._id)?.balance).toBe(390);
       // Moved back to a $10 slot, nothing is owed any more.
       const back = await send('PUT', url, staff, { facilityId: cheap._id, confirmPriceChange: true });
       expect(back.json()).toMatchObject({ payableAmount: 10, balance: 0, priceChange: { oldPrice: 400, newPrice: 10, difference: -390 } });
