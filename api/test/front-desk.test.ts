@@ -83,11 +83,13 @@ describe('the front desk books for customers and walk-ins', () => {
     expect((await t.app.inject({ url: `/api/admin/bookings/${booking._id}`, headers: staff.auth })).json()).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
   });
 
-  it('a walk-in already playing is booked into the slot of today that started; a customer cannot book it', async () => {
-    const walkIn = await desk({ ...slot(TODAY, '09:00', '11:00'), guest: { name: 'Walk In Wanda' }, payment: 'desk' });
+  it('a walk-in already playing is booked into the slot of today that started, as a late entry staff confirm; a customer cannot book it', async () => {
+    const unconfirmed = await desk({ ...slot(TODAY, '09:00', '11:00'), guest: { name: 'Walk In Wanda' }, payment: 'desk' });
+    expect(unconfirmed.json()).toMatchObject({ statusCode: 400, code: 'IN_THE_PAST', errorMessages: [{ path: 'lateEntry' }] });
+    const walkIn = await desk({ ...slot(TODAY, '09:00', '11:00'), guest: { name: 'Walk In Wanda' }, payment: 'desk', lateEntry: true });
     expect(walkIn.statusCode, walkIn.body).toBe(201);
     expect(walkIn.json()).toMatchObject({ status: 'confirmed', user: { name: 'Walk In Wanda' } });
-    const over = await desk({ ...slot(TODAY, '08:00', '09:00'), guest: { name: 'Too Late' }, payment: 'desk' });
+    const over = await desk({ ...slot(TODAY, '08:00', '09:00'), guest: { name: 'Too Late' }, payment: 'desk', lateEntry: true });
     expect(over.json()).toMatchObject({ statusCode: 400, code: 'IN_THE_PAST' });
     const byCustomer = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: casey.auth, payload: { facility: court._id, date: TODAY, startTime: '11:00', endTime: '12:00' } });
     expect(byCustomer.statusCode).toBe(201);
@@ -106,12 +108,12 @@ describe('the front desk books for customers and walk-ins', () => {
     expect(byCustomer.json().code).toBe('BEYOND_HORIZON');
   });
 
-  it('a guest is matched by email, then by phone, else created without a password; they can claim the account by password reset', async () => {
+  it('a guest is never matched to an account by email or phone: created without a password; they can claim the account by password reset', async () => {
     const byEmail = (await desk({ ...slot('2027-03-08', '10:00', '11:00'), guest: { name: 'Whoever', email: casey.email.toUpperCase() }, payment: 'unpaid' })).json();
-    expect(byEmail.user._id).toBe(casey.id);
+    expect(byEmail).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN', errorMessages: [{ path: 'guest.email' }] });
     const first = (await desk({ ...slot('2027-03-08', '11:00', '12:00'), guest: { name: 'Pat Phone', phone: '(555) 123-4567' }, payment: 'unpaid' })).json();
     const second = (await desk({ ...slot('2027-03-08', '12:00', '13:00'), guest: { name: 'Pat P.', phone: '555 123 4567' }, payment: 'unpaid' })).json();
-    expect(second.user._id).toBe(first.user._id);
+    expect(second.user._id).not.toBe(first.user._id);
 
     const fresh = (await desk({ ...slot('2027-03-08', '13:00', '14:00'), guest: { name: 'Gail Guest', email: 'gail.guest@example.com', phone: '555-0199' }, payment: 'unpaid' })).json();
     expect(fresh.user).toMatchObject({ name: 'Gail Guest', email: 'gail.guest@example.com' });
@@ -155,12 +157,12 @@ describe('the front desk books for customers and walk-ins', () => {
     expect(after.n).toBe(before.n + 1);
   });
 
-  it('staff move a booking to another facility and time with facilityId; a paid booking keeps its payment', async () => {
+  it('staff move a booking to another facility and time with facilityId; a paid booking keeps its payment and shows the balance', async () => {
     const other = await facility(t.app, staff, { name: 'Court Two', pricePerHour: 50 });
     const booking = (await desk({ ...slot('2027-03-10', '10:00', '11:00'), userId: casey.id, payment: 'desk' })).json();
-    const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/bookings/${booking._id}`, headers: staff.auth, payload: { ...booking, facilityId: other._id, startTime: '15:00', endTime: '16:00' } });
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/bookings/${booking._id}`, headers: staff.auth, payload: { ...booking, facilityId: other._id, startTime: '15:00', endTime: '16:00', confirmPriceChange: true } });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ facility: { _id: other._id }, startTime: '15:00', paymentStatus: 'paid', payableAmount: 30 });
+    expect(moved.json()).toMatchObject({ facility: { _id: other._id }, startTime: '15:00', paymentStatus: 'paid', payableAmount: 30, balance: 20 });
     expect((await outbox(casey.email)).at(-1)).toMatchObject({ kind: 'booking_moved' });
   });
 });

@@ -326,7 +326,7 @@ describe('customer tiers', () => {
 
       // A move of the member's unpaid hold by staff is priced for the member.
       const held = await book(t.app, member, court._id, DAY, '12:00', '13:00');
-      const moved = await send('PUT', `/api/bookings/${held._id}`, staff, { startTime: '20:00', endTime: '22:00' });
+      const moved = await send('PUT', `/api/bookings/${held._id}`, staff, { startTime: '20:00', endTime: '22:00', confirmPriceChange: true });
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json().data).toMatchObject({ startTime: '20:00', payableAmount: 48 });
 

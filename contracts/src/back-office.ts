@@ -17,6 +17,7 @@ export const DayViewBooking = Type.Object({
   status: oneOf(ACTIVE_STATUSES),
   paymentStatus: PaymentStatusSchema,
   payableAmount: Type.Number(),
+  balance: Type.Number({ description: 'A paid booking moved to a slot at another price: still to collect (positive) or to give back (negative)' }),
   holdExpiresAt: Nullable(Type.String()),
   customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BOOKING_REFUND_STATES, BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_VIAS } from '@courtside/domain';
+import { PriceChangeDto } from './envelope.ts';
 import { Nullable, oneOf } from './primitives.ts';
 
 export const BookingStatusSchema = oneOf(BOOKING_STATUSES);
@@ -30,6 +31,9 @@ export const BookingDto = Type.Object({
   createdAt: Type.String(),
   refundedAmount: Type.Number({ description: "Money already back with the customer for this booking, in the venue's currency" }),
   refundState: oneOf(BOOKING_REFUND_STATES),
+  balance: Type.Number({
+    description: "A paid booking staff moved to a slot at another price: the difference still to collect from the customer (positive) or to give back (negative), in the venue's currency; 0 otherwise",
+  }),
   cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
   seriesId: Nullable(Type.String(), 'The weekly series this booking is a date of (staff booked it with the others), or null'),
   refundVia: Nullable(oneOf(REFUND_VIAS), "How its money goes back if refunded: 'desk' (handed back at the front desk) or 'provider' (to the card it was paid with); null when nothing was paid"),
@@ -42,3 +46,7 @@ export const BookingDto = Type.Object({
   reviewable: Type.Boolean({ description: 'Whether its customer may rate it now (POST /api/bookings/:id/review): confirmed, ended, not rated yet' }),
 });
 export type BookingDto = Static<typeof BookingDto>;
+
+/** A booking just moved, with what the move did to its price. */
+export const MovedBookingDto = Type.Intersect([BookingDto, Type.Object({ priceChange: PriceChangeDto })]);
+export type MovedBookingDto = Static<typeof MovedBookingDto>;

@@ -39,6 +39,15 @@ export const Conflict = Type.Object({
   reason: Type.String(),
 });
 
+/** What moving a booking does to its price, in the venue's currency (domain PriceChange). */
+export const PriceChangeDto = Type.Object({
+  oldPrice: Type.Number({ description: 'The price the booking stood at (what it was bought for, plus any balance from an earlier move)' }),
+  newPrice: Type.Number({ description: "The server's price of the slot it moves to, for its customer" }),
+  difference: Type.Number({ description: 'newPrice - oldPrice' }),
+  paid: Type.Boolean({ description: 'Paid bookings keep what was paid and record the difference as their balance; unpaid ones take the new price' }),
+});
+export type PriceChangeDto = Static<typeof PriceChangeDto>;
+
 export const ErrorEnvelope = Type.Object({
   success: Type.Literal(false),
   statusCode: Type.Integer(),
@@ -46,5 +55,7 @@ export const ErrorEnvelope = Type.Object({
   message: Type.String(),
   errorMessages: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
   conflicts: Type.Optional(Type.Array(Conflict, { description: 'What is in the way (CLOSURE_CONFLICT and the like)' })),
+  // What the move would do to the price (PRICE_CHANGE_UNCONFIRMED).
+  priceChange: Type.Optional(PriceChangeDto),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

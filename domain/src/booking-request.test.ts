@@ -248,15 +248,17 @@ describe('resolveBookingRequest at the front desk', () => {
   // Tuesday 2026-06-02, 09:30 in New York.
   const desk: BookingPolicy = { now: new Date('2026-06-02T13:30:00Z'), horizonDays: 60, frontDesk: true };
 
-  it("books a walk-in already playing into today's slot that has started", () => {
-    const interval = resolveBookingRequest(ny, req('2026-06-02', '09:00', '10:00'), desk);
+  it("books a walk-in already playing into today's slot that has started, once staff confirm a late entry", () => {
+    const interval = resolveBookingRequest(ny, req('2026-06-02', '09:00', '10:00'), { ...desk, lateEntry: true });
     expect(iso(interval.startsAt)).toBe('2026-06-02T13:00:00.000Z');
-    // A customer may not.
-    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-02', '09:00', '10:00'), { ...desk, frontDesk: false })).code).toBe('IN_THE_PAST');
+    // Without the confirmation, a start earlier today is refused, naming the flag to send.
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-02', '09:00', '10:00'), desk))).toMatchObject({ code: 'IN_THE_PAST', path: 'lateEntry' });
+    // A customer may not, confirmation or not.
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-02', '09:00', '10:00'), { ...desk, frontDesk: false, lateEntry: true })).code).toBe('IN_THE_PAST');
   });
 
   it('refuses a slot that is over, and yesterday, naming startTime', () => {
-    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-02', '08:00', '09:00'), desk))).toMatchObject({ code: 'IN_THE_PAST', path: 'startTime' });
+    expect(errorOf(() => resolveBookingRequest(ny, req('2026-06-02', '08:00', '09:00'), { ...desk, lateEntry: true }))).toMatchObject({ code: 'IN_THE_PAST', path: 'startTime' });
     expect(errorOf(() => resolveBookingRequest(ny, req('2026-05-31', '20:00', '22:00'), desk)).code).toBe('IN_THE_PAST');
   });
 

@@ -19,6 +19,11 @@ export interface BookingPolicy {
    * and no minimum notice applies.
    */
   frontDesk?: boolean;
+  /**
+   * With frontDesk: staff confirm that this booking of today may start before now (a walk-in
+   * already playing). Without it a start in the past is refused at the desk too.
+   */
+  lateEntry?: boolean;
   /** Named in refusals ("Bookings for Centre Court open 14 days ahead."); without it they name no facility. */
   facilityName?: string;
   /** The facility's policy beyond the schedule (policy.ts); each left out applies no limit. */
@@ -28,7 +33,7 @@ export interface BookingPolicy {
 }
 
 /** The BookingPolicy of a facility whose policy in force is `policy` (effectivePolicy). */
-export function bookingPolicyOf(policy: EffectivePolicy, now: Date, options: { facilityName?: string; frontDesk?: boolean } = {}): BookingPolicy {
+export function bookingPolicyOf(policy: EffectivePolicy, now: Date, options: { facilityName?: string; frontDesk?: boolean; lateEntry?: boolean } = {}): BookingPolicy {
   const { horizonDays, minNoticeMinutes, minMinutes, maxMinutes } = policy;
   return { now, horizonDays, minNoticeMinutes, minMinutes, maxMinutes, ...options };
 }
@@ -39,6 +44,12 @@ export const FRONT_DESK_HORIZON_DAYS = 730;
 /** A front-desk booking of today (the facility's today) that has started but is not over. */
 function startedTodayAtTheDesk(interval: Interval, date: string, timezone: string, policy: BookingPolicy): boolean {
   return policy.frontDesk === true && interval.endsAt.getTime() > policy.now.getTime() && toLocal(policy.now, timezone).date === date;
+}
+
+/** Why a start at or before now is refused: at the desk, a booking of today not yet over asks for a late entry. */
+function inThePast(startedToday: boolean, policy: BookingPolicy) {
+  if (startedToday) return invalid('IN_THE_PAST', 'This booking starts before now. To record a walk-in already playing, confirm a late entry (lateEntry: true).', 'lateEntry');
+  return invalid('IN_THE_PAST', policy.frontDesk ? 'The booking must not be over, and may start in the past only today.' : 'The booking must start in the future.', 'startTime');
 }
 
 /**
@@ -73,8 +84,9 @@ export function resolveBookingRequest(schedule: Schedule, req: BookingRequest, p
     const path = wallTimeExists(date, start, schedule.timezone) ? 'endTime' : 'startTime';
     throw invalid('NONEXISTENT_TIME', 'That time does not exist on this date (the clocks change).', path);
   }
-  if (interval.startsAt.getTime() <= policy.now.getTime() && !startedTodayAtTheDesk(interval, req.date, schedule.timezone, policy)) {
-    throw invalid('IN_THE_PAST', policy.frontDesk ? 'The booking must not be over, and may start in the past only today.' : 'The booking must start in the future.', 'startTime');
+  if (interval.startsAt.getTime() <= policy.now.getTime()) {
+    const startedToday = startedTodayAtTheDesk(interval, req.date, schedule.timezone, policy);
+    if (!startedToday || policy.lateEntry !== true) throw inThePast(startedToday, policy);
   }
   if (!policy.frontDesk) checkNotice(interval.startsAt, policy.now, policy.minNoticeMinutes ?? 0, policy.facilityName);
   const horizonDays = policy.frontDesk ? Math.max(policy.horizonDays, FRONT_DESK_HORIZON_DAYS) : policy.horizonDays;

@@ -123,6 +123,8 @@ export const ERROR_CODES = [
   'ALREADY_REVIEWED',
   'NOT_ENDED',
   'NOT_REVIEWABLE',
+  // Staff moved a booking to a slot at another price without confirming the difference.
+  'PRICE_CHANGE_UNCONFIRMED',
   // 429, 5xx
   'TOO_MANY_REQUESTS',
   'PAYMENT_PROVIDER_UNREACHABLE',

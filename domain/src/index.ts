@@ -28,3 +28,4 @@ export * from './booking-reference.ts';
 export * from './client-address.ts';
 export * from './reviews.ts';
 export * from './photos.ts';
+export * from './move-price.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameWallClock } from './rezone.ts';
+import { closureOnNewClock, sameWallClock } from './rezone.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -46,5 +46,35 @@ describe('sameWallClock: a booking keeps its local times when the venue changes 
   it('is the identity when the zone does not change', () => {
     const interval = { startsAt: at('2027-11-07T05:30:00Z'), endsAt: at('2027-11-07T06:30:00Z') };
     expect(sameWallClock(interval, 'America/New_York', 'America/New_York')).toEqual(interval);
+  });
+});
+
+describe('closureOnNewClock: a closed range keeps its local times when the venue changes zone', () => {
+  const now = at('2027-03-01T15:00:00Z');
+
+  it('10:00-12:00 closed in New York stays 10:00-12:00 in Los Angeles', () => {
+    // 2027-03-03 10:00-12:00 EST = 15:00-17:00Z; in Los Angeles (PST, UTC-8) 18:00-20:00Z.
+    expect(closureOnNewClock({ startsAt: at('2027-03-03T15:00:00Z'), endsAt: at('2027-03-03T17:00:00Z') }, 'America/New_York', 'America/Los_Angeles', now)).toEqual({
+      startsAt: at('2027-03-03T18:00:00Z'),
+      endsAt: at('2027-03-03T20:00:00Z'),
+    });
+  });
+
+  it('an end the new clock skips runs on past the gap: it closes more, never less', () => {
+    // 02:30 UTC-local on 2027-03-14 does not exist in New York; read as 03:30 EDT = 07:30Z.
+    expect(closureOnNewClock({ startsAt: at('2027-03-14T01:00:00Z'), endsAt: at('2027-03-14T02:30:00Z') }, 'UTC', 'America/New_York', now)).toEqual({
+      startsAt: at('2027-03-14T06:00:00Z'),
+      endsAt: at('2027-03-14T07:30:00Z'),
+    });
+  });
+
+  it('closes from now on, and is undefined once over on the new clock', () => {
+    // 09:00-12:00 in New York on 2027-03-01 (14:00-17:00Z, now 15:00Z); in London 09:00-12:00Z is over.
+    expect(closureOnNewClock({ startsAt: at('2027-03-01T14:00:00Z'), endsAt: at('2027-03-01T17:00:00Z') }, 'America/New_York', 'Europe/London', now)).toBeUndefined();
+    // In Los Angeles it is 17:00-20:00Z: from 17:00Z (after now) as it stands.
+    expect(closureOnNewClock({ startsAt: at('2027-03-01T14:00:00Z'), endsAt: at('2027-03-01T17:00:00Z') }, 'America/New_York', 'America/Chicago', now)).toEqual({
+      startsAt: at('2027-03-01T15:00:00Z'),
+      endsAt: at('2027-03-01T18:00:00Z'),
+    });
   });
 });

@@ -130,8 +130,14 @@ test('a booking dragged to another facility moves; a move onto a taken slot is r
     await expect(block(first)).toBeVisible();
   });
 
-  await test.step('onto free time at another facility: moved', async () => {
-    await dragToColumn(page, block(first), free, notification(page, `Moved to ${free.name}`));
+  await test.step('onto free time at another facility: moved (at its price, once staff confirm a change of price)', async () => {
+    const priceCheck = page.getByRole('dialog', { name: 'Move at the new price?' });
+    await dragToColumn(page, block(first), free, notification(page, `Moved to ${free.name}`).or(priceCheck));
+    if (await priceCheck.isVisible()) {
+      await expect(priceCheck).toContainText('The price changes from');
+      await priceCheck.getByRole('button', { name: 'Move booking' }).click();
+      await expect(notification(page, `Moved to ${free.name}`)).toBeVisible();
+    }
     await expect(block(free)).toBeVisible();
     await expect(block(first)).toHaveCount(0);
     const after = await request.get(`/api/admin/bookings/${mine._id}`, { headers: bearer(admin) });
@@ -148,6 +154,9 @@ test('a booking dragged to another facility moves; a move onto a taken slot is r
     await page.getByRole('option', { name: earlier, exact: true }).click();
     // Taken or not, the answer is in the dialog and the booking page agrees with the server.
     await move.getByRole('button', { name: 'Move booking' }).click();
+    // A new price is shown first and moves only when confirmed.
+    const atNewPrice = move.getByRole('button', { name: 'Move at the new price' });
+    if (await atNewPrice.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await atNewPrice.click();
     const outcome = await Promise.race([
       move.waitFor({ state: 'hidden' }).then(() => 'moved' as const),
       move.getByRole('alert').waitFor().then(() => 'refused' as const),

@@ -20,6 +20,7 @@ import * as sports from './migrations/2026_11_24_1000_sports.ts';
 import * as resetLinksKept from './migrations/2026_11_26_0100_reset_links_kept.ts';
 import * as outboxSealedBody from './migrations/2026_11_26_0200_outbox_sealed_body.ts';
 import * as deskRefunds from './migrations/2026_11_26_0300_desk_refunds.ts';
+import * as moveRules from './migrations/2026_11_26_0400_move_rules.ts';
 import * as reviews from './migrations/2026_11_26_0601_reviews.ts';
 import * as oneLongestBooking from './migrations/2026_11_26_0700_one_longest_booking.ts';
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_0100_reset_links_kept': resetLinksKept,
   '2026_11_26_0200_outbox_sealed_body': outboxSealedBody,
   '2026_11_26_0300_desk_refunds': deskRefunds,
+  '2026_11_26_0400_move_rules': moveRules,
   '2026_11_26_0601_reviews': reviews,
   '2026_11_26_0700_one_longest_booking': oneLongestBooking,
 };

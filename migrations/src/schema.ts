@@ -71,6 +71,8 @@ export interface BookingsTable {
   series_id: Generated<string | null>;
   /** Its end plus the facility's changeover buffer: set by the database, never written by the app. */
   blocked_until: Generated<Date>;
+  /** A paid booking moved to a slot at another price: the difference still to collect (+) or give back (-). */
+  balance_cents: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

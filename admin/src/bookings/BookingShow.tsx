@@ -3,6 +3,7 @@ import { ListButton, Show, TopToolbar, useRecordContext, Link } from 'react-admi
 import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
+import { balanceText } from './price-change.ts';
 import { dateTime, longDate, money } from '../common/format.ts';
 import { CustomerFact } from '../common/CustomerFact.tsx';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
@@ -73,6 +74,11 @@ const Details = () => {
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Amount">
             <Typography variant="h6" component="p">{money(r.payableAmount)}</Typography>
+            {balanceText(r.balance, money) && (
+              <Typography variant="body2" color="warning.main">
+                Balance: {balanceText(r.balance, money)}
+              </Typography>
+            )}
             {r.refundState !== 'none' && (
               <Typography variant="body2" color={r.refundState === 'failed' ? 'error' : 'text.secondary'}>
                 {refundLine(r)}

@@ -9,6 +9,7 @@ const held: DayViewBooking = {
   status: 'pending',
   paymentStatus: 'unpaid',
   payableAmount: 30,
+  balance: 0,
   holdExpiresAt: null,
   customer: { id: 'u1', name: 'Ann Lee', email: 'ann@example.test' },
 };

@@ -9,6 +9,7 @@ const booking = (startTime: string, endTime: string): DayViewBooking => ({
   status: 'confirmed',
   paymentStatus: 'paid',
   payableAmount: 20,
+  balance: 0,
   holdExpiresAt: null,
   customer: { id: 'u1', name: 'Ann', email: 'ann@example.test' },
 });

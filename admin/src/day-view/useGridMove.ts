@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { formatTime, parseTime } from '@courtside/domain';
+import type { PriceChangeDto } from '@courtside/contracts';
+import type { SlotChoice } from '../common/slot-times.ts';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
 import { useMoveBooking } from '../bookings/useMoveBooking.ts';
 import { snapToGrid } from './layout.ts';
@@ -23,6 +25,7 @@ interface Dragging {
  * Dragging a booking on the day grid to another time or facility row: the target is outlined
  * on the facility's slot grid while it moves, dropping asks the server to move it, and a
  * refusal says why while the booking stays where it was (nothing moves until the server agrees).
+ * A drop that changes the price waits for staff to confirm it (priceChange, confirmPrice).
  */
 export function useGridMove(date: string) {
   const move = useMoveBooking();
@@ -30,6 +33,17 @@ export function useGridMove(date: string) {
   const dragging = useRef<Dragging>(undefined);
   const [target, setTarget] = useState<DropTarget>();
   const [moving, setMoving] = useState(false);
+  // A drop the server asks staff to confirm (the price changes): where to, and what it costs.
+  const [asked, setAsked] = useState<{ priceChange: PriceChangeDto; id: string; to: SlotChoice; facilityName: string }>();
+
+  const send = async (id: string, to: SlotChoice, facilityName: string, confirmPrice: boolean) => {
+    setMoving(true);
+    const result = await move(id, to, facilityName, confirmPrice);
+    setMoving(false);
+    setTarget(undefined);
+    if (!result.ok && result.priceChange) setAsked({ priceChange: result.priceChange, id, to, facilityName });
+    else if (!result.ok) notify(result.reason, { type: 'error' });
+  };
 
   const landing = (facility: DayViewFacility, minute: number): DropTarget | undefined => {
     const d = dragging.current;
@@ -57,12 +71,16 @@ export function useGridMove(date: string) {
       dragging.current = undefined;
       if (!d || !to || (to.facilityId === d.from && formatTime(to.start) === d.booking.startTime)) return setTarget(undefined);
       setTarget(to);
-      setMoving(true);
-      const result = await move(d.booking.id, { facilityId: to.facilityId, date, startTime: formatTime(to.start), endTime: formatTime(to.end) }, facility.name);
-      setMoving(false);
-      setTarget(undefined);
-      if (!result.ok) notify(result.reason, { type: 'error' });
+      await send(d.booking.id, { facilityId: to.facilityId, date, startTime: formatTime(to.start), endTime: formatTime(to.end) }, facility.name, false);
     },
+    /** The price change a drop would make, for staff to confirm before anything moves. */
+    priceChange: asked?.priceChange,
+    confirmPrice: async () => {
+      if (!asked) return;
+      await send(asked.id, asked.to, asked.facilityName, true);
+      setAsked(undefined);
+    },
+    keepPlace: () => setAsked(undefined),
     /** The drag ended without a drop on the grid (Esc, or let go elsewhere): nothing moves. */
     end: () => {
       if (!dragging.current) return;

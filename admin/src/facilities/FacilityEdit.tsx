@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@mui/material';
 import { Edit, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify, useRecordContext, useRedirect } from 'react-admin';
-import { failure } from '../common/format.ts';
+import { countOf, failure } from '../common/format.ts';
 import { BookingsConfirm } from './BookingsInTheWay.tsx';
 import { bookingsInTheWay, bookingsText, type BookingsInTheWay } from './bookings-in-the-way.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
@@ -38,8 +38,11 @@ interface UpdateVariables {
   previousData: FacilityRecord;
 }
 
+const affectedText = (inTheWay: BookingsInTheWay | undefined) =>
+  [inTheWay?.count ? bookingsText(inTheWay.count) : '', inTheWay?.closures ? countOf(inTheWay.closures, 'closure') : ''].filter(Boolean).join(' and ') || 'its bookings';
+
 /**
- * Saving a new time zone while live bookings exist is refused with their list: staff see it and
+ * Saving a new time zone while live bookings or closures exist is refused with their list: staff see it and
  * may confirm, which saves again with confirmTimezoneChange (the bookings keep their local times).
  */
 export const FacilityEdit = () => {
@@ -90,8 +93,8 @@ export const FacilityEdit = () => {
       </Edit>
       <BookingsConfirm
         inTheWay={pending?.inTheWay}
-        title={`Change the time zone of ${bookingsText(pending?.inTheWay.count ?? 0)}?`}
-        intro={`These bookings keep their local times at the venue (10:00–12:00 stays 10:00–12:00), now in ${zone}; what was paid stays the same. Customers keep the times they booked.`}
+        title={`Change the time zone of ${affectedText(pending?.inTheWay)}?`}
+        intro={`These bookings and closures keep their local times at the venue (10:00–12:00 stays 10:00–12:00), now in ${zone}; what was paid stays the same. Customers keep the times they booked, and closed hours stay closed.`}
         confirmLabel="Change time zone"
         busy={busy}
         onConfirm={() => void saveConfirmed()}

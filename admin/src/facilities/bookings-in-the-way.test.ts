@@ -9,8 +9,16 @@ describe('bookingsInTheWay', () => {
     const message = 'This facility has 12 upcoming bookings:\n2026-05-02 10:00-11:00 Ann Lee (paid)\n2026-05-03 09:00-10:00 Bo Chan (held, unpaid)\nand 10 more\nSend cancelBookings=true to cancel them.';
     expect(bookingsInTheWay(refusal('FACILITY_HAS_BOOKINGS', message))).toEqual({
       count: 12,
+      closures: 0,
       lines: ['2026-05-02 10:00-11:00 Ann Lee (paid)', '2026-05-03 09:00-10:00 Bo Chan (held, unpaid)', 'and 10 more'],
     });
+  });
+
+  it('counts the closures a time-zone change would move with the bookings', () => {
+    const message = 'This facility has 1 upcoming closure:\nclosed 2027-03-03 10:00-12:00 (maintenance: Resurfacing)\nTo change the time zone anyway, confirm.';
+    expect(bookingsInTheWay(refusal('FACILITY_HAS_BOOKINGS', message))).toEqual({ count: 0, closures: 1, lines: ['closed 2027-03-03 10:00-12:00 (maintenance: Resurfacing)'] });
+    const both = 'This facility has 2 upcoming bookings and 1 upcoming closure:\na\nb\nc\nconfirm';
+    expect(bookingsInTheWay(refusal('FACILITY_HAS_BOOKINGS', both))).toMatchObject({ count: 2, closures: 1 });
   });
 
   it('ignores every other refusal, whatever its status or wording', () => {

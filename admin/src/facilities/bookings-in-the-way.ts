@@ -8,6 +8,8 @@ import { countOf } from '../common/format.ts';
  */
 export interface BookingsInTheWay {
   count: number;
+  /** Closures in the way too (a time-zone change moves them with the bookings). */
+  closures: number;
   lines: string[];
 }
 
@@ -15,10 +17,11 @@ export function bookingsInTheWay(error: unknown): BookingsInTheWay | undefined {
   const message = errorMessage(error);
   if (errorCode(error) !== 'FACILITY_HAS_BOOKINGS' || !message) return undefined;
   const [heading = '', ...rest] = message.split('\n');
-  const count = Number(/(\d+) upcoming booking/.exec(heading)?.[1]);
+  const counted = (what: string) => Number(new RegExp(`(\\d+) upcoming ${what}`).exec(heading)?.[1] ?? 0);
+  const [bookings, closures] = [counted('booking'), counted('closure')];
   // The last line tells API callers how to confirm; here the dialog does that.
   const lines = rest.slice(0, -1);
-  return { count: Number.isFinite(count) ? count : lines.length, lines };
+  return { count: bookings || closures ? bookings : lines.length, closures, lines };
 }
 
 export const bookingsText = (n: number) => countOf(n, 'booking');

@@ -110,6 +110,27 @@ export interface CustomerLimits {
 }
 
 /**
+ * The customer's hold cap and quotas, checked under their own transaction lock on a snapshot taken
+ * after it (courtside_reserve_booking, migration 2026_11_26_0400): the one check of new bookings
+ * and moves alike. `exceptId` is a booking being moved: it is not counted, so a move is never a
+ * booking more where it already is. Raises CSH01 or CSH04.
+ */
+function reserveFor(userId: string, facilityId: string, limits: CustomerLimits, now: Date, exceptId: string | null) {
+  return sql`courtside_reserve_booking(${userId}::uuid, ${limits.maxHolds}::integer, ${facilityId}::uuid,
+    ${limits.maxHere}::integer, ${limits.maxAtVenue}::integer, ${now}::timestamptz, ${exceptId}::uuid)`;
+}
+
+/**
+ * Checks a move of booking `exceptId` to `facilityId` against its customer's limits, inside the
+ * caller's transaction and before it takes the facility's schedule lock (the customer's lock
+ * always comes first). The lock is held until the transaction ends, so a concurrent booking or
+ * move of the same customer counts this one.
+ */
+export async function reserveMove(db: Executor, userId: string, facilityId: string, limits: CustomerLimits, now: Date, exceptId: string): Promise<void> {
+  await sql`SELECT ${reserveFor(userId, facilityId, limits, now, exceptId)}`.execute(db);
+}
+
+/**
  * A new hold in one statement (one round trip, no explicit transaction): checks the customer's
  * cap on live holds and their quotas under their own lock, takes the facility's schedule lock
  * (occupancy.ts), expires the lapsed holds in its way (its changeover and theirs included), and inserts
@@ -131,8 +152,7 @@ export async function insertHoldIfFacilityUnchanged(
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
   const result = await sql<BookingRow>`/* prepared: insert_hold */
     WITH customer AS (
-      SELECT courtside_reserve_booking(${booking.user_id}::uuid, ${limits.maxHolds}::integer, ${booking.facility_id}::uuid,
-                                       ${limits.maxHere}::integer, ${limits.maxAtVenue}::integer, ${now}::timestamptz)
+      SELECT ${reserveFor(booking.user_id, booking.facility_id, limits, now, null)}
     ), schedule_lock AS (
       SELECT ${scheduleLockIfUnchanged(booking.facility_id, facilityVersion)} AS unchanged FROM customer
     ), facility AS (
@@ -151,7 +171,7 @@ export async function insertHoldIfFacilityUnchanged(
     -- Reading the lapsed holds' ids makes them expire before the insert checks the constraint.
     WHERE (SELECT count(*) FROM lapsed) >= 0
     RETURNING id, facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
-              hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, blocked_until, created_at, updated_at`.execute(db);
+              hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, blocked_until, balance_cents, created_at, updated_at`.execute(db);
   return result.rows[0];
 }
 
@@ -173,10 +193,23 @@ export async function markPaidAtDesk(db: Executor, id: string, now: Date): Promi
   await db.updateTable('bookings').set({ payment_status: 'paid', updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function moveBooking(db: Executor, id: string, facilityId: string, interval: Interval, payableCents: number, now: Date): Promise<void> {
+/** A booking moved: its new place, and its price and balance (domain movedPrice). */
+export async function moveBooking(
+  db: Executor,
+  id: string,
+  to: { facilityId: string; interval: Interval; payableCents: number; balanceCents: number },
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('bookings')
-    .set({ facility_id: facilityId, starts_at: interval.startsAt, ends_at: interval.endsAt, payable_cents: payableCents, updated_at: now })
+    .set({
+      facility_id: to.facilityId,
+      starts_at: to.interval.startsAt,
+      ends_at: to.interval.endsAt,
+      payable_cents: to.payableCents,
+      balance_cents: to.balanceCents,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -47,9 +47,40 @@ export function updateClosure(db: Executor, id: string, c: NewClosure, now: Date
 export async function replaceClosureRanges(db: Executor, closureId: string, ranges: ClosedRange[]): Promise<void> {
   await db.deleteFrom('closure_facilities').where('closure_id', '=', closureId).execute();
   const sorted = [...ranges].sort((a, b) => (a.facilityId < b.facilityId ? -1 : 1));
-  for (const r of sorted) {
-    await db.insertInto('closure_facilities').values({ closure_id: closureId, facility_id: r.facilityId, starts_at: r.startsAt, ends_at: r.endsAt }).execute();
-  }
+  for (const r of sorted) await insertClosureRange(db, closureId, r);
+}
+
+/** One facility's range of a closure; the table's trigger checks it against live bookings (CSH03). */
+export async function insertClosureRange(db: Executor, closureId: string, r: ClosedRange): Promise<void> {
+  await db.insertInto('closure_facilities').values({ closure_id: closureId, facility_id: r.facilityId, starts_at: r.startsAt, ends_at: r.endsAt }).execute();
+}
+
+/** A facility's closed range, with what staff wrote of its closure. */
+export interface FacilityClosedRange {
+  closure_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  reason: string;
+  kind: ClosureKind;
+}
+
+/** A facility's closed ranges that end after `now`, soonest first, locked: what a change of its time zone moves. */
+export function lockRangesEndingAfter(db: Executor, facilityId: string, now: Date): Promise<FacilityClosedRange[]> {
+  return db
+    .selectFrom('closure_facilities as cf')
+    .innerJoin('closures as c', 'c.id', 'cf.closure_id')
+    .select(['cf.closure_id', 'cf.starts_at', 'cf.ends_at', 'c.reason', 'c.kind'])
+    .where('cf.facility_id', '=', facilityId)
+    .where('cf.ends_at', '>', now)
+    .orderBy('cf.starts_at')
+    .forUpdate()
+    .execute();
+}
+
+/** Takes these closures' ranges off one facility (a change of its time zone places them again). */
+export async function removeFacilityRanges(db: Executor, facilityId: string, closureIds: string[]): Promise<void> {
+  if (closureIds.length === 0) return;
+  await db.deleteFrom('closure_facilities').where('facility_id', '=', facilityId).where('closure_id', 'in', closureIds).execute();
 }
 
 /** Locks a closure row until the transaction ends. */

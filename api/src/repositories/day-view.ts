@@ -41,6 +41,7 @@ export interface DayBookingRow {
   status: ActiveStatus;
   payment_status: PaymentStatus;
   payable_cents: number;
+  balance_cents: number;
   hold_expires_at: Date | null;
   user_id: string;
   user_name: string;
@@ -65,6 +66,7 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
       'b.ends_at',
       'b.payment_status',
       'b.payable_cents',
+      'b.balance_cents',
       'b.hold_expires_at',
       'u.id as user_id',
       'u.name as user_name',

@@ -33,17 +33,6 @@ export function findByEmail(db: Executor, email: string): Promise<UserRow | unde
     .executeTakeFirst();
 }
 
-/** An active account whose phone has these digits (a walk-in staff know by phone), the oldest first. */
-export function findActiveByPhoneDigits(db: Executor, digits: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`regexp_replace(phone, '[^0-9]', '', 'g')`, '=', digits)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at')
-    .executeTakeFirst();
-}
-
 export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

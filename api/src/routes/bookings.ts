@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as bookings from '../services/booking-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { BookingDto } from '@courtside/contracts';
+import { BookingDto, MovedBookingDto } from '@courtside/contracts';
 import { BookingBody, Id, IdParams, RescheduleBody } from './schemas.ts';
 import { clientOf } from '../http/client.ts';
 
@@ -70,13 +70,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'user' },
     schema: {
       tags: ['bookings'],
-      summary: 'Move a booking (owners: unpaid holds; admins: any active booking)',
+      summary: 'Move a booking (owners: unpaid holds, re-priced; admins: any active booking, under the desk policy): the answer says what the move did to the price',
       security,
       params: IdParams,
       body: RescheduleBody,
-      response: { 200: envelopeOf(BookingDto), ...errorResponses },
+      response: { 200: envelopeOf(MovedBookingDto), ...errorResponses },
     },
-  }, async (request) => ok(200, 'Booking updated successfully', await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, request.body)));
+  }, async (request) => {
+    const { confirmPriceChange, ...change } = request.body;
+    return ok(200, 'Booking updated successfully', await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, change, { confirmPriceChange }));
+  });
 
   app.delete('/api/bookings/:id', {
     config: { access: 'user' },

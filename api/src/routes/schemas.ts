@@ -108,8 +108,16 @@ export const BookingBody = Type.Object(
   { facility: Id, date: DateText, startTime: TimeText, endTime: TimeText },
   { additionalProperties: false },
 );
+/** Staff agree to the new price of a move that changes it (else 409 PRICE_CHANGE_UNCONFIRMED with priceChange, and nothing moves). */
+export const ConfirmPriceChange = Type.Optional(Type.Boolean({ description: 'Staff agree to the price change the move makes (PRICE_CHANGE_UNCONFIRMED otherwise); a customer moving their hold need not' }));
 export const RescheduleBody = Type.Object(
-  { facility: Type.Optional(Id), date: Type.Optional(DateText), startTime: Type.Optional(TimeText), endTime: Type.Optional(TimeText) },
+  {
+    facility: Type.Optional(Id),
+    date: Type.Optional(DateText),
+    startTime: Type.Optional(TimeText),
+    endTime: Type.Optional(TimeText),
+    confirmPriceChange: ConfirmPriceChange,
+  },
   { additionalProperties: false },
 );
 
@@ -127,7 +135,7 @@ export const ClosureBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Who a front-desk booking is for: a customer's id, or a guest found (by email, then phone) or created. */
+/** Who a front-desk booking is for: a customer's id staff picked, or a new guest (never matched to an account by phone or email). */
 const CustomerChoiceFields = {
   userId: Type.Optional(Id),
   guest: Type.Optional(Type.Object(
@@ -146,6 +154,7 @@ export const DeskBookingBody = Type.Object(
       description: 'desk: paid now at the desk; unpaid: confirmed, paid later (mark-paid); link: held LINK_HOLD_HOURS for the customer to pay on the hosted page',
     }),
     note: Type.Optional(Text(TEXT_LIMITS.bookingNote, 'prose')),
+    lateEntry: Type.Optional(Type.Boolean({ description: 'Staff confirm that a booking of today may start before now (a walk-in already playing); without it a start in the past is refused' })),
   },
   { additionalProperties: false },
 );

@@ -115,6 +115,7 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
         status: b.status,
         paymentStatus: b.payment_status,
         payableAmount: centsToDollars(b.payable_cents),
+        balance: centsToDollars(b.balance_cents),
         holdExpiresAt: b.status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
         customer: { id: b.user_id, name: b.user_name, email: b.user_email },
       })),

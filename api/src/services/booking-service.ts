@@ -3,6 +3,9 @@ import {
   assertReschedulable,
   blockedRange,
   bufferRefusal,
+  formatCents,
+  movedPrice,
+  PriceChangeUnconfirmed,
   quotaRefusal,
   decideCancellation,
   holdExpiry,
@@ -12,7 +15,7 @@ import {
   type BookingRequest,
   type EffectivePolicy,
 } from '@courtside/domain';
-import type { BookingDto } from '@courtside/contracts';
+import type { BookingDto, MovedBookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
@@ -29,8 +32,8 @@ import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from './throttle-service.ts';
 import { recordRefund, sendRefunds } from '../payments/refunds.ts';
-import { facilityBlockedRange, facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
-import { toBookingDto } from './presenters.ts';
+import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
+import { priceChangeDto, toBookingDto } from './presenters.ts';
 
 export interface NewBookingRequest extends BookingRequest {
   facility: string;
@@ -85,6 +88,16 @@ function limitsOf(ctx: ServiceContext, user: CurrentUser, policy: EffectivePolic
   return { maxHolds: ctx.config.maxHoldsPerCustomer, maxHere: policy.maxActivePerCustomer, maxAtVenue: ctx.config.maxActiveBookings };
 }
 
+/**
+ * The rules a booking is checked against at `facility`, new or moved, written once: the
+ * facility's policy, the request rules of whoever books (a customer's; staff's at the desk with
+ * `desk`: deskPolicy), and the customer limits the database checks under the customer's lock.
+ */
+function rulesAt(ctx: ServiceContext, user: CurrentUser, facility: FacilityRow, now: Date, desk?: { lateEntry?: boolean }) {
+  const policy = facilityPolicy(facility, ctx.config);
+  return { policy, request: facilityBookingPolicy(facility, ctx.config, now, desk), limits: limitsOf(ctx, user, policy) };
+}
+
 /** The database's refusals of a hold, worded with the rule and the facility they came from. */
 function holdRefusal(err: unknown, ctx: ServiceContext, facility: FacilityRow, policy: EffectivePolicy): unknown {
   const e = err as { code?: string; constraint?: string; detail?: string };
@@ -108,8 +121,8 @@ async function tryHold(
   now: Date,
 ): Promise<BookingRow | undefined> {
   const facility = found.row;
-  const policy = facilityPolicy(facility, ctx.config);
-  const interval = resolveBookingRequest(toSchedule(facility), req, facilityBookingPolicy(facility, ctx.config, now));
+  const { policy, request, limits } = rulesAt(ctx, user, facility, now);
+  const interval = resolveBookingRequest(toSchedule(facility), req, request);
   // Concurrent overlapping inserts can deadlock in the exclusion check (40P01): run again.
   return retryTransaction(() => bookings.insertHoldIfFacilityUnchanged(ctx.db, {
     facility_id: facility.id,
@@ -121,7 +134,7 @@ async function tryHold(
     payment_status: 'unpaid',
     hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
     created_at: now,
-  }, found.version, limitsOf(ctx, user, policy), blockedRange(interval, policy.bufferMinutes)).catch((err: unknown) => {
+  }, found.version, limits, blockedRange(interval, policy.bufferMinutes)).catch((err: unknown) => {
     throw holdRefusal(err, ctx, facility, policy);
   }));
 }
@@ -194,41 +207,67 @@ export async function changeBooking<R extends AfterCommit>(ctx: ServiceContext, 
 }
 
 /**
- * Where a change moves a booking: the facility it moves to (its own unless the change names
- * another, and live) is read once; what the change leaves out keeps the local date and times
- * the booking shows on the clock of the facility it is at.
+ * Where a change moves a booking, under the rules a new booking there passes (rulesAt): the
+ * facility it moves to (its own unless the change names another, and live) is read once; what
+ * the change leaves out keeps the local date and times the booking shows on the clock of the
+ * facility it is at. Staff move under the desk's policy, customers under their own.
  */
-async function resolveMove(ctx: ServiceContext, trx: Executor, row: BookingRow, change: Partial<NewBookingRequest>, now: Date) {
+async function resolveMove(ctx: ServiceContext, trx: Executor, actor: CurrentUser, row: BookingRow, change: Partial<NewBookingRequest>, now: Date) {
   const facility = await facilities.findFacility(trx, change.facility ?? row.facility_id);
   if (!facility) throw facilityNotFound();
   const from = facility.id === row.facility_id ? facility : await facilities.findFacility(trx, row.facility_id, { includeDeleted: true });
   const booked = { startsAt: row.starts_at, endsAt: row.ends_at, timezone: from!.timezone };
-  return { facility, interval: resolveBookingChange(toSchedule(facility), booked, change, facilityBookingPolicy(facility, ctx.config, now)) };
+  const rules = rulesAt(ctx, actor, facility, now, actor.role === 'admin' ? {} : undefined);
+  const interval = resolveBookingChange(toSchedule(facility), booked, change, rules.request);
+  // A move adds no hold; it counts against the quotas where it lands, not where it leaves.
+  return { facility, interval, rules: { ...rules, limits: { ...rules.limits, maxHolds: null } } };
 }
 
-/** Moves a booking under the same rules as a new one; a moved hold needs a fresh checkout. */
+export interface MoveOptions {
+  /** Staff agree to the new price when the move changes it (else PRICE_CHANGE_UNCONFIRMED and nothing moves). */
+  confirmPriceChange?: boolean;
+}
+
+/**
+ * Moves a booking under the same rules as a new one, inside the same guarantee: the customer's
+ * limits are checked under their lock (reserveMove), then the schedule lock, then the move, which
+ * the exclusion constraints and the closure trigger check. The slot is priced for its customer;
+ * a paid booking keeps what was paid and records the difference as its balance (movedPrice).
+ * Staff confirm a price change first; a customer moving their hold takes the new price. A moved
+ * hold needs a fresh checkout.
+ */
 export async function rescheduleBooking(
   ctx: ServiceContext,
   actor: CurrentUser,
   id: string,
   req: Partial<NewBookingRequest>,
-): Promise<BookingDto> {
+  options: MoveOptions = {},
+): Promise<MovedBookingDto> {
   const now = ctx.clock();
-  await changeBooking(ctx, async (trx) => {
+  const { change } = await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
-    const { facility, interval } = await resolveMove(ctx, trx, row, req, now);
+    const { facility, interval, rules } = await resolveMove(ctx, trx, actor, row, req, now);
+    await bookings.reserveMove(trx, row.user_id, facility.id, rules.limits, now, row.id).catch((err: unknown) => {
+      throw holdRefusal(err, ctx, facility, rules.policy);
+    });
     const was = await findBookingForMail(trx, row.id);
     await lockFacilitySchedule(trx, facility.id);
-    await bookings.expireLapsedOverlapping(trx, facility.id, facilityBlockedRange(facility, ctx.config, interval), now, { changeover: true, exceptId: row.id });
-    // A paid booking keeps the amount that was paid; only an unpaid hold is re-priced.
-    const payableCents = row.payment_status === 'paid' ? row.payable_cents : facilityPrice(facility, interval, { tier: await findAssignedTier(trx, row.user_id), now });
-    await bookings.moveBooking(trx, row.id, facility.id, interval, payableCents, now);
+    await bookings.expireLapsedOverlapping(trx, facility.id, blockedRange(interval, rules.policy.bufferMinutes), now, { changeover: true, exceptId: row.id });
+    const newCents = facilityPrice(facility, interval, { tier: await findAssignedTier(trx, row.user_id), now });
+    const price = movedPrice({ payableCents: row.payable_cents, balanceCents: row.balance_cents, paid: row.payment_status === 'paid' }, newCents);
+    if (actor.role === 'admin' && price.change.differenceCents !== 0 && !options.confirmPriceChange) {
+      throw new PriceChangeUnconfirmed(price.change, (cents) => formatCents(cents, ctx.config.money));
+    }
+    await bookings.moveBooking(trx, row.id, { facilityId: facility.id, interval, payableCents: price.payableCents, balanceCents: price.balanceCents }, now).catch((err: unknown) => {
+      throw holdRefusal(err, ctx, facility, rules.policy);
+    });
     if (was) await enqueueBookingMoved(ctx, trx, was);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
-    return { staleCheckouts: row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now) : [] };
+    const staleCheckouts = row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now) : [];
+    return { staleCheckouts, change: price.change };
   });
-  return view(ctx, ctx.db, id);
+  return { ...(await view(ctx, ctx.db, id)), priceChange: priceChangeDto(change) };
 }
 
 /**

@@ -73,9 +73,13 @@ export function facilityPolicy(f: Pick<FacilityRow, 'policy'>, config: GlobalPol
   return effectivePolicy(policyOf(f), globalPolicy(config));
 }
 
-/** The BookingPolicy resolveBookingRequest applies at facility `f` (the desk's allowances with frontDesk). */
-export function facilityBookingPolicy(f: FacilityRow, config: GlobalPolicySettings, now: Date, frontDesk = false): BookingPolicy {
-  return bookingPolicyOf(facilityPolicy(f, config), now, frontDesk ? { facilityName: f.name, frontDesk } : { facilityName: f.name });
+/**
+ * The BookingPolicy resolveBookingRequest applies at facility `f`: a customer's, or with `desk`
+ * staff's (the desk's allowances, and a start earlier today only as a late entry they confirm).
+ */
+export function facilityBookingPolicy(f: FacilityRow, config: GlobalPolicySettings, now: Date, desk?: { lateEntry?: boolean }): BookingPolicy {
+  const options = desk ? { facilityName: f.name, frontDesk: true, lateEntry: desk.lateEntry === true } : { facilityName: f.name };
+  return bookingPolicyOf(facilityPolicy(f, config), now, options);
 }
 
 /** The time a booking of `interval` keeps facility `f` from others: with its changeover buffer. */

@@ -8,9 +8,11 @@ import {
   foldMaxMinutes,
   fromPricePerHourCents,
   globalPolicy,
+  closureOnNewClock,
   localTimes,
   parseSport,
   sameWallClock,
+  toLocal,
   validatePolicy,
   validatePriceRules,
   validateSchedule,
@@ -24,6 +26,8 @@ import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
+import * as closures from '../repositories/closures.ts';
+import type { FacilityClosedRange } from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
@@ -144,14 +148,28 @@ const LISTED = 10;
  * Refuses a change that would touch live bookings, listing them the way staff read them (date
  * and times on the facility's clock, customer), the first ten and how many more.
  */
-function facilityHasBookings(live: LiveBookingRow[], timezone: string, path: BookingsPath, remedy: string): DomainError {
-  const lines = live.slice(0, LISTED).map((b) => {
-    const t = localTimes(b.starts_at, b.ends_at, timezone);
-    return `${t.date} ${t.startTime}-${t.endTime} ${b.user_name} (${b.status === 'confirmed' ? 'paid' : 'held, unpaid'})`;
-  });
+function facilityHasBookings(live: LiveBookingRow[], timezone: string, path: BookingsPath, remedy: string, closed: FacilityClosedRange[] = []): DomainError {
+  const lines = live.slice(0, LISTED).map((b) => `${bookingText(b, timezone)} (${b.status === 'confirmed' ? 'paid' : 'held, unpaid'})`);
   if (live.length > LISTED) lines.push(`and ${live.length - LISTED} more`);
-  const n = live.length;
-  return new DomainError('conflict', 'FACILITY_HAS_BOOKINGS', `This facility has ${n} upcoming booking${n === 1 ? '' : 's'}:\n${lines.join('\n')}\n${remedy}`, path);
+  lines.push(...closed.slice(0, LISTED).map((c) => closureText(c, timezone)));
+  if (closed.length > LISTED) lines.push(`and ${closed.length - LISTED} more closures`);
+  const counts = [countOf(live.length, 'upcoming booking'), countOf(closed.length, 'upcoming closure')].filter((c) => !c.startsWith('0 '));
+  return new DomainError('conflict', 'FACILITY_HAS_BOOKINGS', `This facility has ${counts.join(' and ')}:\n${lines.join('\n')}\n${remedy}`, path);
+}
+
+const countOf = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** A booking as staff read it: its date and times on the facility's clock, and its customer. */
+function bookingText(b: Pick<LiveBookingRow, 'starts_at' | 'ends_at' | 'user_name'>, timezone: string): string {
+  const t = localTimes(b.starts_at, b.ends_at, timezone);
+  return `${t.date} ${t.startTime}-${t.endTime} ${b.user_name}`;
+}
+
+/** A closed range as staff read it: "closed 2027-03-03 10:00-12:00 (maintenance: Resurfacing)". */
+function closureText(c: Pick<FacilityClosedRange, 'starts_at' | 'ends_at' | 'kind' | 'reason'>, timezone: string): string {
+  const start = toLocal(c.starts_at, timezone);
+  const end = toLocal(c.ends_at, timezone);
+  return `closed ${start.date} ${start.time}-${end.date === start.date ? '' : `${end.date} `}${end.time} (${c.kind}: ${c.reason})`;
 }
 
 /**
@@ -169,16 +187,26 @@ async function lockForChange(trx: Executor, id: string): Promise<FacilityRow> {
 /**
  * A time-zone change corrects a setup error: customers booked "10:00 at the court", so every
  * booking that is not over keeps its wall-clock times at the venue and gets the instants they
- * mean in the new zone (prices paid stay as they are). Staff confirm first when live bookings
- * are affected; a booking whose time does not exist in the new zone, or an overlap the move
- * creates (the exclusion constraint, 23P01), refuses the whole change. Bookings already over
- * keep their instants: they are a record of what happened and what was charged.
+ * mean in the new zone (prices paid stay as they are); so does every closure not over, so the
+ * hours staff closed stay closed. Staff confirm first when live bookings or closures are
+ * affected; a booking whose time does not exist in the new zone, or an overlap the move creates
+ * (the exclusion constraint, 23P01; a closure over a booking, CSH03), refuses the whole change.
+ * Bookings already over keep their instants: they are a record of what happened and what was charged.
  */
 async function keepWallClock(trx: Executor, facility: FacilityRow, timezone: string, confirmed: boolean, now: Date): Promise<void> {
   const live = await facilities.lockLiveBookingsFrom(trx, facility.id, now);
-  if (live.length > 0 && !confirmed) {
-    throw facilityHasBookings(live, facility.timezone, 'timezone', `To change the time zone anyway, confirm (confirmTimezoneChange: true): they keep their local times, now in ${timezone}.`);
+  const closed = await closures.lockRangesEndingAfter(trx, facility.id, now);
+  if ((live.length > 0 || closed.length > 0) && !confirmed) {
+    throw facilityHasBookings(live, facility.timezone, 'timezone', `To change the time zone anyway, confirm (confirmTimezoneChange: true): they keep their local times, now in ${timezone}.`, closed);
   }
+  // The closures leave the schedule while the bookings move (the triggers check each row as it lands), and come back after.
+  await closures.removeFacilityRanges(trx, facility.id, closed.map((c) => c.closure_id));
+  await moveBookings(trx, facility, timezone, live, now);
+  await placeClosures(trx, facility, timezone, closed, now);
+}
+
+/** Moves every booking that is not over to the same local times on the new clock (keepWallClock). */
+async function moveBookings(trx: Executor, facility: FacilityRow, timezone: string, live: LiveBookingRow[], now: Date): Promise<void> {
   const liveById = new Map(live.map((b) => [b.id, b]));
   const moves: { id: string; startsAt: Date; endsAt: Date }[] = [];
   for (const b of await facilities.lockBookingsEndingAfter(trx, facility.id, now)) {
@@ -198,8 +226,31 @@ async function keepWallClock(trx: Executor, facility: FacilityRow, timezone: str
   await bookings.moveBookingsTo(trx, moves, now);
 }
 
+/**
+ * Puts a facility's closures back at their local times on the new clock (closureOnNewClock: from
+ * now on; one already over there is left off). A closure that would then cover a live booking
+ * refuses the whole change, naming both; the closure trigger (CSH03) stays the guarantee.
+ */
+async function placeClosures(trx: Executor, facility: FacilityRow, timezone: string, closed: FacilityClosedRange[], now: Date): Promise<void> {
+  for (const c of closed) {
+    const range = closureOnNewClock({ startsAt: c.starts_at, endsAt: c.ends_at }, facility.timezone, timezone, now);
+    if (!range) continue;
+    await bookings.expireLapsedOverlapping(trx, facility.id, range, now, { changeover: false });
+    const [inTheWay] = await facilities.lockLiveBookingsOverlapping(trx, facility.id, range, now);
+    if (inTheWay) {
+      throw new DomainError(
+        'conflict',
+        'TIMEZONE_CHANGE_OVERLAP',
+        `Keeping its local times in ${timezone}, the closure ${closureText({ ...c, starts_at: range.startsAt, ends_at: range.endsAt }, timezone)} would cover the booking ${bookingText(inTheWay, timezone)}; nothing was changed. Move or cancel the booking, or change the closure, first.`,
+        'timezone',
+      );
+    }
+    await closures.insertClosureRange(trx, c.closure_id, { facilityId: facility.id, ...range });
+  }
+}
+
 const overlapAfterRezone = (timezone: string) =>
-  new DomainError('conflict', 'TIMEZONE_CHANGE_OVERLAP', `Keeping their local times in ${timezone} would make bookings overlap; nothing was changed. Move or cancel one of them first.`, 'timezone');
+  new DomainError('conflict', 'TIMEZONE_CHANGE_OVERLAP', `Keeping their local times in ${timezone} would make bookings overlap (or a closure cover one); nothing was changed. Move or cancel one of them first.`, 'timezone');
 
 /**
  * Applies only the fields given; the schedule is checked as a whole after merging. Runs under
@@ -248,7 +299,8 @@ export async function updateFacility(
     if (!row) throw facilityNotFound();
     return toFacilityDto(row);
   } catch (err) {
-    if (timezone && (err as { code?: string }).code === '23P01') throw overlapAfterRezone(timezone);
+    // The database's word on overlaps the checks above did not foresee: bookings (23P01) or a closure over a booking (CSH03).
+    if (timezone && ['23P01', 'CSH03'].includes((err as { code?: string }).code ?? '')) throw overlapAfterRezone(timezone);
     throw err;
   }
 }

@@ -34,7 +34,7 @@ export interface Guest {
   email?: string;
 }
 
-/** Who a desk booking is for: a customer with an account, or a guest found or created by email or phone. */
+/** Who a desk booking is for: a customer staff picked (their account's id), or a guest. */
 export type CustomerChoice = { userId: string; guest?: undefined } | { userId?: undefined; guest: Guest };
 
 export interface DeskBookingInput extends BookingRequest {
@@ -43,14 +43,19 @@ export interface DeskBookingInput extends BookingRequest {
   guest?: Guest;
   payment: DeskPayment;
   note?: string;
+  /** Staff confirm that a booking of today may start before now (a walk-in already playing). */
+  lateEntry?: boolean;
 }
 
 const customerRequired = () => new DomainError('invalid', 'CUSTOMER_REQUIRED', 'Say who the booking is for: userId of a customer, or guest with at least a name.', 'userId');
 
 /**
- * The customer a desk booking is for. A guest is matched by email, then by phone, to an active
- * account; otherwise an account without a password is made for them (password reset claims it,
- * when they have an email). A guest with no email gets an address nothing is sent to.
+ * The customer a desk booking is for: the account staff picked (userId, from the customer
+ * search), or a new guest without a password (password reset claims it, when they have an
+ * email; with none, an address nothing is sent to). A guest is never given to an existing
+ * account on contact details alone: phones and emails are self-declared, so an account that
+ * claimed the walk-in's phone or email would get their booking (and could cancel it). A guest
+ * email that an account already uses is refused, naming the remedy: pick that account.
  */
 export async function resolveCustomer(trx: Executor, choice: { userId?: string; guest?: Guest }, now: Date): Promise<UserRow> {
   if (choice.userId !== undefined && choice.guest !== undefined) throw customerRequired();
@@ -61,15 +66,13 @@ export async function resolveCustomer(trx: Executor, choice: { userId?: string; 
   }
   const guest = choice.guest;
   if (!guest) throw customerRequired();
-  if (guest.email) {
-    const found = await users.findByEmail(trx, guest.email);
-    if (found?.deleted_at) throw new DomainError('conflict', 'NOT_ACTIVE', 'The account with that email is deactivated; reactivate it or use another email.', 'guest.email');
-    if (found) return found;
-  }
-  const digits = guest.phone?.replace(/\D/g, '') ?? '';
-  if (!guest.email && digits.length >= 6) {
-    const found = await users.findActiveByPhoneDigits(trx, digits);
-    if (found) return found;
+  if (guest.email && (await users.findByEmail(trx, guest.email))) {
+    throw new DomainError(
+      'conflict',
+      'EMAIL_TAKEN',
+      `An account already uses ${guest.email}. To book for that account, pick the customer in the search; to book a guest, leave the email out.`,
+      'guest.email',
+    );
   }
   return users.insertUser(trx, {
     name: guest.name,
@@ -98,8 +101,11 @@ export async function lockLiveFacility(trx: Executor, facilityId: string): Promi
   return facility;
 }
 
-/** The staff policy: the facility's, with the horizon widened, no minimum notice and today's started slots open to walk-ins. */
-export const deskPolicy = (ctx: ServiceContext, facility: FacilityRow, now: Date) => facilityBookingPolicy(facility, ctx.config, now, true);
+/**
+ * The staff policy: the facility's, with the horizon widened and no minimum notice; today's
+ * started slots open to walk-ins only as a late entry staff confirm (`lateEntry`).
+ */
+export const deskPolicy = (ctx: ServiceContext, facility: FacilityRow, now: Date, lateEntry = false) => facilityBookingPolicy(facility, ctx.config, now, { lateEntry });
 
 export interface DeskBookingRow {
   facility: FacilityRow;
@@ -161,7 +167,7 @@ export async function bookAtDesk(ctx: ServiceContext, staff: CurrentUser, input:
   const now = ctx.clock();
   const { facility, customer, row } = await retryTransaction(() => ctx.db.transaction().execute(async (trx): Promise<DeskBookingRow> => {
     const facility = await lockLiveFacility(trx, input.facilityId);
-    const interval = resolveBookingRequest(toSchedule(facility), input, deskPolicy(ctx, facility, now));
+    const interval = resolveBookingRequest(toSchedule(facility), input, deskPolicy(ctx, facility, now, input.lateEntry));
     if (input.payment === 'link' && interval.startsAt <= now) {
       throw new DomainError('invalid', 'IN_THE_PAST', 'A booking that has started is paid at the desk (payment "desk" or "unpaid"), not by link.', 'payment');
     }

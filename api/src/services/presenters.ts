@@ -1,5 +1,5 @@
-import { cancellationTerms, canReview, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState } from '@courtside/domain';
-import type { AdminUserDto, BookingDto, FacilityDto, UserDto } from '@courtside/contracts';
+import { cancellationTerms, canReview, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
+import type { AdminUserDto, BookingDto, FacilityDto, PriceChangeDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
 import type { RatedFacilityRow } from '../repositories/facilities.ts';
@@ -77,6 +77,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     createdAt: b.created_at.toISOString(),
     refundedAmount: centsToDollars(b.refunded_cents ?? 0),
     refundState: bookingRefundState(b),
+    balance: centsToDollars(b.balance_cents),
     cancellable: terms.cancellable,
     cancellableUntil: terms.cancellableUntil?.toISOString() ?? null,
     cancellationHours: hours,
@@ -92,6 +93,14 @@ function bookingRefundState(b: BookingView): BookingDto['refundState'] {
   // A booking is refunded whole, so its refunds are never partial.
   return state === 'partial' ? 'refunded' : state;
 }
+
+/** What a move did (or would do) to a booking's price, in the venue's currency. */
+export const priceChangeDto = (c: PriceChange): PriceChangeDto => ({
+  oldPrice: centsToDollars(c.oldCents),
+  newPrice: centsToDollars(c.newCents),
+  difference: centsToDollars(c.differenceCents),
+  paid: c.paid,
+});
 
 /** The back office (ra-data-simple-rest) wants `id` on every record. */
 export const withId = <T extends { _id: string }>(dto: T) => ({ id: dto._id, ...dto });

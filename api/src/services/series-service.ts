@@ -88,7 +88,11 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
       return { ...at, interval: resolveBookingRequest(toSchedule(facility), at, deskPolicy(ctx, facility, now)) };
     } catch (err) {
       // A rule about the date (closed that day, past, beyond the horizon) skips it; one about the times refuses the series.
-      if (err instanceof DomainError && err.kind === 'invalid' && !TIME_RULES.has(err.code)) return { ...at, conflict: conflictOf(err.message), customerReason: err.message };
+      if (err instanceof DomainError && err.kind === 'invalid' && !TIME_RULES.has(err.code)) {
+        // A date that started earlier today is simply past for a series: late entries are for one walk-in.
+        const reason = err.code === 'IN_THE_PAST' ? 'This date has started already.' : err.message;
+        return { ...at, conflict: conflictOf(reason), customerReason: reason };
+      }
       throw err;
     }
   });

@@ -150,8 +150,9 @@ export class BookingModel {
   }
 
   /**
-   * Wall clock -> interval, or undefined when any booking rule refuses it (400). At the desk a
-   * slot of today that has started but is not over is allowed (a walk-in already playing).
+   * Wall clock -> interval, or undefined when any booking rule refuses it (400). At the desk, as a
+   * late entry staff confirm, a slot of today that has started but is not over is allowed (a
+   * walk-in already playing); series and moves never confirm one.
    */
   private interval(req: SlotRequest, desk = false): { startsAt: number; endsAt: number } | undefined {
     if (this.timesInvalid(req) || req.hours > MAX_BOOKING_HOURS) return undefined;
@@ -204,10 +205,10 @@ export class BookingModel {
     return this.bookings.some((b) => b.id !== except && b.facility === facility && overlaps({ startsAt: b.startsAt, endsAt: b.blockedUntil }, mine) && this.live(b));
   }
 
-  /** The customer's own holds at this facility are at its quota (upcoming ones that still hold time). */
-  private overQuota(owner: number, facility: number) {
+  /** The customer's own holds at this facility are at its quota (upcoming ones that still hold time; a booking being moved not counted). */
+  private overQuota(owner: number, facility: number, except?: string) {
     const { quota } = this.facilities[facility]!;
-    return quota !== null && this.bookings.filter((b) => b.owner === owner && b.facility === facility && b.endsAt > this.now && this.live(b)).length >= quota;
+    return quota !== null && this.bookings.filter((b) => b.id !== except && b.owner === owner && b.facility === facility && b.endsAt > this.now && this.live(b)).length >= quota;
   }
 
   /**
@@ -266,7 +267,7 @@ export class BookingModel {
     };
   }
 
-  /** Owners may move an unpaid hold; admins any active booking. A paid booking keeps its price. */
+  /** Owners may move an unpaid hold, within their quota there; admins any active booking. A paid booking keeps its price. */
   move(actor: Actor, b: ModelBooking, req: SlotRequest): Expectation {
     if (this.signedOut(this.customerOf(actor, b))) return { status: 401 };
     if (actor === 'other') return { status: 404 };
@@ -276,6 +277,7 @@ export class BookingModel {
     if (!facility.active) return { status: 404 };
     const interval = this.interval(req);
     if (!interval) return { status: 400 };
+    if (actor === 'owner' && this.overQuota(b.owner, req.facility, b.id)) return { status: 409 };
     if (this.taken(req.facility, interval, b.id) || this.closed(req.facility, interval)) return { status: 409 };
     return {
       status: 200,
@@ -432,7 +434,7 @@ export class BookingModel {
     if (this.timesInvalid(req)) return { status: 400 };
     const dates = Array.from({ length: count }, (_, i) => ({ ...req, day: req.day + 7 * i }));
     const free = dates.flatMap((d) => {
-      const interval = this.interval(d, true);
+      const interval = this.interval(d);
       return interval && !this.taken(d.facility, interval) && !this.closed(d.facility, interval) ? [interval] : [];
     });
     if (free.length === 0 || (onConflict === 'fail' && free.length < dates.length)) return { status: 409 };

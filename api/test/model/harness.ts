@@ -175,7 +175,8 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       if (!b) return void stats.skipped++;
       const expected = cmd.kind === 'move' ? model.move(cmd.actor, b, cmd.slot) : model.cancel(cmd.actor, b);
       const reply = cmd.kind === 'move'
-        ? await send('PUT', `/api/bookings/${b.id}`, tokenOf(cmd.actor, b), slotBody(cmd.slot))
+        // Staff confirm the price change a move makes (the back office shows it first).
+        ? await send('PUT', `/api/bookings/${b.id}`, tokenOf(cmd.actor, b), { ...slotBody(cmd.slot), ...(cmd.actor === 'admin' ? { confirmPriceChange: true } : {}) })
         : await send('DELETE', `/api/bookings/${b.id}`, tokenOf(cmd.actor, b));
       return expectReply(expected, reply);
     }
@@ -226,7 +227,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     case 'desk': {
       const expected = model.deskBook(cmd.customer, cmd.slot, cmd.payment);
       const { facility, ...at } = slotBody(cmd.slot);
-      const reply = await send('POST', '/api/admin/bookings', w.admin, { facilityId: facility, ...at, userId: w.customers[cmd.customer]!.id, payment: cmd.payment });
+      const reply = await send('POST', '/api/admin/bookings', w.admin, { facilityId: facility, ...at, userId: w.customers[cmd.customer]!.id, payment: cmd.payment, lateEntry: true });
       return expectReply(expected, reply, reply.status === 201 ? JSON.parse(reply.body)._id : undefined);
     }
     case 'series': {

@@ -13,6 +13,7 @@ import type { FacilityRecord } from '../../facilities/types.ts';
 import { Booked, type BookedResult } from './Booked.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { missing, newDraft, type BookingDraft } from './draft.ts';
+import { errorCode } from '../../common/errors.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import { previewBooks, previewSummary, priceLine } from './quote.ts';
 import { RepeatFields } from './RepeatFields.tsx';
@@ -37,6 +38,13 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Box>
 );
 
+/** The server asks staff to confirm a start before now (IN_THE_PAST on lateEntry), rather than refusing outright. */
+function needsLateEntry(error: unknown): boolean {
+  if (errorCode(error) !== 'IN_THE_PAST') return false;
+  const body = (error as { body?: { errorMessages?: { path?: string }[] } }).body;
+  return body?.errorMessages?.[0]?.path === 'lateEntry';
+}
+
 /** The form: where and when, who, how often, the price, how it is paid, a note. Enter books; Esc closes. */
 const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities: FacilityRecord[]; at: SlotChoice; repeat: boolean; onBooked: (r: BookedResult) => void; onCancel: () => void }) => {
   const [draft, setDraft] = useState(() => {
@@ -44,6 +52,8 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
     return newDraft(f ? fitToDay(f, { ...at, facilityId: f.id }) : at, repeat);
   });
   const [problem, setProblem] = useState<{ message: string; conflicts?: Conflict[] }>();
+  // The server refused a start before now: staff are asked whether it is a late entry (a walk-in already playing).
+  const [askLate, setAskLate] = useState(false);
   const [busy, setBusy] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
   const preview = useSeriesPreview(draft);
@@ -59,6 +69,7 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
       return next.repeat && next.payment === 'link' ? { ...next, payment: 'desk' } : next;
     });
     setProblem(undefined);
+    setAskLate(false);
   };
   const refuse = (message: string, conflicts?: Conflict[]) => {
     setProblem({ message, conflicts });
@@ -75,9 +86,10 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
     }
     setBusy(true);
     try {
-      onBooked(await book(draft));
+      onBooked(await book(draft, askLate));
     } catch (error) {
-      refuse(failure('Not booked', error), conflictsOf(error));
+      if (!askLate && needsLateEntry(error)) setAskLate(true);
+      else refuse(failure('Not booked', error), conflictsOf(error));
     } finally {
       setBusy(false);
     }
@@ -113,6 +125,11 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
           </Box>
           <PaymentChoice value={draft.payment} repeat={draft.repeat !== null} onChange={(payment) => change({ payment })} />
           <TextField label="Note" value={draft.note} onChange={(e) => change({ note: e.target.value })} multiline minRows={1} maxRows={4} helperText="Optional, for staff: racket hire, who to ask for..." slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.bookingNote } }} />
+          {askLate && (
+            <Alert severity="warning" role="status">
+              This booking starts before now. If the player is already on court, book it as a late entry.
+            </Alert>
+          )}
           {problem && (
             <Alert severity="error" role="alert" ref={problemRef} tabIndex={-1}>
               {problem.message}
@@ -124,7 +141,7 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="submit" variant="contained" disabled={busy}>
-          {draft.repeat ? (dates ? `Book ${countOf(draft.repeat.onConflict === 'skip' ? free : dates.length, 'date')}` : 'Book series') : 'Book'}
+          {draft.repeat ? (dates ? `Book ${countOf(draft.repeat.onConflict === 'skip' ? free : dates.length, 'date')}` : 'Book series') : askLate ? 'Book as a late entry' : 'Book'}
         </Button>
       </DialogActions>
     </form>

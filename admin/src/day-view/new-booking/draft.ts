@@ -82,8 +82,9 @@ export function customerFields(d: Pick<BookingDraft, 'who' | 'customer' | 'guest
 
 const noteField = (d: BookingDraft) => (d.note.trim() ? { note: d.note.trim() } : {});
 
-export function deskBookingBody(d: BookingDraft) {
-  return { facilityId: d.facilityId, date: d.date, startTime: d.startTime, endTime: d.endTime, ...customerFields(d), payment: d.payment, ...noteField(d) };
+/** One desk booking; `lateEntry` once staff confirmed that it may start before now (a walk-in already playing). */
+export function deskBookingBody(d: BookingDraft, lateEntry = false) {
+  return { facilityId: d.facilityId, date: d.date, startTime: d.startTime, endTime: d.endTime, ...customerFields(d), payment: d.payment, ...noteField(d), ...(lateEntry ? { lateEntry } : {}) };
 }
 
 /** The dates a series covers and what to do with a taken one: all its preview depends on. */

@@ -5,12 +5,14 @@ import { pageBookings } from '../../services/admin-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { BookingDto, ListRecord } from '@courtside/contracts';
-import { DeskBookingBody, Id, IdParams, RescheduleBody } from '../schemas.ts';
+import { BookingDto, ListRecord, PriceChangeDto } from '@courtside/contracts';
+import { ConfirmPriceChange, DeskBookingBody, Id, IdParams, RescheduleBody } from '../schemas.ts';
 
 const Record = ListRecord(BookingDto);
 /** A desk booking's answer adds the customer's payment page, for payment "link". */
 const DeskRecord = Type.Intersect([Record, Type.Object({ paymentUrl: Type.Union([Type.String(), Type.Null()]) })]);
+/** A move's answer adds what it did to the price. */
+const MovedRecord = Type.Intersect([Record, Type.Object({ priceChange: PriceChangeDto })]);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/bookings', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
@@ -42,15 +44,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           date: RescheduleBody.properties.date,
           startTime: RescheduleBody.properties.startTime,
           endTime: RescheduleBody.properties.endTime,
+          confirmPriceChange: ConfirmPriceChange,
         },
         { additionalProperties: false },
       ),
-      response: { 200: Record, ...errorResponses },
+      response: { 200: MovedRecord, ...errorResponses },
     },
   }, async (request) => {
-    const { facility, facilityId: named, ...times } = request.body;
+    const { facility, facilityId: named, confirmPriceChange, ...times } = request.body;
     const facilityId = named ?? (typeof facility === 'string' ? facility : facility?._id);
-    return withId(await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, { ...times, facility: facilityId }));
+    return withId(await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, { ...times, facility: facilityId }, { confirmPriceChange }));
   });
 
   app.delete('/bookings/:id', { schema: { summary: 'Cancel (refunds a paid booking)', params: IdParams, response: { 200: Record, ...errorResponses } } },
