@@ -19,7 +19,11 @@
  *   - abuse (prove/support/abuse-checks.ts, a second server with Stripe pointed at the local stub,
  *     the default limits and TRUST_PROXY=1): a Stripe order on the sandbox page, the hold cap under
  *     concurrency, no lockout of the owner from another source, concurrent password guesses,
- *     out-of-range dates and type coercion;
+ *     out-of-range dates and type coercion, a foreign Stripe session naming an order;
+ *   - the third attack round's classes, each on a server of its own (prove/support/round3-*.ts):
+ *     accounts (distributed guessing, reset mail, secrets ending with the sessions, cross-site
+ *     forms), client addresses and limits, checkouts and refunds, moves and walk-ins, and secrets
+ *     in mail, logs and files;
  * then, without the server: `npm audit --audit-level=high` (needs the registry; exceptions in
  * docs/SECURITY.md) and a secret scan of the repository. Prints PASS/FAIL per check, writes
  * its section of docs/RELIABILITY.md, exits 1 when a check failed.
@@ -40,6 +44,7 @@ import { abuseChecks } from './support/abuse-checks.ts';
 import { authChecks } from './support/round3-auth.ts';
 import { limitsChecks } from './support/round3-limits.ts';
 import { moneyChecks } from './support/round3-money.ts';
+import { movesChecks } from './support/round3-moves.ts';
 import { secretsChecks } from './support/round3-secrets.ts';
 import { scanRepository, scanText } from './support/secret-scan.ts';
 
@@ -399,6 +404,7 @@ async function main(): Promise<boolean> {
   checks.push(...(await authChecks()));
   checks.push(...(await limitsChecks()));
   checks.push(...(await moneyChecks()));
+  checks.push(...(await movesChecks()));
   checks.push(...(await secretsChecks()));
   checks.push(auditCheck());
   checks.push(secretCheck());

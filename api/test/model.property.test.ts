@@ -3,8 +3,9 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { prepareWorld, runModelProperty, type ModelWorld } from './model/harness.ts';
 
 // The model-based property test at a small count, so every test run tries it; `npm run prove model` runs
-// >= 1,000 sequences on PostgreSQL. MODEL_SEED replays a run (the seed is printed).
-const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 1_000_000);
+// >= 1,000 sequences on PostgreSQL from a new seed each time. Here the seed is fixed (MODEL_SEED
+// replays another), so the coverage checks below (a quota, a changeover reached) cannot fail by chance.
+const SEED = Number(process.env.MODEL_SEED ?? 1);
 const SEQUENCES = 60;
 const MAX_COMMANDS = 20;
 
