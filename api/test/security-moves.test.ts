@@ -117,6 +117,15 @@ describe('moves and the front desk (attack round 3)', () => {
       const moved = await send('PUT', `/api/admin/bookings/${booked._id}`, staff, { facilityId: dear._id, confirmPriceChange: true });
       expect(moved.json()).toMatchObject({ payableAmount: 40, balance: 0, priceChange: { oldPrice: 10, newPrice: 40, difference: 30 } });
     });
+
+    it('a move onto a taken slot at another price is refused as taken, never asked about its price, and nothing moves', async () => {
+      const cheap = await facility(t.app, staff, { name: 'Cheap Taken Court', pricePerHour: 10 });
+      const dear = await facility(t.app, staff, { name: 'Dear Taken Court', pricePerHour: 40 });
+      const booked = (await desk({ facilityId: cheap._id, date: DAY, startTime: '20:00', endTime: '21:00', userId: casey.id, payment: 'unpaid' })).json();
+      await desk({ facilityId: dear._id, date: DAY, startTime: '20:00', endTime: '21:00', userId: casey.id, payment: 'unpaid' });
+      refused(await send('PUT', `/api/admin/bookings/${booked._id}`, staff, { facilityId: dear._id }), 409, 'SLOT_TAKEN');
+      expect((await send('GET', `/api/admin/bookings/${booked._id}`, staff)).json()).toMatchObject({ facility: { _id: cheap._id }, payableAmount: 10 });
+    });
   });
 
   describe('walk-ins stay guests unless staff pick the account (#7)', () => {

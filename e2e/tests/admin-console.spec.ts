@@ -88,7 +88,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
     await page.getByLabel('Location').fill('North Hall, Court 9');
     await page.getByLabel('Price per hour ($)').fill('27.5');
     await page.getByLabel('Description').fill('A sprung wooden floor under bright LED lights.');
-    await page.getByLabel('Image URL').fill('/images/facilities/badminton.svg');
+    await page.getByLabel("Or the photo's address").fill('/images/facilities/badminton.svg');
     await page.getByRole('switch', { name: 'Sunday open' }).uncheck();
     await page.getByLabel('Saturday closes').fill('18:00');
     await snapConsole(page, 'admin-facility-create');
@@ -109,7 +109,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
     await page.goto(`/admin/#/facilities/${created!._id}`);
     await expect(page.getByLabel('Name')).toHaveValue(name);
     await page.getByLabel('Price per hour ($)').fill('31');
-    await page.getByLabel('Image URL').fill('');
+    await page.getByLabel("Or the photo's address").fill('');
     await snapConsole(page, 'admin-facility-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(notification(page, 'Facility updated successfully')).toBeVisible();

@@ -56,7 +56,7 @@ async function endedBooking(request: APIRequestContext, staff: Session, customer
   // Started earlier today and not over: the desk may book it (paid at the desk).
   const desk = await request.post('/api/admin/bookings', {
     headers: bearer(staff),
-    data: { facilityId: facility._id, ...currentHour(FROM_ZONE), userId: customer.user._id, payment: 'desk' },
+    data: { facilityId: facility._id, ...currentHour(FROM_ZONE), userId: customer.user._id, payment: 'desk', lateEntry: true },
   });
   expect(desk.status(), await desk.text()).toBe(201);
   const bookingId = ((await desk.json()) as { id: string }).id;

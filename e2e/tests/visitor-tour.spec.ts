@@ -157,6 +157,15 @@ test('contact us: sending a message shows a success message', async ({ page }) =
   await expect(page.getByText(/thank|message (has been |was )?(sent|received)|we('| wi)ll (get back|reply)/i).first()).toBeVisible();
 });
 
+test('contact us: the no-JavaScript form is refused when another site posts it', async ({ request }) => {
+  const form = new URLSearchParams({ name: 'Cross Site', email: 'cross@example.com', subject: 'Hello', message: 'Posted by another page.' }).toString();
+  const foreign = await request.post('/contact-us', { headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, data: form, failOnStatusCode: false });
+  expect(foreign.status()).toBe(403);
+  // The API itself takes no form body from anyone.
+  const api = await request.post('/api/contact', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: form, failOnStatusCode: false });
+  expect(api.status()).toBe(415);
+});
+
 test("contact us: the opening hours are the facilities' own, from the first to open to the last to close", async ({ page, request }) => {
   const live = await facilities(request);
   const monday = live.flatMap((f) => (f.openingHours.mon ? [f.openingHours.mon] : []));

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import { TextInput, maxLength, required } from 'react-admin';
@@ -26,6 +26,7 @@ export const PhotoInput = ({ imageRequired }: { imageRequired: boolean }) => {
   const sport = useWatch({ name: 'sport' }) as string | undefined;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const picker = useRef<HTMLInputElement>(null);
 
   const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -52,10 +53,11 @@ export const PhotoInput = ({ imageRequired }: { imageRequired: boolean }) => {
           <FacilityImage url={url} sport={sport} alt="Photo preview" sx={{ width: 160, height: 100, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'grey.100' }} />
         ) : null}
         <Box>
-          <Button component="label" variant="outlined" startIcon={busy ? <CircularProgress size={18} /> : <UploadIcon />} disabled={busy}>
+          {/* A real button opening the file picker (a label styled as one is not a button to assistive technology). */}
+          <Button variant="outlined" startIcon={busy ? <CircularProgress size={18} /> : <UploadIcon />} disabled={busy} onClick={() => picker.current?.click()}>
             {busy ? 'Uploading…' : 'Upload a photo'}
-            <input type="file" hidden accept="image/jpeg,image/png,image/webp" onChange={(event) => void chosen(event)} />
           </Button>
+          <input ref={picker} type="file" hidden tabIndex={-1} aria-label="Photo file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void chosen(event)} />
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
             JPEG, PNG or WebP, straight from a phone is fine: resized to 1600 px, location data removed.
           </Typography>

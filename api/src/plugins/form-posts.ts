@@ -19,7 +19,10 @@ const jsonOnly = () =>
  */
 export const refuseFormBodies = fp(async function refuseFormBodies(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(FORM_TYPES, (_request, _payload, done) => done(jsonOnly(), undefined));
+  // A request that only names the type carries nothing to refuse: the back office's data provider
+  // sends its DELETEs as text/plain with no body at all.
+  app.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    (body as Buffer).length === 0 ? done(null, undefined) : done(jsonOnly(), undefined));
 });
 
 /** The origins our own pages are served from: the public address, and the one this request came to. */

@@ -256,12 +256,13 @@ export async function rescheduleBooking(
     await bookings.expireLapsedOverlapping(trx, facility.id, blockedRange(interval, rules.policy.bufferMinutes), now, { changeover: true, exceptId: row.id });
     const newCents = facilityPrice(facility, interval, { tier: await findAssignedTier(trx, row.user_id), now });
     const price = movedPrice({ payableCents: row.payable_cents, balanceCents: row.balance_cents, paid: row.payment_status === 'paid' }, newCents);
-    if (actor.role === 'admin' && price.change.differenceCents !== 0 && !options.confirmPriceChange) {
-      throw new PriceChangeUnconfirmed(price.change, (cents) => formatCents(cents, ctx.config.money));
-    }
     await bookings.moveBooking(trx, row.id, { facilityId: facility.id, interval, payableCents: price.payableCents, balanceCents: price.balanceCents }, now).catch((err: unknown) => {
       throw holdRefusal(err, ctx, facility, rules.policy);
     });
+    // Asked only of a move that can happen (the database has just taken it): the refusal rolls it back.
+    if (actor.role === 'admin' && price.change.differenceCents !== 0 && !options.confirmPriceChange) {
+      throw new PriceChangeUnconfirmed(price.change, (cents) => formatCents(cents, ctx.config.money));
+    }
     if (was) await enqueueBookingMoved(ctx, trx, was);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
     const staleCheckouts = row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now) : [];
