@@ -1,5 +1,5 @@
 /**
- * A facility has one longest booking (issue 22 #17): maxBookingMinutes. policy.maxMinutes, which
+ * A facility has one longest booking: maxBookingMinutes. policy.maxMinutes, which
  * said the same thing twice, is still accepted and folded in (the stricter, in whole slots), never
  * stored nor answered; the migration folds the ones already stored.
  */

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { PASSWORD, uniqueEmail } from './support/actors.ts';
 
 /**
- * Who "one client" is for the per-address limits (attack round 3, points 9 and 10): which
+ * Who "one client" is for the per-address limits: which
  * X-Forwarded-For entry is believed (TRUST_PROXY), and IPv6 counted per /64. Sign-ups are the
  * probe: SIGNUP_MAX_PER_IP (10 an hour at its default) per client, then 429.
  */

@@ -1,5 +1,5 @@
 /**
- * What the server keeps on disk is its owner's alone (issue 21, point 18): the embedded
+ * What the server keeps on disk is its owner's alone: the embedded
  * database, the generated JWT secret, the lock file and the .eml files under DATA_DIR are
  * created owner-only (directories 0700, files 0600), and a DATA_DIR left readable by an older
  * version is closed at start. The server is started as `npm start` starts it, under umask 000,

@@ -14,7 +14,7 @@ import { admin, facility } from './support/actors.ts';
 import { eventually } from './support/expect.ts';
 
 /**
- * Find a court under a flood of varied questions (attack round 3, point 19): a per-client limit,
+ * Find a court under a flood of varied questions: a per-client limit,
  * and a cache bounded by the bytes it keeps. Clock: 2027-03-01T15:00Z = 10:00 in New York.
  */
 const START = '2027-03-01T15:00:00Z';

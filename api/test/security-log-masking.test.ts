@@ -1,6 +1,6 @@
 /**
  * The calendar feed's address is its credential: the request log masks it however the path is
- * spelled (issue 21, point 20). The router decodes %2E and ignores nothing else a client may
+ * spelled. The router decodes %2E and ignores nothing else a client may
  * vary (duplicate slashes, case, %2F): the log must not depend on which spelling reached it.
  */
 import { Writable } from 'node:stream';

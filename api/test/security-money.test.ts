@@ -5,8 +5,8 @@ import { admin, book, customer, facility, type Actor } from './support/actors.ts
 import { listenLocally, race } from './support/race.ts';
 import { StripeStub, deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
 
-// Attack round 3, money: promo uses kept by overlapping checkouts (#3), desk refunds (#8),
-// one open checkout per booking and one flag notice per order and reason (#12), $0 orders (#16).
+// Attack round 3, money: promo uses kept by overlapping checkouts, desk refunds,
+// one open checkout per booking and one flag notice per order and reason, $0 orders.
 
 // Clock: 2027-03-01T15:00Z = 10:00 on 1 March in New York, the venue's zone.
 const START = '2027-03-01T15:00:00Z';

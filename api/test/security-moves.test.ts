@@ -45,7 +45,7 @@ describe('moves and the front desk (attack round 3)', () => {
   });
   afterAll(() => t?.close());
 
-  describe('a customer move passes every rule a new booking passes (#4)', () => {
+  describe('a customer move passes every rule a new booking passes', () => {
     it("moving a hold into a facility whose per-customer quota is used up is refused with QUOTA_REACHED, and nothing moves", async () => {
       const quota = await facility(t.app, staff, { name: 'Quota Court', policy: { maxActivePerCustomer: 1 } });
       const open = await facility(t.app, staff, { name: 'Open Court' });
@@ -77,7 +77,7 @@ describe('moves and the front desk (attack round 3)', () => {
     });
   });
 
-  describe('staff moves use the staff policy and state the price difference (#15)', () => {
+  describe('staff moves use the staff policy and state the price difference', () => {
     it('a desk booking beyond the public horizon can be moved by staff', async () => {
       const court = await facility(t.app, staff, { name: 'Season Court', policy: { horizonDays: 14 } });
       const booked = await desk({ facilityId: court._id, date: '2027-05-03', startTime: '19:00', endTime: '20:00', userId: casey.id, payment: 'unpaid' });
@@ -128,7 +128,7 @@ describe('moves and the front desk (attack round 3)', () => {
     });
   });
 
-  describe('walk-ins stay guests unless staff pick the account (#7)', () => {
+  describe('walk-ins stay guests unless staff pick the account', () => {
     it('an account that registered the walk-in\'s phone cannot see or cancel the walk-in', async () => {
       // The walk-in's phone, claimed by an account first (phones are not verified).
       const phone = `555-${String(Date.now()).slice(-7)}`;
@@ -175,7 +175,7 @@ describe('moves and the front desk (attack round 3)', () => {
     });
   });
 
-  describe("a time-zone change keeps closures' local times (#6)", () => {
+  describe("a time-zone change keeps closures' local times", () => {
     const closure = (facilityId: string, start: string, end: string) =>
       send('POST', '/api/admin/closures', staff, { facilityIds: [facilityId], start, end, reason: 'Resurfacing', kind: 'maintenance' });
     const rezone = (id: string, timezone: string, confirm?: boolean) =>

@@ -1,7 +1,7 @@
 /**
  * One-line fields (names, subjects, facility names, locations, phones, addresses, closure
  * reasons, tier names) take no control character and no lone surrogate: a CR or LF in a name
- * adds lines of its own to the plain-text mail staff read (issue 21, point 17). Multi-line
+ * adds lines of its own to the plain-text mail staff read. Multi-line
  * fields (a contact message, a facility's description, a booking note) keep their line breaks
  * and tabs and refuse the rest. Bodies are sent as raw JSON text, so "\ud800" reaches the
  * server as JSON writes it, not as a string the test library re-encoded.

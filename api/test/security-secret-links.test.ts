@@ -1,7 +1,5 @@
 /**
- * A reset link is a key to the account: staff must never be able to read it (issue 21,
- * point 5: any staff member could take over any account, owners included, by asking a reset
- * for the victim and reading the link in the back office's Emails list). The message staff
+ * A reset link is a key to the account: staff must never be able to read it. The message staff
  * see, and the .eml file kept when no relay is configured, carry the link hidden; only the
  * relay gets it, and the customer's copy works.
  */

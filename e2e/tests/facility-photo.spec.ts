@@ -1,5 +1,5 @@
 /**
- * The facility form's photo (issue 22 #17): staff upload one from their computer, the server
+ * The facility form's photo: staff upload one from their computer, the server
  * stores it (resized, re-encoded) and the site shows it; a photo address that fails to load shows
  * the facility's sport picture on the facility list, the facility page, Find a court and the back
  * office, never a broken-image icon. Screenshots of the form (upload, the one longest-booking

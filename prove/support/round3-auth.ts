@@ -1,5 +1,5 @@
 /**
- * The account classes of the third attack round (issue 21), re-tried over real HTTP against a
+ * The account classes of the third attack round, re-tried over real HTTP against a
  * real server on a fresh PostgreSQL database, sending its mail to an SMTP server in this
  * process, with TRUST_PROXY=1 so each request can come from a client address of its own:
  *   - a distributed password burst: 40 addresses x 5 wrong passwords at once, one account;

@@ -1,12 +1,12 @@
 /**
- * The money classes of attack round 3 (issue 21), re-tried over real HTTP against a real server
+ * The money classes of attack round 3, re-tried over real HTTP against a real server
  * on PostgreSQL with Stripe configured (pointed at the local stub, paid by signed webhooks):
- *   - overlapping checkouts keeping a promo use (#3): checkouts [X,Y1]..[X,Y6] at once with a
+ *   - overlapping checkouts keeping a promo use: checkouts [X,Y1]..[X,Y6] at once with a
  *     1-use code, then every session still open paid;
- *   - one hold checked out many times (#12): 8 checkouts of one hold at once, and the same
+ *   - one hold checked out many times: 8 checkouts of one hold at once, and the same
  *     reason flagged twice on one order;
- *   - desk money refunded on an online cancellation (#8);
- *   - a 100% tier at checkout (#16).
+ *   - desk money refunded on an online cancellation;
+ *   - a 100% tier at checkout.
  */
 import type { Check } from '../../harness/checks.ts';
 import { dropDatabase, freshDatabase, startApi, type ApiProcess } from '../../harness/api-process.ts';
@@ -91,7 +91,7 @@ export async function moneyChecks(): Promise<Check[]> {
       );
       const uses = (await call(base, 'GET', `/api/admin/promo-codes/${promoId}`, { token: staff.token })).body.uses;
       checks.push({
-        name: `a 1-use promo code, ${RACERS} overlapping checkouts [X,Yi] at once (#3)`,
+        name: `a 1-use promo code, ${RACERS} overlapping checkouts [X,Yi] at once`,
         measured: `answers ${tally(answers)}; ${paid} session(s) Stripe could still take paid; orders with the code: ${keeping?.paid} paid, ${keeping?.open} open; back office uses ${uses}`,
         wanted: 'only 201 or 409; 1 session payable, 1 paid order with the code, 0 open, uses 1',
         pass: allClear(answers) && paid === 1 && keeping?.paid === 1 && keeping.open === 0 && uses === 1,
@@ -109,7 +109,7 @@ export async function moneyChecks(): Promise<Check[]> {
       );
       const openSessions = [...stub.sessions.values()].filter((s) => s.status === 'open' && answers.some((a) => a.body?.data?.orderId === s.metadata.order_id)).length;
       checks.push({
-        name: 'one hold checked out 8 times at once (#12)',
+        name: 'one hold checked out 8 times at once',
         measured: `answers ${tally(answers)}; open orders for the hold ${open?.n}, open Stripe sessions ${openSessions}`,
         wanted: 'only 201 or 409; at most 1 open order and 1 open session',
         pass: allClear(answers) && (open?.n ?? 99) <= 1 && openSessions <= 1,
@@ -125,7 +125,7 @@ export async function moneyChecks(): Promise<Check[]> {
       }
       const [mails] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM outbox_messages WHERE kind = 'payment_flagged' AND recipient = $1`, [staff.email]);
       checks.push({
-        name: 'one order flagged twice for the same reason (#12)',
+        name: 'one order flagged twice for the same reason',
         measured: `${mails?.n} "Payment flagged" message(s) to the admin`,
         wanted: '1',
         pass: mails?.n === 1,
@@ -144,7 +144,7 @@ export async function moneyChecks(): Promise<Check[]> {
       const done = await call(base, 'POST', `/api/admin/refunds/${refund?.id}/handed-back`, { token: staff.token });
       const again = await call(base, 'POST', `/api/admin/refunds/${refund?.id}/handed-back`, { token: staff.token });
       checks.push({
-        name: 'a desk payment refunded on an online cancellation (#8)',
+        name: 'a desk payment refunded on an online cancellation',
         measured: `cancel ${cancelled.status}, refund ${refund?.status} (${cancelled.body?.data?.refundState}), customer told the desk: ${told}, staff notices ${notices?.n}; handed back ${done.status} by ${done.body?.refunds?.[0]?.handedBackBy?.name ?? '-'}, again ${again.status}`,
         wanted: 'to_collect until staff record it (once, with their name), the customer told where, staff told',
         pass: cancelled.status === 200 && refund?.status === 'to_collect' && told && notices?.n === 1 && done.status === 200 && Boolean(done.body?.refunds?.[0]?.handedBackBy) && again.status === 409,
@@ -160,7 +160,7 @@ export async function moneyChecks(): Promise<Check[]> {
       const res = await checkout(base, member, [b]);
       const [row] = await sql<{ status: string }>(`SELECT status FROM bookings WHERE id = $1`, [b._id]);
       checks.push({
-        name: 'a 100% tier at checkout (#16)',
+        name: 'a 100% tier at checkout',
         measured: `price ${b.payableAmount}, checkout ${res.status} ${res.body?.code ?? ''}, booking ${row?.status}`,
         wanted: '201, confirmed at once',
         pass: res.status === 201 && row?.status === 'confirmed',

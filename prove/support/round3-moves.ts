@@ -1,5 +1,5 @@
 /**
- * The moves area of attack round 3 (issue 21), re-tried over real HTTP against a real server on
+ * The moves area of attack round 3, re-tried over real HTTP against a real server on
  * PostgreSQL, one check per class:
  *   - a move beats a quota: creates and moves racing into a facility with a quota of 1;
  *   - staff moves: the desk policy (beyond the public horizon) and the price difference stated,

@@ -1,14 +1,14 @@
 /**
- * Attack round 3 (issue 21), the secrets area, re-tried over real HTTP against real servers:
- *   - secret links (point 5): staff ask a reset for another admin and read the back office's
+ * Attack round 3, the secrets area, re-tried over real HTTP against real servers:
+ *   - secret links: staff ask a reset for another admin and read the back office's
  *     Emails list right away and once it is sent; the relay's copy (a real SMTP server in this
  *     process) must carry the working link, staff's none; without a relay the .eml files kept
  *     on disk carry none either;
- *   - one-line text (point 17): CR/LF, ESC and an unpaired surrogate (as JSON writes it) in
+ *   - one-line text: CR/LF, ESC and an unpaired surrogate (as JSON writes it) in
  *     one-line fields are a 400 naming the field, a message keeps its line breaks;
- *   - DATA_DIR (point 18): an embedded-database server started under umask 000 leaves nothing
+ *   - DATA_DIR: an embedded-database server started under umask 000 leaves nothing
  *     under DATA_DIR readable or writable by others;
- *   - logged secrets (point 20): the calendar feed fetched under other spellings of its path
+ *   - logged secrets: the calendar feed fetched under other spellings of its path
  *     (%2Eics, //api, calendar//, no .ics) never puts its token in the request log.
  * The first server runs on PostgreSQL (courtside_prove_r3_secrets) with SMTP; the second, on
  * the same port after it, on PGlite without SMTP_URL.

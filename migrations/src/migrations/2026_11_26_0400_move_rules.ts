@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: never edit a migration that has shipped; add a new one.
 
 /**
- * Moves under the rules of new bookings (issue 21, attack round 3):
+ * Moves under the rules of new bookings:
  * - `courtside_reserve_booking(user, max holds, facility, max here, max at the venue, now, except)`:
  *   the one check of a customer's hold cap and quotas, now also for a booking that moves: the
  *   booking being moved (`except`) is not counted, so a move within a facility is not a second

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: never edit a migration that has shipped; add a new one.
 
 /**
- * Rate and review (issue 22, point 11):
+ * Rate and review:
  * - `reviews`: one per booking, the UNIQUE constraint on `booking_id` decides "once" whatever
  *   races (a second insert is 23505); its facility and customer copied from the booking when it
  *   was written (the facility is what was rated); 1-5 stars; a comment of at most 500 characters
