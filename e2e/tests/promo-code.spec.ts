@@ -6,7 +6,7 @@
  */
 import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
-import { bearer, bookFirstFreeSlot, seriousAxeViolations } from '../support/console.ts';
+import { bearer, bookFirstFreeSlot, openConsole, seriousAxeViolations, snapConsole } from '../support/console.ts';
 import { snap } from '../support/screens.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -79,4 +79,10 @@ test('a customer applies a promo code at checkout and pays the discounted total'
   await expect(payment).toContainText(`${dollars(payCents)}Refunded${dollars(payCents)} back to you`);
   await expect(row).not.toContainText(dollars(priceCents));
   await snap(page, 'promo-refunded');
+
+  // Staff see the same: the booking's list price, what was paid for it, and that same amount refunded.
+  await openConsole(page, staff, `/bookings/${held.booking._id}/show`);
+  await expect(page.locator('main')).toContainText(`Paid ${dollars(payCents)} after a promo code`);
+  await expect(page.locator('main')).toContainText(`${dollars(payCents)} refunded`);
+  await snapConsole(page, 'promo-admin-booking');
 });

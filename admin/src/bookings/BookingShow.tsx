@@ -75,7 +75,7 @@ const Details = () => {
           <Fact label="Amount">
             <Typography variant="h6" component="p">{money(r.payableAmount)}</Typography>
             {r.paidAmount !== null && r.paidAmount !== r.payableAmount && (
-              <Typography variant="body2">Paid {money(r.paidAmount)} (its share of a promo code taken off)</Typography>
+              <Typography variant="body2">Paid {money(r.paidAmount)} after a promo code</Typography>
             )}
             {balanceText(r.balance, money) && (
               <Typography variant="body2" color="warning.main">
