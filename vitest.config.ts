@@ -25,8 +25,12 @@ export default defineConfig({
       })),
       // The back office's pure helpers (CSV exports, mailto links); no browser needed.
       { test: { name: 'admin', include: ['admin/src/**/*.test.ts'], environment: 'node' } },
-      // The public site's pure logic and the browser package (API client against a local server).
-      { test: { name: 'site', include: ['site/src/**/*.test.ts', 'browser/src/**/*.test.ts'], environment: 'node' } },
+      // The public site's pure logic and the browser package (API client against a local server);
+      // islands render to text as the build makes them, with `react` being preact/compat.
+      {
+        resolve: { alias: [{ find: /^react(-dom)?(?=\/|$)/, replacement: 'preact/compat' }] },
+        test: { name: 'site', include: ['site/src/**/*.test.ts', 'browser/src/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

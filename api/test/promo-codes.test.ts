@@ -449,6 +449,70 @@ describe('promo codes', () => {
       expect(await orderRow(orderId)).toMatchObject({ status: 'refunded', refunded_cents: 1340 });
     });
   });
+
+  describe('what the customer reads is what was paid, not the list price', () => {
+    const bookingOf = async (actor: Actor, id: string) => (await t.app.inject({ url: `/api/bookings/${id}`, headers: actor.auth })).json().data;
+    const mailsTo = async (actor: Actor, kind: string) =>
+      (await t.database.db.selectFrom('outbox_messages').select(['subject', 'text_body']).where('kind', '=', kind).where('recipient', '=', actor.email).execute());
+
+    it('a $60 booking paid $54 with 10% off reads $54 paid, $54 to be refunded and $54 refunded, in the API and the emails', async () => {
+      const { code } = await promo({ percentOff: 10 });
+      const buyer = await customer(t.app, 'Ten Off Buyer');
+      const b = await hold(buyer, 3);
+      expect(b.payableAmount).toBe(60);
+      // A hold has paid nothing yet.
+      expect(await bookingOf(buyer, b._id)).toMatchObject({ payableAmount: 60, paidAmount: null });
+      const res = await order(buyer, [b], code);
+      expect(res.json().data).toMatchObject({ totalPayableAmount: 54, discount: 6 });
+      await pay(res.json().data.payment_url);
+
+      expect(await bookingOf(buyer, b._id)).toMatchObject({ payableAmount: 60, paidAmount: 54, paymentStatus: 'paid' });
+      const listed = (await t.app.inject({ url: `/api/bookings/user/${buyer.id}`, headers: buyer.auth })).json().data;
+      expect(listed.find((x: { _id: string }) => x._id === b._id)).toMatchObject({ paidAmount: 54 });
+
+      const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${b._id}`, headers: buyer.auth });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paidAmount: 54, refundedAmount: 54, refundState: 'refunded' });
+      const [cancelMail] = await mailsTo(buyer, 'booking_cancelled');
+      expect(cancelMail!.text_body).toContain('Your $54.00 will be refunded in full to the card you paid with.');
+      expect(cancelMail!.text_body).not.toContain('$60.00');
+      const [refundMail] = await mailsTo(buyer, 'refund_completed');
+      expect(refundMail!.subject).toMatch(/^Refund of \$54\.00 sent/);
+      expect(refundMail!.text_body).toContain('Your $54.00 was refunded to the card you paid with.');
+      expect(refundMail!.text_body).not.toContain('$60.00');
+    });
+
+    it('two bookings of one order each read their share of the discount, adding up to the charge, and staff refunds give back exactly that', async () => {
+      // $20 + $30 = $50, $5 off: $2 on the first, $3 on the second.
+      const { code } = await promo({ amountOff: 5 });
+      const buyer = await customer(t.app, 'Two Court Buyer');
+      const a = await hold(buyer);
+      const b = await hold(buyer, 1, otherCourt);
+      const res = await order(buyer, [a, b], code);
+      const { orderId, payment_url: url } = res.json().data;
+      await pay(url);
+      const [paidA, paidB] = [await bookingOf(buyer, a._id), await bookingOf(buyer, b._id)];
+      expect([paidA.paidAmount, paidB.paidAmount]).toEqual([18, 27]);
+      expect(paidA.paidAmount + paidB.paidAmount).toBe((await orderRow(orderId)).amount_cents / 100);
+
+      const refunded = await t.app.inject({ method: 'POST', url: `/api/admin/payments/${orderId}/refund`, headers: staff.auth });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      for (const id of [a._id, b._id]) {
+        const after = await bookingOf(buyer, id);
+        expect(after).toMatchObject({ paymentStatus: 'refunded', refundState: 'refunded' });
+        expect(after.refundedAmount).toBe(after.paidAmount);
+      }
+      const subjects = (await mailsTo(buyer, 'refund_completed')).map((m) => m.subject).sort();
+      expect(subjects.map((s) => /^Refund of (\S+) sent/.exec(s)?.[1])).toEqual(['$18.00', '$27.00']);
+    });
+
+    it('a booking paid without a code reads its price as paid', async () => {
+      const buyer = await customer(t.app);
+      const b = await hold(buyer);
+      await pay((await order(buyer, [b])).json().data.payment_url);
+      expect(await bookingOf(buyer, b._id)).toMatchObject({ payableAmount: 20, paidAmount: 20 });
+    });
+  });
 });
 
 describe('promo codes with Stripe: the session charges the discounted amount', () => {

@@ -27,6 +27,10 @@ export const BookingDto = Type.Object({
   }),
   user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
   ...bookingLine,
+  paidAmount: Nullable(
+    Type.Number(),
+    "What its customer paid for it, in the venue's currency: its price less its share of a promo code's discount; a refund gives back exactly this. null while nothing was paid",
+  ),
   holdExpiresAt: Nullable(Type.String()),
   createdAt: Type.String(),
   refundedAmount: Type.Number({ description: "Money already back with the customer for this booking, in the venue's currency" }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPromo, normalizePromoCode, promoCodeToDto, PromoRefused, shareDiscount, unknownPromoCode, validatePromoCode, type PromoCode, type PromoCodeDto, type PromoUse } from './promo.ts';
+import { applyPromo, chargedForBooking, normalizePromoCode, promoCodeToDto, PromoRefused, shareDiscount, unknownPromoCode, validatePromoCode, type PromoCode, type PromoCodeDto, type PromoUse } from './promo.ts';
 import { errorOf } from './test-support.ts';
 
 const NY = 'America/New_York';
@@ -152,6 +152,20 @@ describe('applyPromo', () => {
         expect(applied.totalCents + applied.discountCents).toBe(totalCents);
       }),
     );
+  });
+});
+
+describe('chargedForBooking', () => {
+  it('is the price less its share of the discount: the shares of an order add up to what it charged', () => {
+    expect(chargedForBooking(6000, 600)).toBe(5400);
+    expect(chargedForBooking(2000, 0)).toBe(2000);
+    const prices = [2000, 3000, 1333];
+    const shares = shareDiscount(prices, 1001);
+    expect(prices.map((p, i) => chargedForBooking(p, shares[i]!)).reduce((a, b) => a + b, 0)).toBe(6333 - 1001);
+  });
+
+  it('a share larger than the price (never stored, but never shown as a debt) charges nothing', () => {
+    expect(chargedForBooking(1000, 1500)).toBe(0);
   });
 });
 

@@ -175,6 +175,13 @@ export function applyPromo(promo: PromoCode, use: PromoUse): PromoApplied {
 }
 
 /**
+ * What an order charged for one booking: its price less its share of the order's discount
+ * (shareDiscount). It is what a refund of the booking gives back, and the amount every page and
+ * email shows as paid for it, so the customer never reads the list price for money they did not pay.
+ */
+export const chargedForBooking = (priceCents: number, discountShareCents: number): number => Math.max(0, priceCents - discountShareCents);
+
+/**
  * How an order's discount is shared among its bookings (in their order), so that a cancelled
  * booking's refund is what was paid for it: proportionally to each booking's price, in whole
  * cents, each booking's rounding carried to the next so that the shares add up to the discount

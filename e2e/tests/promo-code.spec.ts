@@ -1,11 +1,12 @@
 /**
  * A promo code at checkout, as a customer meets it: a code that does not exist is refused with
  * the reason, a real one (typed in lower case) shows its discount and the new total before
- * paying, and the hosted payment page charges exactly that.
+ * paying, and the hosted payment page charges exactly that. Afterwards My bookings, its cancel
+ * dialog and the refund line all speak of the discounted amount paid, never the list price.
  */
 import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
-import { bearer, bookFirstFreeSlot, seriousAxeViolations } from '../support/console.ts';
+import { bearer, bookFirstFreeSlot, openConsole, seriousAxeViolations, snapConsole } from '../support/console.ts';
 import { snap } from '../support/screens.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -57,4 +58,31 @@ test('a customer applies a promo code at checkout and pays the discounted total'
   const orders = await request.get('/api/admin/payments', { headers: bearer(staff) });
   const mine = ((await orders.json()) as { user: { email: string }; amount: number; discount: number; promoCode: string | null }[]).find((p) => p.user.email === customer.user.email);
   expect(mine).toMatchObject({ amount: payCents / 100, discount: discountCents / 100, promoCode: code });
+
+  // My bookings: the amount paid, the refund the dialog promises and the refund made are all the discounted one.
+  await page.goto('/dashboard/userBookings');
+  const row = page.locator('main tr', { hasText: held.facility.name }).filter({ hasText: held.booking.startTime });
+  await expect(row).toHaveCount(1);
+  const payment = row.locator('td[data-label="Payment"]');
+  await expect(payment).toContainText(`${dollars(payCents)}Paid`);
+  await expect(row).not.toContainText(dollars(priceCents));
+  await snap(page, 'promo-my-bookings');
+
+  await row.getByRole('button', { name: /^Cancel/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Your ${dollars(payCents)} will be refunded in full to the card you paid with.`);
+  await expect(dialog).not.toContainText(dollars(priceCents));
+  await snap(page, 'promo-cancel-dialog');
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(payment).toContainText(`${dollars(payCents)}Refunded${dollars(payCents)} back to you`);
+  await expect(row).not.toContainText(dollars(priceCents));
+  await snap(page, 'promo-refunded');
+
+  // Staff see the same: the booking's list price, what was paid for it, and that same amount refunded.
+  await openConsole(page, staff, `/bookings/${held.booking._id}/show`);
+  await expect(page.locator('main')).toContainText(`Paid ${dollars(payCents)} after a promo code`);
+  await expect(page.locator('main')).toContainText(`${dollars(payCents)} refunded`);
+  await snapConsole(page, 'promo-admin-booking');
 });

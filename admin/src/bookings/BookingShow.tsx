@@ -32,14 +32,14 @@ const Title = () => {
   return <>{r ? `Booking: ${r.facility.name}, ${r.date}` : 'Booking'}</>;
 };
 
-/** What happened to the money, in one line. */
+/** What happened to the money, in one line: a booking is refunded what was paid for it (after any promo code). */
 const refundLine = (r: BookingRecord) =>
   ({
     none: '',
-    pending: `Refund of ${money(r.payableAmount)} on its way`,
+    pending: `Refund of ${money(r.paidAmount ?? r.payableAmount)} on its way`,
     refunded: `${money(r.refundedAmount)} refunded`,
     failed: 'The refund failed; it is being retried',
-    to_collect: `${money(r.payableAmount)} to hand back at the desk (record it on the payment: Refunded at the desk)`,
+    to_collect: `${money(r.paidAmount ?? r.payableAmount)} to hand back at the desk (record it on the payment: Refunded at the desk)`,
   })[r.refundState];
 
 const Details = () => {
@@ -74,6 +74,9 @@ const Details = () => {
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Amount">
             <Typography variant="h6" component="p">{money(r.payableAmount)}</Typography>
+            {r.paidAmount !== null && r.paidAmount !== r.payableAmount && (
+              <Typography variant="body2">Paid {money(r.paidAmount)} after a promo code</Typography>
+            )}
             {balanceText(r.balance, money) && (
               <Typography variant="body2" color="warning.main">
                 Balance: {balanceText(r.balance, money)}

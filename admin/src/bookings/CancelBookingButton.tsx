@@ -22,7 +22,7 @@ export const CancelBookingButton = ({ variant = 'text', compact = false }: { var
       confirmColor="warning"
       title="Cancel this booking?"
       content={`${record.facility.name}, ${shortDate(record.date)} ${record.startTime}–${record.endTime}, booked by ${record.user.name}. ${
-        paid ? `The ${money(record.payableAmount)} paid is refunded automatically.` : 'The slot is released straight away.'
+        paid ? `The ${money(record.paidAmount ?? record.payableAmount)} paid is refunded automatically.` : 'The slot is released straight away.'
       }`}
       run={async () => {
         try {

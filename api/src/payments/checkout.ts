@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, dollarsToCents, formatCents, hasStarted, isCheckoutOpen, isHoldLapsed, type MoneyFormat } from '@courtside/domain';
+import { DomainError, centsToDollars, chargedForBooking, dollarsToCents, formatCents, hasStarted, isCheckoutOpen, isHoldLapsed, type MoneyFormat } from '@courtside/domain';
 import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
@@ -167,7 +167,7 @@ function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], now: 
     const dto = toBookingDto(v, now, ctx.config.cancellationHours);
     const share = promo?.shares.get(v.id) ?? 0;
     const description = `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}${share > 0 ? ` (promo code ${promo!.code})` : ''}`;
-    return { description, amountCents: v.payable_cents - share };
+    return { description, amountCents: chargedForBooking(v.payable_cents, share) };
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  chargedForBooking,
   isCheckoutOpen,
   isLateBeforeConfirming,
   isSettled,
@@ -111,7 +112,7 @@ async function settlingBookings(trx: Executor, orderId: string): Promise<(Settli
     endsAt: r.ends_at,
     blockedUntil: r.blocked_until,
     facilityId: r.facility_id,
-    payableCents: r.payable_cents - (shares.get(r.id) ?? 0),
+    payableCents: chargedForBooking(r.payable_cents, shares.get(r.id) ?? 0),
     discountCents: shares.get(r.id) ?? 0,
     facilityDeleted: closedFacility.has(r.id),
   }));

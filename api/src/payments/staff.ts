@@ -1,4 +1,4 @@
-import { DomainError, ORDER_STATUSES, centsToDollars } from '@courtside/domain';
+import { DomainError, ORDER_STATUSES, centsToDollars, chargedForBooking } from '@courtside/domain';
 import type { PaymentDto } from '@courtside/contracts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
@@ -122,7 +122,7 @@ export async function refundPayment(ctx: ServiceContext, actor: CurrentUser, id:
     // What this order charged for each booking: its price less its share of a promo code's discount.
     const shares = await orders.discountSharesOf(trx, order.id);
     for (const row of paidRows) {
-      const charged = row.payable_cents - (shares.get(row.id) ?? 0);
+      const charged = chargedForBooking(row.payable_cents, shares.get(row.id) ?? 0);
       if (row.payment_status !== 'paid' || charged > left) continue;
       await bookings.cancelBooking(trx, row.id, actor.id, true, now);
       ids.push(...(await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: row.id, amountCents: charged, reason }, now)));

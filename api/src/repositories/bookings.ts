@@ -22,6 +22,8 @@ export interface BookingView extends BookingRow {
   refund_statuses?: string | null;
   /** The provider of the order whose payment confirmed it (its money goes back that way), if any. */
   paid_via?: string | null;
+  /** Its share of the promo code discount of the order that took money for it (what was paid is its price less this), if any. */
+  paid_discount_cents?: number | null;
   /** Its customer's rating of it (reviews_booking_unique: at most one), or null. */
   review_rating?: number | null;
 }
@@ -50,6 +52,10 @@ function views(db: Executor) {
       eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
         .whereRef('ob.booking_id', '=', 'b.id').where('ob.paid_at', 'is not', null)
         .select('o.provider').orderBy('ob.paid_at', 'desc').limit(1).as('paid_via'),
+      // The order that confirmed it; else one whose late payment for it was refunded.
+      eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
+        .whereRef('ob.booking_id', '=', 'b.id').where('o.paid_at', 'is not', null)
+        .select('ob.discount_cents').orderBy(sql`ob.paid_at DESC NULLS LAST`).orderBy('o.paid_at', 'desc').limit(1).as('paid_discount_cents'),
       eb.selectFrom('reviews as rv').whereRef('rv.booking_id', '=', 'b.id').select('rv.rating').as('review_rating'),
     ]);
 }

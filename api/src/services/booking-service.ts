@@ -1,5 +1,6 @@
 import {
   DomainError,
+  chargedForBooking,
   assertReschedulable,
   blockedRange,
   bufferRefusal,
@@ -305,7 +306,7 @@ export async function cancelLockedBooking(
   const byCustomer = actor.id === row.user_id;
   const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
   // What was paid for it: its price less its share of the order's promo code discount.
-  const paidCents = order ? row.payable_cents - order.booking_discount_cents : 0;
+  const paidCents = order ? chargedForBooking(row.payable_cents, order.booking_discount_cents) : 0;
   const refundIds = order ? await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: row.id, amountCents: paidCents, reason }, now) : [];
   // Only a confirmed booking was announced to the customer; a released hold needs no message.
   const money = order && { cents: paidCents, via: refundVia(order.provider) };

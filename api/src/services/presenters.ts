@@ -1,4 +1,4 @@
-import { cancellationTerms, canReview, centsToDollars, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
+import { cancellationTerms, canReview, centsToDollars, chargedForBooking, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
 import type { AdminUserDto, BookingDto, FacilityDto, PriceChangeDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
@@ -59,6 +59,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
   const status = isHoldLapsed(state, now) ? 'expired' : b.status;
   const hours = policyOf({ policy: b.facility_policy }).cancellationHours ?? cancellationHours;
   const terms = cancellationTerms(state, { now, cancellationHours: hours });
+  const paid = paidCentsOf(b);
   return {
     _id: b.id,
     facility: {
@@ -71,6 +72,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     user: { _id: b.user_id, name: b.user_name, email: b.user_email },
     ...localTimes(b.starts_at, b.ends_at, b.facility_timezone),
     payableAmount: centsToDollars(b.payable_cents),
+    paidAmount: paid === null ? null : centsToDollars(paid),
     status,
     paymentStatus: b.payment_status,
     holdExpiresAt: status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
@@ -88,8 +90,14 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
   };
 }
 
+/** What was paid for it (what a refund gives back), or null while nothing was. */
+function paidCentsOf(b: BookingView): number | null {
+  if (b.payment_status !== 'paid' && b.payment_status !== 'refunded') return null;
+  return chargedForBooking(b.payable_cents, b.paid_discount_cents ?? 0);
+}
+
 function bookingRefundState(b: BookingView): BookingDto['refundState'] {
-  const state = refundStateOf(b.refund_statuses ? b.refund_statuses.split(',') : [], b.refunded_cents ?? 0, b.payable_cents);
+  const state = refundStateOf(b.refund_statuses ? b.refund_statuses.split(',') : [], b.refunded_cents ?? 0, paidCentsOf(b) ?? b.payable_cents);
   // A booking is refunded whole, so its refunds are never partial.
   return state === 'partial' ? 'refunded' : state;
 }

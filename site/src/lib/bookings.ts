@@ -33,6 +33,12 @@ export function sortBookings(list: BookingDto[], now = Date.now()): BookingDto[]
   return [...active, ...rest];
 }
 
+/**
+ * The amount a customer reads for a booking: once paid, what was paid (the server's figure, after
+ * any promo code, and exactly what a refund gives back); before that, its price to pay.
+ */
+export const amountOf = (b: Pick<BookingDto, 'paidAmount' | 'payableAmount'>): number => b.paidAmount ?? b.payableAmount;
+
 /** Sums dollar amounts in whole cents, so 0.1 + 0.2 stays 0.30. */
 export function sumDollars(amounts: number[]): number {
   return amounts.reduce((cents, a) => cents + Math.round(a * 100), 0) / 100;

@@ -10,6 +10,7 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     startTime: '10:00',
     endTime: '11:00',
     payableAmount: 20,
+    paidAmount: 20,
     status: 'confirmed',
     paymentStatus: 'paid',
     holdExpiresAt: null,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BookingDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
-import { isActive, isPayable } from '../../lib/bookings.ts';
+import { amountOf, isActive, isPayable } from '../../lib/bookings.ts';
 import { cancellationNote } from '../../lib/policy.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { paymentBadge, statusBadge } from './badges.ts';
@@ -52,7 +52,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
         )}
       </td>
       <td data-label="Payment">
-        <span className="dash-amount">{formatMoney(b.payableAmount)}</span>
+        <span className="dash-amount">{formatMoney(amountOf(b))}</span>
         <Pill badge={paymentBadge(b)} />
       </td>
       <td className="dash-row-actions">

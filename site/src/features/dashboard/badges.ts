@@ -1,7 +1,7 @@
 import type { BookingDto } from '@courtside/contracts';
 import { refundSentence } from '@courtside/domain';
 import { formatMoney } from '@courtside/browser';
-import { isPayable } from '../../lib/bookings.ts';
+import { amountOf, isPayable } from '../../lib/bookings.ts';
 import { formatZoned } from '../../lib/zoned-time.ts';
 
 /** My Bookings' badges: where a booking and its money stand, in the customer's words. */
@@ -38,13 +38,13 @@ export function statusBadge(b: BookingDto, now = Date.now()): Badge {
 export function paymentBadge(b: BookingDto): Badge {
   switch (b.refundState) {
     case 'pending':
-      return { label: 'Refund pending', tone: 'warn', detail: `${formatMoney(b.payableAmount)} on its way back to you` };
+      return { label: 'Refund pending', tone: 'warn', detail: `${formatMoney(amountOf(b))} on its way back to you` };
     case 'refunded':
       return { label: 'Refunded', tone: 'info', detail: `${formatMoney(b.refundedAmount)} back to you` };
     case 'failed':
       return { label: 'Refund failed', tone: 'bad', detail: 'We are on it.', link: { href: '/contact-us', text: 'Contact us' } };
     case 'to_collect':
-      return { label: 'Refund at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(b.payableAmount), facility: b.facility }) };
+      return { label: 'Refund at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(amountOf(b)), facility: b.facility }) };
   }
   switch (b.paymentStatus) {
     case 'paid':

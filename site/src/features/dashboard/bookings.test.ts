@@ -21,6 +21,17 @@ describe('cancelQuestion', () => {
     expect(cancelQuestion(aBooking({ refundVia: 'desk' }))).toMatch(/Your \$20\.00 will be refunded at the front desk of Centre Court, Riverside\.$/);
     expect(cancelQuestion(aBooking({ status: 'pending', paymentStatus: 'unpaid' }))).toMatch(/Your hold on the slot is released\.$/);
   });
+
+  it('promises back what was paid after a promo code, not the list price', () => {
+    const question = cancelQuestion(aBooking({ payableAmount: 60, paidAmount: 54 }));
+    expect(question).toMatch(/ Your \$54\.00 will be refunded in full to the card you paid with\.$/);
+    expect(question).not.toContain('$60.00');
+    expect(cancelQuestion(aBooking({ payableAmount: 60, paidAmount: 54, refundVia: 'desk' }))).toMatch(/Your \$54\.00 will be refunded at the front desk/);
+  });
+
+  it('a booking a code made free promises no refund', () => {
+    expect(cancelQuestion(aBooking({ payableAmount: 60, paidAmount: 0 }))).toMatch(/ Nothing was paid for it, so no refund is due\.$/);
+  });
 });
 
 describe('Add to calendar', () => {

@@ -2,7 +2,7 @@ import type { BookingDto } from '@courtside/contracts';
 import { refundSentence } from '@courtside/domain';
 import { customerReason, formatLongDate, formatMoney } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
-import { isActive } from '../../lib/bookings.ts';
+import { amountOf, isActive } from '../../lib/bookings.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
@@ -32,8 +32,9 @@ export async function cancelBooking(id: string): Promise<string> {
 export function cancelQuestion(b: BookingDto): string {
   // Offered only where the policy allows it (canCancel), so the refund promised here is the server's,
   // in the words the server's email uses (desk money is handed back at the desk, not to a card).
+  // What goes back is what was paid (after any promo code), as the server refunds it; nothing when a code made it free.
   const money = b.paymentStatus === 'paid'
-    ? ` ${refundSentence({ via: b.refundVia ?? 'provider', amount: formatMoney(b.payableAmount), facility: b.facility })}`
+    ? amountOf(b) > 0 ? ` ${refundSentence({ via: b.refundVia ?? 'provider', amount: formatMoney(amountOf(b)), facility: b.facility })}` : ' Nothing was paid for it, so no refund is due.'
     : b.status === 'pending' ? ' Your hold on the slot is released.' : '';
   return `${b.facility.name}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.facility.timezone)}.${money}`;
 }
