@@ -1,6 +1,6 @@
 /**
  * One booking step, wherever booking starts. A member (a tier with 20% off) sees their own price
- * on the facility page, its free-slot chips and the step's header; tapping a chip and pressing
+ * on the facility list, the facility page, its free-slot chips and the step's header; tapping a chip and pressing
  * Book Now both open the same step (a start, a length the facility takes, each length priced,
  * Book); checkout lists each held slot with Remove (the hold is released) and + Add another slot,
  * which opens the step again on that court and day, the sport kept.
@@ -64,6 +64,8 @@ test('a chip and Book Now open the same step; member prices everywhere; Remove a
         await visitor.waitForLoadState('networkidle');
         await expect(visitor.locator('main .price')).toHaveText('Price: from $20.00 / hour');
         await expect(visitor.getByRole('link', { name: `${court.name}, 17:00 to 18:00, $20.00`, exact: true })).toBeVisible();
+        await visitor.goto('/facilities-list');
+        await expect(visitor.locator('main .facility-card', { hasText: court.name }).locator('.price')).toHaveText('Price: from $20.00 / hour');
       } finally {
         await context.close();
       }
@@ -78,9 +80,14 @@ test('a chip and Book Now open the same step; member prices everywhere; Remove a
       await expect(page.locator('#free-slots')).toContainText(`${tierName} price: every price below is yours.`);
       await expect(page.getByRole('link', { name: `${court.name}, 18:00 to 19:00, $24.00`, exact: true })).toBeVisible();
       await snap(page, 'booking-step-facility-member');
+      // The facility list's card says the same.
+      await page.goto('/facilities-list');
+      await expect(page.locator('main .facility-card', { hasText: court.name }).locator('.price')).toContainText(`${tierName} price from $16.00 / hour`);
+      await snap(page, 'booking-step-list-member');
     });
 
     await test.step('tapping a chip opens the step on that slot, with a choice of length, each priced for the member', async () => {
+      await page.goto(`/facilities/${court._id}?date=${date}`);
       await page.getByRole('link', { name: `${court.name}, 17:00 to 18:00, $16.00`, exact: true }).click();
       await expect(page).toHaveURL(/\/book\?facility=/);
       await hydrated(page);

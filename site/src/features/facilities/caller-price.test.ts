@@ -11,7 +11,7 @@ describe("a facility's price line for whoever reads it", () => {
 
   it("shows a member their own price, labelled with their tier, beside the list price", () => {
     const html = callerPriceHtml({ price: { pricePerHour: 16, varies: true }, listPrice: list, tier: 'Member' });
-    expect(html).toBe('<span class="price-who">Member price</span> from $16.00 / hour <span class="price-list">List price <s>from $20.00 / hour</s></span>');
+    expect(html).toBe('<span class="price-who">Member price</span> <span class="price-own">from $16.00 / hour</span> <span class="price-list">List price <s>from $20.00 / hour</s></span>');
   });
 
   it('changes nothing for a customer who pays the list price (no tier, or a tier that does not lower it here)', () => {

@@ -22,7 +22,7 @@ export function callerPriceHtml(answer: CallerPriceDto): string | null {
   const list = hourlyPriceLabel(answer.listPrice);
   if (!answer.tier || own === list) return null;
   return (
-    `<span class="price-who">${escapeHtml(answer.tier)} price</span> ${escapeHtml(own)}` +
+    `<span class="price-who">${escapeHtml(answer.tier)} price</span> <span class="price-own">${escapeHtml(own)}</span>` +
     ` <span class="price-list">List price <s>${escapeHtml(list)}</s></span>`
   );
 }
