@@ -66,3 +66,17 @@ export const SlotDto = Type.Object({
   tier: Type.Optional(Type.String({ description: "The name of the caller's tier when it prices this slot (a bearer token of a customer with a tier in force); absent: the public price" })),
 });
 export type SlotDto = Static<typeof SlotDto>;
+
+/** An hourly price as a page states it: "$28.00 / hour", or "from $20.00 / hour" when it varies. */
+export const HourlyPriceDto = Type.Object({
+  pricePerHour: Type.Number({ description: "The lowest price per hour anything at the facility costs now, in the venue's currency" }),
+  varies: Type.Boolean({ description: 'Whether current price rules make the price vary by time (then pricePerHour is a "from" price)' }),
+});
+export type HourlyPriceDto = Static<typeof HourlyPriceDto>;
+
+export const CallerPriceDto = Type.Object({
+  price: HourlyPriceDto,
+  listPrice: HourlyPriceDto,
+  tier: Type.Union([Type.String(), Type.Null()], { description: "The name of the caller's tier when it prices this facility; null: the caller pays the list price" }),
+});
+export type CallerPriceDto = Static<typeof CallerPriceDto>;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromLocal, parseDate, parseTime, toLocal } from './clock.ts';
-import { facilityPriceCents, fromPricePerHourCents, lowestPricePerHourCents, priceRulesToDto, validatePriceRules, type FacilityPricing, type PriceRule, type PriceRuleDto } from './price-rules.ts';
+import { facilityPriceCents, fromPricePerHourCents, hourlyPriceCents, lowestPricePerHourCents, priceRulesToDto, validatePriceRules, type FacilityPricing, type PriceRule, type PriceRuleDto } from './price-rules.ts';
 import { priceCents } from './pricing.ts';
 import { WEEKDAYS, type Weekday } from './schedule.ts';
 import { wallInterval, type Interval } from './slots.ts';
@@ -234,6 +234,20 @@ describe('facilityPriceCents: tiers', () => {
     expect(fromPricePerHourCents(pricing, Date.parse('2026-04-01T05:00:00Z'))).toBe(1500);
     // A tier's price for rule 1 still belongs to rule 1 once rule 0 has ended.
     expect(fromPricePerHourCents(pricing, Date.parse('2026-05-01T12:00:00Z'), { rulePricesPerHourCents: { '1': 1000 } })).toBe(1000);
+  });
+});
+
+describe('hourlyPriceCents: the hourly price a page states, list or the tier\'s', () => {
+  const now = Date.parse('2026-05-01T12:00:00Z');
+  it('is one price when no current rule prices differently, "from" the lowest otherwise', () => {
+    expect(hourlyPriceCents(court([]), now)).toEqual({ cents: 2000, varies: false });
+    expect(hourlyPriceCents(court([rule(['sat'], '08:00', '10:00', 20)]), now)).toEqual({ cents: 2000, varies: false });
+    expect(hourlyPriceCents(court([rule(['sat'], '08:00', '10:00', 8, { validTo: '2026-03-31' })]), now)).toEqual({ cents: 2000, varies: false });
+    expect(hourlyPriceCents(centreCourt, now)).toEqual({ cents: 2000, varies: true });
+  });
+  it("is the tier's own: its percentage off, or its prices per rule (a tier price flattening the peak makes one price)", () => {
+    expect(hourlyPriceCents(centreCourt, now, { discountPercent: 20 })).toEqual({ cents: 1600, varies: true });
+    expect(hourlyPriceCents(court([peak]), now, { pricePerHourCents: 1500, rulePricesPerHourCents: { '0': 1500 } })).toEqual({ cents: 1500, varies: false });
   });
 });
 

@@ -217,3 +217,16 @@ export function lowestPricePerHourCents(pricing: Omit<FacilityPricing, 'timezone
 export function fromPricePerHourCents(pricing: FacilityPricing, now: Date | number = Date.now(), tier?: TierPrice): number {
   return lowestPricePerHourCents(pricing, tier, todayIn(pricing.timezone, now));
 }
+
+/**
+ * The hourly price a facility's page states for `tier` (undefined: the list price): its "from"
+ * price, and whether its current rules make the price vary ("from $20.00 / hour") or it is one
+ * price for every hour ("$28.00 / hour"). The page, the booking step and the caller's own price
+ * all say it from here.
+ */
+export function hourlyPriceCents(pricing: FacilityPricing, now: Date | number = Date.now(), tier?: TierPrice): { cents: number; varies: boolean } {
+  const today = todayIn(pricing.timezone, now);
+  const base = tierRate(pricing.pricePerHourCents, -1, tier);
+  const varies = pricing.priceRules.some((r, i) => (r.validTo === undefined || r.validTo >= today) && tierRate(r.pricePerHourCents, i, tier) !== base);
+  return { cents: lowestPricePerHourCents(pricing, tier, today), varies };
+}

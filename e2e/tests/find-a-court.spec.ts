@@ -1,7 +1,7 @@
 /**
  * Find a court, as a new player meets it, at desktop and phone sizes: from the home page's Book
- * Now to a free padel court tomorrow evening, one tap on its slot, sign-up, checkout with that
- * slot held, payment on the sandbox page and the booking confirmed; another visitor's view stops
+ * Now to a free padel court tomorrow evening, one tap on its slot, sign-up, back on the booking
+ * step with that slot chosen, Book, checkout with that slot held, payment on the sandbox page and the booking confirmed; another visitor's view stops
  * offering the slot after a reload. The same path with JavaScript off up to the sign-in step; a
  * slot taken between the tap and the hold; axe on the page with no violation at all.
  */
@@ -113,6 +113,13 @@ for (const size of SIZES) {
         await signUpThroughForm(page, customer);
       });
 
+      await test.step('back on the booking step, that slot chosen with its length; Book holds it', async () => {
+        await expect(page).toHaveURL(/\/book\?facility=/);
+        await expect(page.getByLabel('Start time')).toHaveValue(chip.start);
+        await expect(page.getByLabel('Length', { exact: true })).toHaveValue(chip.end);
+        await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
+      });
+
       await test.step('lands on checkout with that slot held', async () => {
         await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
         const line = page.locator('main .checkout-lines li', { hasText: chip.facility });
@@ -209,7 +216,17 @@ test('signed in, a slot taken between the tap and the hold: said so, the nearest
     await route.continue();
   });
   await useSession(page, player);
-  await page.goto(`/book?facility=${court!._id}&date=${tomorrow}&start=${encodeURIComponent(wanted.startTime)}&end=${encodeURIComponent(wanted.endTime)}`);
+  const stepHref = `/book?facility=${court!._id}&date=${tomorrow}&start=${encodeURIComponent(wanted.startTime)}&end=${encodeURIComponent(wanted.endTime)}`;
+  await page.goto(stepHref);
+  await expect(page.getByLabel('Start time')).toHaveValue(wanted.startTime);
+  await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page.getByRole('complementary', { name: 'Booking summary' }).getByRole('alert')).toContainText('That slot was just taken. Please choose another time.');
+  // The day's slots are read again: the taken one is no longer offered.
+  await expect(page.getByLabel('Start time').locator('option', { hasText: wanted.startTime })).toHaveCount(0);
+  await page.unroute('**/api/bookings');
+
+  // Opened again (a reload, a shared link): the step says so, with the nearest free times that day.
+  await page.goto(stepHref);
   const status = page.locator('#book-status');
   await expect(status).toContainText(`Sorry, ${wanted.startTime}–${wanted.endTime} at ${court!.name} is no longer free.`);
   const offered = status.locator('a.slot-chip');
@@ -218,10 +235,11 @@ test('signed in, a slot taken between the tap and the hold: said so, the nearest
   expect(names.map((n) => chipOf(n).start)).not.toContain(wanted.startTime);
   expect(names.every((n) => chipOf(n).facility === court!.name)).toBe(true);
   await snap(page, 'find-a-court-taken');
-  await page.unroute('**/api/bookings');
 
   const instead = chipOf(names[0]!);
   await offered.first().click();
+  await expect(page.getByLabel('Start time')).toHaveValue(instead.start);
+  await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
   await expect(page.locator('main .checkout-lines li', { hasText: court!.name })).toContainText(`${instead.start}–${instead.end}`);
 });

@@ -1,10 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError } from '@courtside/domain';
-import { renderedFreeSlotsFor, renderedSearchFor } from '../services/caller-prices.ts';
+import { callerHourlyPrice, renderedFreeSlotsFor, renderedSearchFor } from '../services/caller-prices.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { AvailabilityDto, AvailabilityQuery, DateText, SlotDto } from '@courtside/contracts';
-import { Id } from './schemas.ts';
+import { AvailabilityDto, AvailabilityQuery, CallerPriceDto, DateText, SlotDto } from '@courtside/contracts';
+import { Id, IdParams } from './schemas.ts';
 import { clientOf } from '../http/client.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,6 +30,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       serialize(reply, ok(200, 'Availability checked successfully', slots)),
     );
     return sendSerialized(reply, body);
+  });
+
+  app.get('/api/facility/:id/price', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['facilities'],
+      summary: "A facility's hourly price for the caller (a customer's bearer token: their tier's) beside its list price",
+      params: IdParams,
+      response: { 200: envelopeOf(CallerPriceDto), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    // Each caller's own answer: no shared cache may keep it.
+    void reply.header('cache-control', 'private, no-store');
+    const caller = await app.callerIfSignedIn(request);
+    return ok(200, 'Price retrieved successfully', await callerHourlyPrice(app.ctx, caller, request.params.id));
   });
 
   app.get('/api/availability', {

@@ -1,5 +1,5 @@
-import { centsToDollars, daySlots, facilityPriceCents, tierPriceFor, toLocal, type FacilityPricing, type Interval, type TierPrice } from '@courtside/domain';
-import type { AvailabilityDto, AvailabilityQuery, Envelope, SlotDto } from '@courtside/contracts';
+import { centsToDollars, daySlots, facilityPriceCents, hourlyPriceCents, tierPriceFor, toLocal, type FacilityPricing, type Interval, type TierPrice } from '@courtside/domain';
+import type { AvailabilityDto, AvailabilityQuery, CallerPriceDto, Envelope, HourlyPriceDto, SlotDto } from '@courtside/contracts';
 import { findFacility } from '../repositories/facilities.ts';
 import { renderedFreeSlots, toSlotDto } from './availability-service.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
@@ -74,4 +74,23 @@ export async function renderedSearchFor(
       return at ? tierSlot(at.pricing, toSlotDto(slot), slot, at.tier, assigned.tier.name) : toSlotDto(slot);
     }),
   );
+}
+
+const hourly = (pricing: FacilityPricing, now: Date, tier?: TierPrice): HourlyPriceDto => {
+  const { cents, varies } = hourlyPriceCents(pricing, now, tier);
+  return { pricePerHour: centsToDollars(cents), varies };
+};
+
+/**
+ * A facility's hourly price for the caller beside its list price: what the facility page and the
+ * booking step state to a signed-in customer (pages are rendered, and cached, with the list price).
+ */
+export async function callerHourlyPrice(ctx: ServiceContext, caller: CurrentUser | null, facilityId: string): Promise<CallerPriceDto> {
+  const facility = await findFacility(ctx.db, facilityId);
+  if (!facility) throw facilityNotFound();
+  const now = ctx.clock();
+  const pricing = toPricing(facility);
+  const tier = tierPriceFor(caller?.tier, facilityId, now);
+  const listPrice = hourly(pricing, now);
+  return { price: tier ? hourly(pricing, now, tier) : listPrice, listPrice, tier: tier ? caller!.tier!.tier.name : null };
 }

@@ -1,54 +1,62 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { shiftDate, todayIn } from '@courtside/domain';
 import type { PublicSettings } from '@courtside/contracts';
-import { formatLongDate, getToken, loginUrlFor } from '@courtside/browser';
+import { formatLongDate } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { closuresOnDay, type Closure } from '../../lib/closures.ts';
-import { dateInRange, priceTierOf, slotsAnnouncement, totalFor, validateTimes } from './booking.ts';
+import { dateInRange, priceTierOf, slotsAnnouncement, slotsPrice, validateTimes, type LengthRules } from './booking.ts';
 import { useFreeSlots } from './useFreeSlots.ts';
 import { useSlotChoice } from './useSlotChoice.ts';
 import { useHold } from './useHold.ts';
-import { HeldNotice } from './HeldNotice.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 import { BookingSummary } from './BookingSummary.tsx';
 
 export interface BookingFacility {
   _id: string;
   name: string;
-  pricePerHour: number;
   timezone: string;
-  maxBookingMinutes: number;
+}
+
+/** A slot the step opens on (a tapped chip, a link back from checkout): its day, and its start and end when known. */
+export interface InitialChoice {
+  date: string;
+  start?: string;
+  end?: string;
 }
 
 /**
- * The booking island: date, the day's free slots, start and end, live price, Book. `settings`
- * are the server's (booking horizon, hold, cancellation window) and `closures` the facility's
+ * The booking step, wherever booking starts (a tapped slot, Book Now, + Add another slot): a date,
+ * the day's free slots priced for the customer, a start, a length the facility takes, the price,
+ * then Book holds it and goes to checkout. `settings` are the server's (horizon, hold, cancellation
+ * window at this facility), `lengths` the facility's shortest and longest booking, `closures` its
  * upcoming ones, read when the page rendered.
  */
-export default function BookingForm({ facility, settings, closures }: { facility: BookingFacility; settings: PublicSettings; closures: Closure[] }) {
+export default function BookingForm({ facility, settings, lengths, closures, initial }: {
+  facility: BookingFacility;
+  settings: PublicSettings;
+  lengths: LengthRules;
+  closures: Closure[];
+  initial?: InitialChoice;
+}) {
   const today = useMemo(() => todayIn(facility.timezone), [facility.timezone]);
   const lastDay = shiftDate(today, settings.bookingHorizonDays);
   // Keep a date typed into the server-rendered input before this island hydrated.
-  const [date, setDate] = useState(() => typedBeforeHydration('booking-date') ?? today);
-  const [formError, setFormError] = useState('');
+  const [date, setDate] = useState(() => typedBeforeHydration('booking-date') ?? (initial && dateInRange(initial.date, today, lastDay) ? initial.date : today));
+  const [formError, setFormError] = useState<{ message: string; myBookings: boolean } | null>(null);
   const dateOk = dateInRange(date, today, lastDay);
   const free = useFreeSlots(facility._id, date, dateOk);
   // The slots come priced for the signed-in customer: their tier's prices, named.
   const tier = priceTierOf(free.slots);
   // The free slots already leave closed time out; these say why it is missing.
   const closedNotes = dateOk ? closuresOnDay(closures, date) : [];
-  const choice = useSlotChoice(free.slots, free.state.status === 'ready', facility.maxBookingMinutes);
-  const { held, submitting, hold, dismiss } = useHold();
-  const heldRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!getToken()) window.location.replace(loginUrlFor(window.location.pathname + window.location.search));
-  }, []);
+  const opening = useMemo(() => (initial?.start && initial.date === date ? { start: initial.start, end: initial.end } : undefined), [initial, date]);
+  const choice = useSlotChoice(free.slots, free.state.status === 'ready', lengths, opening);
+  const { submitting, hold } = useHold();
 
   // Any change of choice clears the last complaint about it.
   const edit = <A extends unknown[]>(change: (...args: A) => void) => (...args: A) => {
     change(...args);
-    setFormError('');
+    setFormError(null);
   };
   const changeDate = edit((value: string) => {
     setDate(value);
@@ -58,18 +66,12 @@ export default function BookingForm({ facility, settings, closures }: { facility
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = validateTimes(choice.start, choice.end);
-    setFormError(problem ?? '');
+    setFormError(problem ? { message: problem, myBookings: false } : null);
     if (problem) return;
     const outcome = await hold({ facility: facility._id, date, startTime: choice.start, endTime: choice.end });
-    if (outcome.kind === 'signed-out') return;
-    if (outcome.kind === 'held') {
-      choice.clear();
-      free.reload();
-      window.setTimeout(() => heldRef.current?.focus(), 0);
-      return;
-    }
+    if (outcome.kind !== 'refused') return;
     const { refusal } = outcome;
-    setFormError(refusal.message);
+    setFormError({ message: refusal.message, myBookings: refusal.myBookings === true });
     if (refusal.clearChoice) choice.clear();
     if (refusal.reloadSlots) free.reload();
   }
@@ -79,8 +81,6 @@ export default function BookingForm({ facility, settings, closures }: { facility
 
   return (
     <div className="booking">
-      {held && <HeldNotice held={held} facilityName={facility.name} timezone={facility.timezone} noticeRef={heldRef} onDismiss={dismiss} />}
-
       <form className="booking-form" onSubmit={submit} noValidate aria-label={`Book ${facility.name}`}>
         <div className="booking-main">
           <div className="step">
@@ -114,8 +114,9 @@ export default function BookingForm({ facility, settings, closures }: { facility
           </div>
         </div>
 
-        <BookingSummary date={dateOk ? date : null} start={choice.start} end={choice.end} pricePerHour={facility.pricePerHour} tier={tier}
-          total={totalFor(free.slots, choice.start, choice.end, facility.pricePerHour)} formError={formError} submitting={submitting} settings={settings} />
+        <BookingSummary date={dateOk ? date : null} start={choice.start} end={choice.end} tier={tier}
+          total={choice.start && choice.end ? slotsPrice(free.slots, choice.start, choice.end) : undefined}
+          formError={formError?.message ?? ''} myBookings={formError?.myBookings ?? false} submitting={submitting} settings={settings} />
       </form>
     </div>
   );

@@ -1,37 +1,48 @@
 import type { PublicSettings } from '@courtside/contracts';
+import { durationText, parseTime } from '@courtside/domain';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { cancellationPolicy, holdPolicy } from '../../lib/policy.ts';
-import { formatHours, hoursBetween, rateText } from './booking.ts';
 
-/** The side panel: the choice so far, its total (from the slots' prices), Book, and the venue's policy. */
-export function BookingSummary({ date, start, end, pricePerHour, tier, total, formError, submitting, settings }: {
+/**
+ * The side panel: the choice so far, its price (the sum of its slots' prices, as the server priced
+ * them for the customer: "Member price" when their tier did), Hold, and the facility's policy.
+ */
+export function BookingSummary({ date, start, end, tier, total, formError, myBookings, submitting, settings }: {
   date: string | null;
   start: string;
   end: string;
-  pricePerHour: number;
   /** The signed-in customer's tier when it priced the slots. */
   tier: string | undefined;
-  total: number;
+  total: number | undefined;
   formError: string;
+  /** The refusal is one My bookings can resolve (a quota, the hold limit): lead there, not to trying again. */
+  myBookings: boolean;
   submitting: boolean;
   settings: PublicSettings;
 }) {
-  const hours = hoursBetween(start, end);
+  const minutes = start && end ? parseTime(end) - parseTime(start) : 0;
   return (
     <aside className="summary" aria-label="Booking summary">
       <h2 className="summary-title">Your booking</h2>
       <dl>
         <div><dt>Date</dt><dd>{date ? formatLongDate(date) : '—'}</dd></div>
-        <div><dt>Time</dt><dd>{start && end ? `${start} – ${end}` : '—'}</dd></div>
-        <div><dt>Duration</dt><dd>{hours > 0 ? formatHours(hours) : '—'}</dd></div>
-        <div><dt>Rate</dt><dd>{rateText({ start, end, total }, pricePerHour, tier)}</dd></div>
+        <div><dt>Time</dt><dd>{minutes > 0 ? `${start} – ${end}` : '—'}</dd></div>
+        <div><dt>Length</dt><dd>{minutes > 0 ? durationText(minutes) : '—'}</dd></div>
       </dl>
-      <p className="total"><span>Total</span><strong>{formatMoney(total)}</strong></p>
-      {formError && <p className="alert alert-error" role="alert">{formError}</p>}
+      <p className="total">
+        <span>{tier ? <span className="tier-tag">{tier} price</span> : 'Total'}</span>
+        <strong>{total === undefined ? '—' : formatMoney(total)}</strong>
+      </p>
+      {formError && (
+        <p className="alert alert-error" role="alert">
+          {formError}
+          {myBookings && <> <a href="/dashboard/userBookings">My bookings</a></>}
+        </p>
+      )}
       <button type="submit" className="btn book-btn" disabled={submitting}>
         {submitting ? <><span className="spinner light" aria-hidden="true"></span>Booking…</> : 'Book'}
       </button>
-      <p className="muted fine">The final price is confirmed by the server. {holdPolicy(settings)}</p>
+      <p className="muted fine">Booking holds the slot and takes you to checkout. {holdPolicy(settings)}</p>
       <div className="policy">
         <h3 className="policy-title">Cancellation policy</h3>
         <p>{cancellationPolicy(settings, 'facility')}</p>

@@ -1,8 +1,7 @@
 import { formatMoney } from '@courtside/browser';
-import type { Slot, SlotsState } from './booking.ts';
-import { MESSAGES } from './booking.ts';
+import { MESSAGES, lengthLabel, type LengthOption, type Slot, type SlotsState } from './booking.ts';
 
-/** Step 2: the day's free slots as chips (tap to start, tap a later one to extend), and the start and end lists. */
+/** Step 2: the day's free slots as chips (tap to start, tap a later one to extend), the start, and the lengths the facility takes, each priced. */
 export function SlotPicker({ active, state, slots, zone, tier, choice, onRetry, onNextDay }: {
   /** False while the date is not one that may be booked: the lists stay, the slots go. */
   active: boolean;
@@ -15,7 +14,8 @@ export function SlotPicker({ active, state, slots, zone, tier, choice, onRetry, 
   choice: {
     start: string;
     end: string;
-    ends: string[];
+    starts: Slot[];
+    lengths: LengthOption[];
     covered: Set<string>;
     chooseStart: (value: string) => void;
     chooseEnd: (value: string) => void;
@@ -44,9 +44,9 @@ export function SlotPicker({ active, state, slots, zone, tier, choice, onRetry, 
           </div>
         ) : (
           <>
-            {tier && <p className="tier-note"><strong>{tier} prices</strong>: every price below is yours.</p>}
+            {tier && <p className="tier-note"><strong>{tier} price</strong>: every price below is yours.</p>}
             <p className="muted slot-help">
-              Tap a free slot to start, then a later one to book several in a row.
+              Tap a free slot to start, then choose how long to play (or tap a later slot).
               {zoneNote}
             </p>
             <ul className="slots" aria-label="Free slots">
@@ -65,16 +65,16 @@ export function SlotPicker({ active, state, slots, zone, tier, choice, onRetry, 
       <div className="times">
         <div className="field">
           <label htmlFor="booking-start">Start time</label>
-          <select id="booking-start" value={choice.start} onChange={(e) => choice.chooseStart(e.currentTarget.value)} disabled={slots.length === 0}>
+          <select id="booking-start" value={choice.start} onChange={(e) => choice.chooseStart(e.currentTarget.value)} disabled={choice.starts.length === 0}>
             <option value="">Select start</option>
-            {slots.map((s) => <option key={s.startTime} value={s.startTime}>{s.startTime}</option>)}
+            {choice.starts.map((s) => <option key={s.startTime} value={s.startTime}>{s.startTime}</option>)}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="booking-end">End time</label>
-          <select id="booking-end" value={choice.end} onChange={(e) => choice.chooseEnd(e.currentTarget.value)} disabled={!choice.start}>
-            <option value="">{choice.start ? 'Select end' : 'Select a start first'}</option>
-            {choice.ends.map((t) => <option key={t} value={t}>{t}</option>)}
+          <label htmlFor="booking-length">Length</label>
+          <select id="booking-length" value={choice.end} onChange={(e) => choice.chooseEnd(e.currentTarget.value)} disabled={!choice.start}>
+            {!choice.start && <option value="">Select a start first</option>}
+            {choice.lengths.map((l) => <option key={l.end} value={l.end}>{lengthLabel(l)}</option>)}
           </select>
         </div>
       </div>

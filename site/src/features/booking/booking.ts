@@ -1,4 +1,4 @@
-import { parseTime as minutesOf } from '@courtside/domain';
+import { durationText, parseTime as minutesOf } from '@courtside/domain';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 
 /**
@@ -30,10 +30,21 @@ export function dateInRange(date: string, min: string, max: string): boolean {
 }
 
 /**
- * The end times a booking starting at `start` may have: the end of that slot, and of each
- * following free slot as long as they are back to back and within `maxMinutes` in total.
+ * How long a booking at the facility may be, in minutes, as the server checks it: at least one
+ * slot and the facility's shortest booking, at most its longest (the stricter of its schedule's
+ * and its policy's).
  */
-export function endOptions(slots: Slot[], start: string, maxMinutes: number): string[] {
+export interface LengthRules {
+  minMinutes: number;
+  maxMinutes: number;
+}
+
+/**
+ * The end times a booking starting at `start` may have: the end of that slot, and of each
+ * following free slot as long as they are back to back, no shorter than `minMinutes` and no
+ * longer than `maxMinutes` in total.
+ */
+export function endOptions(slots: Slot[], start: string, rules: LengthRules): string[] {
   const i = slots.findIndex((s) => s.startTime === start);
   if (i < 0) return [];
   const from = minutesOf(start);
@@ -42,10 +53,33 @@ export function endOptions(slots: Slot[], start: string, maxMinutes: number): st
     const slot = slots[j]!;
     if (j > i && slot.startTime !== slots[j - 1]!.endTime) break;
     const length = minutesOf(slot.endTime) - from;
-    if (length <= 0 || length > maxMinutes) break;
-    ends.push(slot.endTime);
+    if (length <= 0 || length > rules.maxMinutes) break;
+    if (length >= rules.minMinutes) ends.push(slot.endTime);
   }
   return ends;
+}
+
+/** A length the customer may choose from a start: its end, its minutes and its price (the sum of its slots' server prices). */
+export interface LengthOption {
+  end: string;
+  minutes: number;
+  price: number | undefined;
+}
+
+/** The lengths a booking starting at `start` may have, shortest first, each priced. */
+export function lengthOptions(slots: Slot[], start: string, rules: LengthRules): LengthOption[] {
+  return endOptions(slots, start, rules).map((end) => ({ end, minutes: minutesOf(end) - minutesOf(start), price: slotsPrice(slots, start, end) }));
+}
+
+/** The starts worth offering: those from which some allowed length is free. */
+export function startOptions(slots: Slot[], rules: LengthRules): Slot[] {
+  return slots.filter((s) => endOptions(slots, s.startTime, rules).length > 0);
+}
+
+/** "1 hour · $20.00": a length as the list of lengths names it. */
+export function lengthLabel(option: LengthOption): string {
+  const price = formatMoney(option.price);
+  return price ? `${durationText(option.minutes)} · ${price}` : durationText(option.minutes);
 }
 
 /** The slots a start/end choice covers (to highlight them). */
@@ -58,16 +92,17 @@ export function coveredSlots(slots: Slot[], start: string, end: string): Set<str
   return covered;
 }
 
-/** What a click on a slot chip selects: extend the current choice when it can, else start over. */
-export function selectSlot(slots: Slot[], current: { start: string; end: string }, slot: Slot, maxMinutes: number): { start: string; end: string } {
+/** What a tap on a slot chip selects: extend the current choice when it can, else start over from that slot. */
+export function selectSlot(slots: Slot[], current: { start: string; end: string }, slot: Slot, rules: LengthRules): { start: string; end: string } {
   if (current.start && minutesOf(slot.startTime) >= minutesOf(current.start)) {
-    const ends = endOptions(slots, current.start, maxMinutes);
+    const ends = endOptions(slots, current.start, rules);
     // Clicking the single selected slot again keeps it; a later reachable slot extends (or shortens) the range.
     if (ends.includes(slot.endTime) && !(slot.startTime === current.start && current.end === slot.endTime)) {
       return { start: current.start, end: slot.endTime };
     }
   }
-  return { start: slot.startTime, end: slot.endTime };
+  // A new start gets its shortest allowed length (one slot, or the facility's shortest booking).
+  return { start: slot.startTime, end: endOptions(slots, slot.startTime, rules)[0] ?? '' };
 }
 
 /** The form's own checks, with the original product's messages; null when fine. */
@@ -77,47 +112,32 @@ export function validateTimes(start: string, end: string): string | null {
   return null;
 }
 
-/** Hours between two wall-clock times (0 when the range is empty or inverted). */
-export function hoursBetween(start: string, end: string): number {
-  if (!start || !end) return 0;
-  return Math.max(0, minutesOf(end) - minutesOf(start)) / 60;
-}
-
-/** Estimated price in dollars, rounded to cents. */
-export function priceFor(start: string, end: string, pricePerHour: number): number {
-  return Math.round(hoursBetween(start, end) * pricePerHour * 100) / 100;
+/** The free slots a choice covers, back to back from its start to its end; null when any part of it is not free. */
+export function freeRun<T extends Slot>(slots: readonly T[], start: string, end: string): T[] | null {
+  const run: T[] = [];
+  let at = start;
+  while (minutesOf(at) < minutesOf(end)) {
+    const slot = slots.find((s) => s.startTime === at);
+    if (!slot || minutesOf(slot.endTime) > minutesOf(end)) return null;
+    run.push(slot);
+    at = slot.endTime;
+  }
+  return run.length > 0 ? run : null;
 }
 
 /**
- * The total of a choice: the sum of the prices the server gave its slots (peak hours cost
- * what they cost), else the flat rate times its length.
+ * What a choice costs: the sum of the prices the server gave its slots (the domain's price of
+ * each, for the caller's tier), added in cents; undefined unless it is free and every slot carries a price.
  */
-export function totalFor(slots: Slot[], start: string, end: string, pricePerHour: number): number {
-  const covered = coveredSlots(slots, start, end);
-  const chosen = slots.filter((s) => covered.has(s.startTime));
-  const spans = chosen.length > 0 && minutesOf(chosen[0]!.startTime) === minutesOf(start) && minutesOf(chosen[chosen.length - 1]!.endTime) === minutesOf(end);
-  if (!spans || chosen.some((s) => s.price === undefined)) return priceFor(start, end, pricePerHour);
-  return Math.round(chosen.reduce((sum, s) => sum + s.price! * 100, 0)) / 100;
+export function slotsPrice(slots: readonly Slot[], start: string, end: string): number | undefined {
+  const run = freeRun(slots, start, end);
+  if (!run || run.some((s) => s.price === undefined)) return undefined;
+  return run.reduce((cents, s) => cents + Math.round(s.price! * 100), 0) / 100;
 }
 
 /** The tier whose prices the slots show (the server names it on each slot it priced), if any. */
 export function priceTierOf(slots: Slot[]): string | undefined {
   return slots.find((s) => s.tier !== undefined)?.tier;
-}
-
-/**
- * The summary's "Rate": the customer's tier prices when a tier priced the slots, "Varies by
- * time" when the choice's total is not the flat rate times its length, else the flat rate.
- */
-export function rateText(choice: { start: string; end: string; total: number }, pricePerHour: number, tier: string | undefined): string {
-  if (tier) return `${tier} prices`;
-  const varies = hoursBetween(choice.start, choice.end) > 0 && choice.total !== priceFor(choice.start, choice.end, pricePerHour);
-  return varies ? 'Varies by time' : `${formatMoney(pricePerHour)} / hour`;
-}
-
-export function formatHours(hours: number): string {
-  const text = Number.isInteger(hours) ? String(hours) : hours.toFixed(2).replace(/0$/, '');
-  return `${text} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
 /** What a screen reader hears about the day's slots. */

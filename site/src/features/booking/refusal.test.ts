@@ -11,11 +11,22 @@ describe('refusalOf', () => {
   });
 
   it('decides by the code, not the status: another 409 keeps the choice and gives the reason', () => {
-    expect(refusalOf(refused(409, 'HOLD_LIMIT_REACHED', 'You already hold 5 unpaid bookings.'))).toEqual({
-      message: `${MESSAGES.failed} You already hold 5 unpaid bookings.`,
+    expect(refusalOf(refused(409, 'BUFFER', 'Too close to another booking.'))).toEqual({
+      message: `${MESSAGES.failed} Too close to another booking.`,
       reloadSlots: false,
       clearChoice: false,
     });
+  });
+
+  it('a quota or the hold limit: the reason and My bookings, where a booking can be freed (trying again cannot work)', () => {
+    for (const code of ['QUOTA_REACHED', 'HOLD_LIMIT_REACHED'] as const) {
+      expect(refusalOf(refused(409, code, 'You already hold 5 unpaid bookings.'))).toEqual({
+        message: 'You already hold 5 unpaid bookings.',
+        reloadSlots: false,
+        clearChoice: false,
+        myBookings: true,
+      });
+    }
   });
 
   it('an ended session says nothing: the client is on its way to the login page', () => {

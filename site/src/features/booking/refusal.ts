@@ -10,6 +10,8 @@ export interface Refusal {
   message: string;
   reloadSlots: boolean;
   clearChoice: boolean;
+  /** Only freeing a booking helps (a quota, the hold limit): lead to My bookings, since trying again cannot work. */
+  myBookings?: boolean;
 }
 
 /** Null when there is nothing to say: the session ended and the client is on its way to the login page. */
@@ -24,6 +26,9 @@ export function refusalOf(err: unknown): Refusal | null {
       return { message: `${MESSAGES.failed} ${TIMEOUT_MESSAGE}`, reloadSlots: true, clearChoice: false };
     case 'UNREACHABLE':
       return { message: customerReason(err)!, reloadSlots: false, clearChoice: false };
+    case 'QUOTA_REACHED':
+    case 'HOLD_LIMIT_REACHED':
+      return { message: customerReason(err) ?? MESSAGES.failed, reloadSlots: false, clearChoice: false, myBookings: true };
   }
   const reason = customerReason(err);
   return { message: reason ? `${MESSAGES.failed} ${reason}` : MESSAGES.failed, reloadSlots: false, clearChoice: false };

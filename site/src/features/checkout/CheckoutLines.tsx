@@ -3,13 +3,22 @@ import type { BookingDto, PromoQuoteDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { cancellationNote } from '../../lib/policy.ts';
 import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';
+import { facilityStepHref } from '../booking/choice.ts';
 
 /**
- * The bookings being paid for, each with its hold and cancellation deadline, and the total;
- * with a promo code applied, the subtotal, the discount and the total to pay. `children`: the
- * promo code's form, between the lines and the total.
+ * The bookings being paid for, each with its hold, its cancellation deadline and Remove, and the
+ * total; with a promo code applied, the subtotal, the discount and the total to pay. `children`:
+ * the promo code's form, between the lines and the total.
  */
-export function CheckoutLines({ items, total, now, quote, children }: { items: BookingDto[]; total: number; now: number; quote: PromoQuoteDto | null; children?: ReactNode }) {
+export function CheckoutLines({ items, total, now, quote, removal, children }: {
+  items: BookingDto[];
+  total: number;
+  now: number;
+  quote: PromoQuoteDto | null;
+  /** Releasing one hold: which is on its way (null: none), and the way to ask. */
+  removal: { removing: string | null; disabled: boolean; remove: (id: string) => void };
+  children?: ReactNode;
+}) {
   return (
     <section className="card checkout-summary" aria-labelledby="summary-title">
       <div className="card-body">
@@ -27,15 +36,21 @@ export function CheckoutLines({ items, total, now, quote, children }: { items: B
                   {b.holdExpiresAt && <small className="badge-detail">Held until {formatZoned(b.holdExpiresAt, b.facility.timezone)}</small>}
                   {note && <small className={`checkout-policy checkout-policy-${note.tone}`}>{note.text}</small>}
                 </div>
-                <span className="checkout-amount">{formatMoney(b.payableAmount)}</span>
+                <div className="checkout-line-end">
+                  <span className="checkout-amount">{formatMoney(b.payableAmount)}</span>
+                  <button type="button" className="btn btn-small btn-secondary checkout-remove" disabled={removal.disabled || removal.removing !== null}
+                    aria-label={`Remove ${b.facility.name}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}`} onClick={() => removal.remove(b._id)}>
+                    {removal.removing === b._id ? 'Removing…' : 'Remove'}
+                  </button>
+                </div>
               </li>
             );
           })}
         </ul>
-        {/* Another court or another hour, held the same way, lands here too. */}
+        {/* Another hour, or (from the step) another court of the same sport: held the same way, it lands here too. */}
         {items.length > 0 && (
           <p className="checkout-more">
-            <a href={`/find?date=${items[items.length - 1]!.date}`}>+ Add another slot</a>
+            <a href={facilityStepHref(items[items.length - 1]!.facility._id, items[items.length - 1]!.date)}>+ Add another slot</a>
           </p>
         )}
         {children}

@@ -9,6 +9,7 @@ import { CheckoutLines } from './CheckoutLines.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 import { usePayment } from './usePayment.ts';
 import { usePromoCode } from './usePromoCode.ts';
+import { useRemoveHold } from './useRemoveHold.ts';
 
 /** Holds lapse while the page is open: the list is checked against the clock this often. */
 const RECHECK_MS = 20_000;
@@ -20,13 +21,14 @@ function Checkout({ user }: { user: UserDto }) {
   const promo = usePromoCode(items, refresh);
   const { failure, paying, pay } = usePayment(items, refresh, { code: promo.quote?.promoCode, refused: promo.refused });
   const toPay = promo.quote ? promo.quote.totalPayableAmount : total;
+  const removal = useRemoveHold(refresh);
 
   if (load.phase === 'loading') return <Loading text="Loading your unpaid bookings…" />;
   if (load.phase === 'error') return <LoadFailed text="Error loading bookings" onRetry={() => void refresh()} />;
 
-  const failureNote = failure && (
+  const failureNote = (failure || removal.failure) && (
     <p className="alert alert-error" role="alert">
-      {failure}
+      {failure || removal.failure}
     </p>
   );
 
@@ -52,7 +54,7 @@ function Checkout({ user }: { user: UserDto }) {
 
   return (
     <div className="checkout">
-      <CheckoutLines items={items} total={total} now={load.at} quote={promo.quote}>
+      <CheckoutLines items={items} total={total} now={load.at} quote={promo.quote} removal={{ ...removal, disabled: paying }}>
         <PromoCodeForm promo={promo} disabled={paying} />
       </CheckoutLines>
 

@@ -1,11 +1,6 @@
 import type { FacilityDto } from '@courtside/contracts';
-import { formatMoney } from '@courtside/browser';
-import { centsToDollars, dollarsToCents, fromPricePerHourCents, todayIn, validatePriceRules } from '@courtside/domain';
-
-/** "$28.00 / hour": prices are major units of the venue's currency on the wire, always shown with cents. */
-function pricePerHourLabel(amount: number): string {
-  return `${formatMoney(amount)} / hour`;
-}
+import { centsToDollars, dollarsToCents, fromPricePerHourCents, hourlyPriceCents, validatePriceRules } from '@courtside/domain';
+import { hourlyPriceLabel } from './caller-price.ts';
 
 /** What a facility record says about its prices, as the domain's price functions read it. */
 const pricingOf = (f: Pick<FacilityDto, 'pricePerHour' | 'priceRules' | 'timezone'>) => ({
@@ -20,13 +15,12 @@ export function fromPricePerHour(facility: Pick<FacilityDto, 'pricePerHour' | 'p
 }
 
 /**
- * A facility card's price: "$28.00 / hour", or "from $20.00 / hour" when its current price rules
+ * A facility's list price: "$28.00 / hour", or "from $20.00 / hour" when its current price rules
  * make the price vary (a rule whose last day has passed prices nothing any more).
  */
 export function facilityPriceLabel(facility: Pick<FacilityDto, 'pricePerHour' | 'priceRules' | 'timezone'>, now: Date | number = Date.now()): string {
-  const today = todayIn(facility.timezone, now);
-  const varies = (facility.priceRules ?? []).some((r) => (r.validTo === undefined || r.validTo >= today) && r.pricePerHour !== facility.pricePerHour);
-  return varies ? `from ${pricePerHourLabel(fromPricePerHour(facility, now))}` : pricePerHourLabel(facility.pricePerHour);
+  const { cents, varies } = hourlyPriceCents(pricingOf(facility), now);
+  return hourlyPriceLabel({ pricePerHour: centsToDollars(cents), varies });
 }
 
 const DAY_ORDER = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -1,5 +1,5 @@
 import { formatMoney } from '@courtside/browser';
-import { bookHref } from '../book/choice.ts';
+import { bookHref } from '../booking/choice.ts';
 
 /**
  * The free-slot chip, one piece for every page that offers slots (Find a court, a facility's

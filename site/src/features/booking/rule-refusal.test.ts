@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FacilityDto } from '@courtside/contracts';
-import { ruleRefusal } from './book-rules.ts';
+import { ruleRefusal } from './rule-refusal.ts';
 
 const court: FacilityDto = {
   _id: 'f1',

@@ -1,8 +1,9 @@
 import { DomainError, bookingPolicyOf, effectivePolicy, globalPolicy, resolveBookingRequest } from '@courtside/domain';
 import type { FacilityDto, PublicSettings } from '@courtside/contracts';
 import type { SlotChoice } from './choice.ts';
+import type { LengthRules } from './booking.ts';
 
-// Server-side only (book.server.ts): the domain's rules stay out of the step's client script.
+// Server-side only (the step's pages): the domain's policy rules stay out of the booking island.
 
 /**
  * Why the facility's own rules refuse a choice (beyond its booking horizon, too soon, closed that
@@ -20,4 +21,13 @@ export function ruleRefusal(facility: FacilityDto, settings: Pick<PublicSettings
     if (err instanceof DomainError) return err.message;
     throw err;
   }
+}
+
+/**
+ * The lengths the facility takes, as the server checks them: at least one slot and its policy's
+ * shortest booking, at most the stricter of its longest booking and its policy's maximum.
+ */
+export function lengthRulesOf(facility: Pick<FacilityDto, 'slotMinutes' | 'maxBookingMinutes' | 'policy'>, settings: Pick<PublicSettings, 'bookingHorizonDays' | 'cancellationHours'>): LengthRules {
+  const policy = effectivePolicy(facility.policy, globalPolicy(settings));
+  return { minMinutes: Math.max(facility.slotMinutes, policy.minMinutes), maxMinutes: Math.min(facility.maxBookingMinutes, policy.maxMinutes) };
 }

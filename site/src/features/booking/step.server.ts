@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
 import type { FacilityDto, SlotDto } from '@courtside/contracts';
 import { fetchFacility, fetchFreeSlots, venueSettings } from '../../lib/api.server.ts';
-import { coveredSlots, priceOf } from './book-step.ts';
-import { ruleRefusal } from './book-rules.ts';
+import { freeRun } from './booking.ts';
+import { ruleRefusal } from './rule-refusal.ts';
 import { choiceInTarget, parseChoice, type SlotChoice } from './choice.ts';
 
 export type BookStep =
@@ -19,14 +19,12 @@ export type BookStep =
       facility: FacilityDto;
       /** The day's free slots (public prices); null when they could not be read. */
       slots: SlotDto[] | null;
-      /** What the choice costs at public prices, when free. */
-      price: number | undefined;
     };
 
 /**
  * The booking step for this request's `?facility&date&start&end`: the facility, and whether the
- * slot is still free (the server never holds it here: a GET changes nothing; the step's script
- * asks for the hold). Sets the response status for the failures.
+ * slot is still free (the server never holds it here: a GET changes nothing; the step's form
+ * asks for the hold once the customer has chosen the length). Sets the response status for the failures.
  */
 export async function bookStep(astro: AstroGlobal): Promise<BookStep> {
   const choice = parseChoice(astro.url.searchParams);
@@ -47,14 +45,14 @@ export async function bookStep(astro: AstroGlobal): Promise<BookStep> {
     return { state: 'missing' };
   }
   // Unreadable slots: let the hold decide (the server checks everything again).
-  const covered = slots ? coveredSlots(slots, choice) : undefined;
+  const covered = slots ? freeRun(slots, choice.start, choice.end) : undefined;
   if (covered === null) {
     // Not free: a rule of the facility (its horizon, say), or someone else's time. Say which.
     const settings = await venueSettings(astro);
     const reason = settings ? ruleRefusal(facility, settings, choice, new Date()) : undefined;
-    return { state: reason ? 'refused' : 'gone', reason, choice, facility, slots, price: undefined };
+    return { state: reason ? 'refused' : 'gone', reason, choice, facility, slots };
   }
-  return { state: 'free', choice, facility, slots, price: covered ? priceOf(covered) : undefined };
+  return { state: 'free', choice, facility, slots };
 }
 
 /** The slot a sign-in page's `next` carries, named for the visitor ("Centre Court"), or null. */

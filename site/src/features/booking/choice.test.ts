@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from '@courtside/browser';
-import { bookHref, choiceInTarget, parseChoice, signInHrefs } from './choice.ts';
+import { bookHref, choiceInTarget, facilityStepHref, initialChoiceOf, parseChoice, signInHrefs } from './choice.ts';
 
 const choice = { facility: '3f2c9d1e-0000-4000-8000-000000000001', date: '2026-11-21', start: '18:00', end: '19:00' };
 const parse = (query: string) => parseChoice(new URLSearchParams(query));
@@ -46,5 +46,20 @@ describe('signing in with a choice', () => {
     expect(choiceInTarget('/dashboard')).toBeNull();
     expect(choiceInTarget('/bookx?facility=f1&date=2026-11-21&start=18:00&end=19:00')).toBeNull();
     expect(choiceInTarget(null)).toBeNull();
+  });
+});
+
+describe("the day and slot a facility's booking step opens on", () => {
+  const open = (query: string) => initialChoiceOf(new URLSearchParams(query));
+  it('takes a day, a start and an end, leaving out what is malformed', () => {
+    expect(open('date=2026-11-21&start=18:00&end=20:00')).toEqual({ date: '2026-11-21', start: '18:00', end: '20:00' });
+    expect(open('date=2026-11-21&start=18:00&end=17:00')).toEqual({ date: '2026-11-21', start: '18:00' });
+    expect(open('date=2026-11-21&start=9:00')).toEqual({ date: '2026-11-21' });
+    expect(open('date=2026-13-01')).toBeUndefined();
+    expect(open('')).toBeUndefined();
+  });
+  it('is where + Add another slot leads: the same facility on the same day', () => {
+    expect(facilityStepHref('f 1', '2026-11-21')).toBe('/facility-booking/f%201?date=2026-11-21');
+    expect(open(facilityStepHref('f1', '2026-11-21').split('?')[1]!)).toEqual({ date: '2026-11-21' });
   });
 });

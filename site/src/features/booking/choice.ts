@@ -1,7 +1,8 @@
 /**
  * A slot a visitor picked, as it travels in URLs: from a chip to the booking step
  * (`/book?facility=…&date=…&start=…&end=…`), and through login or sign-up as their `next`
- * parameter, so the choice survives the detour. Pure: the pages and the scripts share it.
+ * parameter, so the choice survives the detour; and the day a facility's step opens on. Pure:
+ * the pages, the checkout and the scripts share it.
  */
 export interface SlotChoice {
   facility: string;
@@ -48,4 +49,22 @@ export function choiceInTarget(target: string | null): SlotChoice | null {
 export function signInHrefs(choice: SlotChoice): { login: string; register: string } {
   const next = encodeURIComponent(bookHref(choice));
   return { login: `/login?next=${next}`, register: `/register?next=${next}` };
+}
+
+/**
+ * The day (and slot) a facility's booking step opens on from its own query string
+ * (`?date=…[&start=…[&end=…]]`, + Add another slot and links back): what is malformed is left out.
+ */
+export function initialChoiceOf(params: URLSearchParams): { date: string; start?: string; end?: string } | undefined {
+  const date = params.get('date') ?? '';
+  if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return undefined;
+  const start = params.get('start') ?? '';
+  if (!TIME.test(start) || start === '24:00') return { date };
+  const end = params.get('end') ?? '';
+  return TIME.test(end) && minutes(end) > minutes(start) ? { date, start, end } : { date, start };
+}
+
+/** A facility's booking step on a day: where + Add another slot at checkout leads. */
+export function facilityStepHref(facilityId: string, date: string): string {
+  return `/facility-booking/${encodeURIComponent(facilityId)}?date=${encodeURIComponent(date)}`;
 }
