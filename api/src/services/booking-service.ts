@@ -133,7 +133,7 @@ async function tryHold(
     payable_cents: facilityPrice(facility, interval, { tier: user.tier, now }),
     status: 'pending',
     payment_status: 'unpaid',
-    hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
+    hold_expires_at: holdExpiry(now, ctx.config.holdMinutes, interval.startsAt),
     created_at: now,
   }, found.version, limits, blockedRange(interval, policy.bufferMinutes)).catch((err: unknown) => {
     throw holdRefusal(err, ctx, facility, policy);

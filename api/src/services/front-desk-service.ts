@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, resolveBookingRequest, type AssignedTier, type BookingRequest } from '@courtside/domain';
+import { DomainError, centsToDollars, holdExpiry, resolveBookingRequest, type AssignedTier, type BookingRequest } from '@courtside/domain';
 import type { BookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow, UserRow } from '@courtside/migrations';
 import { randomUUID } from 'node:crypto';
@@ -23,7 +23,7 @@ import { facilityBlockedRange, facilityBookingPolicy, facilityNotFound, facility
  * customers' bookings (the database refuses overlaps and closed time), except that a walk-in
  * already playing may be booked into today's slot that has started and bookings open further
  * ahead. Payment: at the desk now, at the desk later (confirmed, unpaid), or by a payment link
- * (a hold of LINK_HOLD_HOURS on the hosted payment page).
+ * (a hold of LINK_HOLD_HOURS on the hosted payment page, never past the slot's start).
  */
 
 export type DeskPayment = 'desk' | 'unpaid' | 'link';
@@ -145,7 +145,7 @@ export async function insertDeskBookingIn(
     payable_cents: facilityPrice(w.facility, w.interval, { tier: w.tier, now }),
     status: link ? 'pending' : 'confirmed',
     payment_status: w.payment === 'desk' ? 'paid' : 'unpaid',
-    hold_expires_at: link ? new Date(now.getTime() + ctx.config.linkHoldHours * 3_600_000) : null,
+    hold_expires_at: link ? holdExpiry(now, ctx.config.linkHoldHours * 60, w.interval.startsAt) : null,
     booked_by: staff.id,
     note: w.note ?? null,
     series_id: w.seriesId ?? null,
