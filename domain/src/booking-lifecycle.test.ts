@@ -62,7 +62,7 @@ describe('holdLapsesAt', () => {
     expect(holdLapsesAt({ holdExpiresAt: hoursFromNow(1), startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(1));
     expect(holdLapsesAt({ holdExpiresAt: hoursFromNow(30), startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(2));
     expect(holdLapsesAt({ holdExpiresAt: hoursFromNow(2), startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(2));
-    expect(holdLapsesAt({ holdExpiresAt: null, startsAt: hoursFromNow(2) })).toBeNull();
+    expect(holdLapsesAt({ holdExpiresAt: null, startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(2));
   });
 });
 
@@ -82,7 +82,9 @@ describe('isHoldLapsed', () => {
   });
 
   it('is false for a pending hold without expiry, and for other statuses', () => {
+    // Without an expiry of its own (the database never stores one), it holds until the start.
     expect(isHoldLapsed(pending({ holdExpiresAt: null }), now)).toBe(false);
+    expect(isHoldLapsed(pending({ holdExpiresAt: null, startsAt: now }), now)).toBe(true);
     const past = new Date(now.getTime() - HOUR);
     expect(isHoldLapsed(booking({ status: 'confirmed', holdExpiresAt: past }), now)).toBe(false);
     expect(isHoldLapsed(booking({ status: 'cancelled', holdExpiresAt: past }), now)).toBe(false);

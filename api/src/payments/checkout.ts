@@ -82,7 +82,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     });
     const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
-    const holdExpiresAt = new Date(Math.min(...rows.map((r) => holdLapsesAt({ startsAt: r.starts_at, holdExpiresAt: r.hold_expires_at })!.getTime())));
+    const holdExpiresAt = new Date(Math.min(...rows.map((r) => holdLapsesAt({ startsAt: r.starts_at, holdExpiresAt: r.hold_expires_at }).getTime())));
     return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, now, promo), holdExpiresAt };
   }));
   const { order, lines, holdExpiresAt } = placed;

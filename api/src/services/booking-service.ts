@@ -284,8 +284,8 @@ const hasMoved = (was: BookingForMail, now: BookingForMail | undefined) =>
 async function sendNewPaymentLink(ctx: ServiceContext, was: BookingForMail): Promise<void> {
   const paymentUrl = await openPaymentLink(ctx, was.id);
   const row = await bookings.findBookingView(ctx.db, was.id);
-  const payBy = row && holdLapsesAt({ startsAt: row.starts_at, holdExpiresAt: row.hold_expires_at });
-  if (!payBy) return;
+  if (!row) return;
+  const payBy = holdLapsesAt({ startsAt: row.starts_at, holdExpiresAt: row.hold_expires_at });
   await ctx.db.transaction().execute((trx) => enqueueHeldBookingMoved(ctx, trx, was, paymentUrl, payBy));
 }
 

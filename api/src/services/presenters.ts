@@ -75,7 +75,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     paidAmount: paid === null ? null : centsToDollars(paid),
     status,
     paymentStatus: b.payment_status,
-    holdExpiresAt: status === 'pending' ? (holdLapsesAt(state)?.toISOString() ?? null) : null,
+    holdExpiresAt: status === 'pending' ? holdLapsesAt(state).toISOString() : null,
     createdAt: b.created_at.toISOString(),
     refundedAmount: centsToDollars(b.refunded_cents ?? 0),
     refundState: bookingRefundState(b),
