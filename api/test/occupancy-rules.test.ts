@@ -43,6 +43,8 @@ describe(`the SQL occupancy rules agree with the domain (${backend})`, () => {
     // NULL from SQL (a NULL expiry) counts as false in a WHERE clause, as it does here.
     const answer = { live: rows[0]!.live === true, lapsed: rows[0]!.lapsed === true, holds: rows[0]!.holds === true };
     expect(answer).toEqual(domainAnswer(status, holdExpiresAt, startsAt));
+    // The rule itself, not only the agreement: a hold whose slot has started holds nothing.
+    if (status === 'pending' && startsAt.getTime() <= now.getTime()) expect(answer).toMatchObject({ live: false, holds: false });
   });
 
   /**
@@ -80,5 +82,6 @@ describe(`the SQL occupancy rules agree with the domain (${backend})`, () => {
     await t.database.db.deleteFrom('bookings').where('id', '=', id).execute();
     const { holds } = domainAnswer('pending', holdExpiresAt, startsAt);
     expect({ cap, quota }).toEqual({ cap: holds, quota: holds });
+    if (startsAt.getTime() <= now.getTime()) expect({ cap, quota }).toEqual({ cap: false, quota: false });
   });
 });
