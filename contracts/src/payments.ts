@@ -26,6 +26,13 @@ export const OrderStatusDto = Type.Object({
   amount: Type.Number(),
   refundState: oneOf(ORDER_REFUND_STATES),
   flagged: Type.Boolean({ description: 'Flagged for staff: money went back without the customer asking (paid too late, say), resolved or not' }),
+  closedReason: Nullable(
+    Type.Object({
+      code: Type.String({ description: 'CANCELLED_BY_VENUE, CANCELLED, STARTED, MOVED, HOLD_LAPSED, REPLACED or LEFT' }),
+      message: Type.String({ description: 'Why, in the words the payment page shows' }),
+    }),
+    'Why the payment page no longer takes money; null while it may, and once paid',
+  ),
   bookings: Type.Array(
     Type.Object({
       id: Type.String(),

@@ -8,6 +8,7 @@ import {
   cancellationTerms,
   decideCancellation,
   holdExpiry,
+  holdLapsesAt,
   isHoldLapsed,
   type BookingState,
 } from './booking-lifecycle.ts';
@@ -37,16 +38,31 @@ describe('status lists', () => {
 });
 
 describe('holdExpiry', () => {
+  const later = hoursFromNow(48);
   it('adds the hold minutes to now', () => {
-    expect(holdExpiry(now, 15).toISOString()).toBe('2026-06-01T12:15:00.000Z');
-    expect(holdExpiry(now, 0).toISOString()).toBe('2026-06-01T12:00:00.000Z');
-    expect(holdExpiry(new Date('2026-06-01T23:50:00Z'), 15).toISOString()).toBe('2026-06-02T00:05:00.000Z');
+    expect(holdExpiry(now, 15, later).toISOString()).toBe('2026-06-01T12:15:00.000Z');
+    expect(holdExpiry(now, 0, later).toISOString()).toBe('2026-06-01T12:00:00.000Z');
+    expect(holdExpiry(new Date('2026-06-01T23:50:00Z'), 15, later).toISOString()).toBe('2026-06-02T00:05:00.000Z');
+  });
+
+  it('never lasts past the slot start: a 24-hour payment link made an hour before the game ends at the start', () => {
+    expect(holdExpiry(now, 24 * 60, hoursFromNow(1)).toISOString()).toBe('2026-06-01T13:00:00.000Z');
+    expect(holdExpiry(now, 15, new Date(now.getTime() + 5 * 60_000)).toISOString()).toBe('2026-06-01T12:05:00.000Z');
   });
 
   it('does not mutate now', () => {
     const n = new Date(now);
-    holdExpiry(n, 15);
+    holdExpiry(n, 15, later);
     expect(n.getTime()).toBe(now.getTime());
+  });
+});
+
+describe('holdLapsesAt', () => {
+  it('is the earlier of the hold expiry and the slot start', () => {
+    expect(holdLapsesAt({ holdExpiresAt: hoursFromNow(1), startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(1));
+    expect(holdLapsesAt({ holdExpiresAt: hoursFromNow(30), startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(2));
+    expect(holdLapsesAt({ holdExpiresAt: hoursFromNow(2), startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(2));
+    expect(holdLapsesAt({ holdExpiresAt: null, startsAt: hoursFromNow(2) })).toEqual(hoursFromNow(2));
   });
 });
 
@@ -58,8 +74,17 @@ describe('isHoldLapsed', () => {
     expect(isHoldLapsed(b, new Date(now.getTime() + 1))).toBe(true);
   });
 
+  it('is true once the slot starts, whatever the hold expiry says', () => {
+    const b = pending({ holdExpiresAt: hoursFromNow(23), startsAt: hoursFromNow(1) });
+    expect(isHoldLapsed(b, hoursFromNow(0.99))).toBe(false);
+    expect(isHoldLapsed(b, hoursFromNow(1))).toBe(true);
+    expect(isHoldLapsed(b, hoursFromNow(3))).toBe(true);
+  });
+
   it('is false for a pending hold without expiry, and for other statuses', () => {
+    // Without an expiry of its own (the database never stores one), it holds until the start.
     expect(isHoldLapsed(pending({ holdExpiresAt: null }), now)).toBe(false);
+    expect(isHoldLapsed(pending({ holdExpiresAt: null, startsAt: now }), now)).toBe(true);
     const past = new Date(now.getTime() - HOUR);
     expect(isHoldLapsed(booking({ status: 'confirmed', holdExpiresAt: past }), now)).toBe(false);
     expect(isHoldLapsed(booking({ status: 'cancelled', holdExpiresAt: past }), now)).toBe(false);

@@ -10,13 +10,24 @@ export interface BookingState {
   holdExpiresAt: Date | null;
 }
 
-export function holdExpiry(now: Date, holdMinutes: number): Date {
-  return new Date(now.getTime() + holdMinutes * 60_000);
+/**
+ * When a hold stops holding its slot: its own expiry (none: at the start), but never after the slot starts (a slot
+ * that has begun can no longer be sold, so nobody may keep it from the desk by not paying).
+ * The SQL side of the same rule is in api/src/repositories/occupancy.ts and the PL/pgSQL
+ * functions of the migration "hold_ends_at_start"; a test holds them to this one.
+ */
+export function holdLapsesAt(b: Pick<BookingState, 'startsAt' | 'holdExpiresAt'>): Date {
+  return b.holdExpiresAt !== null && b.holdExpiresAt.getTime() < b.startsAt.getTime() ? b.holdExpiresAt : b.startsAt;
 }
 
-/** A pending hold past its expiry no longer holds the slot, swept or not. */
+/** The expiry of a hold taken `now` for `holdMinutes` on a slot starting at `startsAt`. */
+export function holdExpiry(now: Date, holdMinutes: number, startsAt: Date): Date {
+  return holdLapsesAt({ holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000), startsAt });
+}
+
+/** A pending hold past its expiry (or its slot's start) no longer holds the slot, swept or not. */
 export function isHoldLapsed(b: BookingState, now: Date): boolean {
-  return b.status === 'pending' && b.holdExpiresAt !== null && b.holdExpiresAt.getTime() <= now.getTime();
+  return b.status === 'pending' && holdLapsesAt(b).getTime() <= now.getTime();
 }
 
 export type Actor = 'owner' | 'admin';

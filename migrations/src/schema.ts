@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingStatus, ClosureKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
+import type { BookingStatus, ClosureKind, OrderClosedBecause, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -116,6 +116,8 @@ export interface OrdersTable {
   /** The promo code the order used; amount_cents is after its discount_cents. */
   promo_code_id: Generated<string | null>;
   discount_cents: Generated<number>;
+  /** Why an open checkout stopped taking money, when the order alone cannot tell (the payment page says it). */
+  closed_because: Generated<OrderClosedBecause | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -80,7 +80,8 @@ export async function enqueueBookingMoved(ctx: MailContext, trx: Executor, was: 
 /**
  * Queues "booking cancelled" (its .ics says STATUS:CANCELLED) in the cancelling transaction;
  * once per booking. `refund`: what goes back and which way (none: nothing is due). `byVenue`
- * when the venue cancelled it, with why if it said.
+ * when the venue cancelled it, with why if it said. `held`: it was awaiting the customer's
+ * payment, so it was in no calendar (no .ics) and its payment link stops working.
  */
 export async function enqueueBookingCancelled(
   ctx: MailContext,
@@ -88,13 +89,26 @@ export async function enqueueBookingCancelled(
   bookingId: string,
   refund: { cents: number; via: RefundVia } | undefined,
   byVenue?: { why?: string },
+  held = false,
 ): Promise<void> {
   const b = await findBookingForMail(trx, bookingId);
   if (!b || b.status !== 'cancelled') return;
   const money = refund && { ...refund, facility: { name: b.facility_name, location: b.facility_location } };
-  await enqueueRendered(ctx, trx, 'booking_cancelled', b.user_email, (t, l) => t.bookingCancelled(l, factsOf(b), money, byVenue), {
-    attachments: [icsAttachment(ctx, b)],
+  await enqueueRendered(ctx, trx, 'booking_cancelled', b.user_email, (t, l) => t.bookingCancelled(l, factsOf(b), money, byVenue, held), {
+    attachments: held ? [] : [icsAttachment(ctx, b)],
     dedupeKey: `cancelled:${b.id}`,
+  });
+}
+
+/**
+ * Queues "booking moved, new payment link" for a booking held for its customer's payment that
+ * the venue moved (`was`: it before the move); once per booking and version.
+ */
+export async function enqueueHeldBookingMoved(ctx: MailContext, trx: Executor, was: BookingForMail, paymentUrl: string | null, payBy: Date): Promise<void> {
+  const b = await findBookingForMail(trx, was.id);
+  if (!b || b.status !== 'pending') return;
+  await enqueueRendered(ctx, trx, 'booking_moved', b.user_email, (t, l) => t.heldBookingMoved(l, factsOf(b), factsOf(was), b.payable_cents, paymentUrl, payBy), {
+    dedupeKey: `held-moved:${b.id}:${bookingSequence(b)}`,
   });
 }
 

@@ -192,12 +192,36 @@ export const templates = {
       myBookings(layout),
     ]),
 
-  /** `byVenue`: the venue cancelled it (with why, when it said); undefined when the customer did. `refund`: none when nothing is due. */
-  bookingCancelled: (layout: MailLayout, b: BookingFacts, refund: RefundMailFacts | undefined, byVenue?: { why?: string }) =>
+  /**
+   * `byVenue`: the venue cancelled it (with why, when it said); undefined when the customer did. `refund`: none when nothing is due.
+   * `held`: it was held for the customer's payment (never paid): its payment page stops taking money.
+   */
+  bookingCancelled: (layout: MailLayout, b: BookingFacts, refund: RefundMailFacts | undefined, byVenue?: { why?: string }, held = false) =>
     render(layout, `Booking cancelled: ${b.facilityName}`, hello(b.customerName), [
-      byVenue ? `We are sorry: the venue had to cancel this booking${byVenue.why ? ` (${byVenue.why})` : ''}:` : 'This booking is cancelled:',
+      byVenue
+        ? `We are sorry: the venue had to cancel this booking${held ? ' we were holding for your payment' : ''}${byVenue.why ? ` (${byVenue.why})` : ''}:`
+        : 'This booking is cancelled:',
       ...bookingLines(b),
-      refund && refund.cents > 0 ? refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility }) : 'No refund is due for it.',
+      held
+        ? 'Nothing was charged, and its payment link no longer works: there is nothing to pay.'
+        : refund && refund.cents > 0 ? refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility }) : 'No refund is due for it.',
+      myBookings(layout),
+    ]),
+
+  /**
+   * The venue moved a booking held for the customer's payment: the old payment link no longer
+   * works (it priced the old time); `paymentUrl` is the new one, or null when none could be
+   * opened (the venue then takes payment another way).
+   */
+  heldBookingMoved: (layout: MailLayout, b: BookingFacts, was: BookingFacts, amountCents: number, paymentUrl: string | null, payBy: Date) =>
+    render(layout, `Booking moved: ${b.facilityName}, new payment link`, hello(b.customerName), [
+      'The venue moved the booking we are holding for your payment. It is now:',
+      ...bookingLines(b),
+      `It was: ${was.facilityName === b.facilityName ? '' : `${was.facilityName}, `}${bookingWhen(was)}.`,
+      paymentUrl
+        ? `The payment link we sent before no longer works (nothing was charged through it). It is confirmed once you pay ${amountIn(layout, amountCents)} with the new link below, by ${momentIn(payBy, b.timezone)}; after that the slot is released.`
+        : `The payment link we sent before no longer works (nothing was charged through it). The venue will tell you how to pay ${amountIn(layout, amountCents)} for the new time.`,
+      ...(paymentUrl ? [{ link: paymentUrl, label: `Pay ${amountIn(layout, amountCents)}` }] : []),
       myBookings(layout),
     ]),
 

@@ -1,4 +1,18 @@
-import { DomainError, centsToDollars, chargedForBooking, dollarsToCents, formatCents, hasStarted, isCheckoutOpen, isHoldLapsed, type MoneyFormat } from '@courtside/domain';
+import {
+  DomainError,
+  bookingUnpayableReason,
+  centsToDollars,
+  chargedForBooking,
+  checkoutClosedReason,
+  dollarsToCents,
+  formatCents,
+  holdLapsesAt,
+  isCheckoutOpen,
+  localTimes,
+  type ClosedCheckoutBooking,
+  type ClosedReason,
+  type MoneyFormat,
+} from '@courtside/domain';
 import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
@@ -53,7 +67,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
   const placed = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
     const { rows, views } = await lockCallersHolds(trx, user, ids, now);
     const subtotalCents = checkPrice(rows, totalCents, ctx.config.money, code !== undefined);
-    const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now);
+    const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now, 'replaced');
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
     const amountCents = promo ? promo.totalCents : subtotalCents;
     // Nothing to charge, whatever made it so (a promo code, a tier's 100% off): paid as placed.
@@ -68,7 +82,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     });
     const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
-    const holdExpiresAt = new Date(Math.min(...rows.map((r) => r.hold_expires_at!.getTime())));
+    const holdExpiresAt = new Date(Math.min(...rows.map((r) => holdLapsesAt({ startsAt: r.starts_at, holdExpiresAt: r.hold_expires_at }).getTime())));
     return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, now, promo), holdExpiresAt };
   }));
   const { order, lines, holdExpiresAt } = placed;
@@ -115,13 +129,14 @@ async function lockCallersHolds(trx: Executor, user: CurrentUser, ids: string[],
     if (!row || row.user_id !== user.id) {
       throw new DomainError('not_found', 'BOOKING_NOT_FOUND', `Booking ${id} not found.`, 'bookingIds');
     }
-    const state = { status: row.status, paymentStatus: row.payment_status, startsAt: row.starts_at, holdExpiresAt: row.hold_expires_at };
-    if (row.status !== 'pending' || isHoldLapsed(state, now) || hasStarted(row.starts_at, now)) {
-      const why = row.status === 'confirmed' ? 'is already paid' : 'is no longer held for you (its hold expired, it started or it was cancelled); please book again';
-      throw new DomainError('conflict', 'NOT_PAYABLE', `Booking ${id} ${why}.`, 'bookingIds');
-    }
+    if (row.status === 'confirmed') throw new DomainError('conflict', 'NOT_PAYABLE', `Booking ${id} is already paid.`, 'bookingIds');
   }
   const views = await bookings.findBookingsViews(trx, ids);
+  // Each booking that can no longer be paid says why (cancelled by the venue, started, its hold ran out).
+  for (const v of views) {
+    const why = bookingUnpayableReason(payableStateOf(v), now);
+    if (why) throw new DomainError('conflict', 'NOT_PAYABLE', why.message, 'bookingIds');
+  }
   const closed = views.find((v) => v.facility_deleted);
   if (closed) {
     throw new DomainError('conflict', 'NOT_PAYABLE', `Booking ${closed.id} is at a facility that no longer takes bookings; please book another.`, 'bookingIds');
@@ -227,16 +242,36 @@ export async function closeCheckouts(ctx: ServiceContext, stale: Pick<OrderRow, 
   }
 }
 
-/** What the hosted payment page of `provider` shows; `open` is false once it may no longer take money. */
+/** A booking as the reasons a payment page closed read it; its time as the page lists it. */
+function payableStateOf(v: bookings.BookingView): ClosedCheckoutBooking {
+  const { date, startTime, endTime } = localTimes(v.starts_at, v.ends_at, v.facility_timezone);
+  return {
+    status: v.status,
+    cancelledByVenue: v.status === 'cancelled' && v.cancelled_by !== v.user_id,
+    startsAt: v.starts_at,
+    holdLapsesAt: v.status === 'pending' ? holdLapsesAt({ startsAt: v.starts_at, holdExpiresAt: v.hold_expires_at }) : null,
+    when: `${date} ${startTime}–${endTime}`,
+  };
+}
+
+/** Why an order's payment page no longer takes money (checkoutClosedReason), or null while it may or once paid. */
+async function closedReasonOf(db: Executor, order: OrderRow, views: bookings.BookingView[], now: Date): Promise<ClosedReason | null> {
+  const window = await orders.checkoutWindow(db, order);
+  return checkoutClosedReason({ ...window, closedBecause: order.closed_because, bookings: views.map(payableStateOf) }, now);
+}
+
+/** What the hosted payment page of `provider` shows; `open` is false once it may no longer take money, and `closed` says why. */
 export async function orderSummary(ctx: ServiceContext, provider: string, orderId: string) {
   const order = await orderServedBy(ctx.db, orderId, provider);
   const ids = await orders.bookingIdsOfOrder(ctx.db, orderId);
   const now = ctx.clock();
-  const lines = (await bookings.findBookingsViews(ctx.db, ids)).map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
+  const views = await bookings.findBookingsViews(ctx.db, ids);
+  const lines = views.map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
   const open = isCheckoutOpen(await orders.checkoutWindow(ctx.db, order), now);
+  const closed = open ? null : await closedReasonOf(ctx.db, order, views, now);
   const { promo_code: promoCode } = (await orders.findPayment(ctx.db, orderId))!;
   const discount = promoCode ? { code: promoCode, amount: centsToDollars(order.discount_cents) } : undefined;
-  return { id: order.id, status: order.status, open, amount: centsToDollars(order.amount_cents), lines, discount };
+  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount };
 }
 
 /**
@@ -250,13 +285,15 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
   const now = ctx.clock();
   // Each booking as its own page shows it: where, when, and the cancellation rule in force for it.
   const views = await bookings.findBookingsViews(ctx.db, lines.map((b) => b.id));
+  const dtos = views.map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
   return {
     id,
     status,
     amount,
     refundState,
     flagged: flagReason !== null,
-    bookings: views.map((v) => toBookingDto(v, now, ctx.config.cancellationHours)).map((b) => ({
+    closedReason: await closedReasonOf(ctx.db, order, views, now),
+    bookings: dtos.map((b) => ({
       id: b._id,
       status: b.status,
       paymentStatus: b.paymentStatus,

@@ -34,7 +34,8 @@ function busyOf(from: Date, to: Date, now: Date): RawBuilder<BusyTuple[] | null>
         extract(epoch FROM b.starts_at) * 1000,
         -- A booking keeps the facility until its changeover is over.
         extract(epoch FROM b.blocked_until) * 1000,
-        CASE WHEN b.status = 'pending' THEN extract(epoch FROM b.hold_expires_at) * 1000 END) AS interval
+        -- A hold lapses at the earlier of its expiry and its start (domain holdLapsesAt).
+        CASE WHEN b.status = 'pending' THEN extract(epoch FROM LEAST(b.hold_expires_at, b.starts_at)) * 1000 END) AS interval
       FROM bookings b
       WHERE b.facility_id = f.id
         AND ${holdsTime('b', now)}

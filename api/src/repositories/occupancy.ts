@@ -6,19 +6,21 @@ import type { Interval } from '@courtside/domain';
  * The booking write rules in SQL, written once: which bookings occupy a facility's time, and
  * the lock that queues the writers of its schedule. Each condition is a fragment on a bookings
  * alias, usable in raw SQL templates and in the query builder's `where` alike. The TypeScript
- * side of the same rule is the domain's `isHoldLapsed`.
+ * side of the same rule is the domain's `isHoldLapsed` (a hold lapses at the earlier of its
+ * expiry and its slot's start: `holdLapsesAt`); the PL/pgSQL functions that count holds say
+ * the same (migration hold_ends_at_start).
  */
 
-const column = (alias: string, name: 'status' | 'hold_expires_at') => sql.ref(`${alias}.${name}`);
+const column = (alias: string, name: 'status' | 'hold_expires_at' | 'starts_at') => sql.ref(`${alias}.${name}`);
 
-/** A pending hold that has not lapsed: it still holds its slot. */
+/** A pending hold that has not lapsed (neither expired nor started): it still holds its slot. */
 export function liveHold(alias: string, now: Date): RawBuilder<boolean> {
-  return sql<boolean>`(${column(alias, 'status')} = 'pending' AND ${column(alias, 'hold_expires_at')} > ${now})`;
+  return sql<boolean>`(${column(alias, 'status')} = 'pending' AND ${column(alias, 'hold_expires_at')} > ${now} AND ${column(alias, 'starts_at')} > ${now})`;
 }
 
-/** A pending hold past its expiry: it no longer holds its slot, swept or not. */
+/** A pending hold past its expiry or its slot's start: it no longer holds its slot, swept or not. */
 export function lapsedHold(alias: string, now: Date): RawBuilder<boolean> {
-  return sql<boolean>`(${column(alias, 'status')} = 'pending' AND ${column(alias, 'hold_expires_at')} <= ${now})`;
+  return sql<boolean>`(${column(alias, 'status')} = 'pending' AND (${column(alias, 'hold_expires_at')} <= ${now} OR ${column(alias, 'starts_at')} <= ${now}))`;
 }
 
 /** A booking that holds its time now: confirmed, or a live hold. */

@@ -4,6 +4,7 @@ import {
   centsToDollars,
   formatDate,
   fromLocal,
+  holdLapsesAt,
   openMinutesLeft,
   parseDate,
   parseTime,
@@ -116,7 +117,7 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
         paymentStatus: b.payment_status,
         payableAmount: centsToDollars(b.payable_cents),
         balance: centsToDollars(b.balance_cents),
-        holdExpiresAt: b.status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
+        holdExpiresAt: b.status === 'pending' ? holdLapsesAt({ startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at }).toISOString() : null,
         customer: { id: b.user_id, name: b.user_name, email: b.user_email },
       })),
       closures: closures

@@ -10,6 +10,7 @@ import {
   quotaRefusal,
   decideCancellation,
   holdExpiry,
+  holdLapsesAt,
   resolveBookingChange,
   refundVia,
   resolveBookingRequest,
@@ -23,8 +24,9 @@ import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import type { BookingView } from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
-import { findBookingForMail } from '../repositories/booking-mail.ts';
-import { enqueueBookingCancelled, enqueueBookingMoved } from '../mail/booking-mail.ts';
+import { findBookingForMail, type BookingForMail } from '../repositories/booking-mail.ts';
+import { enqueueBookingCancelled, enqueueBookingMoved, enqueueHeldBookingMoved } from '../mail/booking-mail.ts';
+import { openPaymentLink } from './payment-links.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import * as orders from '../payments/repositories/orders.ts';
@@ -133,7 +135,7 @@ async function tryHold(
     payable_cents: facilityPrice(facility, interval, { tier: user.tier, now }),
     status: 'pending',
     payment_status: 'unpaid',
-    hold_expires_at: holdExpiry(now, ctx.config.holdMinutes),
+    hold_expires_at: holdExpiry(now, ctx.config.holdMinutes, interval.startsAt),
     created_at: now,
   }, found.version, limits, blockedRange(interval, policy.bufferMinutes)).catch((err: unknown) => {
     throw holdRefusal(err, ctx, facility, policy);
@@ -245,7 +247,7 @@ export async function rescheduleBooking(
   options: MoveOptions = {},
 ): Promise<MovedBookingDto> {
   const now = ctx.clock();
-  const { change } = await changeBooking(ctx, async (trx) => {
+  const { change, heldMoved } = await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
     const { facility, interval, rules } = await resolveMove(ctx, trx, actor, row, req, now);
@@ -266,10 +268,25 @@ export async function rescheduleBooking(
     }
     if (was) await enqueueBookingMoved(ctx, trx, was);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
-    const staleCheckouts = row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now) : [];
-    return { staleCheckouts, change: price.change };
+    const staleCheckouts = row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now, 'booking_moved') : [];
+    // A hold the venue moved: its customer is told, with a new link for the new time and price.
+    const heldMoved = row.status === 'pending' && row.user_id !== actor.id && was && hasMoved(was, await findBookingForMail(trx, row.id)) ? was : undefined;
+    return { staleCheckouts, change: price.change, heldMoved };
   });
+  if (heldMoved) await sendNewPaymentLink(ctx, heldMoved);
   return { ...(await view(ctx, ctx.db, id)), priceChange: priceChangeDto(change) };
+}
+
+const hasMoved = (was: BookingForMail, now: BookingForMail | undefined) =>
+  now !== undefined && (now.facility_name !== was.facility_name || now.starts_at.getTime() !== was.starts_at.getTime() || now.ends_at.getTime() !== was.ends_at.getTime());
+
+/** After a held booking moved: a payment page for its new time and price, and the message that says so (sent even without a page). */
+async function sendNewPaymentLink(ctx: ServiceContext, was: BookingForMail): Promise<void> {
+  const paymentUrl = await openPaymentLink(ctx, was.id);
+  const row = await bookings.findBookingView(ctx.db, was.id);
+  if (!row) return;
+  const payBy = holdLapsesAt({ startsAt: row.starts_at, holdExpiresAt: row.hold_expires_at });
+  await ctx.db.transaction().execute((trx) => enqueueHeldBookingMoved(ctx, trx, was, paymentUrl, payBy));
 }
 
 /**
@@ -301,16 +318,19 @@ export async function cancelLockedBooking(
   const { cancellationHours } = facility ? facilityPolicy(facility, ctx.config) : ctx.config;
   const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours });
   await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
-  const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now);
+  const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now, 'booking_cancelled');
   const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
   const byCustomer = actor.id === row.user_id;
   const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
   // What was paid for it: its price less its share of the order's promo code discount.
   const paidCents = order ? chargedForBooking(row.payable_cents, order.booking_discount_cents) : 0;
   const refundIds = order ? await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: row.id, amountCents: paidCents, reason }, now) : [];
-  // Only a confirmed booking was announced to the customer; a released hold needs no message.
+  // A confirmed booking is in the customer's calendar; a hold the venue released was awaiting their
+  // payment (its link stops working). A hold its customer released needs no message.
   const money = order && { cents: paidCents, via: refundVia(order.provider) };
-  if (row.status === 'confirmed') await enqueueBookingCancelled(ctx, trx, row.id, money, byCustomer ? undefined : { why: venueWhy });
+  if (row.status === 'confirmed' || !byCustomer) {
+    await enqueueBookingCancelled(ctx, trx, row.id, money, byCustomer ? undefined : { why: venueWhy }, row.status === 'pending');
+  }
   return { staleCheckouts, refundIds };
 }
 

@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, resolveBookingRequest, type AssignedTier, type BookingRequest } from '@courtside/domain';
+import { DomainError, holdExpiry, resolveBookingRequest, type AssignedTier, type BookingRequest } from '@courtside/domain';
 import type { BookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow, UserRow } from '@courtside/migrations';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,6 @@ import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import { enqueueBookingConfirmed, enqueuePaymentLink } from '../mail/booking-mail.ts';
 import { NO_EMAIL_DOMAIN } from '../mail/outbox.ts';
-import { createOrder } from '../payments/checkout.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
@@ -15,6 +14,7 @@ import { findAssignedTier } from '../repositories/tiers.ts';
 import * as users from '../repositories/users.ts';
 import { getBooking } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
+import { openPaymentLink } from './payment-links.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { facilityBlockedRange, facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from './facility-schedule.ts';
 
@@ -23,7 +23,7 @@ import { facilityBlockedRange, facilityBookingPolicy, facilityNotFound, facility
  * customers' bookings (the database refuses overlaps and closed time), except that a walk-in
  * already playing may be booked into today's slot that has started and bookings open further
  * ahead. Payment: at the desk now, at the desk later (confirmed, unpaid), or by a payment link
- * (a hold of LINK_HOLD_HOURS on the hosted payment page).
+ * (a hold of LINK_HOLD_HOURS on the hosted payment page, never past the slot's start).
  */
 
 export type DeskPayment = 'desk' | 'unpaid' | 'link';
@@ -145,7 +145,7 @@ export async function insertDeskBookingIn(
     payable_cents: facilityPrice(w.facility, w.interval, { tier: w.tier, now }),
     status: link ? 'pending' : 'confirmed',
     payment_status: w.payment === 'desk' ? 'paid' : 'unpaid',
-    hold_expires_at: link ? new Date(now.getTime() + ctx.config.linkHoldHours * 3_600_000) : null,
+    hold_expires_at: link ? holdExpiry(now, ctx.config.linkHoldHours * 60, w.interval.startsAt) : null,
     booked_by: staff.id,
     note: w.note ?? null,
     series_id: w.seriesId ?? null,
@@ -165,7 +165,7 @@ export async function recordDeskPayment(trx: Executor, staff: CurrentUser, custo
  */
 export async function bookAtDesk(ctx: ServiceContext, staff: CurrentUser, input: DeskBookingInput): Promise<BookingDto & { paymentUrl: string | null }> {
   const now = ctx.clock();
-  const { facility, customer, row } = await retryTransaction(() => ctx.db.transaction().execute(async (trx): Promise<DeskBookingRow> => {
+  const { facility, row } = await retryTransaction(() => ctx.db.transaction().execute(async (trx): Promise<DeskBookingRow> => {
     const facility = await lockLiveFacility(trx, input.facilityId);
     const interval = resolveBookingRequest(toSchedule(facility), input, deskPolicy(ctx, facility, now, input.lateEntry));
     if (input.payment === 'link' && interval.startsAt <= now) {
@@ -180,20 +180,9 @@ export async function bookAtDesk(ctx: ServiceContext, staff: CurrentUser, input:
   }));
   await announceNewBookings(ctx, facility.id);
   // The booking stands either way; without a page (the provider unreachable) staff see no link and can take payment otherwise.
-  const paymentUrl = input.payment === 'link' ? await openPaymentLink(ctx, customer, row).catch(() => null) : null;
+  const paymentUrl = input.payment === 'link' ? await openPaymentLink(ctx, row.id) : null;
+  if (paymentUrl) await ctx.db.transaction().execute((trx) => enqueuePaymentLink(ctx, trx, row.id, paymentUrl, row.hold_expires_at!));
   return { ...(await getBooking(ctx, staff, row.id)), paymentUrl };
-}
-
-/** The customer's hosted payment page for a booking staff hold for them, emailed to them. */
-async function openPaymentLink(ctx: ServiceContext, customer: UserRow, row: BookingRow): Promise<string> {
-  const buyer: CurrentUser = { id: customer.id, role: customer.role, name: customer.name, email: customer.email };
-  const order = await createOrder(ctx, buyer, {
-    totalPayableAmount: centsToDollars(row.payable_cents),
-    bookingIds: [{ bookingId: row.id }],
-  });
-  const url = new URL(order.payment_url, ctx.config.publicBaseUrl).toString();
-  await ctx.db.transaction().execute((trx) => enqueuePaymentLink(ctx, trx, row.id, url, row.hold_expires_at!));
-  return url;
 }
 
 /** Staff record that a confirmed, unpaid booking was paid at the desk: a paid desk order, taken by them. */

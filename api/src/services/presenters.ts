@@ -1,4 +1,4 @@
-import { cancellationTerms, canReview, centsToDollars, chargedForBooking, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
+import { cancellationTerms, canReview, centsToDollars, chargedForBooking, holdLapsesAt, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
 import type { AdminUserDto, BookingDto, FacilityDto, PriceChangeDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
@@ -75,7 +75,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     paidAmount: paid === null ? null : centsToDollars(paid),
     status,
     paymentStatus: b.payment_status,
-    holdExpiresAt: status === 'pending' && b.hold_expires_at ? b.hold_expires_at.toISOString() : null,
+    holdExpiresAt: status === 'pending' ? holdLapsesAt(state).toISOString() : null,
     createdAt: b.created_at.toISOString(),
     refundedAmount: centsToDollars(b.refunded_cents ?? 0),
     refundState: bookingRefundState(b),

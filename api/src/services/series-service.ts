@@ -5,6 +5,7 @@ import {
   centsToDollars,
   durationText,
   fromLocal,
+  isHoldLapsed,
   localTimes,
   overlaps,
   parseDate,
@@ -185,7 +186,8 @@ async function seriesDto(ctx: ServiceContext, s: series.SeriesView) {
   const now = ctx.clock();
   const rows = await series.occurrencesOf(ctx.db, s.id);
   // A lapsed hold reads expired, as everywhere else.
-  const statusOf = (b: (typeof rows)[number]) => (b.status === 'pending' && b.hold_expires_at && b.hold_expires_at <= now ? ('expired' as const) : b.status);
+  const statusOf = (b: (typeof rows)[number]) =>
+    isHoldLapsed({ status: b.status, paymentStatus: b.payment_status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at }, now) ? ('expired' as const) : b.status;
   return {
     id: s.id,
     facilityId: s.facility_id,

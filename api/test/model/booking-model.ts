@@ -139,9 +139,9 @@ export class BookingModel {
     return this.bookings.find((b) => b.id === id);
   }
 
-  /** A pending hold past its expiry: it no longer holds its slot, swept or not. */
+  /** A pending hold past its expiry or its slot's start: it no longer holds its slot, swept or not. */
   lapsed(b: ModelBooking) {
-    return b.status === 'pending' && b.holdExpiresAt !== null && b.holdExpiresAt <= this.now;
+    return b.status === 'pending' && b.holdExpiresAt !== null && Math.min(b.holdExpiresAt, b.startsAt) <= this.now;
   }
 
   /** The rows the exclusion constraint covers. */

@@ -6,7 +6,7 @@ const escape = (text: string) =>
 
 /** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel; amounts in the venue's currency and locale. */
 export function renderPayPage(
-  order: { id: string; status: string; open: boolean; amount: number; lines: BookingDto[]; discount?: { code: string; amount: number } },
+  order: { id: string; status: string; open: boolean; closed: { message: string } | null; amount: number; lines: BookingDto[]; discount?: { code: string; amount: number } },
   signature: string,
   format: MoneyFormat,
 ): string {
@@ -22,7 +22,7 @@ export function renderPayPage(
   const actions = order.open
     ? `<form method="post" action="/pay/${order.id}/confirm"><input type="hidden" name="signature" value="${signature}"><button class="pay" type="submit">Pay ${money(order.amount)}</button></form>
        <form method="post" action="/pay/${order.id}/cancel"><input type="hidden" name="signature" value="${signature}"><button class="cancel" type="submit">Cancel</button></form>`
-    : `<p class="state">This payment is <strong>${escape(state)}</strong>.</p><p><a href="/dashboard/userBookings">Go to My Bookings</a></p>`;
+    : `<p class="state">${order.closed ? `<strong>This page no longer takes payment.</strong> ${escape(order.closed.message)}` : `This payment is <strong>${escape(state)}</strong>.`}</p><p><a href="/dashboard/userBookings">Go to My Bookings</a></p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${money(order.amount)} · Courtside sandbox payments</title>

@@ -3,6 +3,7 @@ import type { Database, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../../db/database.ts';
 import { fetchPage, type PageQuery } from '../../repositories/listing.ts';
 import { escapeLike } from '../../repositories/users.ts';
+import type { OrderClosedBecause } from '@courtside/domain';
 
 /** A promo code on an order: what it took off, and each booking's share of that. */
 export interface OrderDiscount {
@@ -170,8 +171,10 @@ export function cancelPendingOrdersOf(
   db: Executor,
   of: { bookingIds: string[] } | { userId: string },
   now: Date,
+  /** Why, for the payment page to tell its customer (when the order alone cannot tell). */
+  because: OrderClosedBecause | null = null,
 ): Promise<Pick<OrderRow, 'id' | 'provider' | 'provider_ref'>[]> {
-  let query = db.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('status', '=', 'pending');
+  let query = db.updateTable('orders').set({ status: 'cancelled', closed_because: because, updated_at: now }).where('status', '=', 'pending');
   query = 'userId' in of
     ? query.where('user_id', '=', of.userId)
     : query.where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('order_id').where('booking_id', 'in', of.bookingIds));

@@ -24,6 +24,7 @@ export type ReturnView =
   | 'confirmed'
   | 'not-paid'
   | 'released'
+  | 'closed'
   | 'refunded'
   | 'refund-pending'
   | 'refund-failed'
@@ -45,8 +46,13 @@ export function viewOf(order: OrderStatusDto, landing: Landing): ReturnView | nu
   if (order.status === 'paid') return 'confirmed';
   // Not paid. Coming from "success", the provider's webhook has the last word: wait for it.
   if (landing === 'success') return null;
+  // The venue changed the booking, or its time came: the server's reason, not a generic one.
+  if (order.closedReason && VENUE_OR_TIME.has(order.closedReason.code)) return 'closed';
   return order.bookings.some((b) => b.status === 'pending') ? 'not-paid' : 'released';
 }
+
+/** Reasons a page stopped taking money that the customer did not cause by leaving it (checkoutClosedReason). */
+const VENUE_OR_TIME = new Set(['CANCELLED_BY_VENUE', 'STARTED', 'MOVED', 'HOLD_LAPSED']);
 
 /** What a confirmed order bought, one line a booking ("Centre Court, Tuesday, 2 March 2027, 18:00–19:00 · Reference 3F2A91C0"), and the cancellation terms in force for them. */
 export function confirmedSummary(order: Pick<OrderStatusDto, 'bookings'>): { lines: string[]; terms: string } {
@@ -65,6 +71,8 @@ function show(root: HTMLElement, view: ReturnView, order?: OrderStatusDto): void
     const termsLine = root.querySelector<HTMLElement>('[data-order-terms]');
     if (termsLine) termsLine.textContent = terms;
   }
+  const reason = root.querySelector<HTMLElement>('[data-closed-reason]');
+  if (reason && order?.closedReason) reason.textContent = order.closedReason.message;
   for (const line of root.querySelectorAll<HTMLElement>('[data-flagged]')) line.hidden = !order?.flagged;
   const heading = root.querySelector<HTMLElement>(`[data-view="${view}"] h1`)?.textContent?.trim();
   if (heading) document.title = `${heading} · Courtside`;

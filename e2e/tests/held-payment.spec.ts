@@ -1,0 +1,74 @@
+/**
+ * A booking the desk holds for a customer's payment (a payment link) that the venue then moves
+ * or cancels: the old payment page, and the site's return page, say why they no longer take
+ * payment instead of a generic "cancelled".
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
+import { bearer } from '../support/console.ts';
+import { snap } from '../support/screens.ts';
+
+/** Two free slots on one demo facility `daysAhead` days out (the catalogue's Maple Falls facilities only). */
+async function twoFreeSlots(request: APIRequestContext, daysAhead: number) {
+  for (const f of (await facilities(request)).filter((x) => x.location.endsWith('Maple Falls'))) {
+    const date = isoDate(daysAhead, f.timezone);
+    const res = await request.get(`/api/check-availability?date=${date}&facility=${f._id}`);
+    const slots = ((await res.json()) as { data?: { startTime: string; endTime: string }[] }).data ?? [];
+    const late = slots.filter((s) => s.startTime >= '12:00');
+    if (late.length >= 3) return { facility: f, date, first: late[0]!, second: late[2]! };
+  }
+  throw new Error('no facility with free afternoon slots');
+}
+
+async function heldWithLink(request: APIRequestContext, staff: Session, customer: Session, daysAhead: number) {
+  const { facility, date, first, second } = await twoFreeSlots(request, daysAhead);
+  const res = await request.post('/api/admin/bookings', {
+    headers: bearer(staff),
+    data: { facilityId: facility._id, date, startTime: first.startTime, endTime: first.endTime, userId: customer.user._id, payment: 'link' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as { _id: string; paymentUrl: string };
+  return { booking, date, second, paymentPath: new URL(booking.paymentUrl).pathname };
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+test('the old payment page of a held booking the venue moved says where it went; once cancelled, that the venue cancelled it', async ({ page, request }) => {
+  const staff = await loginAdmin(request);
+  const customer = await signUpAndLogin(request, 'heldpayer');
+  const { booking, date, second, paymentPath } = await heldWithLink(request, staff, customer, 13);
+  const orderId = paymentPath.split('/').at(-1)!;
+
+  // The hosted page takes payment while the booking is held as it was sold.
+  await page.goto(paymentPath);
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+
+  const moved = await request.put(`/api/admin/bookings/${booking._id}`, {
+    headers: bearer(staff),
+    data: { date, startTime: second.startTime, endTime: second.endTime, confirmPriceChange: true },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await page.goto(paymentPath);
+  await expect(page.getByText(`This booking was moved to ${date} ${second.startTime}–${second.endTime}: use the new payment link in your email.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  await snap(page, 'held-payment-moved-pay-page');
+
+  // The site's return page (where a provider's Cancel leads) says the same.
+  await useSession(page, customer);
+  await page.goto(`/payment/cancelled?order=${orderId}`);
+  await expect(heading(page, 'This booking can no longer be paid')).toBeVisible();
+  await expect(page.getByText(/This booking was moved to .*: use the new payment link in your email\./)).toBeVisible();
+  await snap(page, 'held-payment-moved-return');
+
+  // Staff cancel it: the page now says the venue cancelled it (and frees the slot for other specs).
+  const cancelled = await request.delete(`/api/admin/bookings/${booking._id}`, { headers: bearer(staff) });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await page.goto(`/payment/cancelled?order=${orderId}`);
+  await expect(page.getByText(/was cancelled by the venue, so it can no longer be paid/)).toBeVisible();
+  await snap(page, 'held-payment-cancelled-return');
+  await page.goto(paymentPath);
+  await expect(page.getByText(/was cancelled by the venue, so it can no longer be paid/)).toBeVisible();
+  await snap(page, 'held-payment-cancelled-pay-page');
+});
