@@ -7,6 +7,8 @@ import {
   formatCents,
   movedPrice,
   PriceChangeUnconfirmed,
+  SPORT_LABELS,
+  SportChangeUnconfirmed,
   quotaRefusal,
   decideCancellation,
   holdExpiry,
@@ -221,12 +223,20 @@ async function resolveMove(ctx: ServiceContext, trx: Executor, actor: CurrentUse
   const rules = rulesAt(ctx, actor, facility, now, actor.role === 'admin' ? {} : undefined);
   const interval = resolveBookingChange(toSchedule(facility), booked, change, rules.request);
   // A move adds no hold; it counts against the quotas where it lands, not where it leaves.
-  return { facility, interval, rules: { ...rules, limits: { ...rules.limits, maxHolds: null } } };
+  return { facility, from: from!, interval, rules: { ...rules, limits: { ...rules.limits, maxHolds: null } } };
 }
 
 export interface MoveOptions {
   /** Staff agree to the new price when the move changes it (else PRICE_CHANGE_UNCONFIRMED and nothing moves). */
   confirmPriceChange?: boolean;
+  /** Staff agree to moving it to a facility of another sport (else SPORT_CHANGE_UNCONFIRMED and nothing moves). */
+  confirmSportChange?: boolean;
+}
+
+/** A move to a facility of another sport is asked first, of staff and customers alike. */
+function assertSameSportOrConfirmed(from: FacilityRow, to: FacilityRow, options: MoveOptions): void {
+  if (from.sport === to.sport || options.confirmSportChange) return;
+  throw new SportChangeUnconfirmed({ name: from.name, sportLabel: SPORT_LABELS[from.sport] }, { name: to.name, sportLabel: SPORT_LABELS[to.sport] });
 }
 
 /**
@@ -234,7 +244,8 @@ export interface MoveOptions {
  * limits are checked under their lock (reserveMove), then the schedule lock, then the move, which
  * the exclusion constraints and the closure trigger check. The slot is priced for its customer;
  * a paid booking keeps what was paid and records the difference as its balance (movedPrice).
- * Staff confirm a price change first; a customer moving their hold takes the new price. A moved
+ * Staff confirm a price change first; a customer moving their hold takes the new price. A move
+ * to a facility of another sport is confirmed first (by anyone). A moved
  * hold needs a fresh checkout.
  */
 export async function rescheduleBooking(
@@ -248,7 +259,7 @@ export async function rescheduleBooking(
   const { change } = await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
-    const { facility, interval, rules } = await resolveMove(ctx, trx, actor, row, req, now);
+    const { facility, from, interval, rules } = await resolveMove(ctx, trx, actor, row, req, now);
     await bookings.reserveMove(trx, row.user_id, facility.id, rules.limits, now, row.id).catch((err: unknown) => {
       throw holdRefusal(err, ctx, facility, rules.policy);
     });
@@ -261,6 +272,8 @@ export async function rescheduleBooking(
       throw holdRefusal(err, ctx, facility, rules.policy);
     });
     // Asked only of a move that can happen (the database has just taken it): the refusal rolls it back.
+    // The sport first: a move to the wrong kind of court is usually a slip, whatever it costs.
+    assertSameSportOrConfirmed(from, facility, options);
     if (actor.role === 'admin' && price.change.differenceCents !== 0 && !options.confirmPriceChange) {
       throw new PriceChangeUnconfirmed(price.change, (cents) => formatCents(cents, ctx.config.money));
     }
