@@ -9,6 +9,7 @@ import { CustomerFact } from '../common/CustomerFact.tsx';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import { MarkPaidButton } from './MarkPaidButton.tsx';
 import { MoveBookingButton } from './MoveBookingButton.tsx';
+import { SettleBalanceButtons } from './SettleBalanceButtons.tsx';
 import type { BookingRecord } from './types.ts';
 
 const Actions = () => {
@@ -20,6 +21,7 @@ const Actions = () => {
         <>
           <MoveBookingButton id={r.id} at={{ facilityId: r.facility._id, date: r.date, startTime: r.startTime, endTime: r.endTime }} who={`${r.user.name}, ${r.facility.name}`} status={r.status} variant="outlined" />
           <MarkPaidButton booking={{ ...r, customerName: r.user.name }} variant="outlined" />
+          <SettleBalanceButtons booking={{ ...r, customerName: r.user.name }} />
         </>
       )}
       <CancelBookingButton variant="outlined" />

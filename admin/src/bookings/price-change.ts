@@ -1,5 +1,5 @@
 import type { PriceChangeDto } from '@courtside/contracts';
-import { errorCode } from '../common/errors.ts';
+import { errorCode, errorMessage } from '../common/errors.ts';
 
 /**
  * A staff move that changes the price is refused until staff confirm it
@@ -27,3 +27,33 @@ export function balanceText(balance: number, money: (amount: number) => string):
   if (balance === 0) return undefined;
   return balance > 0 ? `${money(balance)} to collect (moved to a dearer slot)` : `${money(-balance)} to give back (moved to a cheaper slot)`;
 }
+
+/** What staff agree to for a move: its change of sport, its change of price (the server asks each in turn). */
+export interface MoveConsent {
+  sport?: boolean;
+  price?: boolean;
+}
+
+/**
+ * A question the server asks before a staff move happens, in the words staff read: a move to
+ * another sport (SPORT_CHANGE_UNCONFIRMED, the server's own sentence) or one that changes the
+ * price (PRICE_CHANGE_UNCONFIRMED). Answering yes adds `consent` to what was agreed.
+ */
+export interface MoveQuestion {
+  title: string;
+  text: string;
+  confirm: string;
+  consent: MoveConsent;
+}
+
+export function moveQuestion(error: unknown, money: (amount: number) => string): MoveQuestion | undefined {
+  if (errorCode(error) === 'SPORT_CHANGE_UNCONFIRMED') {
+    return { title: 'Move to another sport?', text: errorMessage(error) ?? 'This move changes the booking\'s sport.', confirm: 'Move to the other sport', consent: { sport: true } };
+  }
+  const change = unconfirmedPriceChange(error);
+  if (change) return { title: 'Move at the new price?', text: priceChangeText(change, money), confirm: 'Move at the new price', consent: { price: true } };
+  return undefined;
+}
+
+/** The body fields that carry what staff agreed to. */
+export const consentFields = (c: MoveConsent) => ({ ...(c.price ? { confirmPriceChange: true } : {}), ...(c.sport ? { confirmSportChange: true } : {}) });

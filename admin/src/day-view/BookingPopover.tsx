@@ -8,6 +8,7 @@ import { balanceText } from '../bookings/price-change.ts';
 import { emailText } from '../common/mailto.ts';
 import { MarkPaidButton } from '../bookings/MarkPaidButton.tsx';
 import { MoveBookingButton } from '../bookings/MoveBookingButton.tsx';
+import { SettleBalanceButtons } from '../bookings/SettleBalanceButtons.tsx';
 
 export interface OpenBooking {
   booking: DayViewBooking;
@@ -53,6 +54,7 @@ export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | un
             </Button>
             <MoveBookingButton id={b.id} at={{ facilityId: open.facility.id, date, startTime: b.startTime, endTime: b.endTime }} who={`${b.customer.name}, ${open.facility.name}`} status={b.status} variant="outlined" onMoved={onClose} />
             <MarkPaidButton booking={{ ...b, customerName: b.customer.name }} variant="outlined" onDone={onClose} />
+            <SettleBalanceButtons booking={{ ...b, customerName: b.customer.name }} onDone={onClose} />
           </Stack>
         </Stack>
       )}
