@@ -34,8 +34,9 @@ describe('PriceChangeUnconfirmed', () => {
 
 describe('SportChangeUnconfirmed', () => {
   it('names both facilities and sports and the field that confirms it', () => {
-    const err = new SportChangeUnconfirmed({ name: 'Court 1', sportLabel: 'Tennis' }, { name: 'Beach 2', sportLabel: 'Volleyball' });
-    expect(err).toMatchObject({ kind: 'conflict', code: 'SPORT_CHANGE_UNCONFIRMED', path: 'confirmSportChange', sportChange: { from: 'Tennis', to: 'Volleyball' } });
+    const change = { from: { name: 'Court 1', sport: 'Tennis' }, to: { name: 'Beach 2', sport: 'Volleyball' } };
+    const err = new SportChangeUnconfirmed(change);
+    expect(err).toMatchObject({ kind: 'conflict', code: 'SPORT_CHANGE_UNCONFIRMED', path: 'confirmSportChange', sportChange: change });
     expect(err.message).toBe('Court 1 is a tennis facility and Beach 2 is for volleyball: moving this booking changes its sport. To move it anyway, confirm the change (confirmSportChange: true).');
   });
 });

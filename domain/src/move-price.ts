@@ -64,23 +64,28 @@ export class PriceChangeUnconfirmed extends DomainError {
   }
 }
 
+/** The two ends of a move to another sport: each facility's name and its sport as people read it ("Tennis"). */
+export interface SportChange {
+  from: { name: string; sport: string };
+  to: { name: string; sport: string };
+}
+
+/** "Court 1 is a tennis facility and Beach 2 is for volleyball: moving this booking changes its sport." The API's refusal and the back office's question both say this. */
+export const sportChangeText = ({ from, to }: SportChange) =>
+  `${from.name} is a ${from.sport.toLowerCase()} facility and ${to.name} is for ${to.sport.toLowerCase()}: moving this booking changes its sport.`;
+
 /**
  * Staff moved a booking to a facility of another sport (a tennis booking onto a volleyball
  * court) without confirming it: nothing moved. Almost always a slip of the drag, so it is asked
  * before the price.
  */
 export class SportChangeUnconfirmed extends DomainError {
-  readonly sportChange: { from: string; to: string };
+  readonly sportChange: SportChange;
 
-  constructor(from: { name: string; sportLabel: string }, to: { name: string; sportLabel: string }) {
-    super(
-      'conflict',
-      'SPORT_CHANGE_UNCONFIRMED',
-      `${from.name} is a ${from.sportLabel.toLowerCase()} facility and ${to.name} is for ${to.sportLabel.toLowerCase()}: moving this booking changes its sport. To move it anyway, confirm the change (confirmSportChange: true).`,
-      'confirmSportChange',
-    );
+  constructor(change: SportChange) {
+    super('conflict', 'SPORT_CHANGE_UNCONFIRMED', `${sportChangeText(change)} To move it anyway, confirm the change (confirmSportChange: true).`, 'confirmSportChange');
     this.name = 'SportChangeUnconfirmed';
-    this.sportChange = { from: from.sportLabel, to: to.sportLabel };
+    this.sportChange = change;
   }
 }
 

@@ -25,12 +25,13 @@ describe('price changes of staff moves', () => {
 });
 
 describe('the questions a staff move is asked', () => {
-  const refusal = (code: string, extra: object = {}) => new HttpError('x', 409, { success: false, statusCode: 409, code, message: 'Tennis One is a tennis facility and Beach Two is for volleyball: ...', errorMessages: [], ...extra });
+  const refusal = (code: string, extra: object = {}) => new HttpError('x', 409, { success: false, statusCode: 409, code, message: 'x (confirmSportChange: true)', errorMessages: [], ...extra });
+  const sportChange = { from: { name: 'Tennis One', sport: 'Tennis' }, to: { name: 'Beach Two', sport: 'Volleyball' } };
 
-  it('asks about another sport in the server words, then about the price; each yes is added to what is sent', () => {
-    const sport = moveQuestion(refusal('SPORT_CHANGE_UNCONFIRMED'), dollars)!;
+  it('asks about another sport as the server says it, then about the price; each yes is added to what is sent', () => {
+    const sport = moveQuestion(refusal('SPORT_CHANGE_UNCONFIRMED', { sportChange }), dollars)!;
     expect(sport).toMatchObject({ title: 'Move to another sport?', consent: { sport: true } });
-    expect(sport.text).toMatch(/^Tennis One is a tennis facility and Beach Two is for volleyball/);
+    expect(sport.text).toBe('Tennis One is a tennis facility and Beach Two is for volleyball: moving this booking changes its sport.');
     const price = moveQuestion(refusal('PRICE_CHANGE_UNCONFIRMED', { priceChange: change }), dollars)!;
     expect(price).toMatchObject({ title: 'Move at the new price?', consent: { price: true }, text: priceChangeText(change, dollars) });
     expect(moveQuestion(refusal('SLOT_TAKEN'), dollars)).toBeUndefined();

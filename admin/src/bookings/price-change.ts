@@ -1,5 +1,6 @@
-import type { PriceChangeDto } from '@courtside/contracts';
-import { errorCode, errorMessage } from '../common/errors.ts';
+import { sportChangeText } from '@courtside/domain';
+import type { PriceChangeDto, SportChangeDto } from '@courtside/contracts';
+import { errorCode } from '../common/errors.ts';
 
 /**
  * A staff move that changes the price is refused until staff confirm it
@@ -36,7 +37,7 @@ export interface MoveConsent {
 
 /**
  * A question the server asks before a staff move happens, in the words staff read: a move to
- * another sport (SPORT_CHANGE_UNCONFIRMED, the server's own sentence) or one that changes the
+ * another sport (SPORT_CHANGE_UNCONFIRMED, said as the server says it) or one that changes the
  * price (PRICE_CHANGE_UNCONFIRMED). Answering yes adds `consent` to what was agreed.
  */
 export interface MoveQuestion {
@@ -48,7 +49,9 @@ export interface MoveQuestion {
 
 export function moveQuestion(error: unknown, money: (amount: number) => string): MoveQuestion | undefined {
   if (errorCode(error) === 'SPORT_CHANGE_UNCONFIRMED') {
-    return { title: 'Move to another sport?', text: errorMessage(error) ?? 'This move changes the booking\'s sport.', confirm: 'Move to the other sport', consent: { sport: true } };
+    const change = (error as { body?: { sportChange?: SportChangeDto } }).body?.sportChange;
+    const text = change ? sportChangeText(change) : "This move changes the booking's sport.";
+    return { title: 'Move to another sport?', text, confirm: 'Move to the other sport', consent: { sport: true } };
   }
   const change = unconfirmedPriceChange(error);
   if (change) return { title: 'Move at the new price?', text: priceChangeText(change, money), confirm: 'Move at the new price', consent: { price: true } };

@@ -236,7 +236,7 @@ export interface MoveOptions {
 /** A move to a facility of another sport is asked first, of staff and customers alike. */
 function assertSameSportOrConfirmed(from: FacilityRow, to: FacilityRow, options: MoveOptions): void {
   if (from.sport === to.sport || options.confirmSportChange) return;
-  throw new SportChangeUnconfirmed({ name: from.name, sportLabel: SPORT_LABELS[from.sport] }, { name: to.name, sportLabel: SPORT_LABELS[to.sport] });
+  throw new SportChangeUnconfirmed({ from: { name: from.name, sport: SPORT_LABELS[from.sport] }, to: { name: to.name, sport: SPORT_LABELS[to.sport] } });
 }
 
 /**
