@@ -119,7 +119,8 @@ test('a paid tennis booking dragged onto a volleyball court: the sport is asked,
   await test.step("the booking's popover collects the balance at the desk", async () => {
     await block(volley).click();
     const popover = page.getByRole('dialog', { name: `Booking of ${casey.user.name}` });
-    await expect(popover).toContainText('Balance: $10.00 to collect');
+    await expect(popover).toContainText('$30.00');
+    await expect(popover).toContainText('Paid $20.00; balance: $10.00 to collect');
     await snapConsole(page, 'admin-popover-balance');
     await popover.getByRole('button', { name: 'Collect $10.00' }).click();
     const ask = page.getByRole('dialog', { name: 'Collect $10.00?' });

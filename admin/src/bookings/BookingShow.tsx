@@ -3,7 +3,7 @@ import { ListButton, Show, TopToolbar, useRecordContext, Link } from 'react-admi
 import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
-import { balanceText } from './price-change.ts';
+import { balanceText, priceNow } from './price-change.ts';
 import { dateTime, longDate, money } from '../common/format.ts';
 import { CustomerFact } from '../common/CustomerFact.tsx';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
@@ -75,13 +75,13 @@ const Details = () => {
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Amount">
-            <Typography variant="h6" component="p">{money(r.payableAmount)}</Typography>
-            {r.paidAmount !== null && r.paidAmount !== r.payableAmount && (
+            <Typography variant="h6" component="p">{money(priceNow(r))}</Typography>
+            {r.paidAmount !== null && r.paidAmount !== r.payableAmount && r.balance === 0 && (
               <Typography variant="body2">Paid {money(r.paidAmount)} after a promo code</Typography>
             )}
             {balanceText(r.balance, money) && (
               <Typography variant="body2" color="warning.main">
-                Balance: {balanceText(r.balance, money)}
+                Paid {money(r.paidAmount ?? r.payableAmount)}; balance: {balanceText(r.balance, money)}
               </Typography>
             )}
             {r.refundState !== 'none' && (

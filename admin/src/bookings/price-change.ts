@@ -23,6 +23,9 @@ export function priceChangeText(c: PriceChangeDto, money: (amount: number) => st
     : `${prices}: they paid already, so ${amount} is to give back to them (shown on the booking).`;
 }
 
+/** What a booking costs now: what was paid plus the balance a move left (0 unless a paid booking moved to another price). */
+export const priceNow = (b: { payableAmount: number; balance: number }) => b.payableAmount + b.balance;
+
 /** What a booking's balance means: money still to collect from the customer, or to give back. */
 export function balanceText(balance: number, money: (amount: number) => string): string | undefined {
   if (balance === 0) return undefined;
