@@ -15,7 +15,8 @@ import type { BookingRecord } from './types.ts';
 const Actions = () => {
   const r = useRecordContext<BookingRecord>();
   return (
-    <TopToolbar>
+    // Wraps on a phone: a booking with a balance has up to five actions.
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
       <ListButton label="All bookings" />
       {r && (
         <>
