@@ -156,6 +156,20 @@ describe('desk prices, sport changes and balances', () => {
       refused(await settle({ how: 'desk', amount: 10 }), 409, 'NO_BALANCE');
     });
 
+    it('a booking whose balance was collected, cancelled by the venue: each payment goes back the way it came, $30 in all', async () => {
+      const { id, orderId } = await movePaid('Collect Cancel', 20, 30);
+      expect((await send('POST', `/api/admin/bookings/${id}/settle-balance`, s.staff, { how: 'desk', amount: 10 })).statusCode).toBe(200);
+      const cancelled = await s.t.app.inject({ method: 'DELETE', url: `/api/admin/bookings/${id}`, headers: s.staff.auth });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const refunds = await s.t.database.db
+        .selectFrom('refunds as r').innerJoin('orders as o', 'o.id', 'r.order_id')
+        .select(['r.order_id', 'o.provider', 'r.amount_cents', 'r.status']).where('r.booking_id', '=', id).orderBy('r.amount_cents').execute();
+      expect(refunds).toEqual([
+        { order_id: expect.not.stringMatching(orderId), provider: 'desk', amount_cents: 1000, status: 'to_collect' },
+        { order_id: orderId, provider: 'sandbox', amount_cents: 2000, status: 'succeeded' },
+      ]);
+    });
+
     it('a balance to give back goes through the provider that took the money, and the customer is told when it is sent', async () => {
       const { id, orderId, casey } = await movePaid('Refund', 30, 20);
       const done = await send('POST', `/api/admin/bookings/${id}/settle-balance`, s.staff, { how: 'provider', amount: -10 });

@@ -1,7 +1,7 @@
 import { DomainError, balanceAction, dollarsToCents, type BalanceSettlement } from '@courtside/domain';
 import type { BookingDto } from '@courtside/contracts';
 import { enqueueBalanceCollected } from '../mail/payment-mail.ts';
-import { recordRefund } from '../payments/refunds.ts';
+import { recordBookingRefund } from '../payments/refunds.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as bookings from '../repositories/bookings.ts';
 import { changeBooking, getBooking } from './booking-service.ts';
@@ -38,11 +38,9 @@ export async function settleBalance(ctx: ServiceContext, staff: CurrentUser, boo
       await enqueueBalanceCollected(ctx, trx, row.id, order.id, action.cents);
       return {};
     }
-    const paidBy = await orders.orderThatPaid(trx, row.id);
-    if (!paidBy) throw new DomainError('conflict', 'NOT_PAID', 'No payment of this booking is recorded, so there is nothing to give back.');
-    const provider = action.via === 'desk' ? 'desk' : paidBy.provider;
-    const refundIds = await recordRefund(ctx, trx, { orderId: paidBy.id, provider, bookingId: row.id, amountCents: action.cents, reason: REFUND_REASON }, now);
-    return { refundIds };
+    const back = await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, () => action.cents, REFUND_REASON, now, action.via === 'desk');
+    if (!back) throw new DomainError('conflict', 'NOT_PAID', 'No payment of this booking is recorded, so there is nothing to give back.');
+    return { refundIds: back.refundIds };
   });
   return getBooking(ctx, staff, bookingId);
 }

@@ -1,6 +1,5 @@
 import {
   DomainError,
-  chargedForBooking,
   assertReschedulable,
   blockedRange,
   bufferRefusal,
@@ -13,7 +12,6 @@ import {
   decideCancellation,
   holdExpiry,
   resolveBookingChange,
-  refundVia,
   resolveBookingRequest,
   type BookingRequest,
   type EffectivePolicy,
@@ -34,7 +32,7 @@ import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from './throttle-service.ts';
-import { recordRefund, sendRefunds } from '../payments/refunds.ts';
+import { recordBookingRefund, sendRefunds } from '../payments/refunds.ts';
 import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
 import { priceChangeDto, toBookingDto } from './presenters.ts';
 
@@ -315,14 +313,13 @@ export async function cancelLockedBooking(
   const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours });
   await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
   const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now);
-  const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
   const byCustomer = actor.id === row.user_id;
   const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
-  // What was paid for it: its price less its share of the order's promo code discount.
-  const paidCents = order ? chargedForBooking(row.payable_cents, order.booking_discount_cents) : 0;
-  const refundIds = order ? await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: row.id, amountCents: paidCents, reason }, now) : [];
+  // What was paid for it (its price less its share of a promo code discount), back the way each payment came.
+  const back = refund ? await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now) : undefined;
+  const refundIds = back?.refundIds ?? [];
   // Only a confirmed booking was announced to the customer; a released hold needs no message.
-  const money = order && { cents: paidCents, via: refundVia(order.provider) };
+  const money = back && { cents: back.cents, via: back.via };
   if (row.status === 'confirmed') await enqueueBookingCancelled(ctx, trx, row.id, money, byCustomer ? undefined : { why: venueWhy });
   return { staleCheckouts, refundIds };
 }
