@@ -1,7 +1,7 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Role } from '@courtside/domain';
-import type { BookingDto, EmailDto, ListRecord, PaymentDto, SeriesDatePlan, SeriesDto, UserDto } from '@courtside/contracts';
+import type { BookingDto, DeskQuoteDto, EmailDto, ListRecord, PaymentDto, SeriesDto, SeriesPreviewDto, UserDto } from '@courtside/contracts';
 import { clearSession, getToken } from './session.ts';
 import { errorCode } from './common/errors.ts';
 import type { DashboardStats, DayView } from './types.ts';
@@ -55,8 +55,12 @@ export interface CourtsideDataProvider extends DataProvider {
   retryEmail(id: string): Promise<EmailDto>;
   /** Records that a confirmed, unpaid booking was paid at the desk; rejects with the server's reason (409 ALREADY_PAID...). */
   markPaid(id: string): Promise<ListRecord<BookingDto>>;
-  /** What booking this weekly series would do now, date by date (writes nothing). */
-  previewSeries(body: object): Promise<SeriesDatePlan[]>;
+  /** What booking this weekly series would do now, date by date, at its customer's prices (writes nothing). */
+  previewSeries(body: object): Promise<SeriesPreviewDto>;
+  /** What a desk booking would cost its customer, as the server will record it (writes nothing). */
+  quoteDeskBooking(body: object): Promise<DeskQuoteDto>;
+  /** Settles the balance a move left on a paid booking: collected at the desk, or given back (provider or desk). */
+  settleBalance(id: string, body: { how: 'desk' | 'provider'; amount: number }): Promise<ListRecord<BookingDto>>;
   /** Cancels a series' dates from a local date on (all still to come without one), refunding paid ones. */
   cancelSeries(id: string, from?: string): Promise<SeriesDto & { cancelledBookings: number }>;
 }
@@ -91,10 +95,10 @@ export const dataProvider: CourtsideDataProvider = {
   refundHandedBack: (refundId) => recordAction<PaymentDto>('refunds', refundId, 'handed-back'),
   retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
   markPaid: (id) => recordAction<ListRecord<BookingDto>>('bookings', id, 'mark-paid'),
-  previewSeries: async (body) => {
-    const { json } = await httpClient('/api/admin/series/preview', { method: 'POST', body: JSON.stringify(body) });
-    return (json as { dates: SeriesDatePlan[] }).dates;
-  },
+  previewSeries: async (body) => (await httpClient('/api/admin/series/preview', { method: 'POST', body: JSON.stringify(body) })).json as SeriesPreviewDto,
+  quoteDeskBooking: async (body) => (await httpClient('/api/admin/bookings/quote', { method: 'POST', body: JSON.stringify(body) })).json as DeskQuoteDto,
+  settleBalance: async (id, body) =>
+    (await httpClient(`/api/admin/bookings/${encodeURIComponent(id)}/settle-balance`, { method: 'POST', body: JSON.stringify(body) })).json as ListRecord<BookingDto>,
   cancelSeries: async (id, from) => {
     const query = from ? `?from=${encodeURIComponent(from)}` : '';
     const { json } = await httpClient(`/api/admin/series/${encodeURIComponent(id)}${query}`, { method: 'DELETE' });

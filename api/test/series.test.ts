@@ -71,13 +71,13 @@ describe('weekly series', () => {
     expect(await t.database.db.selectFrom('booking_series').select('id').where('first_date', '=', '2027-03-03').execute()).toEqual([]);
   });
 
-  it('the preview shows the same, date by date, before saving', async () => {
+  it('the preview shows the same, date by date (each free one at its price), before saving', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/series/preview', headers: staff.auth, payload: { ...base(), firstDate: '2027-03-03', count: 4 } });
     expect(res.json().dates).toEqual([
-      { date: '2027-03-03', startTime: '18:00', endTime: '19:00', free: true, reason: null },
-      { date: '2027-03-10', startTime: '18:00', endTime: '19:00', free: false, reason: 'taken (held by Dana Drop-in)' },
-      { date: '2027-03-17', startTime: '18:00', endTime: '19:00', free: true, reason: null },
-      { date: '2027-03-24', startTime: '18:00', endTime: '19:00', free: false, reason: 'closed: Resurfacing' },
+      { date: '2027-03-03', startTime: '18:00', endTime: '19:00', free: true, reason: null, price: 25 },
+      { date: '2027-03-10', startTime: '18:00', endTime: '19:00', free: false, reason: 'taken (held by Dana Drop-in)', price: null },
+      { date: '2027-03-17', startTime: '18:00', endTime: '19:00', free: true, reason: null, price: 25 },
+      { date: '2027-03-24', startTime: '18:00', endTime: '19:00', free: false, reason: 'closed: Resurfacing', price: null },
     ]);
   });
 

@@ -168,5 +168,21 @@ export const SeriesDatePlan = Type.Object({
   endTime: Type.String(),
   free: Type.Boolean(),
   reason: Nullable(Type.String()),
+  price: Nullable(Type.Number({ description: "A free date's price for the series' customer (their tier's, where it prices the facility); null when it cannot be booked" })),
 });
 export type SeriesDatePlan = Static<typeof SeriesDatePlan>;
+
+/** What the front desk quotes before booking: the price the server will record for this customer and time. */
+export const DeskQuoteDto = Type.Object({
+  price: Type.Number({ description: 'What the booking will cost this customer (their tier, the price rules, the length)' }),
+  publicPrice: Type.Number({ description: 'What it costs without a tier' }),
+  tier: Nullable(Type.String({ description: "The customer's tier, when it prices this facility now" })),
+});
+export type DeskQuoteDto = Static<typeof DeskQuoteDto>;
+
+/** A series preview: each date as planned, and the tier its prices are in. */
+export const SeriesPreviewDto = Type.Object({
+  dates: Type.Array(SeriesDatePlan),
+  tier: Nullable(Type.String({ description: "The customer's tier, when it prices this facility now" })),
+});
+export type SeriesPreviewDto = Static<typeof SeriesPreviewDto>;

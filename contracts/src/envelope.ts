@@ -48,6 +48,11 @@ export const PriceChangeDto = Type.Object({
 });
 export type PriceChangeDto = Static<typeof PriceChangeDto>;
 
+/** A move to a facility of another sport, both ends named (domain SportChange). */
+const SportEnd = Type.Object({ name: Type.String(), sport: Type.String({ description: 'The sport as people read it ("Tennis")' }) });
+export const SportChangeDto = Type.Object({ from: SportEnd, to: SportEnd });
+export type SportChangeDto = Static<typeof SportChangeDto>;
+
 export const ErrorEnvelope = Type.Object({
   success: Type.Literal(false),
   statusCode: Type.Integer(),
@@ -57,5 +62,7 @@ export const ErrorEnvelope = Type.Object({
   conflicts: Type.Optional(Type.Array(Conflict, { description: 'What is in the way (CLOSURE_CONFLICT and the like)' })),
   // What the move would do to the price (PRICE_CHANGE_UNCONFIRMED).
   priceChange: Type.Optional(PriceChangeDto),
+  // The facilities and sports of a move to another sport (SPORT_CHANGE_UNCONFIRMED).
+  sportChange: Type.Optional(SportChangeDto),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

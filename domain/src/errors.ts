@@ -125,6 +125,11 @@ export const ERROR_CODES = [
   'NOT_REVIEWABLE',
   // Staff moved a booking to a slot at another price without confirming the difference.
   'PRICE_CHANGE_UNCONFIRMED',
+  // Staff moved a booking to a facility of another sport without confirming it.
+  'SPORT_CHANGE_UNCONFIRMED',
+  // Settling a moved booking's balance: there is none, or it is not the amount staff saw.
+  'NO_BALANCE',
+  'BALANCE_CHANGED',
   // 429, 5xx
   'TOO_MANY_REQUESTS',
   'PAYMENT_PROVIDER_UNREACHABLE',

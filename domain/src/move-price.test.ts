@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PriceChangeUnconfirmed, movedPrice } from './move-price.ts';
+import { PriceChangeUnconfirmed, SportChangeUnconfirmed, balanceAction, movedPrice } from './move-price.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -29,5 +29,28 @@ describe('PriceChangeUnconfirmed', () => {
     expect(collect.priceChange.differenceCents).toBe(39_000);
     expect(new PriceChangeUnconfirmed(movedPrice({ payableCents: 4000, balanceCents: 0, paid: true }, 1000).change, dollars).message).toContain('$30.00 is to give back to them');
     expect(new PriceChangeUnconfirmed(movedPrice({ payableCents: 4000, balanceCents: 0, paid: false }, 1000).change, dollars).message).toContain('the customer will owe $10.00');
+  });
+});
+
+describe('SportChangeUnconfirmed', () => {
+  it('names both facilities and sports and the field that confirms it', () => {
+    const change = { from: { name: 'Court 1', sport: 'Tennis' }, to: { name: 'Beach 2', sport: 'Volleyball' } };
+    const err = new SportChangeUnconfirmed(change);
+    expect(err).toMatchObject({ kind: 'conflict', code: 'SPORT_CHANGE_UNCONFIRMED', path: 'confirmSportChange', sportChange: change });
+    expect(err.message).toBe('Court 1 is a tennis facility and Beach 2 is for volleyball: moving this booking changes its sport. To move it anyway, confirm the change (confirmSportChange: true).');
+  });
+});
+
+describe('balanceAction', () => {
+  it('collects a positive balance at the desk, and refunds a negative one through the provider or at the desk', () => {
+    expect(balanceAction(1000, 1000, 'desk')).toEqual({ kind: 'collect', cents: 1000 });
+    expect(balanceAction(-500, -500, 'provider')).toEqual({ kind: 'refund', cents: 500, via: 'provider' });
+    expect(balanceAction(-500, -500, 'desk')).toEqual({ kind: 'refund', cents: 500, via: 'desk' });
+  });
+
+  it('refuses a settled balance, one that changed since staff saw it, and a balance to collect "through the provider"', () => {
+    expect(() => balanceAction(0, 1000, 'desk')).toThrow(expect.objectContaining({ code: 'NO_BALANCE' }));
+    expect(() => balanceAction(1500, 1000, 'desk')).toThrow(expect.objectContaining({ code: 'BALANCE_CHANGED', path: 'amount' }));
+    expect(() => balanceAction(1000, 1000, 'provider')).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', path: 'how' }));
   });
 });

@@ -35,3 +35,27 @@ export function refundSentence(r: RefundFacts): string {
   }
   return r.done ? `Your ${r.amount} was refunded to the card you paid with.` : `Your ${r.amount} will be refunded in full to the card you paid with.`;
 }
+
+/** An order that paid (part of) a booking, oldest first: what of that booking's money it still holds (its amount less what it refunded). */
+export interface PayingOrder {
+  id: string;
+  heldCents: number;
+}
+
+/**
+ * How money going back for one booking is split over the orders that paid it (oldest first).
+ * A booking is paid by one order, plus one desk order per balance collected after a move: the
+ * later ones give back what they still hold, newest first, and the first order gives the rest;
+ * so each payment goes back the way it came and no order refunds more than it took for it.
+ */
+export function splitRefund(totalCents: number, paidBy: readonly PayingOrder[]): { orderId: string; cents: number }[] {
+  const out: { orderId: string; cents: number }[] = [];
+  let left = totalCents;
+  for (let i = paidBy.length - 1; i >= 1 && left > 0; i--) {
+    const cents = Math.min(left, Math.max(0, paidBy[i]!.heldCents));
+    if (cents > 0) out.push({ orderId: paidBy[i]!.id, cents });
+    left -= cents;
+  }
+  if (left > 0 && paidBy[0]) out.push({ orderId: paidBy[0].id, cents: left });
+  return out;
+}

@@ -60,5 +60,6 @@ export const EMAIL_KINDS = [
   'refund_failed',
   'refund_to_collect',
   'payment_flagged',
+  'balance_collected',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

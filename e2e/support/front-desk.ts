@@ -81,3 +81,26 @@ export async function alsoFreeAt(request: APIRequestContext, date: string, start
   }
   throw new Error(`no other demo facility is free on ${date} at ${startTime}`);
 }
+
+/** The questions a staff move may be asked on the day grid, in the order the server asks them. */
+export const moveQuestions = (page: Page) => ({
+  sport: page.getByRole('dialog', { name: 'Move to another sport?' }),
+  price: page.getByRole('dialog', { name: 'Move at the new price?' }),
+});
+
+/** Says yes to each question a drop is asked (another sport, then another price) until `done` shows. */
+export async function agreeToMove(page: Page, done: Locator): Promise<void> {
+  const { sport, price } = moveQuestions(page);
+  for (let asked = 0; asked < 3; asked++) {
+    await expect(done.or(sport).or(price)).toBeVisible();
+    if (await done.isVisible()) return;
+    if (await sport.isVisible()) {
+      await sport.getByRole('button', { name: 'Move to the other sport' }).click();
+      await expect(sport).toBeHidden();
+    } else {
+      await price.getByRole('button', { name: 'Move at the new price' }).click();
+      await expect(price).toBeHidden();
+    }
+  }
+  await expect(done).toBeVisible();
+}

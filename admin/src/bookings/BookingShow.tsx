@@ -3,23 +3,26 @@ import { ListButton, Show, TopToolbar, useRecordContext, Link } from 'react-admi
 import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
-import { balanceText } from './price-change.ts';
+import { balanceText, priceNow } from './price-change.ts';
 import { dateTime, longDate, money } from '../common/format.ts';
 import { CustomerFact } from '../common/CustomerFact.tsx';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import { MarkPaidButton } from './MarkPaidButton.tsx';
 import { MoveBookingButton } from './MoveBookingButton.tsx';
+import { SettleBalanceButtons } from './SettleBalanceButtons.tsx';
 import type { BookingRecord } from './types.ts';
 
 const Actions = () => {
   const r = useRecordContext<BookingRecord>();
   return (
-    <TopToolbar>
+    // Wraps on a phone: a booking with a balance has up to five actions.
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
       <ListButton label="All bookings" />
       {r && (
         <>
           <MoveBookingButton id={r.id} at={{ facilityId: r.facility._id, date: r.date, startTime: r.startTime, endTime: r.endTime }} who={`${r.user.name}, ${r.facility.name}`} status={r.status} variant="outlined" />
           <MarkPaidButton booking={{ ...r, customerName: r.user.name }} variant="outlined" />
+          <SettleBalanceButtons booking={{ ...r, customerName: r.user.name }} />
         </>
       )}
       <CancelBookingButton variant="outlined" />
@@ -73,13 +76,13 @@ const Details = () => {
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Amount">
-            <Typography variant="h6" component="p">{money(r.payableAmount)}</Typography>
-            {r.paidAmount !== null && r.paidAmount !== r.payableAmount && (
+            <Typography variant="h6" component="p">{money(priceNow(r))}</Typography>
+            {r.paidAmount !== null && r.paidAmount !== r.payableAmount && r.balance === 0 && (
               <Typography variant="body2">Paid {money(r.paidAmount)} after a promo code</Typography>
             )}
             {balanceText(r.balance, money) && (
               <Typography variant="body2" color="warning.main">
-                Balance: {balanceText(r.balance, money)}
+                Paid {money(r.paidAmount ?? r.payableAmount)}; balance: {balanceText(r.balance, money)}
               </Typography>
             )}
             {r.refundState !== 'none' && (

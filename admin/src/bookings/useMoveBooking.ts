@@ -1,30 +1,30 @@
-import type { MovedBookingDto, PriceChangeDto } from '@courtside/contracts';
+import type { MovedBookingDto } from '@courtside/contracts';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { failure, money, shortDate } from '../common/format.ts';
 import type { SlotChoice } from '../common/slot-times.ts';
-import { balanceText, unconfirmedPriceChange } from './price-change.ts';
+import { balanceText, consentFields, moveQuestion, type MoveConsent, type MoveQuestion } from './price-change.ts';
 
 /**
  * The server's answer to a move: done, refused (why, in its words), or waiting for staff to
- * confirm the price change it would make (the change, to show before moving again with confirmPrice).
+ * answer a question first (a change of sport, then of price), to move again with that consent.
  */
-export type MoveResult = { ok: true } | { ok: false; reason: string; priceChange?: PriceChangeDto };
+export type MoveResult = { ok: true } | { ok: false; reason: string; question?: MoveQuestion };
 
 /**
  * Moves a booking to another time or facility (PUT /api/admin/bookings/:id, the same rules as
  * booking it). A move the server refuses (taken, closed, outside hours, off the grid) changes
- * nothing: the answer says why, in the server's words, for the caller to show. A move that
- * changes the price is refused until staff confirm it (`confirmPrice`).
+ * nothing: the answer says why, in the server's words, for the caller to show. A move to
+ * another sport, or one that changes the price, is refused until staff agree (`consent`).
  */
 export function useMoveBooking() {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  return async (id: string, to: SlotChoice, facilityName: string, confirmPrice = false): Promise<MoveResult> => {
+  return async (id: string, to: SlotChoice, facilityName: string, consent: MoveConsent = {}): Promise<MoveResult> => {
     try {
       const { data } = await dataProvider.update<MovedBookingDto & { id: string }>('bookings', {
         id,
-        data: { ...to, ...(confirmPrice ? { confirmPriceChange: true } : {}) },
+        data: { ...to, ...consentFields(consent) },
         previousData: { id } as MovedBookingDto & { id: string },
       });
       const owed = balanceText(data.balance ?? 0, money);
@@ -32,8 +32,8 @@ export function useMoveBooking() {
       refresh();
       return { ok: true };
     } catch (error) {
-      const priceChange = unconfirmedPriceChange(error);
-      if (priceChange) return { ok: false, reason: '', priceChange };
+      const question = moveQuestion(error, money);
+      if (question) return { ok: false, reason: '', question };
       return { ok: false, reason: `${failure("Couldn't move the booking", error)} It stays where it was.` };
     }
   };

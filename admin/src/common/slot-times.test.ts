@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everyDay } from '@courtside/domain';
-import { endTimes, fitToDay, quoteCents, startTimes, withStart } from './slot-times.ts';
+import { endTimes, fitToDay, startTimes, withStart } from './slot-times.ts';
 
 const court = {
   timezone: 'America/New_York',
@@ -37,13 +37,5 @@ describe('slot times', () => {
     expect(fitToDay(court, { ...at, startTime: '07:00', endTime: '08:00' })).toMatchObject({ startTime: '09:00', endTime: '10:00' });
     expect(fitToDay(court, { ...at, startTime: '', endTime: '' })).toMatchObject({ startTime: '09:00', endTime: '10:00' });
     expect(fitToDay(court, { ...at, date: '2027-03-07' })).toMatchObject({ startTime: '10:00', endTime: '12:00' });
-  });
-
-  it("quotes the facility's rate for the real time elapsed, across a daylight-saving night", () => {
-    expect(quoteCents(court, { date: '2027-03-02', startTime: '09:00', endTime: '11:00' })).toBe(6000);
-    const allNight = { ...court, openingHours: everyDay({ open: '00:00', close: '24:00' }), maxBookingMinutes: 240 };
-    // 00:00-04:00 on 14 March 2027 lasts three real hours in New York (clocks spring forward).
-    expect(quoteCents(allNight, { date: '2027-03-14', startTime: '00:00', endTime: '04:00' })).toBe(9000);
-    expect(quoteCents(court, { date: '2027-03-02', startTime: '11:00', endTime: '' })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { dayWindow, dollarsToCents, facilityPriceCents, formatTime, parseDate, parseTime, validatePriceRules, wallInterval, type PriceRuleDto, type Schedule } from '@courtside/domain';
+import { dayWindow, formatTime, parseDate, parseTime, type Schedule } from '@courtside/domain';
 
 /**
  * The times staff may pick for a booking at a facility on a date: its slot grid inside that
@@ -78,20 +78,4 @@ export function fitToDay(facility: Schedule, choice: SlotChoice): SlotChoice {
 export function minutesBetween(from: string, to: string): number | undefined {
   const [a, b] = [minutesOf(from), minutesOf(to)];
   return a === undefined || b === undefined ? undefined : b - a;
-}
-
-/**
- * What the facility's rate and price rules make of these times, in cents, for the real time
- * elapsed (a daylight-saving night is longer or shorter); undefined when the times are not a
- * booking. The server computes the amount charged (the same domain function); this is the figure staff quote.
- */
-export function quoteCents(facility: Schedule & { pricePerHour: number; priceRules?: PriceRuleDto[] }, choice: Pick<SlotChoice, 'date' | 'startTime' | 'endTime'>): number | undefined {
-  const day = safeDate(choice.date);
-  const start = minutesOf(choice.startTime);
-  const end = minutesOf(choice.endTime);
-  if (!day || start === undefined || end === undefined) return undefined;
-  const interval = wallInterval(day, start, end, facility.timezone);
-  if (!interval) return undefined;
-  const pricing = { pricePerHourCents: dollarsToCents(facility.pricePerHour), priceRules: validatePriceRules(facility.priceRules ?? []), timezone: facility.timezone };
-  return facilityPriceCents(pricing, interval);
 }

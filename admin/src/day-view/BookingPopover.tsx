@@ -4,10 +4,11 @@ import { useNavigate } from 'react-admin';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
 import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
 import { money } from '../common/format.ts';
-import { balanceText } from '../bookings/price-change.ts';
+import { balanceText, priceNow } from '../bookings/price-change.ts';
 import { emailText } from '../common/mailto.ts';
 import { MarkPaidButton } from '../bookings/MarkPaidButton.tsx';
 import { MoveBookingButton } from '../bookings/MoveBookingButton.tsx';
+import { SettleBalanceButtons } from '../bookings/SettleBalanceButtons.tsx';
 
 export interface OpenBooking {
   booking: DayViewBooking;
@@ -36,11 +37,11 @@ export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | un
             </Typography>
           </Box>
           <Typography variant="body2">
-            {open.facility.name}, {b.startTime}–{b.endTime} · {money(b.payableAmount)}
+            {open.facility.name}, {b.startTime}–{b.endTime} · {money(priceNow(b))}
           </Typography>
           {balanceText(b.balance, money) && (
             <Typography variant="body2" color="warning.main">
-              Balance: {balanceText(b.balance, money)}
+              Paid {money(b.payableAmount)}; balance: {balanceText(b.balance, money)}
             </Typography>
           )}
           <Stack direction="row" spacing={0.5}>
@@ -53,6 +54,7 @@ export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | un
             </Button>
             <MoveBookingButton id={b.id} at={{ facilityId: open.facility.id, date, startTime: b.startTime, endTime: b.endTime }} who={`${b.customer.name}, ${open.facility.name}`} status={b.status} variant="outlined" onMoved={onClose} />
             <MarkPaidButton booking={{ ...b, customerName: b.customer.name }} variant="outlined" onDone={onClose} />
+            <SettleBalanceButtons booking={{ ...b, customerName: b.customer.name }} onDone={onClose} />
           </Stack>
         </Stack>
       )}

@@ -18,7 +18,7 @@ import { FrontDeskHelp } from './FrontDeskHelp.tsx';
 import { Legend } from './Legend.tsx';
 import type { Span } from './layout.ts';
 import { useDayView } from './useDayView.ts';
-import { PriceChangeConfirm } from '../bookings/PriceChangeConfirm.tsx';
+import { MoveConfirm } from '../bookings/MoveConfirm.tsx';
 import { useDeskActions } from './useDeskActions.ts';
 
 /** "Close a facility" opens the closure form with the day's hours filled in ("24:00" is the next day's 00:00 there). */
@@ -105,10 +105,10 @@ export const DayViewPage = () => {
         <DayList day={data} actions={desk.actions} />
       )}
       <BookingPopover open={desk.opened} date={date} onClose={desk.closeBooking} />
-      <PriceChangeConfirm
-        change={desk.actions.move.priceChange}
+      <MoveConfirm
+        question={desk.actions.move.question}
         busy={desk.actions.move.moving}
-        onConfirm={() => void desk.actions.move.confirmPrice()}
+        onConfirm={() => void desk.actions.move.agree()}
         onClose={desk.actions.move.keepPlace}
       />
       {desk.booking && (

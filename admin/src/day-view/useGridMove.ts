@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { formatTime, parseTime } from '@courtside/domain';
-import type { PriceChangeDto } from '@courtside/contracts';
 import type { SlotChoice } from '../common/slot-times.ts';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
+import type { MoveConsent, MoveQuestion } from '../bookings/price-change.ts';
 import { useMoveBooking } from '../bookings/useMoveBooking.ts';
 import { snapToGrid } from './layout.ts';
 
@@ -25,7 +25,7 @@ interface Dragging {
  * Dragging a booking on the day grid to another time or facility row: the target is outlined
  * on the facility's slot grid while it moves, dropping asks the server to move it, and a
  * refusal says why while the booking stays where it was (nothing moves until the server agrees).
- * A drop that changes the price waits for staff to confirm it (priceChange, confirmPrice).
+ * A drop onto another sport, or one that changes the price, waits for staff to agree (question, agree).
  */
 export function useGridMove(date: string) {
   const move = useMoveBooking();
@@ -33,16 +33,16 @@ export function useGridMove(date: string) {
   const dragging = useRef<Dragging>(undefined);
   const [target, setTarget] = useState<DropTarget>();
   const [moving, setMoving] = useState(false);
-  // A drop the server asks staff to confirm (the price changes): where to, and what it costs.
-  const [asked, setAsked] = useState<{ priceChange: PriceChangeDto; id: string; to: SlotChoice; facilityName: string }>();
+  // A drop the server asks staff about (another sport, another price): where to, the question, and what they agreed to so far.
+  const [asked, setAsked] = useState<{ question: MoveQuestion; id: string; to: SlotChoice; facilityName: string; consent: MoveConsent }>();
 
-  const send = async (id: string, to: SlotChoice, facilityName: string, confirmPrice: boolean) => {
+  const send = async (id: string, to: SlotChoice, facilityName: string, consent: MoveConsent) => {
     setMoving(true);
-    const result = await move(id, to, facilityName, confirmPrice);
+    const result = await move(id, to, facilityName, consent);
     setMoving(false);
     setTarget(undefined);
-    if (!result.ok && result.priceChange) setAsked({ priceChange: result.priceChange, id, to, facilityName });
-    else if (!result.ok) notify(result.reason, { type: 'error' });
+    setAsked(!result.ok && result.question ? { question: result.question, id, to, facilityName, consent } : undefined);
+    if (!result.ok && !result.question) notify(result.reason, { type: 'error' });
   };
 
   const landing = (facility: DayViewFacility, minute: number): DropTarget | undefined => {
@@ -71,14 +71,14 @@ export function useGridMove(date: string) {
       dragging.current = undefined;
       if (!d || !to || (to.facilityId === d.from && formatTime(to.start) === d.booking.startTime)) return setTarget(undefined);
       setTarget(to);
-      await send(d.booking.id, { facilityId: to.facilityId, date, startTime: formatTime(to.start), endTime: formatTime(to.end) }, facility.name, false);
+      await send(d.booking.id, { facilityId: to.facilityId, date, startTime: formatTime(to.start), endTime: formatTime(to.end) }, facility.name, {});
     },
-    /** The price change a drop would make, for staff to confirm before anything moves. */
-    priceChange: asked?.priceChange,
-    confirmPrice: async () => {
+    /** What the server asks of a drop (another sport, another price), for staff to answer before anything moves. */
+    question: asked?.question,
+    /** Staff agree: the drop is sent again with that consent (and the server may ask the next question). */
+    agree: async () => {
       if (!asked) return;
-      await send(asked.id, asked.to, asked.facilityName, true);
-      setAsked(undefined);
+      await send(asked.id, asked.to, asked.facilityName, { ...asked.consent, ...asked.question.consent });
     },
     keepPlace: () => setAsked(undefined),
     /** The drag ended without a drop on the grid (Esc, or let go elsewhere): nothing moves. */

@@ -50,3 +50,12 @@ export async function enqueuePaymentFlagged(ctx: MailContext, trx: Executor, ord
   const reasonKey = createHash('sha256').update(reason).digest('hex').slice(0, 32);
   await enqueueStaffNotice(ctx, trx, 'payment_flagged', (t, l) => t.paymentFlagged(l, customer, orderId, reason), `payment-flagged:${orderId}:${reasonKey}`);
 }
+
+/** Queues "payment received" for a moved booking's balance collected at the desk, in the transaction that records it; once per order. */
+export async function enqueueBalanceCollected(ctx: MailContext, trx: Executor, bookingId: string, orderId: string, collectedCents: number): Promise<void> {
+  const b = await findBookingForMail(trx, bookingId);
+  if (!b) return;
+  await enqueueRendered(ctx, trx, 'balance_collected', b.user_email, (t, l) => t.balanceCollected(l, factsOf(b), collectedCents, b.payable_cents), {
+    dedupeKey: `balance-collected:${orderId}`,
+  });
+}

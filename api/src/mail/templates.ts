@@ -225,6 +225,14 @@ export const templates = {
       myBookings(layout),
     ]),
 
+  /** A moved booking's difference taken at the desk: it is paid in full at its new price. */
+  balanceCollected: (layout: MailLayout, b: BookingFacts, collectedCents: number, priceCents: number) =>
+    render(layout, `Payment received: ${amountIn(layout, collectedCents)}`, hello(b.customerName), [
+      `We received ${amountIn(layout, collectedCents)} at the desk: the difference after your booking moved to a slot at a higher price. It is now paid in full (${amountIn(layout, priceCents)}):`,
+      ...bookingLines(b),
+      myBookings(layout),
+    ]),
+
   refundCompleted: (layout: MailLayout, customerName: string, refund: RefundMailFacts, b?: BookingFacts) =>
     render(layout, `Refund of ${amountIn(layout, refund.cents)} sent`, hello(customerName), [
       refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility, done: true }),

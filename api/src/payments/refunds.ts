@@ -1,4 +1,4 @@
-import { DomainError, firstRefundStatus, refundVia } from '@courtside/domain';
+import { DomainError, chargedForBooking, firstRefundStatus, refundVia, splitRefund, type RefundVia } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { enqueueRefundCompleted, enqueueRefundFailed, enqueueRefundToCollect } from '../mail/payment-mail.ts';
@@ -38,6 +38,34 @@ export async function recordRefund(
     return [];
   }
   return [row.id];
+}
+
+/**
+ * Records `totalCents` of a booking's money going back, split over the orders that paid it
+ * (splitRefund: a balance collected at the desk goes back from its own order, the rest through the
+ * order that first paid), each the way it came, or all at the desk with `viaDesk`. `paidCents`
+ * is what the booking's payments came to (its price less its share of the first order's
+ * discount); `via`, the way the customer is told it goes back. None when nothing paid for it.
+ */
+export async function recordBookingRefund(
+  ctx: Pick<ServiceContext, 'config' | 'clock'>,
+  trx: Executor,
+  b: { bookingId: string; payableCents: number },
+  amount: (paidCents: number) => number,
+  reason: string,
+  now: Date,
+  viaDesk = false,
+): Promise<{ refundIds: string[]; cents: number; via: RefundVia } | undefined> {
+  const paidBy = await orders.ordersThatPaid(trx, b.bookingId);
+  const first = paidBy[0];
+  if (!first) return undefined;
+  const cents = amount(chargedForBooking(b.payableCents, first.booking_discount_cents));
+  const refundIds: string[] = [];
+  for (const part of splitRefund(cents, paidBy.map((o) => ({ id: o.id, heldCents: o.amount_cents - o.refunded_cents })))) {
+    const provider = viaDesk ? 'desk' : paidBy.find((o) => o.id === part.orderId)!.provider;
+    refundIds.push(...(await recordRefund(ctx, trx, { orderId: part.orderId, provider, bookingId: b.bookingId, amountCents: part.cents, reason }, now)));
+  }
+  return { refundIds, cents, via: viaDesk ? 'desk' : refundVia(first.provider) };
 }
 
 /**

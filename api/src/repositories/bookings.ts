@@ -220,6 +220,22 @@ export async function moveBooking(
     .execute();
 }
 
+/**
+ * A moved booking's balance settled (collected, or given back): it stands at its new price with
+ * nothing owed either way. Only while the balance is still `seenCents`, so a second settlement
+ * of the same balance changes nothing (false).
+ */
+export async function clearBalance(db: Executor, id: string, seenCents: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ payable_cents: sql`payable_cents + balance_cents`, balance_cents: 0, updated_at: now })
+    .where('id', '=', id)
+    .where('balance_cents', '=', seenCents)
+    .where('balance_cents', '<>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function cancelBooking(db: Executor, id: string, actorId: string, refunded: boolean, now: Date): Promise<void> {
   await db
     .updateTable('bookings')

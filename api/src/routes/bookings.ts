@@ -77,8 +77,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: envelopeOf(MovedBookingDto), ...errorResponses },
     },
   }, async (request) => {
-    const { confirmPriceChange, ...change } = request.body;
-    return ok(200, 'Booking updated successfully', await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, change, { confirmPriceChange }));
+    const { confirmPriceChange, confirmSportChange, ...change } = request.body;
+    return ok(200, 'Booking updated successfully', await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, change, { confirmPriceChange, confirmSportChange }));
   });
 
   app.delete('/api/bookings/:id', {

@@ -110,6 +110,8 @@ export const BookingBody = Type.Object(
 );
 /** Staff agree to the new price of a move that changes it (else 409 PRICE_CHANGE_UNCONFIRMED with priceChange, and nothing moves). */
 export const ConfirmPriceChange = Type.Optional(Type.Boolean({ description: 'Staff agree to the price change the move makes (PRICE_CHANGE_UNCONFIRMED otherwise); a customer moving their hold need not' }));
+/** Agree to a move onto a facility of another sport (else 409 SPORT_CHANGE_UNCONFIRMED, and nothing moves). */
+export const ConfirmSportChange = Type.Optional(Type.Boolean({ description: 'Agree to moving the booking to a facility of another sport (SPORT_CHANGE_UNCONFIRMED otherwise)' }));
 export const RescheduleBody = Type.Object(
   {
     facility: Type.Optional(Id),
@@ -117,6 +119,7 @@ export const RescheduleBody = Type.Object(
     startTime: Type.Optional(TimeText),
     endTime: Type.Optional(TimeText),
     confirmPriceChange: ConfirmPriceChange,
+    confirmSportChange: ConfirmSportChange,
   },
   { additionalProperties: false },
 );
@@ -155,6 +158,22 @@ export const DeskBookingBody = Type.Object(
     }),
     note: Type.Optional(Text(TEXT_LIMITS.bookingNote, 'prose')),
     lateEntry: Type.Optional(Type.Boolean({ description: 'Staff confirm that a booking of today may start before now (a walk-in already playing); without it a start in the past is refused' })),
+  },
+  { additionalProperties: false },
+);
+
+/** A desk quote: where, when and for whom (a customer's id; none for a walk-in). */
+export const DeskQuoteBody = Type.Object(
+  { facilityId: Id, date: DateText, startTime: TimeText, endTime: TimeText, userId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+
+export const SettleBalanceBody = Type.Object(
+  {
+    how: Type.Union([Type.Literal('desk'), Type.Literal('provider')], {
+      description: 'desk: collected at the desk (a positive balance) or handed back there (a negative one); provider: given back through the provider that took the money',
+    }),
+    amount: Type.Number({ description: 'The balance as staff saw it (positive: to collect; negative: to give back); settled only if it still is (BALANCE_CHANGED otherwise)' }),
   },
   { additionalProperties: false },
 );

@@ -1,18 +1,18 @@
 import {
   DomainError,
-  chargedForBooking,
   assertReschedulable,
   blockedRange,
   bufferRefusal,
   formatCents,
   movedPrice,
   PriceChangeUnconfirmed,
+  SPORT_LABELS,
+  SportChangeUnconfirmed,
   quotaRefusal,
   decideCancellation,
   holdExpiry,
   holdLapsesAt,
   resolveBookingChange,
-  refundVia,
   resolveBookingRequest,
   type BookingRequest,
   type EffectivePolicy,
@@ -34,7 +34,7 @@ import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from './throttle-service.ts';
-import { recordRefund, sendRefunds } from '../payments/refunds.ts';
+import { recordBookingRefund, sendRefunds } from '../payments/refunds.ts';
 import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
 import { priceChangeDto, toBookingDto } from './presenters.ts';
 
@@ -223,12 +223,20 @@ async function resolveMove(ctx: ServiceContext, trx: Executor, actor: CurrentUse
   const rules = rulesAt(ctx, actor, facility, now, actor.role === 'admin' ? {} : undefined);
   const interval = resolveBookingChange(toSchedule(facility), booked, change, rules.request);
   // A move adds no hold; it counts against the quotas where it lands, not where it leaves.
-  return { facility, interval, rules: { ...rules, limits: { ...rules.limits, maxHolds: null } } };
+  return { facility, from: from!, interval, rules: { ...rules, limits: { ...rules.limits, maxHolds: null } } };
 }
 
 export interface MoveOptions {
   /** Staff agree to the new price when the move changes it (else PRICE_CHANGE_UNCONFIRMED and nothing moves). */
   confirmPriceChange?: boolean;
+  /** Staff agree to moving it to a facility of another sport (else SPORT_CHANGE_UNCONFIRMED and nothing moves). */
+  confirmSportChange?: boolean;
+}
+
+/** A move to a facility of another sport is asked first, of staff and customers alike. */
+function assertSameSportOrConfirmed(from: FacilityRow, to: FacilityRow, options: MoveOptions): void {
+  if (from.sport === to.sport || options.confirmSportChange) return;
+  throw new SportChangeUnconfirmed({ from: { name: from.name, sport: SPORT_LABELS[from.sport] }, to: { name: to.name, sport: SPORT_LABELS[to.sport] } });
 }
 
 /**
@@ -236,7 +244,8 @@ export interface MoveOptions {
  * limits are checked under their lock (reserveMove), then the schedule lock, then the move, which
  * the exclusion constraints and the closure trigger check. The slot is priced for its customer;
  * a paid booking keeps what was paid and records the difference as its balance (movedPrice).
- * Staff confirm a price change first; a customer moving their hold takes the new price. A moved
+ * Staff confirm a price change first; a customer moving their hold takes the new price. A move
+ * to a facility of another sport is confirmed first (by anyone). A moved
  * hold needs a fresh checkout.
  */
 export async function rescheduleBooking(
@@ -250,7 +259,7 @@ export async function rescheduleBooking(
   const { change, heldMoved } = await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
     assertReschedulable(stateOf(row), actorKind(actor, row), now);
-    const { facility, interval, rules } = await resolveMove(ctx, trx, actor, row, req, now);
+    const { facility, from, interval, rules } = await resolveMove(ctx, trx, actor, row, req, now);
     await bookings.reserveMove(trx, row.user_id, facility.id, rules.limits, now, row.id).catch((err: unknown) => {
       throw holdRefusal(err, ctx, facility, rules.policy);
     });
@@ -263,6 +272,8 @@ export async function rescheduleBooking(
       throw holdRefusal(err, ctx, facility, rules.policy);
     });
     // Asked only of a move that can happen (the database has just taken it): the refusal rolls it back.
+    // The sport first: a move to the wrong kind of court is usually a slip, whatever it costs.
+    assertSameSportOrConfirmed(from, facility, options);
     if (actor.role === 'admin' && price.change.differenceCents !== 0 && !options.confirmPriceChange) {
       throw new PriceChangeUnconfirmed(price.change, (cents) => formatCents(cents, ctx.config.money));
     }
@@ -319,15 +330,14 @@ export async function cancelLockedBooking(
   const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours });
   await bookings.cancelBooking(trx, row.id, actor.id, refund, now);
   const staleCheckouts = await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now, 'booking_cancelled');
-  const order = refund ? await orders.orderThatPaid(trx, row.id) : undefined;
   const byCustomer = actor.id === row.user_id;
   const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
-  // What was paid for it: its price less its share of the order's promo code discount.
-  const paidCents = order ? chargedForBooking(row.payable_cents, order.booking_discount_cents) : 0;
-  const refundIds = order ? await recordRefund(ctx, trx, { orderId: order.id, provider: order.provider, bookingId: row.id, amountCents: paidCents, reason }, now) : [];
+  // What was paid for it (its price less its share of a promo code discount), back the way each payment came.
+  const back = refund ? await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now) : undefined;
+  const refundIds = back?.refundIds ?? [];
   // A confirmed booking is in the customer's calendar; a hold the venue released was awaiting their
   // payment (its link stops working). A hold its customer released needs no message.
-  const money = order && { cents: paidCents, via: refundVia(order.provider) };
+  const money = back && { cents: back.cents, via: back.via };
   if (row.status === 'confirmed' || !byCustomer) {
     await enqueueBookingCancelled(ctx, trx, row.id, money, byCustomer ? undefined : { why: venueWhy }, row.status === 'pending');
   }

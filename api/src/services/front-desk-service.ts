@@ -1,5 +1,5 @@
-import { DomainError, holdExpiry, resolveBookingRequest, type AssignedTier, type BookingRequest } from '@courtside/domain';
-import type { BookingDto } from '@courtside/contracts';
+import { DomainError, centsToDollars, holdExpiry, resolveBookingRequest, tierPriceFor, type AssignedTier, type BookingRequest, type Interval } from '@courtside/domain';
+import type { BookingDto, DeskQuoteDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow, UserRow } from '@courtside/migrations';
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/database.ts';
@@ -151,6 +151,48 @@ export async function insertDeskBookingIn(
     series_id: w.seriesId ?? null,
     now,
   });
+}
+
+/**
+ * The customer's tier as the desk prices it: the one a picked account holds (an unknown or
+ * removed account is refused, as booking for it would be); a walk-in, or nobody picked yet, pays
+ * public prices.
+ */
+export async function deskTierOf(db: Executor, userId: string | undefined): Promise<AssignedTier | null> {
+  if (userId === undefined) return null;
+  if (!(await users.findActiveById(db, userId))) throw new DomainError('not_found', 'USER_NOT_FOUND', 'No active customer has that id.', 'userId');
+  return findAssignedTier(db, userId);
+}
+
+/** The tier's name when it prices this facility now (what makes a quote differ from the public price); null otherwise. */
+export const tierNameAt = (tier: AssignedTier | null, facilityId: string, now: Date): string | null => (tierPriceFor(tier, facilityId, now) ? tier!.tier.name : null);
+
+/** One desk price as quoted: the customer's (what insertDeskBookingIn records), the public one, and the tier that makes the difference. */
+export function deskPriceOf(facility: FacilityRow, interval: Interval, tier: AssignedTier | null, now: Date): { cents: number; publicCents: number; tier: string | null } {
+  return {
+    cents: facilityPrice(facility, interval, { tier, now }),
+    publicCents: facilityPrice(facility, interval, { tier: null, now }),
+    tier: tierNameAt(tier, facility.id, now),
+  };
+}
+
+export interface DeskQuoteInput extends BookingRequest {
+  facilityId: string;
+  userId?: string;
+}
+
+/**
+ * What a desk booking would cost this customer, before staff book it: the same facility, rules
+ * and price function the booking is recorded with. Writes nothing; the booking prices itself again.
+ */
+export async function quoteDeskBooking(ctx: ServiceContext, input: DeskQuoteInput): Promise<DeskQuoteDto> {
+  const now = ctx.clock();
+  const facility = await facilities.findFacility(ctx.db, input.facilityId);
+  if (!facility) throw facilityNotFound();
+  // Quoted as a late entry too: a walk-in already playing is priced like anyone else.
+  const interval = resolveBookingRequest(toSchedule(facility), input, deskPolicy(ctx, facility, now, true));
+  const price = deskPriceOf(facility, interval, await deskTierOf(ctx.db, input.userId), now);
+  return { price: centsToDollars(price.cents), publicPrice: centsToDollars(price.publicCents), tier: price.tier };
 }
 
 /** Records money taken at the desk for these bookings: one paid order for them all. */

@@ -14,6 +14,7 @@ import {
   type Conflict,
   type Interval,
 } from '@courtside/domain';
+import type { SeriesPreviewDto } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
@@ -28,7 +29,7 @@ import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
 import { facilityNotFound, facilityPolicy, toSchedule } from './facility-schedule.ts';
-import { deskPolicy, insertDeskBookingIn, lockLiveFacility, recordDeskPayment, resolveCustomer, type Guest } from './front-desk-service.ts';
+import { deskPolicy, deskPriceOf, deskTierOf, insertDeskBookingIn, tierNameAt, lockLiveFacility, recordDeskPayment, resolveCustomer, type Guest } from './front-desk-service.ts';
 
 /**
  * Weekly series: the slot a club or a league plays every week. Every occurrence is an ordinary
@@ -118,14 +119,21 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
   });
 }
 
-const planAnswer = (plan: PlannedDate[]) =>
-  plan.map((p) => ({ date: p.date, startTime: p.startTime, endTime: p.endTime, free: !p.conflict, reason: p.conflict?.reason ?? null }));
-
-/** What creating the series would do now, date by date, without writing anything. */
-export async function previewSeries(ctx: ServiceContext, input: SeriesInput) {
+/**
+ * What creating the series would do now, date by date, without writing anything; each free date
+ * priced for the customer named (userId), as createSeries will record it (public prices without one).
+ */
+export async function previewSeries(ctx: ServiceContext, input: SeriesInput): Promise<SeriesPreviewDto> {
+  const now = ctx.clock();
   const facility = await facilities.findFacility(ctx.db, input.facilityId);
   if (!facility) throw facilityNotFound();
-  return { dates: planAnswer(await planDates(ctx, ctx.db, facility, input, ctx.clock())) };
+  const tier = await deskTierOf(ctx.db, input.userId);
+  const plan = await planDates(ctx, ctx.db, facility, input, now);
+  const dates = plan.map((p) => {
+    const price = p.interval && !p.conflict ? centsToDollars(deskPriceOf(facility, p.interval, tier, now).cents) : null;
+    return { date: p.date, startTime: p.startTime, endTime: p.endTime, free: !p.conflict, reason: p.conflict?.reason ?? null, price };
+  });
+  return { dates, tier: tierNameAt(tier, facility.id, now) };
 }
 
 /** Creates the series and books its dates in one transaction (see the module comment). */

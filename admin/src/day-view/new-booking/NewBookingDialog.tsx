@@ -6,7 +6,7 @@ import { ConflictList } from '../../common/ConflictList.tsx';
 import { conflictsOf, type Conflict } from '../../common/conflicts.ts';
 import { countOf, failure } from '../../common/format.ts';
 import { SlotFields } from '../../common/SlotFields.tsx';
-import { fitToDay, type SlotChoice } from '../../common/slot-times.ts';
+import { fitToDay, minutesBetween, type SlotChoice } from '../../common/slot-times.ts';
 import { useFacilities } from '../../common/useFacilities.ts';
 import { useIsPhone } from '../../common/useIsPhone.ts';
 import type { FacilityRecord } from '../../facilities/types.ts';
@@ -15,11 +15,11 @@ import { CustomerPicker } from './CustomerPicker.tsx';
 import { missing, newDraft, type BookingDraft } from './draft.ts';
 import { errorCode } from '../../common/errors.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
-import { previewBooks, previewSummary, priceLine } from './quote.ts';
+import { previewBooks, previewSummary, priceLine, seriesPriceLine } from './quote.ts';
 import { RepeatFields } from './RepeatFields.tsx';
 import { SeriesPreview } from './SeriesPreview.tsx';
 import { useBookDraft } from './useBookDraft.ts';
-import { useSeriesPreview } from './useSeriesPreview.ts';
+import { useDeskQuote, useSeriesPreview } from './useSeriesPreview.ts';
 
 export interface NewBookingProps {
   /** Where and when, as far as known: a grid cell gives all four, "New booking" the day. */
@@ -37,6 +37,13 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
     {children}
   </Box>
 );
+
+/** Whose price the line shows: the picked customer's (what the booking records), or the public one until they are picked. */
+function priceNote(d: BookingDraft): string {
+  if (d.who === 'walk-in') return 'A walk-in pays the public price; the booking records exactly this.';
+  if (!d.customer) return "Public price: find the customer to see theirs (their tier may change it).";
+  return `${d.customer.name}'s price (their tier, the facility's price rules, the length): the booking records exactly this.`;
+}
 
 /** The server asks staff to confirm a start before now (IN_THE_PAST on lateEntry), rather than refusing outright. */
 function needsLateEntry(error: unknown): boolean {
@@ -57,10 +64,14 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
   const [busy, setBusy] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
   const preview = useSeriesPreview(draft);
+  const quote = useDeskQuote(draft);
   const book = useBookDraft();
-  const facility = facilities.find((f) => f.id === draft.facilityId);
-  const dates = draft.repeat && preview.current ? preview.data : undefined;
-  const price = facility && priceLine(facility, draft, draft.repeat ? dates : undefined);
+  const dates = draft.repeat && preview.current ? preview.data?.dates : undefined;
+  const price = draft.repeat
+    ? preview.current && preview.data && seriesPriceLine(preview.data)
+    : quote.current && quote.data
+      ? priceLine(quote.data, minutesBetween(draft.startTime, draft.endTime))
+      : undefined;
 
   const change = (patch: Partial<BookingDraft>) => {
     setDraft((d) => {
@@ -96,7 +107,8 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
   };
   const free = dates?.filter((d) => d.free).length ?? 0;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    // A flex column, so the fields scroll inside the dialog and its buttons stay in view on any screen.
+    <Box component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <DialogTitle id="new-booking-title">{draft.repeat ? 'New weekly series' : 'New booking'}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
@@ -110,17 +122,17 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
             <RepeatFields date={draft.date} value={draft.repeat} onChange={(r) => change({ repeat: r })} />
             {draft.repeat && preview.asked && (
               <Box sx={{ mt: 2 }}>
-                <SeriesPreview dates={preview.data} loading={!preview.current} error={preview.error} onConflict={draft.repeat.onConflict} />
+                <SeriesPreview dates={preview.data?.dates} loading={!preview.current} error={preview.error} onConflict={draft.repeat.onConflict} />
               </Box>
             )}
           </Section>
           <Divider />
           <Box>
-            <Typography sx={{ fontWeight: 600 }} data-testid="booking-price">
+            <Typography sx={{ fontWeight: 600 }} data-testid="booking-price" role="status">
               Price: {price ?? '—'}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
-              Price shown is the facility's rate; the booking records the amount the server works out.
+            <Typography variant="caption" color={quote.error && !draft.repeat ? 'error' : 'text.secondary'}>
+              {quote.error && !draft.repeat ? failure('No price for these times', quote.error) : priceNote(draft)}
             </Typography>
           </Box>
           <PaymentChoice value={draft.payment} repeat={draft.repeat !== null} onChange={(payment) => change({ payment })} />
@@ -144,7 +156,7 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
           {draft.repeat ? (dates ? `Book ${countOf(draft.repeat.onConflict === 'skip' ? free : dates.length, 'date')}` : 'Book series') : askLate ? 'Book as a late entry' : 'Book'}
         </Button>
       </DialogActions>
-    </form>
+    </Box>
   );
 };
 

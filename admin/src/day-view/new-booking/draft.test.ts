@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deskBookingBody, missing, newDraft, previewRequest, seriesBody, weeklyFrom, type BookingDraft } from './draft.ts';
+import { deskBookingBody, missing, newDraft, previewRequest, quoteRequest, seriesBody, weeklyFrom, type BookingDraft } from './draft.ts';
 
 const at = { facilityId: 'f1', date: '2027-03-02', startTime: '10:00', endTime: '11:00' };
 const casey = { id: 'u1', name: 'Casey', email: 'casey@example.com', phone: '555-0100' };
@@ -32,5 +32,15 @@ describe('the new-booking draft', () => {
     expect(previewRequest(newDraft(at, true))).toEqual({ facilityId: 'f1', firstDate: '2027-03-02', startTime: '10:00', endTime: '11:00', every: 1, count: 6, onConflict: 'skip', payment: 'unpaid' });
     expect(previewRequest(newDraft(at))).toBeUndefined();
     expect(previewRequest({ ...newDraft(at, true), repeat: { ...weeklyFrom(at.date), count: 200 } })).toBeUndefined();
+  });
+
+  it("asks the server's price for the customer picked: the series preview and the one-booking quote name them, a walk-in pays the public price", () => {
+    expect(previewRequest({ ...newDraft(at, true), customer: casey })).toMatchObject({ userId: 'u1' });
+    expect(quoteRequest({ ...newDraft(at), customer: casey })).toEqual({ ...at, userId: 'u1' });
+    expect(quoteRequest(newDraft(at))).toEqual(at);
+    expect(quoteRequest({ ...walkIn({ name: 'Wanda' }), customer: casey })).toEqual(at);
+    expect(quoteRequest(newDraft({ ...at, endTime: '' }))).toBeUndefined();
+    // A series is priced by its preview, date by date.
+    expect(quoteRequest(newDraft(at, true))).toBeUndefined();
   });
 });

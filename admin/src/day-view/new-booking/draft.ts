@@ -104,13 +104,23 @@ export function seriesBody(d: BookingDraft, repeat: RepeatRule) {
   return { ...seriesRule(d, repeat), ...customerFields(d), payment: d.payment === 'unpaid' ? 'unpaid' : 'desk', ...noteField(d) };
 }
 
+/** The picked customer's id, whose tier prices the booking; none for a walk-in or before one is picked (public prices). */
+const pricedFor = (d: BookingDraft) => (d.who === 'customer' && d.customer ? { userId: d.customer.id } : {});
+
 /**
  * What to ask the preview for, or undefined until the dates and times are complete. The
- * customer is not needed to see which dates are free; the payment is not part of the answer.
+ * customer is not needed to see which dates are free, only to price them (their tier); the
+ * payment is not part of the answer.
  */
 export function previewRequest(d: BookingDraft) {
   if (!d.repeat || !d.facilityId || !d.date || !d.startTime || !d.endTime) return undefined;
   const rule = seriesRule(d, d.repeat);
   if ('count' in rule ? !(rule.count >= 1 && rule.count <= MAX_SERIES_OCCURRENCES) : !(d.repeat.until >= d.date)) return undefined;
-  return { ...rule, payment: 'unpaid' as const };
+  return { ...rule, ...pricedFor(d), payment: 'unpaid' as const };
+}
+
+/** What to ask the server's quote for one booking, or undefined until the facility, date and times are chosen. */
+export function quoteRequest(d: BookingDraft) {
+  if (d.repeat || !d.facilityId || !d.date || !d.startTime || !d.endTime) return undefined;
+  return { facilityId: d.facilityId, date: d.date, startTime: d.startTime, endTime: d.endTime, ...pricedFor(d) };
 }

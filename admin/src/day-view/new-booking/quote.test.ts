@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { everyDay } from '@courtside/domain';
-import type { FacilityRecord } from '../../facilities/types.ts';
-import { previewBooks, previewSummary, priceLine } from './quote.ts';
+import { previewBooks, previewSummary, priceLine, seriesPriceLine } from './quote.ts';
 
-const court = { id: 'f1', pricePerHour: 30, timezone: 'America/New_York', openingHours: everyDay(), slotMinutes: 60, maxBookingMinutes: 240 } as FacilityRecord;
-const plan = (date: string, free: boolean) => ({ date, startTime: '18:00', endTime: '19:30', free, reason: free ? null : 'taken (held by Dana)' });
+const plan = (date: string, free: boolean, price: number | null = free ? 48 : null) => ({ date, startTime: '18:00', endTime: '19:30', free, reason: free ? null : 'taken (held by Dana)', price });
 
 describe('the dialog quote', () => {
-  it("prices one booking at the facility's rate", () => {
-    expect(priceLine(court, { date: '2027-03-02', startTime: '18:00', endTime: '19:30' })).toBe('$45.00 · 1 h 30 min at $30.00/h');
-    expect(priceLine(court, { date: '2027-03-02', startTime: '18:00', endTime: '' })).toBeUndefined();
+  it("says the server's price for the customer, and the tier that makes it differ from the public price", () => {
+    expect(priceLine({ price: 48, publicPrice: 60, tier: 'Member' }, 60)).toBe('$48.00 · 1 h · Member price (public $60.00)');
+    expect(priceLine({ price: 60, publicPrice: 60, tier: null }, 90)).toBe('$60.00 · 1 h 30 min');
+    // A tier that does not lower this slot is not announced.
+    expect(priceLine({ price: 60, publicPrice: 60, tier: 'Coach' }, 60)).toBe('$60.00 · 1 h');
   });
 
-  it("prices by the facility's price rules, as the server does", () => {
-    const peak = { ...court, priceRules: [{ days: ['tue'], from: '19:00', to: '22:00', pricePerHour: 40 }] } as FacilityRecord;
-    expect(priceLine(peak, { date: '2027-03-02', startTime: '18:00', endTime: '20:00' })).toBe("$70.00 · 2 h at the facility's prices");
-  });
-
-  it('prices a series by its free dates', () => {
+  it('prices a series by the prices of its free dates, as the server gave them', () => {
     const dates = [plan('2027-03-02', true), plan('2027-03-09', false), plan('2027-03-16', true)];
-    expect(priceLine(court, { date: '2027-03-02', startTime: '18:00', endTime: '19:30' }, dates)).toBe('$90.00 · 2 dates at $45.00 (1 h 30 min at $30.00/h)');
-    expect(priceLine(court, { date: '2027-03-02', startTime: '18:00', endTime: '19:30' }, [plan('2027-03-09', false)])).toBeUndefined();
+    expect(seriesPriceLine({ dates, tier: 'Member' })).toBe('$96.00 · 2 dates at $48.00 · Member price');
+    expect(seriesPriceLine({ dates: [plan('2027-03-02', true, 48), plan('2027-03-09', true, 60)], tier: null })).toBe('$108.00 · 2 dates at about $54.00');
+    expect(seriesPriceLine({ dates: [plan('2027-03-09', false)], tier: null })).toBeUndefined();
   });
 
   it('sums up the preview and says whether saving books anything', () => {

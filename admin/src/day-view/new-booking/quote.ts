@@ -1,29 +1,29 @@
-import type { SeriesDatePlan } from '@courtside/contracts';
+import type { DeskQuoteDto, SeriesDatePlan, SeriesPreviewDto } from '@courtside/contracts';
 import { countOf, hoursText, money } from '../../common/format.ts';
-import { minutesBetween, quoteCents } from '../../common/slot-times.ts';
-import type { FacilityRecord } from '../../facilities/types.ts';
-import type { BookingDraft } from './draft.ts';
 
 /**
- * What the dialog says a booking or a series costs, and what its preview found. The figures
- * are the facility's rate and price rules for the real time (the domain's facilityPriceCents); the server computes
- * the amount the booking records.
+ * What the dialog says a booking or a series costs, and what its preview found. Every figure is
+ * the server's answer for this customer (their tier, the facility's price rules, the real
+ * length), from the price function the booking is then recorded with; nothing is priced here.
  */
 
-/** "$30.00 · 1 h at $30.00/h", or for a series "$150.00 · 5 dates at $30.00 (1 h at $30.00/h)"; undefined until the times make a booking. */
-export function priceLine(facility: FacilityRecord, draft: Pick<BookingDraft, 'date' | 'startTime' | 'endTime'>, dates?: SeriesDatePlan[]): string | undefined {
-  const minutes = minutesBetween(draft.startTime, draft.endTime);
-  const rate = `${hoursText(minutes ?? 0)} at ${facility.priceRules?.length ? "the facility's prices" : `${money(facility.pricePerHour)}/h`}`;
-  if (!dates) {
-    const cents = quoteCents(facility, draft);
-    return cents === undefined ? undefined : `${money(cents / 100)} · ${rate}`;
-  }
-  const free = dates.filter((d) => d.free);
-  if (free.length === 0) return undefined;
-  const each = free.map((d) => quoteCents(facility, d) ?? 0);
+/** " · Gold price (public $60.00)" when the customer's tier changes the price; nothing otherwise. */
+const tierNote = (tier: string | null, price: number, publicPrice?: number) =>
+  tier && price !== publicPrice ? ` · ${tier} price${publicPrice === undefined ? '' : ` (public ${money(publicPrice)})`}` : '';
+
+/** "$48.00 · 1 h · Gold price (public $60.00)": one booking as the server quoted it. */
+export function priceLine(quote: DeskQuoteDto, minutes: number | undefined): string {
+  return `${money(quote.price)}${minutes ? ` · ${hoursText(minutes)}` : ''}${tierNote(quote.tier, quote.price, quote.publicPrice)}`;
+}
+
+/** "$240.00 · 5 dates at $48.00 · Gold price", or "about" when the dates differ (a price rule on some); undefined when no date is free. */
+export function seriesPriceLine(preview: Pick<SeriesPreviewDto, 'dates' | 'tier'>): string | undefined {
+  const each = preview.dates.flatMap((d) => (d.free && d.price !== null ? [d.price] : []));
+  if (each.length === 0) return undefined;
   const total = each.reduce((a, b) => a + b, 0);
-  const same = each.every((c) => c === each[0]);
-  return `${money(total / 100)} · ${countOf(free.length, 'date')} at ${same ? money(each[0]! / 100) : 'about ' + money(total / free.length / 100)} (${rate})`;
+  const same = each.every((p) => p === each[0]);
+  const per = same ? money(each[0]!) : `about ${money(total / each.length)}`;
+  return `${money(total)} · ${countOf(each.length, 'date')} at ${per}${tierNote(preview.tier, total)}`;
 }
 
 /** "6 dates: 5 free, 1 taken or closed; it is skipped.": the preview in one line. */

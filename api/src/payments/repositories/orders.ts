@@ -105,6 +105,23 @@ export function orderThatPaid(db: Executor, bookingId: string): Promise<(OrderRo
     .executeTakeFirst();
 }
 
+/**
+ * Every order whose payment went to a booking, oldest first (the one that paid it, then any desk
+ * order for a balance collected after a move), with the booking's share of each one's discount.
+ */
+export function ordersThatPaid(db: Executor, bookingId: string): Promise<(OrderRow & { booking_discount_cents: number })[]> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('order_bookings as ob', 'ob.order_id', 'o.id')
+    .selectAll('o')
+    .select('ob.discount_cents as booking_discount_cents')
+    .where('ob.booking_id', '=', bookingId)
+    .where('ob.paid_at', 'is not', null)
+    .orderBy('ob.paid_at', 'asc')
+    .orderBy('o.created_at', 'asc')
+    .execute();
+}
+
 /** Notes that this order's payment confirmed the booking. */
 export async function markBookingPaidBy(db: Executor, orderId: string, bookingId: string, now: Date): Promise<void> {
   await db.updateTable('order_bookings').set({ paid_at: now }).where('order_id', '=', orderId).where('booking_id', '=', bookingId).execute();

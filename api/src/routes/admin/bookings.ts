@@ -1,12 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as bookings from '../../services/booking-service.ts';
-import { bookAtDesk, markPaidAtDesk } from '../../services/front-desk-service.ts';
+import { bookAtDesk, markPaidAtDesk, quoteDeskBooking } from '../../services/front-desk-service.ts';
 import { pageBookings } from '../../services/admin-service.ts';
+import { settleBalance } from '../../services/balance-service.ts';
 import { withId } from '../../services/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { BookingDto, ListRecord, PriceChangeDto } from '@courtside/contracts';
-import { ConfirmPriceChange, DeskBookingBody, Id, IdParams, RescheduleBody } from '../schemas.ts';
+import { BookingDto, DeskQuoteDto, ListRecord, PriceChangeDto } from '@courtside/contracts';
+import { ConfirmPriceChange, ConfirmSportChange, DeskBookingBody, DeskQuoteBody, Id, IdParams, RescheduleBody, SettleBalanceBody } from '../schemas.ts';
 
 const Record = ListRecord(BookingDto);
 /** A desk booking's answer adds the customer's payment page, for payment "link". */
@@ -29,9 +30,26 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => reply.status(201).send(withId(await bookAtDesk(app.ctx, request.currentUser!, request.body))));
 
+  app.post('/bookings/quote', {
+    schema: {
+      summary: "What a desk booking would cost this customer (their tier, the price rules, the length), before booking it; writes nothing",
+      body: DeskQuoteBody,
+      response: { 200: DeskQuoteDto, ...errorResponses },
+    },
+  }, async (request) => quoteDeskBooking(app.ctx, request.body));
+
   app.post('/bookings/:id/mark-paid', {
     schema: { summary: 'Record that a confirmed, unpaid booking was paid at the desk', params: IdParams, response: { 200: Record, ...errorResponses } },
   }, async (request) => withId(await markPaidAtDesk(app.ctx, request.currentUser!, request.params.id)));
+
+  app.post('/bookings/:id/settle-balance', {
+    schema: {
+      summary: "Settle the balance a move left on a paid booking: collect it at the desk (positive), or give it back through the provider that took the money or at the desk (negative)",
+      params: IdParams,
+      body: SettleBalanceBody,
+      response: { 200: Record, ...errorResponses },
+    },
+  }, async (request) => withId(await settleBalance(app.ctx, request.currentUser!, request.params.id, request.body)));
 
   // react-admin sends the whole record; only the time fields (and the facility) move the booking.
   app.put('/bookings/:id', {
@@ -45,15 +63,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           startTime: RescheduleBody.properties.startTime,
           endTime: RescheduleBody.properties.endTime,
           confirmPriceChange: ConfirmPriceChange,
+          confirmSportChange: ConfirmSportChange,
         },
         { additionalProperties: false },
       ),
       response: { 200: MovedRecord, ...errorResponses },
     },
   }, async (request) => {
-    const { facility, facilityId: named, confirmPriceChange, ...times } = request.body;
+    const { facility, facilityId: named, confirmPriceChange, confirmSportChange, ...times } = request.body;
     const facilityId = named ?? (typeof facility === 'string' ? facility : facility?._id);
-    return withId(await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, { ...times, facility: facilityId }, { confirmPriceChange }));
+    return withId(await bookings.rescheduleBooking(app.ctx, request.currentUser!, request.params.id, { ...times, facility: facilityId }, { confirmPriceChange, confirmSportChange }));
   });
 
   app.delete('/bookings/:id', { schema: { summary: 'Cancel (refunds a paid booking)', params: IdParams, response: { 200: Record, ...errorResponses } } },

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SeriesDatePlan, SeriesDto } from '@courtside/contracts';
+import { SeriesDto, SeriesPreviewDto } from '@courtside/contracts';
 import * as series from '../../services/series-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => series.getSeries(app.ctx, request.params.id));
 
   app.post('/series/preview', {
-    schema: { summary: 'What creating this series would book now, date by date (writes nothing)', body: SeriesBody, response: { 200: Type.Object({ dates: Type.Array(SeriesDatePlan) }), ...errorResponses } },
+    schema: { summary: "What creating this series would book now, date by date, at the customer's prices (writes nothing)", body: SeriesBody, response: { 200: SeriesPreviewDto, ...errorResponses } },
   }, async (request) => series.previewSeries(app.ctx, request.body));
 
   app.post('/series', {
