@@ -68,7 +68,7 @@ export function freeSlotsOf(facility: FacilityRow, busy: Busy[], day: string, no
   const horizonMs = policy.horizonDays * DAY_MS;
   const noticeMs = policy.minNoticeMinutes * MINUTE_MS;
   const grid = gridOf(toSchedule(facility), day, grids);
-  const slots = freeSlots(grid, busy, now, policy.bufferMinutes)
+  const slots = freeSlots(grid, busy, now)
     .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs && s.startsAt.getTime() >= now.getTime() + noticeMs);
   return { slots, validUntil: validUntil(grid, busy, now.getTime(), horizonMs, noticeMs) };
 }
