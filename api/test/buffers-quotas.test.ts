@@ -75,6 +75,17 @@ describe('changeovers and quotas', () => {
       refusedWith(await hold(court, DAY, '10:00', '11:00', dana), 'SLOT_TAKEN');
     });
 
+    it('each free slot says its play: 50 minutes of a 60-minute slot, on the facility and on Find a court; none said without a changeover', async () => {
+      const court = await facility(t.app, staff, { name: 'Play Court', sport: 'squash', policy: { bufferMinutes: 10 } });
+      const plain = await facility(t.app, staff, { name: 'Plain Court', sport: 'squash' });
+      const slots = async (f: { _id: string }) => (await send('GET', `/api/check-availability?date=${DAY}&facility=${f._id}`)).json().data as { startTime: string; playMinutes?: number }[];
+      expect((await slots(court)).find((s) => s.startTime === '10:00')).toMatchObject({ playMinutes: 50 });
+      expect((await slots(plain)).find((s) => s.startTime === '10:00')).not.toHaveProperty('playMinutes');
+      const found = ((await send('GET', `/api/availability?date=${DAY}&sport=squash`)).json().data as { facilities: { _id: string; slots: { playMinutes?: number }[] }[] }).facilities;
+      expect(found.find((e) => e._id === court._id)!.slots[0]).toMatchObject({ playMinutes: 50 });
+      expect(found.find((e) => e._id === plain._id)!.slots[0]).not.toHaveProperty('playMinutes');
+    });
+
     it("a customer books the slot straight after their own: no changeover between them, only the last one ends early", async () => {
       const court = await facility(t.app, staff, { policy: { bufferMinutes: 10 } });
       const first = (await hold(court, DAY, '10:00', '11:00')).json().data as { _id: string };

@@ -64,6 +64,7 @@ export const SlotDto = Type.Object({
   endTime: Type.String(),
   price: Type.Number({ description: 'What the slot costs the caller, in the venue\'s currency (like pricePerHour), from the facility\'s price rules (and the signed-in customer\'s tier), for its real length (a slot a daylight-saving change stretches or cuts costs what it lasts)' }),
   tier: Type.Optional(Type.String({ description: "The name of the caller's tier when it prices this slot (a bearer token of a customer with a tier in force); absent: the public price" })),
+  playMinutes: Type.Optional(Type.Integer({ description: "Minutes of play in the slot when the facility has a changeover (it comes out of the end of the booked time: 60-minute slots with a 10-minute changeover play 50); absent: no changeover, play runs to endTime" })),
 });
 export type SlotDto = Static<typeof SlotDto>;
 

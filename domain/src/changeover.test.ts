@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeoverExplained, checkChangeoverFits, playEnd, playEnds, playMinutes, slotPlayText } from './changeover.ts';
+import { bookedPlay, changeoverExplained, checkChangeoverFits, playEnd, playEnds, playMinutes } from './changeover.ts';
 import { everyDay, type Schedule } from './schedule.ts';
 import { daySlots, freeSlots } from './slots.ts';
 import { errorOf } from './test-support.ts';
@@ -34,17 +34,20 @@ describe('a changeover comes out of the end of the booked time', () => {
     expect(playMinutes(60, 10, true)).toBe(60);
   });
 
-  it('a slot says its play only when there is a changeover', () => {
-    expect(slotPlayText(60, 10)).toBe('50 min play');
-    expect(slotPlayText(30, 5)).toBe('25 min play');
-    expect(slotPlayText(60, 0)).toBeUndefined();
-  });
-
   it('explains the changeover from the slot length, as staff read it before saving', () => {
     expect(changeoverExplained(60, 10)).toBe(
       "Each 60-minute booking ends its play 10 minutes early so the court can be turned over (50 minutes of play); neighbouring slots stay on sale, and a customer's own back-to-back slots play straight through.",
     );
     expect(changeoverExplained(60, 0)).toBe('No changeover: play runs to the end of each booked slot.');
+  });
+
+  it('a booking says its play on the facility clock, through a daylight-saving change', () => {
+    // 01:00-03:00 New York on 2026-11-01 lasts three hours (01:00 comes twice): play ends at 02:50.
+    const long = { startsAt: new Date('2026-11-01T05:00:00Z'), endsAt: new Date('2026-11-01T08:00:00Z') };
+    expect(bookedPlay({ ...long, changeoverMinutes: 10, runsOn: false }, 'America/New_York')).toEqual({ playEndsAt: new Date('2026-11-01T07:50:00Z'), playEndTime: '02:50', playMinutes: 170 });
+    expect(bookedPlay({ ...long, changeoverMinutes: 10, runsOn: true }, 'America/New_York').playEndTime).toBe('03:00');
+    const late = { startsAt: new Date('2026-06-11T03:00:00Z'), endsAt: new Date('2026-06-11T04:00:00Z') };
+    expect(bookedPlay({ ...late, changeoverMinutes: 0, runsOn: false }, 'America/New_York').playEndTime).toBe('24:00');
   });
 
   it('a changeover must leave some play in one slot', () => {

@@ -32,11 +32,6 @@ export function playEnds(bookings: readonly Interval[], changeoverMinutes: numbe
   return bookings.map((b) => playEnd(b, changeoverMinutes, starts.has(b.endsAt.getTime())));
 }
 
-/** "50 min play" on a slot of `slotMinutes` when the facility has a changeover; undefined without one. */
-export function slotPlayText(slotMinutes: number, changeoverMinutes: number): string | undefined {
-  return changeoverMinutes > 0 ? `${playMinutes(slotMinutes, changeoverMinutes)} min play` : undefined;
-}
-
 /**
  * What a changeover does, in the words staff read next to the field before they save it and the
  * facility page shows customers: "Each 60-minute booking ends its play 10 minutes early so the
