@@ -161,8 +161,9 @@ describe(`find a court: every facility's free slots in one call (${backend})`, (
       // Price rules: the evening peak.
       const evening = entry(await find(`date=${TOMORROW}&sport=badminton&from=16:30&to=17:30`), court._id)!;
       expect(evening.slots).toEqual([
-        { startTime: '16:30', endTime: '17:00', price: 8 },
-        { startTime: '17:00', endTime: '17:30', price: 12 },
+        // 30-minute slots less the 15-minute changeover: 15 minutes of play each.
+        { startTime: '16:30', endTime: '17:00', price: 8, playMinutes: 15 },
+        { startTime: '17:00', endTime: '17:30', price: 12, playMinutes: 15 },
       ]);
     });
 
