@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookedPlay, changeoverExplained, checkChangeoverFits, playEnd, playEnds, playMinutes } from './changeover.ts';
+import { bookedPlay, changeoverExplained, changeoverRule, checkChangeoverFits, playEnd, playEnds, playMinutes } from './changeover.ts';
 import { everyDay, type Schedule } from './schedule.ts';
 import { daySlots, freeSlots } from './slots.ts';
 import { errorOf } from './test-support.ts';
@@ -39,6 +39,7 @@ describe('a changeover comes out of the end of the booked time', () => {
       "Each 60-minute booking ends its play 10 minutes early so the court can be turned over (50 minutes of play); neighbouring slots stay on sale, and a customer's own back-to-back slots play straight through.",
     );
     expect(changeoverExplained(60, 0)).toBe('No changeover: play runs to the end of each booked slot.');
+    expect(changeoverRule(30, 5)).toBe('the last 5 minutes of each booking (25 minutes of play a slot); your own back-to-back slots play through');
   });
 
   it('a booking says its play on the facility clock, through a daylight-saving change', () => {

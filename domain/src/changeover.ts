@@ -43,6 +43,11 @@ export function changeoverExplained(slotMinutes: number, changeoverMinutes: numb
     `(${playMinutes(slotMinutes, changeoverMinutes)} minutes of play); neighbouring slots stay on sale, and a customer's own back-to-back slots play straight through.`;
 }
 
+/** The changeover as a customer reads it among a facility's rules: "the last 10 minutes of each booking (50 minutes of play a slot); your own back-to-back slots play through". */
+export function changeoverRule(slotMinutes: number, changeoverMinutes: number): string {
+  return `the last ${durationText(changeoverMinutes)} of each booking (${playMinutes(slotMinutes, changeoverMinutes)} minutes of play a slot); your own back-to-back slots play through`;
+}
+
 /** INVALID_POLICY unless a changeover leaves play in the shortest booking (one slot). */
 export function checkChangeoverFits(changeoverMinutes: number, slotMinutes: number, path = 'policy.bufferMinutes'): void {
   if (changeoverMinutes < slotMinutes) return;
