@@ -13,7 +13,6 @@ import {
   type FacilityPolicy,
 } from './policy.ts';
 import { everyDay, type Schedule } from './schedule.ts';
-import { freeSlots, daySlots, overlaps } from './slots.ts';
 import { errorOf } from './test-support.ts';
 
 const defaults = globalPolicy({ bookingHorizonDays: 60, cancellationHours: 24 });

@@ -1,7 +1,6 @@
 import { DAY_MS, MINUTE_MS } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
 import { fieldPath, isPlainObject, wholeNumberIn } from './fields.ts';
-import type { Interval } from './slots.ts';
 
 /**
  * A facility's booking policy: how far ahead and how late it may be booked, how long a booking

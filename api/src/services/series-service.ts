@@ -2,7 +2,6 @@ import {
   ConflictsError,
   DomainError,
   centsToDollars,
-  durationText,
   fromLocal,
   isHoldLapsed,
   localTimes,
@@ -27,7 +26,7 @@ import { parseListParams, uuidFilter, type ListParams } from './admin-query.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityNotFound, facilityPolicy, toSchedule } from './facility-schedule.ts';
+import { facilityNotFound, toSchedule } from './facility-schedule.ts';
 import { deskPolicy, deskPriceOf, deskTierOf, insertDeskBookingIn, tierNameAt, lockLiveFacility, recordDeskPayment, resolveCustomer, type Guest } from './front-desk-service.ts';
 
 /**
