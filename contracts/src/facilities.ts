@@ -33,7 +33,7 @@ export const FacilityPolicy = Type.Object(
     cancellationHours: minutes('Hours before its start a paid booking may be cancelled with a refund (default CANCELLATION_HOURS)'),
     minMinutes: minutes('Shortest booking in minutes (default: one slot)'),
     maxMinutes: minutes('Accepted for older clients, never answered: folded into maxBookingMinutes (the stricter of the two, in whole slots), the one longest booking'),
-    bufferMinutes: minutes('Changeover minutes after each booking (default 0): the database refuses a booking closer than this to another (409 BUFFER)'),
+    bufferMinutes: minutes('Changeover minutes (default 0), taken from the end of each booking\'s play (a 60-minute slot with 10 plays 50); shorter than one slot. A booking holds exactly its slots: the neighbouring slots stay on sale'),
     maxActivePerCustomer: minutes('Most active upcoming bookings (held or confirmed) one customer may have here (default: no limit; 409 QUOTA_REACHED). MAX_ACTIVE_BOOKINGS limits them across the venue'),
   },
   { additionalProperties: false },
