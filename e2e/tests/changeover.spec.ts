@@ -9,10 +9,10 @@ import { test, expect } from '../support/fixtures.ts';
 import { isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
 import { bearer, checkOut, openConsole, payOnSandboxPage, snapConsole, type Held } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
-import { snap } from '../support/screens.ts';
+import { SCREENSHOT_DIR, WIDTHS, snap } from '../support/screens.ts';
 
 test('a changeover takes the end of each booking: neighbouring slots stay on sale and every page says when play ends', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const staff = await loginAdmin(request);
   const tag = Date.now().toString(36);
   const name = `E2E Changeover Court ${tag}`;
@@ -77,16 +77,23 @@ test('a changeover takes the end of each booking: neighbouring slots stay on sal
       const rows = page.getByRole('row', { name: new RegExp(name) });
       await expect(rows).toHaveCount(2);
       await expect(rows.filter({ hasText: '10:00–11:00' })).not.toContainText('play until');
-      await expect(rows.filter({ hasText: '11:00–12:00' })).toContainText('play until 11:50');
+      await expect(rows.filter({ hasText: '11:00–12:00' })).toContainText('play until 11:50, then changeover');
       await snap(page, 'changeover-my-bookings');
     });
 
     await test.step('the back office form explains the changeover before it is saved, and refuses one that leaves no play', async () => {
       await openConsole(page, staff, `/facilities/${court._id}`);
       const field = page.getByLabel('Changeover (minutes)');
-      await expect(field).toHaveValue('10');
+      await expect(field).toHaveValue('10', { timeout: 30_000 });
       await expect(page.getByText('Each 60-minute booking ends its play 10 minutes early so the court can be turned over (50 minutes of play)', { exact: false })).toBeVisible();
       await snapConsole(page, 'changeover-facility-form');
+      // The form is long: the Rules section, where the field is, at both widths.
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: `${SCREENSHOT_DIR}changeover-facility-form-rules-${size.width}.png`, animations: 'disabled' });
+      }
+      await page.setViewportSize(WIDTHS[0]);
       await field.fill('15');
       await expect(page.getByText('Each 60-minute booking ends its play 15 minutes early', { exact: false })).toBeVisible();
       await field.fill('60');

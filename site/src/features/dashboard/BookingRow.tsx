@@ -35,7 +35,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
             {b.startTime}–{b.endTime}
             {zoneSuffixOn(b.date, b.facility.timezone)}
           </span>
-          {play && <small className="muted dash-play"> · {play}</small>}
+          {play && <small className="dash-sub">{play}, then changeover</small>}
         </p>
         <a className="dash-facility user-text" href={`/facilities/${b.facility._id}`}>{b.facility.name}</a>
         {b.facility.location && <small className="muted dash-sub user-text">{b.facility.location}</small>}
