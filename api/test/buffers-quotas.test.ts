@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, customer, facility, type Actor } from './support/actors.ts';
+import { admin, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
 
-// Changeover buffers and booking quotas per facility, and the venue-wide quota
+// Changeovers and booking quotas per facility, and the venue-wide quota
 // (MAX_ACTIVE_BOOKINGS): the database refuses what they forbid, whichever path writes.
 // Clock: 2027-03-01T15:00Z = Monday 10:00 in New York (EST). 2027-03-03 is a Wednesday.
 const START = '2027-03-01T15:00:00Z';
@@ -25,7 +25,7 @@ function refusedWith(res: Res | { status: number; body: { code?: string; message
   if (message) expect(body.message).toMatch(message);
 }
 
-describe('changeover buffers and quotas', () => {
+describe('changeovers and quotas', () => {
   let t: TestApp;
   let staff: Actor;
   let casey: Actor;
@@ -49,72 +49,127 @@ describe('changeover buffers and quotas', () => {
   });
   afterAll(() => t?.close());
 
-  describe('a 10-minute changeover buffer', () => {
-    it('keeps the slots either side of a booking off the free list, and refuses them with BUFFER naming the facility and the gap', async () => {
-      const court = await facility(t.app, staff, { name: 'Buffer Court', policy: { bufferMinutes: 10 } });
-      expect(await starts(court)).toEqual(expect.arrayContaining(['09:00', '10:00', '11:00', '12:00']));
-      expect((await hold(court, DAY, '10:00', '11:00')).statusCode).toBe(201);
+  describe('a 10-minute changeover on hourly slots: it comes out of the end of the booked time', () => {
+    const play = (res: Res) => {
+      const b = res.json().data as { playEndTime: string; playMinutes: number };
+      return [b.playEndTime, b.playMinutes];
+    };
+    const playOf = async (id: string, actor = casey) => play(await send('GET', `/api/bookings/${id}`, actor));
+
+    it('two one-hour holds leave every neighbouring hour on sale, and someone else can book them', async () => {
+      const court = await facility(t.app, staff, { name: 'Changeover Court', policy: { bufferMinutes: 10 } });
+      const first = await hold(court, DAY, '10:00', '11:00');
+      expect(first.statusCode, first.body).toBe(201);
+      expect(play(first)).toEqual(['10:50', 50]);
+      expect((await hold(court, DAY, '14:00', '15:00')).statusCode).toBe(201);
       const free = await starts(court);
-      expect(free).not.toContain('09:00');
+      for (const neighbour of ['09:00', '11:00', '13:00', '15:00']) expect(free).toContain(neighbour);
       expect(free).not.toContain('10:00');
-      expect(free).not.toContain('11:00');
-      expect(free).toEqual(expect.arrayContaining(['08:00', '12:00']));
-      refusedWith(await hold(court, DAY, '11:00', '12:00', dana), 'BUFFER', 'Buffer Court needs 10 minutes between bookings to change over.');
-      refusedWith(await hold(court, DAY, '09:00', '10:00', dana), 'BUFFER');
-      // The slot itself is still "taken", not a buffer matter.
+      expect(free).not.toContain('14:00');
+      for (const [from, to] of [['09:00', '10:00'], ['11:00', '12:00'], ['13:00', '14:00'], ['15:00', '16:00']] as const) {
+        const res = await hold(court, DAY, from, to, dana);
+        expect(res.statusCode, res.body).toBe(201);
+        expect(play(res)).toEqual([`${from.slice(0, 3)}50`, 50]);
+      }
+      // The slot itself is still taken.
       refusedWith(await hold(court, DAY, '10:00', '11:00', dana), 'SLOT_TAKEN');
-      expect((await hold(court, DAY, '12:00', '13:00', dana)).statusCode).toBe(201);
-      expect((await hold(court, DAY, '08:00', '09:00', dana)).statusCode).toBe(201);
     });
 
-    it('is enforced by the database itself: a booking one minute inside the buffer is refused, one at its end is not', async () => {
-      // 30-minute slots and a 31-minute buffer: 11:30 is one minute inside it, 12:00 is clear.
-      const court = await facility(t.app, staff, { slotMinutes: 30, policy: { bufferMinutes: 31 } });
+    it('each free slot says its play: 50 minutes of a 60-minute slot, on the facility and on Find a court; none said without a changeover', async () => {
+      const court = await facility(t.app, staff, { name: 'Play Court', sport: 'squash', policy: { bufferMinutes: 10 } });
+      const plain = await facility(t.app, staff, { name: 'Plain Court', sport: 'squash' });
+      const slots = async (f: { _id: string }) => (await send('GET', `/api/check-availability?date=${DAY}&facility=${f._id}`)).json().data as { startTime: string; playMinutes?: number }[];
+      expect((await slots(court)).find((s) => s.startTime === '10:00')).toMatchObject({ playMinutes: 50 });
+      expect((await slots(plain)).find((s) => s.startTime === '10:00')).not.toHaveProperty('playMinutes');
+      const found = ((await send('GET', `/api/availability?date=${DAY}&sport=squash`)).json().data as { facilities: { _id: string; slots: { playMinutes?: number }[] }[] }).facilities;
+      expect(found.find((e) => e._id === court._id)!.slots[0]).toMatchObject({ playMinutes: 50 });
+      expect(found.find((e) => e._id === plain._id)!.slots[0]).not.toHaveProperty('playMinutes');
+    });
+
+    it("a customer books the slot straight after their own: no changeover between them, only the last one ends early", async () => {
+      const court = await facility(t.app, staff, { policy: { bufferMinutes: 10 } });
+      const first = (await hold(court, DAY, '10:00', '11:00')).json().data as { _id: string };
+      expect(await playOf(first._id)).toEqual(['10:50', 50]);
+      const next = await hold(court, DAY, '11:00', '12:00');
+      expect(next.statusCode, next.body).toBe(201);
+      const second = next.json().data as { _id: string };
+      expect(await playOf(first._id)).toEqual(['11:00', 60]);
+      expect(await playOf(second._id)).toEqual(['11:50', 50]);
+      // Someone else's booking straight after does not run on: the court is turned over for them.
+      expect((await hold(court, DAY, '12:00', '13:00', dana)).statusCode).toBe(201);
+      expect(await playOf(second._id)).toEqual(['11:50', 50]);
+      // My bookings says the same.
+      const mine = (await send('GET', `/api/bookings/user/${casey.id}`, casey)).json().data as { _id: string; playEndTime: string }[];
+      expect(mine.filter((b) => [first._id, second._id].includes(b._id)).map((b) => b.playEndTime).sort()).toEqual(['11:00', '11:50']);
+    });
+
+    it('the confirmation email and its calendar event end play at 10:50', async () => {
+      const court = await facility(t.app, staff, { name: 'Changeover Mail Court', policy: { bufferMinutes: 10 } });
+      await bookAndPay(t.app, casey, court._id, DAY, '10:00', '11:00');
+      const mail = await t.database.db.selectFrom('outbox_messages').select(['text_body', 'attachments'])
+        .where('recipient', '=', casey.email).where('kind', '=', 'booking_confirmed').executeTakeFirstOrThrow();
+      expect(mail.text_body).toContain('10:00-11:00');
+      expect(mail.text_body).toContain('Play ends at 10:50 (the last 10 minutes turn the court over).');
+      // 10:50 EST is 15:50Z.
+      expect(mail.attachments[0]!.content).toContain('DTEND:20270303T155000Z');
+    });
+
+    it('the database stamps each booking with its changeover and guards exactly the booked range', async () => {
+      const court = await facility(t.app, staff, { slotMinutes: 30, policy: { bufferMinutes: 20 } });
       const first = await hold(court, DAY, '10:00', '11:00');
       expect(first.statusCode, first.body).toBe(201);
       const insert = (startsAt: string, endsAt: string) => sql`
         INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status)
         VALUES (${court._id}, ${dana.id}, ${startsAt}::timestamptz, ${endsAt}::timestamptz, 0, 'confirmed', 'paid')`.execute(t.database.db);
-      // 11:30 EST = 16:30Z. The trigger stamps blocked_until from the facility; the app is not involved.
-      await expect(insert('2027-03-03T16:30:00Z', '2027-03-03T17:00:00Z')).rejects.toMatchObject({ code: '23P01', constraint: 'bookings_changeover' });
-      await expect(insert('2027-03-03T16:32:00Z', '2027-03-03T17:00:00Z')).resolves.toBeDefined();
-      const { rows } = await sql<{ gap: number }>`
-        SELECT extract(epoch FROM blocked_until - ends_at) / 60 AS gap FROM bookings WHERE facility_id = ${court._id} ORDER BY starts_at`.execute(t.database.db);
-      expect(rows.map((r) => Number(r.gap))).toEqual([31, 31]);
+      // 10:59 EST = 15:59Z: inside the booking. 11:00 is straight after it: free. The app is not involved.
+      await expect(insert('2027-03-03T15:59:00Z', '2027-03-03T16:30:00Z')).rejects.toMatchObject({ code: '23P01', constraint: 'bookings_no_overlap' });
+      await expect(insert('2027-03-03T16:00:00Z', '2027-03-03T16:30:00Z')).resolves.toBeDefined();
+      const { rows } = await sql<{ changeover_minutes: number }>`
+        SELECT changeover_minutes FROM bookings WHERE facility_id = ${court._id} ORDER BY starts_at`.execute(t.database.db);
+      expect(rows.map((r) => r.changeover_minutes)).toEqual([20, 20]);
+      // A changeover that would leave no play is refused by the database too.
+      await sql`UPDATE facilities SET policy = '{"bufferMinutes": 30}' WHERE id = ${court._id}`.execute(t.database.db);
+      await expect(insert('2027-03-03T17:00:00Z', '2027-03-03T17:30:00Z')).rejects.toMatchObject({ code: '23514', constraint: 'bookings_changeover_leaves_play' });
     });
 
-    it('a changed buffer applies to new bookings; moves take the buffer of where they land', async () => {
+    it('a changed changeover applies to new bookings; those made keep the play they were sold', async () => {
       const court = await facility(t.app, staff, { policy: { bufferMinutes: 15 } });
       const made = await hold(court, DAY, '14:00', '15:00');
-      expect(made.statusCode).toBe(201);
+      expect(play(made)).toEqual(['14:45', 45]);
       const set = await send('PUT', `/api/facility/${court._id}`, staff, { policy: { bufferMinutes: 0 } });
       expect(set.statusCode, set.body).toBe(200);
-      // The booking made under the 15-minute buffer keeps it...
-      refusedWith(await hold(court, DAY, '15:00', '16:00', dana), 'BUFFER');
-      // ...a new one does not need one.
-      expect((await hold(court, DAY, '12:00', '13:00', dana)).statusCode).toBe(201);
-      expect((await hold(court, DAY, '13:00', '14:00', dana)).statusCode).toBe(201);
-      expect((await hold(court, DAY, '16:00', '17:00', dana)).statusCode).toBe(201);
+      expect(await playOf((made.json().data as { _id: string })._id)).toEqual(['14:45', 45]);
+      expect(play(await hold(court, DAY, '15:00', '16:00', dana))).toEqual(['16:00', 60]);
     });
 
-    it('front-desk bookings and weekly series respect it too', async () => {
-      const court = await facility(t.app, staff, { name: 'Desk Buffer Court', policy: { bufferMinutes: 10 } });
+    it('a changeover must leave play in one slot, whether the changeover or the slot length changes', async () => {
+      const refused = (res: Res) => {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'INVALID_POLICY', message: expect.stringMatching(/policy\.bufferMinutes \(\d+\) must be shorter than one slot/) });
+      };
+      const court = await facility(t.app, staff, { slotMinutes: 30, policy: { bufferMinutes: 10 } });
+      refused(await send('PUT', `/api/facility/${court._id}`, staff, { policy: { bufferMinutes: 30 } }));
+      const slots = await send('PUT', `/api/facility/${court._id}`, staff, { slotMinutes: 60, policy: { bufferMinutes: 45 } });
+      expect(slots.statusCode, slots.body).toBe(200);
+      refused(await send('PUT', `/api/facility/${court._id}`, staff, { slotMinutes: 30 }));
+    });
+
+    it('front-desk bookings and weekly series can take the slot next to a booking too', async () => {
+      const court = await facility(t.app, staff, { name: 'Desk Changeover Court', policy: { bufferMinutes: 10 } });
       expect((await hold(court, DAY, '10:00', '11:00')).statusCode).toBe(201);
-      const desk = await send('POST', '/api/admin/bookings', staff, {
-        facilityId: court._id, date: DAY, startTime: '11:00', endTime: '12:00', guest: { name: 'Walk In' }, payment: 'unpaid',
-      });
-      refusedWith(desk, 'BUFFER');
       const preview = await send('POST', '/api/admin/series/preview', staff, {
         facilityId: court._id, firstDate: DAY, startTime: '11:00', endTime: '12:00', every: 1, count: 2, guest: { name: 'League' }, payment: 'unpaid', onConflict: 'skip',
       });
       expect(preview.statusCode, preview.body).toBe(200);
-      const dates = (preview.json() as unknown as { dates: { date: string; free: boolean; reason: string | null }[] }).dates;
-      expect(dates[0]).toMatchObject({ date: DAY, free: false });
-      expect(dates[0]!.reason).toMatch(/too close to a booking .*10 minutes changeover/);
-      expect(dates[1]).toMatchObject({ free: true });
+      const dates = (preview.json() as unknown as { dates: { date: string; free: boolean }[] }).dates;
+      expect(dates.map((d) => d.free)).toEqual([true, true]);
+      const desk = await send('POST', '/api/admin/bookings', staff, {
+        facilityId: court._id, date: DAY, startTime: '11:00', endTime: '12:00', guest: { name: 'Walk In' }, payment: 'unpaid',
+      });
+      expect(desk.statusCode, desk.body).toBe(201);
     });
 
-    it('a slot that ends right before a closure is still offered: no changeover is needed before closed time', async () => {
+    it('a slot that ends right before a closure is still offered', async () => {
       const court = await facility(t.app, staff, { policy: { bufferMinutes: 20 } });
       const closed = await send('POST', '/api/admin/closures', staff, { facilityIds: [court._id], start: `${DAY}T15:00`, end: `${DAY}T17:00`, reason: 'works', kind: 'maintenance' });
       expect(closed.statusCode, closed.body).toBe(201);
@@ -182,9 +237,9 @@ describe('changeover buffers and quotas', () => {
         expect(res.statusCode, res.body).toBe(400);
         expect(res.body).toContain(field);
       }
-      const ok = await send('PUT', `/api/facility/${court._id}`, staff, { policy: { bufferMinutes: 240, maxActivePerCustomer: 1000 } });
+      const ok = await send('PUT', `/api/facility/${court._id}`, staff, { policy: { bufferMinutes: 59, maxActivePerCustomer: 1000 } });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((ok.json().data as { policy: unknown }).policy).toEqual({ bufferMinutes: 240, maxActivePerCustomer: 1000 });
+      expect((ok.json().data as { policy: unknown }).policy).toEqual({ bufferMinutes: 59, maxActivePerCustomer: 1000 });
     });
   });
 });
@@ -229,23 +284,25 @@ describeOnPostgres(
       expect(rows[0]!.n).toBe(2);
     });
 
-    it('two customers booking either side of a 10-minute buffer at once: exactly one gets in, the other hears BUFFER', async () => {
+    it('two customers booking back-to-back slots at once with a 10-minute changeover: both get in; the same slot at once: exactly one', async () => {
       const court = await facility(t.app, staff, { policy: { bufferMinutes: 10 } });
-      const pairs = await Promise.all(Array.from({ length: 2 }, (_, i) => customer(t.app, `Buffer Racer ${i}`)));
-      for (const [hour, date] of [[9, DAY], [13, DAY], [17, DAY], [9, NEXT_DAY], [13, NEXT_DAY]] as const) {
-        const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
+      const pairs = await Promise.all(Array.from({ length: 2 }, (_, i) => customer(t.app, `Changeover Racer ${i}`)));
+      const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
+      for (const [hour, date] of [[9, DAY], [9, NEXT_DAY]] as const) {
         const results = await race([
           () => post(pairs[0]!, { facility: court._id, date, startTime: at(hour), endTime: at(hour + 1) }),
           () => post(pairs[1]!, { facility: court._id, date, startTime: at(hour + 1), endTime: at(hour + 2) }),
         ]);
-        expect(results.map((r) => r.status).sort(), JSON.stringify(results)).toEqual([201, 409]);
-        refusedWith(results.find((r) => r.status === 409)!, 'BUFFER');
+        expect(results.map((r) => r.status), JSON.stringify(results)).toEqual([201, 201]);
+        const same = await race(pairs.map((p) => () => post(p, { facility: court._id, date, startTime: at(hour + 4), endTime: at(hour + 5) })));
+        expect(same.map((r) => r.status).sort(), JSON.stringify(same)).toEqual([201, 409]);
+        refusedWith(same.find((r) => r.status === 409)!, 'SLOT_TAKEN');
       }
-      // No two live bookings of the facility are closer than the buffer.
+      // No two live bookings of the facility overlap; their changeovers are inside them.
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.facility_id = b.facility_id AND a.id < b.id
         WHERE a.facility_id = ${court._id} AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
-          AND tstzrange(a.starts_at, a.ends_at + interval '10 minutes') && tstzrange(b.starts_at, b.ends_at + interval '10 minutes')`.execute(t.database.db);
+          AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`.execute(t.database.db);
       expect(rows[0]!.n).toBe(0);
     });
   },

@@ -126,7 +126,7 @@ describe(`find a court: every facility's free slots in one call (${backend})`, (
   });
 
   describe('the single-facility rules, on the same code path', () => {
-    it('opening hours, a booking with its changeover buffer, a closure, notice, horizon and price rules: the same slots and prices as /api/check-availability', async () => {
+    it('opening hours, a booking on a facility with a changeover, a closure, notice, horizon and price rules: the same slots and prices as /api/check-availability', async () => {
       const court = await facility(app, staff, {
         name: 'Rules Court',
         sport: 'badminton',
@@ -144,10 +144,11 @@ describe(`find a court: every facility's free slots in one call (${backend})`, (
         expect(found?.slots ?? [], date).toEqual(slots);
       }
       const tomorrow = startsOf(entry(await find(`date=${TOMORROW}&sport=badminton`), court._id));
-      // The buffer keeps 09:30 and 11:00 free of a booking 10:00-11:00; the closure takes 14:00-15:30.
-      expect(tomorrow).not.toContain('09:30');
+      // A booking 10:00-11:00 takes exactly its slots (its changeover comes out of its play): 09:30 and 11:00 stay on sale. The closure takes 14:00-15:30.
+      expect(tomorrow).toContain('09:30');
+      expect(tomorrow).not.toContain('10:00');
       expect(tomorrow).not.toContain('10:30');
-      expect(tomorrow).not.toContain('11:00');
+      expect(tomorrow).toContain('11:00');
       expect(tomorrow).toContain('11:30');
       expect(tomorrow).not.toContain('14:00');
       expect(tomorrow).not.toContain('15:00');
@@ -160,8 +161,9 @@ describe(`find a court: every facility's free slots in one call (${backend})`, (
       // Price rules: the evening peak.
       const evening = entry(await find(`date=${TOMORROW}&sport=badminton&from=16:30&to=17:30`), court._id)!;
       expect(evening.slots).toEqual([
-        { startTime: '16:30', endTime: '17:00', price: 8 },
-        { startTime: '17:00', endTime: '17:30', price: 12 },
+        // 30-minute slots less the 15-minute changeover: 15 minutes of play each.
+        { startTime: '16:30', endTime: '17:00', price: 8, playMinutes: 15 },
+        { startTime: '17:00', endTime: '17:30', price: 12, playMinutes: 15 },
       ]);
     });
 

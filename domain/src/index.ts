@@ -23,6 +23,7 @@ export * from './price-rules.ts';
 export * from './tiers.ts';
 export * from './promo.ts';
 export * from './policy.ts';
+export * from './changeover.ts';
 export * from './sports.ts';
 export * from './booking-reference.ts';
 export * from './client-address.ts';

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingPolicyOf, resolveBookingRequest } from './booking-request.ts';
 import {
-  blockedRange,
   foldMaxMinutes,
-  bufferRefusal,
   checkHorizon,
   checkLength,
   checkNotice,
@@ -15,7 +13,6 @@ import {
   type FacilityPolicy,
 } from './policy.ts';
 import { everyDay, type Schedule } from './schedule.ts';
-import { freeSlots, daySlots, overlaps } from './slots.ts';
 import { errorOf } from './test-support.ts';
 
 const defaults = globalPolicy({ bookingHorizonDays: 60, cancellationHours: 24 });
@@ -115,42 +112,6 @@ describe('the checks, each with its code and message', () => {
 
   it('durations read as people say them', () => {
     expect([1, 45, 60, 90, 120, 1440, 2880, 0].map(durationText)).toEqual(['1 minute', '45 minutes', '1 hour', '90 minutes', '2 hours', '1 day', '2 days', '0 minutes']);
-  });
-});
-
-describe('the changeover buffer', () => {
-  const booking = { startsAt: new Date('2026-06-10T14:00:00Z'), endsAt: new Date('2026-06-10T15:00:00Z') };
-
-  it('a booking blocks its facility until bufferMinutes after it ends', () => {
-    expect(blockedRange(booking, 10)).toEqual({ startsAt: booking.startsAt, endsAt: new Date('2026-06-10T15:10:00Z') });
-    expect(blockedRange(booking, 0)).toEqual(booking);
-  });
-
-  it('two bookings closer than the buffer collide; exactly the buffer apart they do not', () => {
-    const next = (start: string) => ({ startsAt: new Date(start), endsAt: new Date(new Date(start).getTime() + 3_600_000) });
-    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T15:09:00Z'), 10))).toBe(true);
-    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T15:10:00Z'), 10))).toBe(false);
-    // The one before: its buffer runs into ours.
-    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T12:51:00Z'), 10))).toBe(true);
-    expect(overlaps(blockedRange(booking, 10), blockedRange(next('2026-06-10T12:50:00Z'), 10))).toBe(false);
-  });
-
-  it('free slots keep the buffer on both sides of a booking', () => {
-    const schedule: Schedule = { timezone: 'America/New_York', openingHours: everyDay(), slotMinutes: 30, maxBookingMinutes: 240 };
-    const slots = daySlots(schedule, '2026-06-10');
-    const busy = [blockedRange(booking, 10)]; // 10:00-11:00 in New York, blocked to 11:10
-    const free = freeSlots(slots, busy, now, 10).map((s) => s.startTime);
-    expect(free).not.toContain('09:30'); // its buffer runs to 10:10
-    expect(free).not.toContain('11:00'); // inside the booking's buffer
-    expect(free).toContain('09:00');
-    expect(free).toContain('11:30');
-    expect(freeSlots(slots, [booking], now).map((s) => s.startTime)).toContain('09:30');
-  });
-
-  it('BUFFER refusal names the facility and the changeover', () => {
-    const err = bufferRefusal(10, 'Centre Court');
-    expect([err.code, err.kind, err.message]).toEqual(['BUFFER', 'conflict', 'Centre Court needs 10 minutes between bookings to change over.']);
-    expect(bufferRefusal(60).message).toBe('This facility needs 1 hour between bookings to change over.');
   });
 });
 

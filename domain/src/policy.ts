@@ -1,12 +1,11 @@
 import { DAY_MS, MINUTE_MS } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
 import { fieldPath, isPlainObject, wholeNumberIn } from './fields.ts';
-import type { Interval } from './slots.ts';
 
 /**
  * A facility's booking policy: how far ahead and how late it may be booked, how long a booking
- * may last, until when it may be cancelled with a refund, the changeover buffer after each
- * booking, and how many upcoming bookings one customer may have there. Each field a facility
+ * may last, until when it may be cancelled with a refund, the changeover taken from the end of
+ * each booking's play (changeover.ts), and how many upcoming bookings one customer may have there. Each field a facility
  * leaves out is the global default (the settings BOOKING_HORIZON_DAYS, CANCELLATION_HOURS; no
  * minimum notice, length limit, buffer or quota here). The venue-wide quota, MAX_ACTIVE_BOOKINGS,
  * counts a customer's bookings at every facility and holds besides each facility's own.
@@ -169,20 +168,4 @@ export function quotaRefusal(active: number, limit: number, scope: QuotaScope): 
   const bookings = `${active} upcoming booking${active === 1 ? '' : 's'}`;
   const theLimit = active === limit ? 'the limit' : `the limit is ${limit}`;
   return new DomainError('conflict', 'QUOTA_REACHED', `You already have ${bookings} at ${where} (${theLimit}).`);
-}
-
-/**
- * The time a booking keeps its facility from other bookings: its interval and then
- * `bufferMinutes` of changeover. Two bookings may both exist only if their blocked ranges do
- * not overlap (half-open), which is what the database's no-overlap guarantee should compare
- * (a stored `blocked_until = ends_at + buffer`).
- */
-export function blockedRange(interval: Interval, bufferMinutes: number): Interval {
-  return { startsAt: interval.startsAt, endsAt: new Date(interval.endsAt.getTime() + bufferMinutes * MINUTE_MS) };
-}
-
-/** The refusal of a booking that only the changeover buffer keeps out (code BUFFER). */
-export function bufferRefusal(bufferMinutes: number, facilityName?: string): DomainError {
-  const who = facilityName ?? 'This facility';
-  return new DomainError('conflict', 'BUFFER', `${who} needs ${durationText(bufferMinutes)} between bookings to change over.`);
 }

@@ -1,5 +1,4 @@
 import { formatTime, parseDate, parseTime, slotBoundary, weekdayOf, type CivilDate } from './clock.ts';
-import { blockedRange } from './policy.ts';
 import { WEEKDAYS, type Schedule } from './schedule.ts';
 
 /** One bookable slot: wall-clock labels for people, instants for the database. */
@@ -57,13 +56,10 @@ export function overlaps(a: Interval, b: Interval): boolean {
 }
 
 /**
- * Slots that have not started yet and collide with no busy interval (half-open ranges). With a
- * changeover buffer, `busy` holds the blocked ranges of the bookings (policy.ts blockedRange)
- * and a slot is free only if its own blocked range (the slot and `bufferMinutes` after it) is.
+ * Slots that have not started yet and collide with no busy interval (half-open ranges). A
+ * changeover does not widen anything here: it comes out of the end of each booking's play
+ * (changeover.ts), so a booking takes exactly its own slots.
  */
-export function freeSlots(slots: Slot[], busy: Interval[], now: Date, bufferMinutes = 0): Slot[] {
-  return slots.filter((slot) => {
-    const blocked = bufferMinutes > 0 ? blockedRange(slot, bufferMinutes) : slot;
-    return slot.startsAt.getTime() > now.getTime() && !busy.some((b) => overlaps(blocked, b));
-  });
+export function freeSlots(slots: Slot[], busy: Interval[], now: Date): Slot[] {
+  return slots.filter((slot) => slot.startsAt.getTime() > now.getTime() && !busy.some((b) => overlaps(slot, b)));
 }

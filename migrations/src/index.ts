@@ -23,6 +23,7 @@ import * as deskRefunds from './migrations/2026_11_26_0300_desk_refunds.ts';
 import * as moveRules from './migrations/2026_11_26_0400_move_rules.ts';
 import * as reviews from './migrations/2026_11_26_0601_reviews.ts';
 import * as oneLongestBooking from './migrations/2026_11_26_0700_one_longest_booking.ts';
+import * as changeoverFromPlayTime from './migrations/2026_11_26_1000_changeover_from_play_time.ts';
 import * as holdEndsAtStart from './migrations/2026_11_26_1100_hold_ends_at_start.ts';
 
 export type * from './schema.ts';
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_0400_move_rules': moveRules,
   '2026_11_26_0601_reviews': reviews,
   '2026_11_26_0700_one_longest_booking': oneLongestBooking,
+  '2026_11_26_1000_changeover_from_play_time': changeoverFromPlayTime,
   '2026_11_26_1100_hold_ends_at_start': holdEndsAtStart,
 };
 

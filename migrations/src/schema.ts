@@ -69,8 +69,8 @@ export interface BookingsTable {
   note: Generated<string | null>;
   /** The weekly series it is an occurrence of. */
   series_id: Generated<string | null>;
-  /** Its end plus the facility's changeover buffer: set by the database, never written by the app. */
-  blocked_until: Generated<Date>;
+  /** The minutes its play ends before its end (the facility's changeover when it was made or moved): set by the database, never written by the app. */
+  changeover_minutes: Generated<number>;
   /** A paid booking moved to a slot at another price: the difference still to collect (+) or give back (-). */
   balance_cents: Generated<number>;
   created_at: CreatedAt;

@@ -59,6 +59,7 @@ const Details = () => {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {longDate(r.date)} · {r.startTime}–{r.endTime}
+        {r.playEndTime !== r.endTime && ` · play until ${r.playEndTime} (${r.playMinutes} min), then changeover`}
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>

@@ -5,7 +5,9 @@ import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SimpleFormIterato
 import { POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
 import type { PublicSettings } from '@courtside/contracts';
+import { useWatch } from 'react-hook-form';
 import { httpClient } from '../dataProvider.ts';
+import { changeoverFits, changeoverHelp } from './changeover.ts';
 import { Section } from './FormSection.tsx';
 import { DAY_NAMES, WEEK_ORDER } from './OpeningHoursInput.tsx';
 import { WeekPricePreview } from './WeekPricePreview.tsx';
@@ -73,7 +75,7 @@ const FIELDS: { field: Exclude<PolicyField, 'maxMinutes'>; label: string; fallba
   { field: 'minNoticeMinutes', label: 'Minimum notice (minutes)', fallback: () => 'none' },
   { field: 'cancellationHours', label: 'Cancellation window (hours)', fallback: (s) => (s ? `${s.cancellationHours} hours` : 'the venue setting') },
   { field: 'minMinutes', label: 'Shortest booking (minutes)', fallback: () => 'one slot' },
-  { field: 'bufferMinutes', label: 'Changeover (minutes)', fallback: () => 'none; free time kept after each booking' },
+  { field: 'bufferMinutes', label: 'Changeover (minutes)', fallback: () => 'none' },
   { field: 'maxActivePerCustomer', label: 'Bookings per customer', fallback: () => 'no limit on upcoming bookings here' },
 ];
 
@@ -88,6 +90,8 @@ const useVenueSettings = () =>
 /** Rules: the facility's booking policy, each blank field the venue default. */
 export const PolicyInputs = () => {
   const settings = useVenueSettings();
+  // The changeover says what it does to this form's slots while it is typed, before saving.
+  const [slotMinutes, changeover] = useWatch({ name: ['slotMinutes', 'policy.bufferMinutes'] }) as unknown[];
   return (
     <>
       <Section title="Rules" hint="Leave a field blank to use the venue default." />
@@ -99,10 +103,10 @@ export const PolicyInputs = () => {
               key={field}
               source={`policy.${field}`}
               label={label}
-              validate={[minValue(min), maxValue(max)]}
+              validate={field === 'bufferMinutes' ? [minValue(min), maxValue(max), changeoverFits] : [minValue(min), maxValue(max)]}
               step={1}
-              helperText={`Blank: ${fallback(settings)}`}
-              sx={{ width: 300 }}
+              helperText={field === 'bufferMinutes' ? changeoverHelp(slotMinutes, changeover) : `Blank: ${fallback(settings)}`}
+              sx={field === 'bufferMinutes' ? { width: { xs: '100%', sm: 616 } } : { width: 300 }}
             />
           );
         })}

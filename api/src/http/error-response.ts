@@ -1,7 +1,6 @@
 import { ConflictsError, DomainError, PriceChangeUnconfirmed, RateLimited, SportChangeUnconfirmed, type ErrorCode, type ErrorKind } from '@courtside/domain';
 import { priceChangeDto } from '../services/presenters.ts';
 import type { ErrorEnvelope } from '@courtside/contracts';
-import { CHANGEOVER_CONSTRAINT } from '../repositories/bookings.ts';
 
 const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -84,9 +83,6 @@ export function toErrorResponse(err: unknown): ErrorBody {
   if (err instanceof DomainError) return errorBody(STATUS_OF[err.kind], err.code, err.message, err.path);
   const e = err as { statusCode?: number; code?: string; validation?: ValidationIssue[]; validationContext?: string; message?: string };
   if (e.validation) return fromValidation(e.validation, e.validationContext);
-  if (e.code === '23P01' && (err as { constraint?: string }).constraint === CHANGEOVER_CONSTRAINT) {
-    return errorBody(409, 'BUFFER', 'This time is too close to another booking: the facility needs time to change over between bookings.');
-  }
   if (typeof e.code === 'string' && PG_CONFLICTS[e.code]) {
     const [status, code, message] = PG_CONFLICTS[e.code]!;
     return errorBody(status, code, message);

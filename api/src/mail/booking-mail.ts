@@ -1,4 +1,4 @@
-import { buildCalendar, type CalendarEvent, type RefundVia } from '@courtside/domain';
+import { bookedPlay, buildCalendar, type CalendarEvent, type RefundVia } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
@@ -14,12 +14,17 @@ const SEQUENCE_EPOCH_MS = Date.UTC(2026, 0, 1);
 export const bookingSequence = (b: Pick<BookingForMail, 'updated_at' | 'status'>) =>
   Math.max(0, Math.floor((b.updated_at.getTime() - SEQUENCE_EPOCH_MS) / 1000)) + (b.status === 'cancelled' || b.status === 'expired' ? 1 : 0);
 
+/** When play ends in a booking (its changeover comes out of its end): what messages and its calendar event say. */
+const playEndOf = (b: BookingForMail) =>
+  bookedPlay({ startsAt: b.starts_at, endsAt: b.ends_at, changeoverMinutes: b.changeover_minutes, runsOn: b.runs_on }, b.timezone).playEndsAt;
+
 export const factsOf = (b: BookingForMail): BookingFacts => ({
   facilityName: b.facility_name,
   facilityLocation: b.facility_location,
   timezone: b.timezone,
   startsAt: b.starts_at,
   endsAt: b.ends_at,
+  playEndsAt: playEndOf(b),
   customerName: b.user_name,
 });
 
@@ -29,7 +34,8 @@ export function bookingEvent(b: BookingForMail, publicBaseUrl: string): Calendar
     uid: `booking-${b.id}@courtside`,
     sequence: bookingSequence(b),
     start: b.starts_at,
-    end: b.ends_at,
+    // The calendar holds the game: play, not the changeover after it.
+    end: playEndOf(b),
     summary: b.facility_name,
     location: b.facility_location,
     url: `${publicBaseUrl}${SITE_LINKS.myBookings}`,

@@ -53,6 +53,8 @@ export interface BookingFacts {
   timezone: string;
   startsAt: Date;
   endsAt: Date;
+  /** Before endsAt when the facility's changeover comes out of the end of the booking. */
+  playEndsAt?: Date;
   customerName: string;
 }
 
@@ -122,7 +124,14 @@ export function bookingWhen(b: Pick<BookingFacts, 'startsAt' | 'endsAt' | 'timez
   return `${dayIn(b.startsAt, b.timezone)}, ${start.time}-${endText} (${b.timezone})`;
 }
 
-const bookingLines = (b: BookingFacts) => [`${b.facilityName}\n${bookingWhen(b)}${b.facilityLocation ? `\n${b.facilityLocation}` : ''}`];
+/** "Play ends at 10:50 (the last 10 minutes turn the court over)." when a changeover takes the end of the booking. */
+function playLine(b: BookingFacts): string {
+  const changeover = b.playEndsAt ? Math.round((b.endsAt.getTime() - b.playEndsAt.getTime()) / 60_000) : 0;
+  if (!b.playEndsAt || changeover <= 0) return '';
+  return `\nPlay ends at ${toLocal(b.playEndsAt, b.timezone).time} (the last ${changeover} minutes turn the court over).`;
+}
+
+const bookingLines = (b: BookingFacts) => [`${b.facilityName}\n${bookingWhen(b)}${playLine(b)}${b.facilityLocation ? `\n${b.facilityLocation}` : ''}`];
 
 export const templates = {
   welcome: (layout: MailLayout, name: string) =>

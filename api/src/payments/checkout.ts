@@ -302,6 +302,7 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
       date: b.date,
       startTime: b.startTime,
       endTime: b.endTime,
+      playEndTime: b.playEndTime,
       cancellableUntil: b.cancellableUntil,
       cancellationHours: b.cancellationHours,
     })),

@@ -99,7 +99,7 @@ export async function settlePayment(
  * The order's bookings, locked, as the domain's settlement rules see them: each costs what this
  * order charges for it, its price less its share of a promo code's discount.
  */
-async function settlingBookings(trx: Executor, orderId: string): Promise<(SettlingBooking & { facilityId: string; endsAt: Date; blockedUntil: Date; discountCents: number })[]> {
+async function settlingBookings(trx: Executor, orderId: string): Promise<(SettlingBooking & { facilityId: string; endsAt: Date; discountCents: number })[]> {
   const shares = await orders.discountSharesOf(trx, orderId);
   const ids = [...shares.keys()];
   const rows = await bookings.lockBookings(trx, ids);
@@ -110,7 +110,6 @@ async function settlingBookings(trx: Executor, orderId: string): Promise<(Settli
     paymentStatus: r.payment_status,
     startsAt: r.starts_at,
     endsAt: r.ends_at,
-    blockedUntil: r.blocked_until,
     facilityId: r.facility_id,
     payableCents: chargedForBooking(r.payable_cents, shares.get(r.id) ?? 0),
     discountCents: shares.get(r.id) ?? 0,
@@ -119,9 +118,9 @@ async function settlingBookings(trx: Executor, orderId: string): Promise<(Settli
 }
 
 /** Confirms a paid booking unless its slot went to someone else meanwhile (23P01): false then. */
-async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; facilityId: string; startsAt: Date; blockedUntil: Date }, now: Date): Promise<boolean> {
+async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; facilityId: string; startsAt: Date; endsAt: Date }, now: Date): Promise<boolean> {
   // A lapsed hold no longer owns its slot, swept or not: the paid booking takes precedence over it.
-  await bookings.expireLapsedOverlapping(trx, b.facilityId, { startsAt: b.startsAt, endsAt: b.blockedUntil }, now, { changeover: true, exceptId: b.id });
+  await bookings.expireLapsedOverlapping(trx, b.facilityId, { startsAt: b.startsAt, endsAt: b.endsAt }, now, { exceptId: b.id });
   const failure = await tryInSavepoint(trx, 'confirm_booking', () => bookings.confirmPaid(trx, b.id, now));
   if (failure === undefined) {
     await orders.markBookingPaidBy(trx, orderId, b.id, now);

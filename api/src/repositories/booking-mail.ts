@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { BookingStatus } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
+import { runsOn } from './bookings.ts';
 
 /** A booking with what a message or a calendar event about it says. */
 export interface BookingForMail {
@@ -8,6 +9,9 @@ export interface BookingForMail {
   status: BookingStatus;
   starts_at: Date;
   ends_at: Date;
+  /** What its play gives up at its end, and whether its customer's own next booking there starts at its end (domain playEnd). */
+  changeover_minutes: number;
+  runs_on: boolean;
   payable_cents: number;
   updated_at: Date;
   facility_name: string;
@@ -19,7 +23,7 @@ export interface BookingForMail {
 
 /** The columns of a BookingForMail, from bookings b, facilities f and users u. */
 export const BOOKING_FOR_MAIL = [
-  'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.payable_cents', 'b.updated_at',
+  'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.changeover_minutes', runsOn('b').as('runs_on'), 'b.payable_cents', 'b.updated_at',
   'f.name as facility_name', 'f.location as facility_location', 'f.timezone',
   'u.name as user_name', 'u.email as user_email',
 ] as const;

@@ -26,6 +26,8 @@ export interface BookingView extends BookingRow {
   paid_discount_cents?: number | null;
   /** Its customer's rating of it (reviews_booking_unique: at most one), or null. */
   review_rating?: number | null;
+  /** Its customer's own next live booking at the facility starts at its end: play runs on, no changeover (domain playEnd). */
+  runs_on?: boolean;
 }
 
 function views(db: Executor) {
@@ -57,7 +59,19 @@ function views(db: Executor) {
         .whereRef('ob.booking_id', '=', 'b.id').where('o.paid_at', 'is not', null)
         .select('ob.discount_cents').orderBy(sql`ob.paid_at DESC NULLS LAST`).orderBy('o.paid_at', 'desc').limit(1).as('paid_discount_cents'),
       eb.selectFrom('reviews as rv').whereRef('rv.booking_id', '=', 'b.id').select('rv.rating').as('review_rating'),
+      runsOn('b').as('runs_on'),
     ]);
+}
+
+/**
+ * Whether the same customer's next live booking at the facility starts where booking `b` ends
+ * (domain playEnd: no changeover between a customer's own back-to-back slots).
+ */
+export function runsOn(alias: string) {
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM bookings n
+     WHERE n.user_id = ${sql.ref(`${alias}.user_id`)} AND n.facility_id = ${sql.ref(`${alias}.facility_id`)}
+       AND n.starts_at = ${sql.ref(`${alias}.ends_at`)} AND n.status IN ('pending', 'confirmed'))`;
 }
 
 export function findBookingView(db: Executor, id: string): Promise<BookingView | undefined> {
@@ -79,22 +93,21 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 
 /**
  * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
- * the whole table, this keeps a booking from waiting for it. `range` and `changeover` as in
- * inTheWayOf: a booking's blocked range with it, closed time without.
+ * the whole table, this keeps a booking from waiting for it. `range` as in inTheWayOf.
  */
 export async function expireLapsedOverlapping(
   db: Executor,
   facilityId: string,
   range: Interval,
   now: Date,
-  opts: { changeover: boolean; exceptId?: string },
+  opts: { exceptId?: string } = {},
 ): Promise<void> {
   let query = db
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: now })
     .where('facility_id', '=', facilityId)
     .where(lapsedHold('bookings', now))
-    .where(inTheWayOf('bookings', range, opts.changeover));
+    .where(inTheWayOf('bookings', range));
   if (opts.exceptId) query = query.where('id', '<>', opts.exceptId);
   await query.execute();
 }
@@ -103,8 +116,6 @@ export async function expireLapsedOverlapping(
 export const HOLD_CAP_REACHED = 'CSH01';
 /** SQLSTATE raised by courtside_reserve_booking (migration 2026_11_24_0700) at a quota; DETAIL 'facility <count>' or 'venue <count>'. */
 export const QUOTA_REACHED = 'CSH04';
-/** The exclusion constraint that keeps the changeover buffer after each booking (23P01 on it: BUFFER). */
-export const CHANGEOVER_CONSTRAINT = 'bookings_changeover';
 
 /** What a customer may still book, checked under their lock by the insert (null: no limit). */
 export interface CustomerLimits {
@@ -139,11 +150,10 @@ export async function reserveMove(db: Executor, userId: string, facilityId: stri
 /**
  * A new hold in one statement (one round trip, no explicit transaction): checks the customer's
  * cap on live holds and their quotas under their own lock, takes the facility's schedule lock
- * (occupancy.ts), expires the lapsed holds in its way (its changeover and theirs included), and inserts
+ * (occupancy.ts), expires the lapsed holds in its way, and inserts
  * the booking, only while the facility is live and its row still has the version the caller
  * priced and checked the request against. No row back: the facility is gone or changed.
- * The exclusion constraints stay the guarantee (23P01 when the slot is taken or inside a
- * buffer). The caller announces the new booking after this commits (repositories/changes.ts):
+ * The exclusion constraint stays the guarantee (23P01 when the slot is taken). The caller announces the new booking after this commits (repositories/changes.ts):
  * no trigger does.
  */
 export async function insertHoldIfFacilityUnchanged(
@@ -151,8 +161,6 @@ export async function insertHoldIfFacilityUnchanged(
   booking: NewBooking & { hold_expires_at: Date; created_at: Date },
   facilityVersion: string,
   limits: CustomerLimits,
-  /** The booking's blocked range: its interval and the facility's buffer as read with its version. */
-  blocked: Interval,
 ): Promise<BookingRow | undefined> {
   const now = booking.created_at;
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
@@ -166,7 +174,7 @@ export async function insertHoldIfFacilityUnchanged(
     ), lapsed AS (
       UPDATE bookings b SET status = 'expired', updated_at = ${now}
       FROM facility
-      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)} AND ${inTheWayOf('b', blocked, true)}
+      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)} AND ${inTheWayOf('b', { startsAt: booking.starts_at, endsAt: booking.ends_at })}
       RETURNING b.id
     )
     INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
@@ -177,7 +185,7 @@ export async function insertHoldIfFacilityUnchanged(
     -- Reading the lapsed holds' ids makes them expire before the insert checks the constraint.
     WHERE (SELECT count(*) FROM lapsed) >= 0
     RETURNING id, facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
-              hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, blocked_until, balance_cents, created_at, updated_at`.execute(db);
+              hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, changeover_minutes, balance_cents, created_at, updated_at`.execute(db);
   return result.rows[0];
 }
 

@@ -32,20 +32,17 @@ function busyOf(from: Date, to: Date, now: Date): RawBuilder<BusyTuple[] | null>
     SELECT json_agg(busy.interval) FROM (
       SELECT json_build_array(
         extract(epoch FROM b.starts_at) * 1000,
-        -- A booking keeps the facility until its changeover is over.
-        extract(epoch FROM b.blocked_until) * 1000,
+        extract(epoch FROM b.ends_at) * 1000,
         -- A hold lapses at the earlier of its expiry and its start (domain holdLapsesAt).
         CASE WHEN b.status = 'pending' THEN extract(epoch FROM LEAST(b.hold_expires_at, b.starts_at)) * 1000 END) AS interval
       FROM bookings b
       WHERE b.facility_id = f.id
         AND ${holdsTime('b', now)}
-        AND tstzrange(b.starts_at, b.blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
+        AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
       UNION ALL
-      -- Closed time is busy for good (no hold to lapse). No changeover is needed before a
-      -- closure, yet free slots are tested with their buffer after them: the closure is
-      -- handed over starting that much later, so the two cancel out.
+      -- Closed time is busy for good (no hold to lapse).
       SELECT json_build_array(
-        extract(epoch FROM c.starts_at) * 1000 + COALESCE((f.policy->>'bufferMinutes')::integer, 0) * 60000,
+        extract(epoch FROM c.starts_at) * 1000,
         extract(epoch FROM c.ends_at) * 1000,
         NULL)
       FROM closure_facilities c

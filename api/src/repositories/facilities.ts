@@ -129,8 +129,8 @@ export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date
 }
 
 /** The facility's bookings that hold time in the way of `range` (as in inTheWayOf), earliest first, locked. */
-export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, range: Interval, now: Date, changeover = false): Promise<LiveBookingRow[]> {
-  return liveBookingsLocked(db, facilityId, now).where(inTheWayOf('b', range, changeover)).execute();
+export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, range: Interval, now: Date): Promise<LiveBookingRow[]> {
+  return liveBookingsLocked(db, facilityId, now).where(inTheWayOf('b', range)).execute();
 }
 
 /** Every booking of the facility that ends after `now`, whatever its status, locked. */

@@ -55,11 +55,10 @@ export async function lockFacilitySchedule(db: Executor, facilityId: string): Pr
 }
 
 /**
- * Bookings (on `alias`) in the way of `range`. With `changeover`, `range` is a new booking's
- * blocked range (its interval and its facility's buffer, domain blockedRange) and is compared
- * with each booking's own (to its stored blocked_until), as bookings_changeover compares them;
- * without, closed time is compared with the bookings themselves (no changeover before a closure).
+ * Bookings (on `alias`) in the way of `range` (a new booking's interval or closed time), as
+ * bookings_no_overlap compares them: a booking holds exactly its booked range, its changeover
+ * comes out of its own play (domain changeover.ts).
  */
-export const inTheWayOf = (alias: string, range: Interval, changeover: boolean) =>
-  sql<boolean>`tstzrange(${sql.ref(`${alias}.starts_at`)}, ${sql.ref(`${alias}.${changeover ? 'blocked_until' : 'ends_at'}`)}, '[)')
+export const inTheWayOf = (alias: string, range: Interval) =>
+  sql<boolean>`tstzrange(${sql.ref(`${alias}.starts_at`)}, ${sql.ref(`${alias}.ends_at`)}, '[)')
     && tstzrange(${range.startsAt}, ${range.endsAt}, '[)')`;

@@ -7,6 +7,7 @@ import {
   facilityPriceCents,
   freeSlots,
   parseDate,
+  playMinutes,
   toLocal,
   weekdayOf,
   type GlobalPolicySettings,
@@ -18,11 +19,13 @@ import type { FacilityRow } from '@courtside/migrations';
 import { findFacilityWithBusy, type Busy } from '../repositories/busy-time.ts';
 import { cachesOf, safetyNetUntil } from './caches.ts';
 import type { ServiceContext } from './context.ts';
-import { facilityNotFound, facilityPolicy, toPricing, toSchedule } from './facility-schedule.ts';
+import { facilityNotFound, facilityPolicy, policyOf, toPricing, toSchedule } from './facility-schedule.ts';
 
 /** A free slot with its public price. */
 export interface PricedSlot extends Slot {
   priceCents: number;
+  /** Set when the facility has a changeover: the slot's play (domain playMinutes). */
+  playMinutes?: number;
 }
 
 /** A facility's free slots of one local day, and the instant that answer changes by time alone. */
@@ -68,7 +71,7 @@ export function freeSlotsOf(facility: FacilityRow, busy: Busy[], day: string, no
   const horizonMs = policy.horizonDays * DAY_MS;
   const noticeMs = policy.minNoticeMinutes * MINUTE_MS;
   const grid = gridOf(toSchedule(facility), day, grids);
-  const slots = freeSlots(grid, busy, now, policy.bufferMinutes)
+  const slots = freeSlots(grid, busy, now)
     .filter((s) => s.startsAt.getTime() <= now.getTime() + horizonMs && s.startsAt.getTime() >= now.getTime() + noticeMs);
   return { slots, validUntil: validUntil(grid, busy, now.getTime(), horizonMs, noticeMs) };
 }
@@ -80,11 +83,21 @@ export function freeSlotsOf(facility: FacilityRow, busy: Busy[], day: string, no
  */
 export function pricedSlots(facility: FacilityRow, slots: Slot[]): PricedSlot[] {
   const pricing = toPricing(facility);
-  return slots.map((s) => ({ ...s, priceCents: facilityPriceCents(pricing, s) }));
+  const changeover = policyOf(facility).bufferMinutes ?? 0;
+  return slots.map((s) => ({
+    ...s,
+    priceCents: facilityPriceCents(pricing, s),
+    ...(changeover > 0 ? { playMinutes: playMinutes((s.endsAt.getTime() - s.startsAt.getTime()) / MINUTE_MS, changeover) } : {}),
+  }));
 }
 
 /** A free slot as the wire shows it, at its public price. */
-export const toSlotDto = (s: PricedSlot): SlotDto => ({ startTime: s.startTime, endTime: s.endTime, price: centsToDollars(s.priceCents) });
+export const toSlotDto = (s: PricedSlot): SlotDto => ({
+  startTime: s.startTime,
+  endTime: s.endTime,
+  price: centsToDollars(s.priceCents),
+  ...(s.playMinutes === undefined ? {} : { playMinutes: s.playMinutes }),
+});
 
 /** One facility's free slots of `day` (undefined: its today), read in one round trip. */
 async function computeFreeSlots(ctx: ServiceContext, facilityId: string, day: string | undefined, now: Date) {

@@ -1,8 +1,6 @@
 import {
   DomainError,
   assertReschedulable,
-  blockedRange,
-  bufferRefusal,
   formatCents,
   movedPrice,
   PriceChangeUnconfirmed,
@@ -111,7 +109,6 @@ function holdRefusal(err: unknown, ctx: ServiceContext, facility: FacilityRow, p
     const limit = (venue ? ctx.config.maxActiveBookings : policy.maxActivePerCustomer) ?? 0;
     return quotaRefusal(Number(count) || limit, limit, venue ? 'venue' : { facilityName: facility.name });
   }
-  if (e.code === '23P01' && e.constraint === bookings.CHANGEOVER_CONSTRAINT) return bufferRefusal(policy.bufferMinutes, facility.name);
   return err;
 }
 
@@ -137,7 +134,7 @@ async function tryHold(
     payment_status: 'unpaid',
     hold_expires_at: holdExpiry(now, ctx.config.holdMinutes, interval.startsAt),
     created_at: now,
-  }, found.version, limits, blockedRange(interval, policy.bufferMinutes)).catch((err: unknown) => {
+  }, found.version, limits).catch((err: unknown) => {
     throw holdRefusal(err, ctx, facility, policy);
   }));
 }
@@ -265,7 +262,7 @@ export async function rescheduleBooking(
     });
     const was = await findBookingForMail(trx, row.id);
     await lockFacilitySchedule(trx, facility.id);
-    await bookings.expireLapsedOverlapping(trx, facility.id, blockedRange(interval, rules.policy.bufferMinutes), now, { changeover: true, exceptId: row.id });
+    await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, { exceptId: row.id });
     const newCents = facilityPrice(facility, interval, { tier: await findAssignedTier(trx, row.user_id), now });
     const price = movedPrice({ payableCents: row.payable_cents, balanceCents: row.balance_cents, paid: row.payment_status === 'paid' }, newCents);
     await bookings.moveBooking(trx, row.id, { facilityId: facility.id, interval, payableCents: price.payableCents, balanceCents: price.balanceCents }, now).catch((err: unknown) => {

@@ -15,7 +15,7 @@ import { countSearch, renderedSearch, toAvailabilityDto } from './find-availabil
 
 /** A free slot at the tier's price, naming the tier. */
 function tierSlot(pricing: FacilityPricing, slot: SlotDto, at: Interval, tier: TierPrice, tierName: string): SlotDto {
-  return { startTime: slot.startTime, endTime: slot.endTime, price: centsToDollars(facilityPriceCents(pricing, at, tier)), tier: tierName };
+  return { ...slot, price: centsToDollars(facilityPriceCents(pricing, at, tier)), tier: tierName };
 }
 
 /** One facility's free slots of a day for the caller: one facility read more when a tier prices them. */

@@ -73,7 +73,7 @@ async function placeRanges(ctx: ServiceContext, trx: Executor, actor: CurrentUse
   for (const id of [...new Set(input.facilityIds)].sort()) {
     const facility = await lockLiveFacility(trx, id);
     const interval = closureFromNow(start, end, facility.timezone, now);
-    await bookings.expireLapsedOverlapping(trx, id, interval, now, { changeover: false });
+    await bookings.expireLapsedOverlapping(trx, id, interval, now);
     for (const row of await facilities.lockLiveBookingsOverlapping(trx, id, interval, now)) inTheWay.push({ row, conflict: conflictOf(row, facility) });
     ranges.push({ facilityId: id, ...interval });
   }

@@ -1,6 +1,5 @@
 import {
   DomainError,
-  blockedRange,
   bookingPolicyOf,
   effectivePolicy,
   facilityPriceCents,
@@ -82,7 +81,3 @@ export function facilityBookingPolicy(f: FacilityRow, config: GlobalPolicySettin
   return bookingPolicyOf(facilityPolicy(f, config), now, options);
 }
 
-/** The time a booking of `interval` keeps facility `f` from others: with its changeover buffer. */
-export function facilityBlockedRange(f: Pick<FacilityRow, 'policy'>, config: GlobalPolicySettings, interval: Interval): Interval {
-  return blockedRange(interval, facilityPolicy(f, config).bufferMinutes);
-}

@@ -5,6 +5,7 @@ import {
   DomainError,
   dollarsToCents,
   everyDay,
+  checkChangeoverFits,
   foldMaxMinutes,
   fromPricePerHourCents,
   globalPolicy,
@@ -55,21 +56,26 @@ export interface FacilityInput {
 /**
  * The price rules and policy staff wrote, checked by the domain and as stored (only those given),
  * with the longest booking: a policy.maxMinutes sent is folded into maxBookingMinutes (foldMaxMinutes).
- * A new changeover buffer applies to bookings made or moved from now on (the database stamps each
- * booking with its own); the bookings already made keep the gap they were made with.
+ * A new changeover applies to bookings made or moved from now on (the database stamps each
+ * booking with its own); the bookings already made keep the play they were sold. The changeover
+ * in force (`stored` unless a policy is sent) must leave play in one slot of the schedule.
  */
 function pricingChanges(
   ctx: ServiceContext,
   input: Pick<FacilityInput, 'priceRules' | 'policy'>,
   schedule: { maxBookingMinutes: number; slotMinutes: number },
+  stored?: FacilityPolicy | null,
 ): { price_rules?: string; policy?: string; max_booking_minutes: number } {
   const out: { price_rules?: string; policy?: string; max_booking_minutes: number } = { max_booking_minutes: schedule.maxBookingMinutes };
   if (input.priceRules !== undefined) out.price_rules = JSON.stringify(validatePriceRules(input.priceRules));
+  let policy = stored;
   if (input.policy !== undefined) {
     const folded = foldMaxMinutes(validatePolicy(input.policy, globalPolicy(ctx.config)), schedule);
+    policy = folded.policy;
     out.policy = JSON.stringify(folded.policy);
     out.max_booking_minutes = folded.maxBookingMinutes;
   }
+  checkChangeoverFits(policy?.bufferMinutes ?? 0, schedule.slotMinutes);
   return out;
 }
 
@@ -235,7 +241,7 @@ async function placeClosures(trx: Executor, facility: FacilityRow, timezone: str
   for (const c of closed) {
     const range = closureOnNewClock({ startsAt: c.starts_at, endsAt: c.ends_at }, facility.timezone, timezone, now);
     if (!range) continue;
-    await bookings.expireLapsedOverlapping(trx, facility.id, range, now, { changeover: false });
+    await bookings.expireLapsedOverlapping(trx, facility.id, range, now);
     const [inTheWay] = await facilities.lockLiveBookingsOverlapping(trx, facility.id, range, now);
     if (inTheWay) {
       throw new DomainError(
@@ -277,7 +283,7 @@ export async function updateFacility(
         timezone: schedule.timezone,
         opening_hours: JSON.stringify(schedule.openingHours),
         slot_minutes: schedule.slotMinutes,
-        ...pricingChanges(ctx, input, schedule),
+        ...pricingChanges(ctx, input, schedule, locked.policy as FacilityPolicy | null),
       };
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.location !== undefined) changes.location = input.location.trim();

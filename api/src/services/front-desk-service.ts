@@ -16,7 +16,7 @@ import { getBooking } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import { openPaymentLink } from './payment-links.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityBlockedRange, facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from './facility-schedule.ts';
+import { facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from './facility-schedule.ts';
 
 /**
  * The front desk: staff book for a customer who phones or walks in, under the same rules as
@@ -135,7 +135,7 @@ export async function insertDeskBookingIn(
   now: Date,
 ): Promise<BookingRow> {
   await lockFacilitySchedule(trx, w.facility.id);
-  await bookings.expireLapsedOverlapping(trx, w.facility.id, facilityBlockedRange(w.facility, ctx.config, w.interval), now, { changeover: true });
+  await bookings.expireLapsedOverlapping(trx, w.facility.id, w.interval, now);
   const link = w.payment === 'link';
   return bookings.insertDeskBooking(trx, {
     facility_id: w.facility.id,

@@ -1,4 +1,4 @@
-import { cancellationTerms, canReview, centsToDollars, chargedForBooking, holdLapsesAt, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
+import { bookedPlay, cancellationTerms, canReview, centsToDollars, chargedForBooking, holdLapsesAt, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
 import type { AdminUserDto, BookingDto, FacilityDto, PriceChangeDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
@@ -83,6 +83,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     cancellable: terms.cancellable,
     cancellableUntil: terms.cancellableUntil?.toISOString() ?? null,
     cancellationHours: hours,
+    ...playOf(b),
     seriesId: b.series_id ?? null,
     refundVia: b.paid_via ? refundVia(b.paid_via) : null,
     review: b.review_rating == null ? null : { rating: b.review_rating },
@@ -94,6 +95,12 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
 function paidCentsOf(b: BookingView): number | null {
   if (b.payment_status !== 'paid' && b.payment_status !== 'refunded') return null;
   return chargedForBooking(b.payable_cents, b.paid_discount_cents ?? 0);
+}
+
+/** What a booking's screens say of its play (domain bookedPlay). */
+export function playOf(b: BookingView): Pick<BookingDto, 'playEndTime' | 'playMinutes'> {
+  const play = bookedPlay({ startsAt: b.starts_at, endsAt: b.ends_at, changeoverMinutes: b.changeover_minutes, runsOn: b.runs_on === true }, b.facility_timezone);
+  return { playEndTime: play.playEndTime, playMinutes: play.playMinutes };
 }
 
 function bookingRefundState(b: BookingView): BookingDto['refundState'] {

@@ -1,9 +1,7 @@
 import {
   ConflictsError,
   DomainError,
-  blockedRange,
   centsToDollars,
-  durationText,
   fromLocal,
   isHoldLapsed,
   localTimes,
@@ -28,7 +26,7 @@ import { parseListParams, uuidFilter, type ListParams } from './admin-query.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityNotFound, facilityPolicy, toSchedule } from './facility-schedule.ts';
+import { facilityNotFound, toSchedule } from './facility-schedule.ts';
 import { deskPolicy, deskPriceOf, deskTierOf, insertDeskBookingIn, tierNameAt, lockLiveFacility, recordDeskPayment, resolveCustomer, type Guest } from './front-desk-service.ts';
 
 /**
@@ -75,11 +73,9 @@ const seriesNotFound = () => new DomainError('not_found', 'SERIES_NOT_FOUND', 'S
  * count; each insert expires those in its way) and its closures. Run under the schedule lock (in
  * the creating transaction) the answer is exact; without it, a preview.
  */
-/** Why a date of a series is taken: by whom, and whether only the changeover is in the way. */
-function takenReason(b: LiveBookingRow, interval: Interval, bufferMinutes: number): string {
-  const by = `${b.status === 'confirmed' ? 'booked' : 'held'} by ${b.user_name}`;
-  if (overlaps(interval, { startsAt: b.starts_at, endsAt: b.ends_at })) return `taken (${by})`;
-  return `too close to a booking (${by}; ${durationText(bufferMinutes)} changeover)`;
+/** Why a date of a series is taken: by whom. */
+function takenReason(b: LiveBookingRow): string {
+  return `taken (${b.status === 'confirmed' ? 'booked' : 'held'} by ${b.user_name})`;
 }
 
 async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRow, input: SeriesInput, now: Date): Promise<PlannedDate[]> {
@@ -101,16 +97,14 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
   const intervals = plan.flatMap((p) => (p.interval ? [p.interval] : []));
   if (intervals.length === 0) return plan;
   const span = { startsAt: intervals[0]!.startsAt, endsAt: intervals.at(-1)!.endsAt };
-  const { bufferMinutes } = facilityPolicy(facility, ctx.config);
-  const live = await facilities.lockLiveBookingsOverlapping(db, facility.id, blockedRange(span, bufferMinutes), now, true);
+  const live = await facilities.lockLiveBookingsOverlapping(db, facility.id, span, now);
   const closed = await closuresBetween(db, [facility.id], span.startsAt, span.endsAt);
   return plan.map((p) => {
     if (!p.interval) return p;
-    // Within a booking's changeover (its or this one's) counts as taken: the database refuses it.
-    const taken = live.find((b) => overlaps(blockedRange(p.interval!, bufferMinutes), { startsAt: b.starts_at, endsAt: b.blocked_until }));
+    const taken = live.find((b) => overlaps(p.interval!, { startsAt: b.starts_at, endsAt: b.ends_at }));
     const closure = closed.find((c) => overlaps(p.interval!, { startsAt: c.starts_at, endsAt: c.ends_at }));
     if (!taken && !closure) return p;
-    const reason = closure ? `closed: ${closure.reason}` : takenReason(taken!, p.interval, bufferMinutes);
+    const reason = closure ? `closed: ${closure.reason}` : takenReason(taken!);
     return {
       ...p,
       conflict: { facilityId: facility.id, facilityName: facility.name, date: p.date, startTime: p.startTime, endTime: p.endTime, bookingId: taken?.id, customer: taken?.user_name, reason },

@@ -32,8 +32,9 @@ export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
 
 /**
  * A facility's prices and rules, as staff set them: a base price an hour, maybe a daily peak
- * price (each hour of a booking costs what its hour costs), a changeover buffer after each
- * booking, and a quota on the upcoming bookings one customer may hold there.
+ * price (each hour of a booking costs what its hour costs), a changeover (it comes out of the
+ * end of each booking's play, so it never keeps another booking out), and a quota on the
+ * upcoming bookings one customer may hold there.
  */
 export interface ModelFacilitySetup {
   priceCents: number;
@@ -53,8 +54,6 @@ export interface ModelBooking {
   facility: number;
   startsAt: number;
   endsAt: number;
-  /** Its end plus the changeover buffer of its facility when it was made or last moved. */
-  blockedUntil: number;
   cents: number;
   status: BookingStatus;
   payment: PaymentStatus;
@@ -112,8 +111,6 @@ export const timeOf = (hour: number) => `${pad2(hour)}:00`;
 const instantOf = (day: number, hour: number) => Date.UTC(2027, 2, 1 + day, hour + EST_OFFSET_HOURS);
 
 const overlaps = (a: { startsAt: number; endsAt: number }, b: { startsAt: number; endsAt: number }) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
-/** A booking with its changeover: what another booking may not overlap. */
-const blockedOf = (b: ModelBooking) => ({ startsAt: b.startsAt, endsAt: b.blockedUntil });
 
 export class BookingModel {
   now = MODEL_START;
@@ -189,20 +186,14 @@ export class BookingModel {
     return cents;
   }
 
-  /** The time a booking keeps its facility from others: to its end and the facility's changeover. */
-  private blocked(facility: number, interval: { startsAt: number; endsAt: number }) {
-    return { startsAt: interval.startsAt, endsAt: interval.endsAt + this.facilities[facility]!.bufferMinutes * MINUTE_MS };
-  }
-
   /** A booking that holds its facility's time: confirmed, or a hold that has not lapsed. */
   private live(b: ModelBooking) {
     return b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b));
   }
 
-  /** Someone else really holds part of this interval, or of either one's changeover after it. */
+  /** Someone else really holds part of this interval (a booking holds exactly its own, changeover included). */
   private taken(facility: number, interval: { startsAt: number; endsAt: number }, except?: string) {
-    const mine = this.blocked(facility, interval);
-    return this.bookings.some((b) => b.id !== except && b.facility === facility && overlaps({ startsAt: b.startsAt, endsAt: b.blockedUntil }, mine) && this.live(b));
+    return this.bookings.some((b) => b.id !== except && b.facility === facility && overlaps(b, interval) && this.live(b));
   }
 
   /** The customer's own holds at this facility are at its quota (upcoming ones that still hold time; a booking being moved not counted). */
@@ -212,13 +203,12 @@ export class BookingModel {
   }
 
   /**
-   * A successful booking or move first records the lapsed holds in its way as expired: those
-   * within its blocked range (theirs included); a closure, those under the closed time.
+   * A successful booking or move first records the lapsed holds in its way as expired; a
+   * closure, those under the closed time.
    */
-  private expireLapsedOverlapping(facility: number, range: { startsAt: number; endsAt: number }, except?: string, changeover = true) {
+  private expireLapsedOverlapping(facility: number, range: { startsAt: number; endsAt: number }, except?: string) {
     for (const b of this.bookings) {
-      const theirs = { startsAt: b.startsAt, endsAt: changeover ? b.blockedUntil : b.endsAt };
-      if (b.id !== except && b.facility === facility && this.lapsed(b) && overlaps(theirs, range)) b.status = 'expired';
+      if (b.id !== except && b.facility === facility && this.lapsed(b) && overlaps(b, range)) b.status = 'expired';
     }
   }
 
@@ -251,13 +241,12 @@ export class BookingModel {
     return {
       status: 201,
       apply: (id) => {
-        this.expireLapsedOverlapping(req.facility, this.blocked(req.facility, interval));
+        this.expireLapsedOverlapping(req.facility, interval);
         this.bookings.push({
           id: id as string,
           owner,
           facility: req.facility,
           ...interval,
-          blockedUntil: this.blocked(req.facility, interval).endsAt,
           cents: this.priceOf(req),
           status: 'pending',
           payment: 'unpaid',
@@ -282,12 +271,11 @@ export class BookingModel {
     return {
       status: 200,
       apply: () => {
-        this.expireLapsedOverlapping(req.facility, this.blocked(req.facility, interval), b.id);
+        this.expireLapsedOverlapping(req.facility, interval, b.id);
         const wasPending = b.status === 'pending';
         b.facility = req.facility;
         b.startsAt = interval.startsAt;
         b.endsAt = interval.endsAt;
-        b.blockedUntil = this.blocked(req.facility, interval).endsAt;
         if (b.payment !== 'paid') b.cents = this.priceOf(req);
         // A moved hold needs a fresh checkout: the old hosted pages must not take money.
         if (wasPending) this.cancelPendingOrdersOf(b.id);
@@ -370,7 +358,7 @@ export class BookingModel {
     const confirmed: ModelBooking[] = [];
     for (const id of o.bookingIds) {
       const b = this.booking(id)!;
-      const clash = this.bookings.some((x) => x.id !== b.id && x.facility === b.facility && overlaps(blockedOf(x), blockedOf(b)) && (LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? this.storedActive(x) : this.storedActive(x) && !this.lapsed(x)));
+      const clash = this.bookings.some((x) => x.id !== b.id && x.facility === b.facility && overlaps(x, b) && (LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? this.storedActive(x) : this.storedActive(x) && !this.lapsed(x)));
       const gone = b.startsAt <= this.now || !this.facilities[b.facility]!.active;
       if (stale || b.payment !== 'unpaid' || b.status === 'cancelled' || clash || gone) late.push(b);
       else confirmed.push(b);
@@ -382,7 +370,7 @@ export class BookingModel {
         o.paymentSeen = true;
         o.status = 'paid';
         for (const b of confirmed) {
-          if (!LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS) this.expireLapsedOverlapping(b.facility, blockedOf(b), b.id);
+          if (!LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS) this.expireLapsedOverlapping(b.facility, b, b.id);
           b.status = 'confirmed';
           b.payment = 'paid';
           b.holdExpiresAt = null;
@@ -450,9 +438,8 @@ export class BookingModel {
 
   private addDeskBookings(owner: number, facility: number, made: { id: string; startsAt: number; endsAt: number }[], cents: number, payment: DeskPayment) {
     for (const m of made) {
-      const blocked = this.blocked(facility, m);
-      this.expireLapsedOverlapping(facility, blocked);
-      this.bookings.push({ id: m.id, owner, facility, startsAt: m.startsAt, endsAt: m.endsAt, blockedUntil: blocked.endsAt, cents, status: 'confirmed', payment: payment === 'desk' ? 'paid' : 'unpaid', holdExpiresAt: null });
+      this.expireLapsedOverlapping(facility, m);
+      this.bookings.push({ id: m.id, owner, facility, startsAt: m.startsAt, endsAt: m.endsAt, cents, status: 'confirmed', payment: payment === 'desk' ? 'paid' : 'unpaid', holdExpiresAt: null });
     }
     if (payment === 'desk') {
       // The order's id is not in the answer: the harness names it from the database.
@@ -478,7 +465,7 @@ export class BookingModel {
     return {
       status: 201,
       apply: (id) => {
-        this.expireLapsedOverlapping(facility, interval, undefined, false);
+        this.expireLapsedOverlapping(facility, interval);
         for (const b of inTheWay) this.cancel('admin', b).apply!();
         this.closures.push({ id: id as string, facility, ...interval });
       },

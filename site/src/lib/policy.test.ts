@@ -61,7 +61,7 @@ describe('facilityRules', () => {
       'Book at least': '2 hours before the start',
       Length: '90 minutes to 2 hours',
       'Free cancellation': 'up to 12 hours before the start',
-      Changeover: '10 minutes kept free after each booking',
+      Changeover: 'the last 10 minutes of each booking (20 minutes of play a slot); your own back-to-back slots play through',
       'Per customer': 'up to 2 upcoming bookings here',
       'Holding a slot': '15 minutes to pay',
     });

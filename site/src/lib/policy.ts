@@ -1,5 +1,5 @@
 import type { BookingDto, FacilityDto, FacilityPolicy, PublicSettings } from '@courtside/contracts';
-import { durationText, effectivePolicy, globalPolicy } from '@courtside/domain';
+import { changeoverRule, durationText, effectivePolicy, globalPolicy } from '@courtside/domain';
 import { formatZoned } from './zoned-time.ts';
 
 /**
@@ -89,7 +89,7 @@ export function facilityRules(facility: Pick<FacilityDto, 'policy' | 'maxBooking
     ...(p.minNoticeMinutes > 0 ? [{ rule: 'Book at least', text: `${durationText(p.minNoticeMinutes)} before the start` }] : []),
     { rule: 'Length', text: shortest === longest ? durationText(longest) : `${durationText(shortest)} to ${durationText(longest)}` },
     { rule: 'Free cancellation', text: windowText(p.cancellationHours) },
-    ...(p.bufferMinutes > 0 ? [{ rule: 'Changeover', text: `${durationText(p.bufferMinutes)} kept free after each booking` }] : []),
+    ...(p.bufferMinutes > 0 ? [{ rule: 'Changeover', text: changeoverRule(facility.slotMinutes, p.bufferMinutes) }] : []),
     ...(p.maxActivePerCustomer !== null ? [{ rule: 'Per customer', text: `up to ${p.maxActivePerCustomer} upcoming booking${p.maxActivePerCustomer === 1 ? '' : 's'} here` }] : []),
     { rule: 'Holding a slot', text: `${s.holdMinutes} minutes to pay` },
   ];

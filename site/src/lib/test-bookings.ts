@@ -21,6 +21,8 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     cancellable: true,
     cancellableUntil: '2026-11-20T15:00:00Z',
     cancellationHours: 24,
+    playEndTime: '11:00',
+    playMinutes: 60,
     seriesId: null,
     refundVia: 'provider',
     review: null,

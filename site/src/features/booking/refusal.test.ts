@@ -11,7 +11,7 @@ describe('refusalOf', () => {
   });
 
   it('decides by the code, not the status: another 409 keeps the choice and gives the reason', () => {
-    expect(refusalOf(refused(409, 'BUFFER', 'Too close to another booking.'))).toEqual({
+    expect(refusalOf(refused(409, 'FACILITY_CHANGING', 'Too close to another booking.'))).toEqual({
       message: `${MESSAGES.failed} Too close to another booking.`,
       reloadSlots: false,
       clearChoice: false,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BookingDto, PromoQuoteDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
+import { playUntil } from '../../lib/play-time.ts';
 import { cancellationNote } from '../../lib/policy.ts';
 import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { facilityStepHref } from '../booking/choice.ts';
@@ -26,6 +27,7 @@ export function CheckoutLines({ items, total, now, quote, removal, children }: {
         <ul className="checkout-lines">
           {items.map((b) => {
             const note = cancellationNote(b, now);
+            const play = playUntil(b);
             return (
               <li key={b._id}>
                 <div className="user-text">
@@ -33,6 +35,7 @@ export function CheckoutLines({ items, total, now, quote, removal, children }: {
                   <span className="muted">
                     {formatLongDate(b.date)} · <span className="nowrap">{b.startTime}–{b.endTime}{zoneSuffixOn(b.date, b.facility.timezone)}</span>
                   </span>
+                  {play && <small className="muted checkout-play">{play}: the last minutes turn the court over</small>}
                   {b.holdExpiresAt && <small className="badge-detail">Held until {formatZoned(b.holdExpiresAt, b.facility.timezone)}</small>}
                   {note && <small className={`checkout-policy checkout-policy-${note.tone}`}>{note.text}</small>}
                 </div>

@@ -9,7 +9,7 @@ const order = (over: Partial<OrderStatusDto>): OrderStatusDto => ({
   refundState: 'none',
   flagged: false,
   closedReason: null,
-  bookings: [{ id: 'b1', status: 'pending', paymentStatus: 'unpaid', facilityName: 'Court', timezone: 'UTC', date: '2027-03-06', startTime: '11:00', endTime: '12:00', cancellableUntil: null, cancellationHours: 24 }],
+  bookings: [{ id: 'b1', status: 'pending', paymentStatus: 'unpaid', facilityName: 'Court', timezone: 'UTC', date: '2027-03-06', startTime: '11:00', endTime: '12:00', playEndTime: '12:00', cancellableUntil: null, cancellationHours: 24 }],
   ...over,
 });
 

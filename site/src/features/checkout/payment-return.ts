@@ -2,6 +2,7 @@ import type { OrderStatusDto } from '@courtside/contracts';
 import { api, failureCode } from '../../lib/api.ts';
 import { formatLongDate, getToken } from '@courtside/browser';
 import { bookingReference } from '@courtside/domain';
+import { playUntil } from '../../lib/play-time.ts';
 import { cancellationTermsOf } from '../../lib/policy.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
@@ -58,7 +59,10 @@ const VENUE_OR_TIME = new Set(['CANCELLED_BY_VENUE', 'STARTED', 'MOVED', 'HOLD_L
 export function confirmedSummary(order: Pick<OrderStatusDto, 'bookings'>): { lines: string[]; terms: string } {
   const paid = order.bookings.filter((b) => b.status === 'confirmed');
   return {
-    lines: paid.map((b) => `${b.facilityName}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.timezone)} · Reference ${bookingReference(b.id)}`),
+    lines: paid.map((b) => {
+      const play = playUntil(b);
+      return `${b.facilityName}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.timezone)}${play ? ` (${play})` : ''} · Reference ${bookingReference(b.id)}`;
+    }),
     terms: cancellationTermsOf(paid),
   };
 }

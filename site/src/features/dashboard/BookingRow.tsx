@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { BookingDto } from '@courtside/contracts';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 import { amountOf, isActive, isPayable } from '../../lib/bookings.ts';
+import { playUntil } from '../../lib/play-time.ts';
 import { cancellationNote } from '../../lib/policy.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { paymentBadge, statusBadge } from './badges.ts';
@@ -21,6 +22,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
   const active = isActive(b, now);
   const note = active ? cancellationNote(b, now) : null;
   const label = `${b.facility.name} on ${formatLongDate(b.date)} at ${b.startTime}`;
+  const play = playUntil(b);
   const given = b.review?.rating ?? rated;
   const formId = `rate-${b._id}`;
   return (
@@ -33,6 +35,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
             {b.startTime}–{b.endTime}
             {zoneSuffixOn(b.date, b.facility.timezone)}
           </span>
+          {play && <small className="dash-sub">{play}, then changeover</small>}
         </p>
         <a className="dash-facility user-text" href={`/facilities/${b.facility._id}`}>{b.facility.name}</a>
         {b.facility.location && <small className="muted dash-sub user-text">{b.facility.location}</small>}

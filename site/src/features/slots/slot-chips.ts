@@ -13,6 +13,8 @@ export interface ChipSlot {
   endTime: string;
   /** Major units of the venue's currency, as the server priced it for the caller. */
   price?: number;
+  /** Minutes of play when the facility's changeover takes the end of the slot, as the server says it. */
+  playMinutes?: number;
 }
 
 export interface ChipFacility {
@@ -27,20 +29,26 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-/** "Centre Court, 10:00 to 11:00, $28.00" (no price: no price part). */
+/** "50 min play" for a slot whose end the facility's changeover takes; undefined otherwise. */
+export const slotPlayText = (slot: ChipSlot): string | undefined => (slot.playMinutes === undefined ? undefined : `${slot.playMinutes} min play`);
+
+/** "Centre Court, 10:00 to 11:00, 50 min play, $28.00" (no price: no price part; no changeover: no play part). */
 export function slotChipName(facility: ChipFacility, slot: ChipSlot): string {
   const price = formatMoney(slot.price);
-  return `${facility.name}, ${slot.startTime} to ${slot.endTime}${price ? `, ${price}` : ''}`;
+  const play = slotPlayText(slot);
+  return `${facility.name}, ${slot.startTime} to ${slot.endTime}${play ? `, ${play}` : ''}${price ? `, ${price}` : ''}`;
 }
 
 /** One chip, a list item. */
 export function slotChipHtml(facility: ChipFacility, date: string, slot: ChipSlot): string {
   const href = bookHref({ facility: facility._id, date, start: slot.startTime, end: slot.endTime });
   const price = formatMoney(slot.price);
+  const play = slotPlayText(slot);
   return (
     `<li><a class="slot-chip" href="${escapeHtml(href)}" aria-label="${escapeHtml(slotChipName(facility, slot))}">` +
     // The name repeats the visible words in their order ("10:00 to 11:00", the price): what a voice user says is what works.
     `<span class="slot-chip-time">${escapeHtml(slot.startTime)} <span class="slot-chip-to">to</span> ${escapeHtml(slot.endTime)}</span>` +
+    (play ? ` <span class="slot-chip-play">${escapeHtml(play)}</span>` : '') +
     // The space keeps the time and the price apart in the text assistive technology reads.
     (price ? ` <span class="slot-chip-price">${escapeHtml(price)}</span>` : '') +
     '</a></li>'
