@@ -111,10 +111,11 @@ async function attempt(ctx: ServiceContext, refund: refunds.RefundToSend): Promi
       paymentRef: refund.payment_ref,
       amountCents: refund.amount_cents,
     });
-    // The customer hears of it in the same transaction that records it: never for a refund not recorded, never twice,
-    // and not at all when the message that cancelled its booking already told them.
+    // The customer hears of it in the same transaction that records it: never for a refund not recorded, never twice.
+    // The message that cancelled its booking told them it was coming: only a refund that failed first (late) is confirmed.
+    const tell = !refund.announced || refund.status === 'failed';
     await ctx.db.transaction().execute(async (trx) => {
-      if ((await refunds.markRefundSucceeded(trx, refund.id, refundRef, ctx.clock())) && !refund.announced) await enqueueRefundCompleted(ctx, trx, refund.id);
+      if ((await refunds.markRefundSucceeded(trx, refund.id, refundRef, ctx.clock())) && tell) await enqueueRefundCompleted(ctx, trx, refund.id);
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
