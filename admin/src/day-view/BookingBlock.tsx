@@ -2,10 +2,10 @@ import { Box, Tooltip, Typography } from '@mui/material';
 import { parseTime } from '@courtside/domain';
 import type { DayViewBooking } from '../types.ts';
 import { brand } from '../theme.ts';
-import { srOnly } from '../common/ScreenReaderText.tsx';
 import { bookingSpan, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
-import { bookingLook } from './look.ts';
-import { blockLine, bookingDetails } from './booking-text.ts';
+import { bookingLook, tagLook } from './look.ts';
+import { blockLine, blockTag, blockTime, bookingDetails } from './booking-text.ts';
+import { useDeskCash } from './desk-cash.ts';
 
 /** A block too short for this shows its second line to screen readers only. */
 const TWO_LINES = 34;
@@ -29,6 +29,12 @@ export const BookingBlock = ({
 }) => {
   const { start, end } = bookingSpan(booking, range);
   const height = (end - start) * PX_PER_MIN;
+  const cash = useDeskCash(booking.id).amount;
+  const tag = blockTag(booking, cash);
+  // Too short for two lines of text (a 15- or 30-minute block): one line, tight to the edges.
+  const oneLine = height < TWO_LINES;
+  // A 15-minute block is 13 px tall: smaller type, so the name and the state still read whole.
+  const tiny = height < 20;
   return (
     // describeChild: the tooltip's details describe the block; its name stays the text it shows.
     <Tooltip describeChild title={bookingDetails(booking)}>
@@ -36,7 +42,10 @@ export const BookingBlock = ({
         role="button"
         tabIndex={0}
         aria-haspopup="dialog"
+        // Its name is everything it shows, in reading order: "Ann Lee 10:00–11:00 · Confirmed · Unpaid".
+        aria-label={`${booking.customer.name} ${blockLine(booking, cash)}`}
         data-testid="day-booking"
+        data-payment={tag.tone}
         draggable
         onDragStart={(e) => {
           e.dataTransfer.effectAllowed = 'move';
@@ -58,23 +67,33 @@ export const BookingBlock = ({
           left: 4,
           right: 4,
           px: 1,
-          py: 0.5,
+          py: oneLine ? 0 : 0.5,
           overflow: 'hidden',
           cursor: 'grab',
           borderRadius: 1,
-          ...bookingLook(booking.status),
+          ...bookingLook(booking),
           boxShadow: '0 1px 2px rgba(27,36,48,0.08)',
           '&:hover, &:focus-visible': { boxShadow: '0 2px 8px rgba(27,36,48,0.18)', zIndex: 2 },
           '&:focus-visible': { outline: `2px solid ${brand.dark}`, outlineOffset: 1 },
         }}
       >
-        {/* The button's name is what it shows (who, when, state); a block too short for the second line still says it. */}
-        <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25 }} noWrap>
-          {booking.customer.name}
-        </Typography>{' '}
-        <Typography variant="caption" sx={height >= TWO_LINES ? { display: 'block', lineHeight: 1.3, color: 'text.secondary' } : srOnly} noWrap>
-          {blockLine(booking)}
-        </Typography>
+        {/* The state tag never shrinks: a narrow or short block cuts the name, never the state. */}
+        <Box aria-hidden sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, height: oneLine ? '100%' : undefined }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: tiny ? 1 : 1.25, fontSize: tiny ? 11 : undefined, minWidth: 0, flex: 1 }} noWrap>
+            {booking.customer.name}
+          </Typography>
+          <Box
+            component="span"
+            sx={{ flexShrink: 0, px: 0.5, borderRadius: 0.5, fontSize: 11, fontWeight: 700, lineHeight: tiny ? 1 : '16px', whiteSpace: 'nowrap', ...tagLook[tag.tone] }}
+          >
+            {tag.label}
+          </Box>
+        </Box>
+        {!oneLine && (
+          <Typography aria-hidden variant="caption" sx={{ display: 'block', lineHeight: 1.3, color: 'text.secondary' }} noWrap>
+            {blockTime(booking)}
+          </Typography>
+        )}
       </Box>
     </Tooltip>
   );
