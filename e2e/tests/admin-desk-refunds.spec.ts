@@ -1,0 +1,102 @@
+/**
+ * Money at the front desk that a person must act on, in Chromium against the real server: the
+ * day grid tells unpaid bookings from paid ones (and never cuts the state's word), and cash
+ * taken at the desk for a booking that is then cancelled is a to-do for staff (the dashboard's
+ * To do, the day view, the booking) until someone records handing it back, while the customer
+ * reads "Refund due at the desk", then "Refunded".
+ *
+ * It books 19 days ahead, late in the day: the other specs book other days.
+ */
+import { test, expect } from '../support/fixtures.ts';
+import { loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
+import { bearer, openConsole, snapConsole } from '../support/console.ts';
+import { dayColumn, freeWeekly } from '../support/front-desk.ts';
+import { snap } from '../support/screens.ts';
+
+const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
+
+test('unpaid bookings stand out in the day grid; cash to hand back is a to-do until recorded done', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await loginAdmin(request);
+  const customer = await signUpAndLogin(request, 'cashback');
+  const name = customer.user.name;
+  const deskBooking = async (payment: 'desk' | 'unpaid') => {
+    const { facility, dates, startTime, endTime } = await freeWeekly(request, 19);
+    const res = await request.post('/api/admin/bookings', { headers: bearer(admin), data: { facilityId: facility._id, date: dates[0], startTime, endTime, userId: customer.user._id, payment } });
+    expect(res.status(), await res.text()).toBe(201);
+    return { facility, booking: (await res.json()) as { _id: string; date: string; startTime: string; endTime: string; payableAmount: number } };
+  };
+  const paid = await deskBooking('desk');
+  const unpaid = await deskBooking('unpaid');
+  const date = paid.booking.date;
+  const block = (b: { startTime: string; endTime: string }, state: string) =>
+    page.getByRole('button', { name: new RegExp(`^${name} ${b.startTime}–${b.endTime} · Confirmed · ${state}`) });
+
+  await test.step('the grid marks the unpaid booking, and each state tag shows whole', async () => {
+    await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
+    const paidBlock = block(paid.booking, 'Paid$');
+    const unpaidBlock = block(unpaid.booking, 'Unpaid$');
+    await expect(paidBlock).toBeVisible();
+    await expect(unpaidBlock).toBeVisible();
+    await expect(unpaidBlock).toHaveAttribute('data-payment', 'unpaid');
+    await expect(paidBlock).toHaveAttribute('data-payment', 'paid');
+    await expect(unpaidBlock.getByText('Unpaid', { exact: true })).toBeVisible();
+    await expect(paidBlock.getByText('Paid', { exact: true })).toBeVisible();
+    // The two look different (stripes and an amber edge for unpaid), and the legend says which is which.
+    const look = (l: typeof paidBlock) => l.evaluate((el) => `${getComputedStyle(el).backgroundImage} ${getComputedStyle(el).borderLeftColor}`);
+    expect(await look(unpaidBlock)).not.toBe(await look(paidBlock));
+    await expect(page.getByText('Confirmed, unpaid (take payment)')).toBeVisible();
+    // No block's state word is cut: every tag fits its box.
+    const cut = await page.getByTestId('day-booking').evaluateAll((blocks) =>
+      blocks.flatMap((b) => [...b.querySelectorAll('span')].filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent)));
+    expect(cut).toEqual([]);
+    await dayColumn(page, unpaid.facility).scrollIntoViewIfNeeded();
+    await snapConsole(page, 'admin-day-view-unpaid');
+  });
+
+  const cancelled = await request.delete(`/api/admin/bookings/${paid.booking._id}`, { headers: bearer(admin) });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  const cash = `Cash to hand back: ${usd(paid.booking.payableAmount)}`;
+
+  await test.step('the customer reads that the refund is due at the desk, not that it is refunded', async () => {
+    await useSession(page, customer);
+    await page.goto('/dashboard/userBookings');
+    await expect(page.getByText('Refund due at the desk').first()).toBeVisible();
+    await snap(page, 'my-bookings-refund-due');
+  });
+
+  await test.step('the day view lists the cash to hand back for the cancelled booking', async () => {
+    await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
+    const strip = page.getByTestId('day-desk-refunds');
+    await expect(strip.getByTestId('desk-refund').filter({ hasText: name })).toContainText(cash);
+    await expect(strip.getByRole('button', { name: 'Refunded at the desk' }).first()).toBeVisible();
+    await snapConsole(page, 'admin-day-view-cash-to-hand-back');
+  });
+
+  await test.step('the booking says it too, with the action', async () => {
+    await openConsole(page, admin, `/bookings/${paid.booking._id}/show`);
+    const todo = page.getByTestId('booking-desk-refunds');
+    await expect(todo).toContainText(cash);
+    await expect(todo.getByRole('button', { name: 'Refunded at the desk' })).toBeVisible();
+    await snapConsole(page, 'admin-booking-cash-to-hand-back');
+  });
+
+  await test.step("the dashboard's To do lists it, links to the booking, and recording it done clears it everywhere", async () => {
+    await openConsole(page, admin, '/');
+    const todo = page.getByRole('region', { name: 'To do' });
+    const row = todo.getByTestId('desk-refund').filter({ hasText: name });
+    await expect(row).toContainText(cash);
+    await expect(row.getByRole('link')).toHaveAttribute('href', `#/bookings/${paid.booking._id}/show`);
+    await snapConsole(page, 'admin-dashboard-to-do');
+    await row.getByRole('button', { name: 'Refunded at the desk' }).click();
+    await page.getByRole('dialog', { name: /^Hand .* back to / }).getByRole('button', { name: 'Refunded at the desk' }).click();
+    await expect(page.getByText('Refund recorded as handed back.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await openConsole(page, admin, `/bookings/${paid.booking._id}/show`);
+    await expect(page.getByText(`${usd(paid.booking.payableAmount)} refunded`)).toBeVisible();
+    await expect(page.getByTestId('booking-desk-refunds')).toHaveCount(0);
+    await useSession(page, customer);
+    await page.goto('/dashboard/userBookings');
+    await expect(page.getByText('Refund due at the desk')).toHaveCount(0);
+  });
+});
