@@ -8,9 +8,9 @@
  * It books 19 days ahead, late in the day: the other specs book other days.
  */
 import { test, expect } from '../support/fixtures.ts';
-import { loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
+import { isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
 import { bearer, openConsole, snapConsole } from '../support/console.ts';
-import { dayColumn, freeWeekly } from '../support/front-desk.ts';
+import { freeWeekly } from '../support/front-desk.ts';
 import { snap } from '../support/screens.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
@@ -50,7 +50,7 @@ test('unpaid bookings stand out in the day grid; cash to hand back is a to-do un
     const cut = await page.getByTestId('day-booking').evaluateAll((blocks) =>
       blocks.flatMap((b) => [...b.querySelectorAll('span')].filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent)));
     expect(cut).toEqual([]);
-    await dayColumn(page, unpaid.facility).scrollIntoViewIfNeeded();
+    await unpaidBlock.scrollIntoViewIfNeeded();
     await snapConsole(page, 'admin-day-view-unpaid');
   });
 
@@ -99,4 +99,52 @@ test('unpaid bookings stand out in the day grid; cash to hand back is a to-do un
     await page.goto('/dashboard/userBookings');
     await expect(page.getByText('Refund due at the desk')).toHaveCount(0);
   });
+});
+
+test('a 15-minute and a 30-minute booking still show whose they are and their state, whole', async ({ page, request }) => {
+  const admin = await loginAdmin(request);
+  const customer = await signUpAndLogin(request, 'quarter');
+  // Its own facility with 15-minute slots, of a sport the other specs do not search, gone at the end.
+  const made = await request.post('/api/facility', {
+    headers: bearer(admin),
+    data: {
+      name: `Quarter Hour Court ${Date.now().toString(36).slice(-5)}`,
+      location: 'Quarter Hall',
+      pricePerHour: 20,
+      description: 'A court with 15-minute slots, for the day grid spec.',
+      imageUrl: '/images/facilities/squash.svg',
+      sport: 'squash',
+      slotMinutes: 15,
+      timezone: 'America/New_York',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const facility = (await made.json()).data as { _id: string; name: string };
+  try {
+    const date = isoDate(19);
+    const book = async (startTime: string, endTime: string, payment: 'desk' | 'unpaid') => {
+      const res = await request.post('/api/admin/bookings', { headers: bearer(admin), data: { facilityId: facility._id, date, startTime, endTime, userId: customer.user._id, payment } });
+      expect(res.status(), await res.text()).toBe(201);
+    };
+    await book('09:00', '09:15', 'unpaid');
+    await book('09:30', '10:00', 'desk');
+    await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
+    const quarter = page.getByRole('button', { name: new RegExp(`^${customer.user.name} 09:00–09:15 · Confirmed · Unpaid$`) });
+    const half = page.getByRole('button', { name: new RegExp(`^${customer.user.name} 09:30–10:00 · Confirmed · Paid$`) });
+    await expect(quarter.getByText('Unpaid', { exact: true })).toBeVisible();
+    await expect(half.getByText('Paid', { exact: true })).toBeVisible();
+    for (const block of [quarter, half]) {
+      // The tag fits its block across and down; the name may be cut, the state never.
+      const fits = await block.evaluate((el) => {
+        const tag = [...el.querySelectorAll('span')].at(-1)!;
+        const [b, t] = [el.getBoundingClientRect(), tag.getBoundingClientRect()];
+        return tag.scrollWidth <= tag.clientWidth + 1 && t.right <= b.right && t.top >= b.top - 1 && t.bottom <= b.bottom + 1;
+      });
+      expect(fits).toBe(true);
+    }
+    await quarter.scrollIntoViewIfNeeded();
+    await snapConsole(page, 'admin-day-view-short-blocks');
+  } finally {
+    await request.delete(`/api/facility/${facility._id}?cancelBookings=true`, { headers: bearer(admin) });
+  }
 });
