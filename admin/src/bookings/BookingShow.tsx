@@ -2,7 +2,7 @@ import { Alert, Card, CardContent, Divider, Grid, Stack, Typography } from '@mui
 import { useQuery } from '@tanstack/react-query';
 import { ListButton, Show, TopToolbar, useDataProvider, useRecordContext, Link } from 'react-admin';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
-import { DeskRefundList } from '../payments/DeskRefundList.tsx';
+import { DeskRefundLines } from '../payments/DeskRefundLines.tsx';
 import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
@@ -58,7 +58,7 @@ const DeskRefundToDo = ({ bookingId }: { bookingId: string }) => {
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         To do: it was paid at the desk
       </Typography>
-      <DeskRefundList refunds={data} showBooking={false} />
+      <DeskRefundLines refunds={data} showBooking={false} />
     </Alert>
   );
 };

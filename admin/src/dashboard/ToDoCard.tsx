@@ -1,6 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import type { DeskRefundDto } from '@courtside/contracts';
-import { DeskRefundList } from '../payments/DeskRefundList.tsx';
+import { DeskRefundLines } from '../payments/DeskRefundLines.tsx';
 import { money } from '../common/format.ts';
 
 /** What staff owe customers at the desk, shown only while there is some, until each is recorded done. */
@@ -17,7 +17,7 @@ export const ToDoCard = ({ deskRefunds }: { deskRefunds: DeskRefundDto[] }) => {
           {deskRefunds.length === 1 ? 'Cash paid at the desk to hand back' : `${deskRefunds.length} cash refunds to hand back at the desk, ${money(total)} in all`}. Record each once
           the customer has the money.
         </Typography>
-        <DeskRefundList refunds={deskRefunds} />
+        <DeskRefundLines refunds={deskRefunds} />
       </CardContent>
     </Card>
   );

@@ -4,7 +4,8 @@ import type { DayViewBooking } from '../types.ts';
 import { brand } from '../theme.ts';
 import { bookingSpan, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
 import { bookingLook, tagLook } from './look.ts';
-import { blockLine, blockTag, blockTime, bookingDetails } from './booking-text.ts';
+import { blockSpoken, blockTag, blockTime, bookingDetails } from './booking-text.ts';
+import { srOnly } from '../common/ScreenReaderText.tsx';
 import { useDeskCash } from './desk-cash.ts';
 
 /** A block too short for this shows its second line to screen readers only. */
@@ -42,8 +43,6 @@ export const BookingBlock = ({
         role="button"
         tabIndex={0}
         aria-haspopup="dialog"
-        // Its name is everything it shows, in reading order: "Ann Lee 10:00–11:00 · Confirmed · Unpaid".
-        aria-label={`${booking.customer.name} ${blockLine(booking, cash)}`}
         data-testid="day-booking"
         data-payment={tag.tone}
         draggable
@@ -77,23 +76,26 @@ export const BookingBlock = ({
           '&:focus-visible': { outline: `2px solid ${brand.dark}`, outlineOffset: 1 },
         }}
       >
-        {/* The state tag never shrinks: a narrow or short block cuts the name, never the state. */}
-        <Box aria-hidden sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, height: oneLine ? '100%' : undefined }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: tiny ? 1 : 1.25, fontSize: tiny ? 11 : undefined, minWidth: 0, flex: 1 }} noWrap>
+        {/* Read in DOM order ("Ann Lee 10:00–11:00 · Confirmed · Paid", its name), laid out by the grid: name and
+            tag on the first line, the time under them. The tag never shrinks: a narrow block cuts the name, never the state. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gridTemplateAreas: '"name tag" "time time"', columnGap: 0.5, alignItems: 'center', height: oneLine ? '100%' : undefined }}>
+          <Typography variant="body2" sx={{ gridArea: 'name', fontWeight: 600, lineHeight: tiny ? 1 : 1.25, fontSize: tiny ? 11 : undefined }} noWrap>
             {booking.customer.name}
+          </Typography>{' '}
+          <Typography variant="caption" sx={oneLine ? srOnly : { gridArea: 'time', display: 'block', lineHeight: 1.3, color: 'text.secondary' }} noWrap>
+            {blockTime(booking)}
           </Typography>
+          <Box component="span" sx={srOnly}>
+            {blockSpoken(booking, cash)}
+          </Box>
           <Box
             component="span"
-            sx={{ flexShrink: 0, px: 0.5, borderRadius: 0.5, fontSize: 11, fontWeight: 700, lineHeight: tiny ? 1 : '16px', whiteSpace: 'nowrap', ...tagLook[tag.tone] }}
+            data-testid="block-tag"
+            sx={{ gridArea: 'tag', px: 0.5, borderRadius: 0.5, fontSize: 11, fontWeight: 700, lineHeight: tiny ? 1 : '16px', whiteSpace: 'nowrap', ...tagLook[tag.tone] }}
           >
             {tag.label}
           </Box>
         </Box>
-        {!oneLine && (
-          <Typography aria-hidden variant="caption" sx={{ display: 'block', lineHeight: 1.3, color: 'text.secondary' }} noWrap>
-            {blockTime(booking)}
-          </Typography>
-        )}
       </Box>
     </Tooltip>
   );

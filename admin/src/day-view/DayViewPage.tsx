@@ -21,7 +21,7 @@ import { useDayView } from './useDayView.ts';
 import { MoveConfirm } from '../bookings/MoveConfirm.tsx';
 import { useDeskActions } from './useDeskActions.ts';
 import { DeskCashContext } from './desk-cash.ts';
-import { DeskRefundList } from '../payments/DeskRefundList.tsx';
+import { DeskRefundLines } from '../payments/DeskRefundLines.tsx';
 import type { DeskRefundDto } from '@courtside/contracts';
 
 const NONE: DeskRefundDto[] = [];
@@ -32,7 +32,7 @@ const DayDeskRefunds = ({ refunds }: { refunds: DeskRefundDto[] }) => (
     <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
       Cash to hand back for this day
     </Typography>
-    <DeskRefundList refunds={refunds} />
+    <DeskRefundLines refunds={refunds} />
   </Alert>
 );
 

@@ -22,7 +22,7 @@ describe('day-view booking text', () => {
     expect(blockLine(held)).toBe('10:00–11:30 · Held');
     expect(blockLine(paid)).toBe('10:00–11:30 · Confirmed · Paid');
     expect(blockLine(unpaid)).toBe('10:00–11:30 · Confirmed · Unpaid');
-    expect(blockLine(paid, 20)).toBe('10:00–11:30 · Confirmed · Paid · Cash to hand back $20.00');
+    expect(blockLine(paid, 20)).toBe('10:00–11:30 · Confirmed · Paid · Cash back $20.00');
     expect(bookingDetails(held)).toBe('10:00–11:30 · Ann Lee (ann@example.test) · Held, awaiting payment · unpaid · $30.00');
   });
 

@@ -8,7 +8,7 @@ import { cashLine, refundFor } from './desk-refunds.ts';
  * Desk money to hand back, one line each: how much, to whom, what for (linked), and the action
  * that records it done. The dashboard's To do, the day view and the booking all show it so.
  */
-export const DeskRefundList = ({ refunds, showBooking = true }: { refunds: DeskRefundDto[]; showBooking?: boolean }) => (
+export const DeskRefundLines = ({ refunds, showBooking = true }: { refunds: DeskRefundDto[]; showBooking?: boolean }) => (
   <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="desk-refunds">
     {refunds.map((r) => (
       <Stack
