@@ -44,11 +44,7 @@ export function paymentBadge(b: BookingDto): Badge {
     case 'failed':
       return { label: 'Refund failed', tone: 'bad', detail: 'We are on it.', link: { href: '/contact-us', text: 'Contact us' } };
     case 'to_collect':
-<<<<<<< HEAD
-      return { label: 'Refund at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(amountOf(b)), facility: b.facility }) };
-=======
-      return { label: 'Refund due at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(b.payableAmount), facility: b.facility }) };
->>>>>>> e29b43c (Back office: desk refunds are a to-do until handed back (dashboard To do card, the day view's cash strip and block badge with the action in the popover, the booking page); the day grid marks unpaid bookings (stripes, amber edge, 'Unpaid' tag) and the state is a short tag that never gets cut; My bookings says 'Refund due at the desk')
+      return { label: 'Refund due at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(amountOf(b)), facility: b.facility }) };
   }
   switch (b.paymentStatus) {
     case 'paid':
