@@ -1,7 +1,7 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Role } from '@courtside/domain';
-import type { BookingDto, DeskQuoteDto, EmailDto, ListRecord, PaymentDto, SeriesDto, SeriesPreviewDto, UserDto } from '@courtside/contracts';
+import type { BookingDto, DeskQuoteDto, DeskRefundDto, EmailDto, ListRecord, PaymentDto, SeriesDto, SeriesPreviewDto, UserDto } from '@courtside/contracts';
 import { clearSession, getToken } from './session.ts';
 import { errorCode } from './common/errors.ts';
 import type { DashboardStats, DayView } from './types.ts';
@@ -49,6 +49,8 @@ export interface CourtsideDataProvider extends DataProvider {
   refundPayment(id: string): Promise<PaymentDto>;
   /** Marks a flagged order resolved; rejects with the server's reason (409 when not flagged or resolved already). */
   resolvePaymentFlag(id: string): Promise<PaymentDto>;
+  /** Desk money still to hand back: all, one booking's, or that of bookings on a local day. */
+  getDeskRefunds(filter: { bookingId?: string; date?: string }): Promise<DeskRefundDto[]>;
   /** Records that the caller handed a desk refund back at the desk; rejects with the server's reason (409 NOT_TO_COLLECT when done already). */
   refundHandedBack(refundId: string): Promise<PaymentDto>;
   /** Queues a failed email again, due now; rejects with the server's reason (409 when it did not fail). */
@@ -92,6 +94,10 @@ export const dataProvider: CourtsideDataProvider = {
   },
   refundPayment: (id) => recordAction<PaymentDto>('payments', id, 'refund'),
   resolvePaymentFlag: (id) => recordAction<PaymentDto>('payments', id, 'resolve-flag'),
+  getDeskRefunds: async (filter) => {
+    const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    return (await httpClient(`/api/admin/desk-refunds?${query}`)).json as DeskRefundDto[];
+  },
   refundHandedBack: (refundId) => recordAction<PaymentDto>('refunds', refundId, 'handed-back'),
   retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
   markPaid: (id) => recordAction<ListRecord<BookingDto>>('bookings', id, 'mark-paid'),

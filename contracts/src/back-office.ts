@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, OUTBOX_STATES } from '@courtside/domain';
 import { PaymentStatusSchema } from './bookings.ts';
+import { DeskRefundDto } from './payments.ts';
 import { DayHours } from './facilities.ts';
 import { Nullable, oneOf } from './primitives.ts';
 
@@ -53,6 +54,7 @@ export const DayView = Type.Object({
   weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday ... 6 = Saturday' }),
   today: Type.String({ description: 'Today in the venue\'s default time zone, for the "Today" button' }),
   facilities: Type.Array(DayViewFacility),
+  deskRefunds: Type.Array(DeskRefundDto, { description: 'Desk money still to hand back for bookings on this date (cancelled ones included)' }),
 });
 export type DayView = Static<typeof DayView>;
 
@@ -78,6 +80,7 @@ export const DashboardStats = Type.Object({
     bookings: Type.Integer(),
     days: Type.Array(Type.Object({ date: Type.String(), amount: Type.Number(), bookings: Type.Integer() })),
   }),
+  deskRefunds: Type.Array(DeskRefundDto, { description: 'To do: desk money still to hand back, oldest first' }),
 });
 export type DashboardStats = Static<typeof DashboardStats>;
 

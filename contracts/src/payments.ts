@@ -87,3 +87,28 @@ export const PaymentDto = Type.Object({
   ),
 });
 export type PaymentDto = Static<typeof PaymentDto>;
+
+/**
+ * Desk money waiting to be handed back (a refund 'to_collect'): staff's to-do, shown on the
+ * dashboard, the day view and the booking until someone records handing it back.
+ */
+export const DeskRefundDto = Type.Object({
+  id: Type.String({ description: 'The refund (POST /api/admin/refunds/:id/handed-back records it done)' }),
+  orderId: Type.String(),
+  amount: Type.Number(),
+  createdAt: Type.String(),
+  customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+  booking: Nullable(
+    Type.Object({
+      id: Type.String(),
+      facilityId: Type.String(),
+      facilityName: Type.String(),
+      date: Type.String(),
+      startTime: Type.String(),
+      endTime: Type.String(),
+      status: BookingStatusSchema,
+    }),
+    'The booking the money was for; null for money of a whole order',
+  ),
+});
+export type DeskRefundDto = Static<typeof DeskRefundDto>;

@@ -55,6 +55,7 @@ export const EMAIL_KINDS = [
   'payment_link',
   'booking_moved',
   'booking_cancelled',
+  'series_cancelled',
   'booking_reminder',
   'refund_completed',
   'refund_failed',

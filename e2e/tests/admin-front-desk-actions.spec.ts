@@ -94,7 +94,7 @@ test('staff book a walk-in from a free cell and take payment at the desk; it sho
     });
     expect(made.status(), await made.text()).toBe(201);
     await page.goto(`/admin/#/day-view?date=${date}&view=grid`);
-    const block = dayColumn(page, other).getByRole('button', { name: new RegExp(`^${later} ${startTime}–${endTime} · Confirmed$`) });
+    const block = dayColumn(page, other).getByRole('button', { name: new RegExp(`^${later} ${startTime}–${endTime} · Confirmed · Unpaid$`) });
     await block.click();
     const actions = page.getByRole('dialog', { name: `Booking of ${later}` });
     await expect(actions).toContainText('Unpaid');

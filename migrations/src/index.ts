@@ -25,6 +25,7 @@ import * as reviews from './migrations/2026_11_26_0601_reviews.ts';
 import * as oneLongestBooking from './migrations/2026_11_26_0700_one_longest_booking.ts';
 import * as changeoverFromPlayTime from './migrations/2026_11_26_1000_changeover_from_play_time.ts';
 import * as holdEndsAtStart from './migrations/2026_11_26_1100_hold_ends_at_start.ts';
+import * as refundAnnounced from './migrations/2026_11_26_1400_refund_announced.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_0700_one_longest_booking': oneLongestBooking,
   '2026_11_26_1000_changeover_from_play_time': changeoverFromPlayTime,
   '2026_11_26_1100_hold_ends_at_start': holdEndsAtStart,
+  '2026_11_26_1400_refund_announced': refundAnnounced,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

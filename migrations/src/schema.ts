@@ -150,6 +150,8 @@ export interface RefundsTable {
   /** A desk refund ('to_collect') handed back: when, and by which staff member. */
   handed_back_at: Generated<Date | null>;
   handed_back_by: Generated<string | null>;
+  /** The customer was told of it in the message that cancelled its booking: no separate "refund sent" by the provider. */
+  announced: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,5 +1,8 @@
-import { Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
-import { ListButton, Show, TopToolbar, useRecordContext, Link } from 'react-admin';
+import { Alert, Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { ListButton, Show, TopToolbar, useDataProvider, useRecordContext, Link } from 'react-admin';
+import type { CourtsideDataProvider } from '../dataProvider.ts';
+import { DeskRefundLines } from '../payments/DeskRefundLines.tsx';
 import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
@@ -42,14 +45,30 @@ const refundLine = (r: BookingRecord) =>
     pending: `Refund of ${money(r.paidAmount ?? r.payableAmount)} on its way`,
     refunded: `${money(r.refundedAmount)} refunded`,
     failed: 'The refund failed; it is being retried',
-    to_collect: `${money(r.paidAmount ?? r.payableAmount)} to hand back at the desk (record it on the payment: Refunded at the desk)`,
+    to_collect: `${money(r.paidAmount ?? r.payableAmount)} to hand back at the desk`,
   })[r.refundState];
+
+/** The booking's desk money still to hand back: a to-do at the top of the page, with its action, until recorded done. */
+const DeskRefundToDo = ({ bookingId }: { bookingId: string }) => {
+  const dataProvider = useDataProvider<CourtsideDataProvider>();
+  const { data } = useQuery({ queryKey: ['courtside', 'desk-refunds', bookingId], queryFn: () => dataProvider.getDeskRefunds({ bookingId }) });
+  if (!data || data.length === 0) return null;
+  return (
+    <Alert severity="error" icon={false} sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }} data-testid="booking-desk-refunds">
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        To do: it was paid at the desk
+      </Typography>
+      <DeskRefundLines refunds={data} showBooking={false} />
+    </Alert>
+  );
+};
 
 const Details = () => {
   const r = useRecordContext<BookingRecord>();
   if (!r) return null;
   return (
     <CardContent sx={{ p: 3 }}>
+      {r.refundState === 'to_collect' && <DeskRefundToDo bookingId={r.id} />}
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
         <BookingStatus value={r.status} />
         <PaymentStatusField />

@@ -1,4 +1,4 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import type { OutboxState } from '@courtside/domain';
 
@@ -79,15 +79,10 @@ export const BookingStatusField = (_props: { label?: string; sortBy?: string; so
   const record = useRecordContext<{ status: string }>();
   return record ? <BookingStatus value={record.status} short /> : null;
 };
-/** The payment chip, plus the refund's state while it is still on its way or stuck. */
+/** The payment chip, or while a refund is still on its way, stuck or waiting at the desk, where it stands (it is not "Refunded" yet). */
 export const PaymentStatusField = (_props: { label?: string; sortBy?: string; source?: string }) => {
   const record = useRecordContext<{ paymentStatus: string; refundState?: string }>();
   if (!record) return null;
   const unsettled = record.refundState === 'pending' || record.refundState === 'failed' || record.refundState === 'to_collect';
-  return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <PaymentStatus value={record.paymentStatus} />
-      {unsettled && <RefundState value={record.refundState!} />}
-    </Stack>
-  );
+  return unsettled ? <RefundState value={record.refundState!} /> : <PaymentStatus value={record.paymentStatus} />;
 };

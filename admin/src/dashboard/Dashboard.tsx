@@ -9,6 +9,7 @@ import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { longDate } from '../common/format.ts';
 import { FailedEmailsNotice, FlaggedPaymentsNotice } from './AttentionNotices.tsx';
 import { FigureCards, FigureCardsLoading } from './FigureCards.tsx';
+import { ToDoCard } from './ToDoCard.tsx';
 import { UpcomingBookings } from './UpcomingBookings.tsx';
 
 /** The figures, refreshed every minute. */
@@ -51,6 +52,7 @@ export const Dashboard = () => {
         <FigureCardsLoading />
       ) : (
         <>
+          <ToDoCard deskRefunds={data.deskRefunds} />
           <FigureCards stats={data} />
           <UpcomingBookings bookings={data.upcoming} />
         </>

@@ -2,10 +2,11 @@ import { Box, Tooltip, Typography } from '@mui/material';
 import { parseTime } from '@courtside/domain';
 import type { DayViewBooking } from '../types.ts';
 import { brand } from '../theme.ts';
-import { srOnly } from '../common/ScreenReaderText.tsx';
 import { bookingSpan, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
-import { bookingLook } from './look.ts';
-import { blockLine, bookingDetails } from './booking-text.ts';
+import { bookingLook, tagLook } from './look.ts';
+import { blockSpoken, blockTag, blockTime, bookingDetails } from './booking-text.ts';
+import { srOnly } from '../common/ScreenReaderText.tsx';
+import { useDeskCash } from './desk-cash.ts';
 
 /** A block too short for this shows its second line to screen readers only. */
 const TWO_LINES = 34;
@@ -29,6 +30,12 @@ export const BookingBlock = ({
 }) => {
   const { start, end } = bookingSpan(booking, range);
   const height = (end - start) * PX_PER_MIN;
+  const cash = useDeskCash(booking.id).amount;
+  const tag = blockTag(booking, cash);
+  // Too short for two lines of text (a 15- or 30-minute block): one line, tight to the edges.
+  const oneLine = height < TWO_LINES;
+  // A 15-minute block is 13 px tall: smaller type, so the name and the state still read whole.
+  const tiny = height < 20;
   return (
     // describeChild: the tooltip's details describe the block; its name stays the text it shows.
     <Tooltip describeChild title={bookingDetails(booking)}>
@@ -37,6 +44,7 @@ export const BookingBlock = ({
         tabIndex={0}
         aria-haspopup="dialog"
         data-testid="day-booking"
+        data-payment={tag.tone}
         draggable
         onDragStart={(e) => {
           e.dataTransfer.effectAllowed = 'move';
@@ -58,23 +66,36 @@ export const BookingBlock = ({
           left: 4,
           right: 4,
           px: 1,
-          py: 0.5,
+          py: oneLine ? 0 : 0.5,
           overflow: 'hidden',
           cursor: 'grab',
           borderRadius: 1,
-          ...bookingLook(booking.status),
+          ...bookingLook(booking),
           boxShadow: '0 1px 2px rgba(27,36,48,0.08)',
           '&:hover, &:focus-visible': { boxShadow: '0 2px 8px rgba(27,36,48,0.18)', zIndex: 2 },
           '&:focus-visible': { outline: `2px solid ${brand.dark}`, outlineOffset: 1 },
         }}
       >
-        {/* The button's name is what it shows (who, when, state); a block too short for the second line still says it. */}
-        <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25 }} noWrap>
-          {booking.customer.name}
-        </Typography>{' '}
-        <Typography variant="caption" sx={height >= TWO_LINES ? { display: 'block', lineHeight: 1.3, color: 'text.secondary' } : srOnly} noWrap>
-          {blockLine(booking)}
-        </Typography>
+        {/* Read in DOM order ("Ann Lee 10:00–11:00 · Confirmed · Paid", its name), laid out by the grid: name and
+            tag on the first line, the time under them. The tag never shrinks: a narrow block cuts the name, never the state. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gridTemplateAreas: '"name tag" "time time"', columnGap: 0.5, alignItems: 'center', height: oneLine ? '100%' : undefined }}>
+          <Typography variant="body2" sx={{ gridArea: 'name', fontWeight: 600, lineHeight: tiny ? 1 : 1.25, fontSize: tiny ? 11 : undefined }} noWrap>
+            {booking.customer.name}
+          </Typography>{' '}
+          <Typography variant="caption" sx={oneLine ? srOnly : { gridArea: 'time', display: 'block', lineHeight: 1.3, color: 'text.secondary' }} noWrap>
+            {blockTime(booking)}
+          </Typography>
+          <Box component="span" sx={srOnly}>
+            {blockSpoken(booking, cash)}
+          </Box>
+          <Box
+            component="span"
+            data-testid="block-tag"
+            sx={{ gridArea: 'tag', px: 0.5, borderRadius: 0.5, fontSize: 11, fontWeight: 700, lineHeight: tiny ? 1 : '16px', whiteSpace: 'nowrap', ...tagLook[tag.tone] }}
+          >
+            {tag.label}
+          </Box>
+        </Box>
       </Box>
     </Tooltip>
   );

@@ -9,6 +9,22 @@ import { emailText } from '../common/mailto.ts';
 import { MarkPaidButton } from '../bookings/MarkPaidButton.tsx';
 import { MoveBookingButton } from '../bookings/MoveBookingButton.tsx';
 import { SettleBalanceButtons } from '../bookings/SettleBalanceButtons.tsx';
+import { HandedBackButton } from '../payments/HandedBackButton.tsx';
+import { cashLine } from '../payments/desk-refunds.ts';
+import { useDeskCash } from './desk-cash.ts';
+
+/** Desk money of this booking still to hand back, with the action that records it done. */
+const CashToHandBack = ({ bookingId, onDone }: { bookingId: string; onDone: () => void }) => {
+  const { refunds } = useDeskCash(bookingId);
+  return refunds.map((r) => (
+    <Stack key={r.id} spacing={0.5} sx={{ p: 1, borderRadius: 1, bgcolor: '#fdecea' }}>
+      <Typography variant="body2" sx={{ fontWeight: 700, color: 'error.main' }}>
+        {cashLine(r.amount)}
+      </Typography>
+      <HandedBackButton refundId={r.id} amount={r.amount} customer={r.customer.name} onDone={onDone} />
+    </Stack>
+  ));
+};
 
 export interface OpenBooking {
   booking: DayViewBooking;
@@ -48,6 +64,7 @@ export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | un
             <BookingStatus value={b.status} short />
             <PaymentStatus value={b.paymentStatus} />
           </Stack>
+          <CashToHandBack bookingId={b.id} onDone={onClose} />
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button size="small" variant="contained" startIcon={<OpenIcon />} onClick={() => navigate(`/bookings/${b.id}/show`)}>
               Open booking

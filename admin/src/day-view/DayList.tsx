@@ -2,9 +2,10 @@ import { Box, Button, Card, CardContent, List, ListItem, ListItemButton, ListIte
 import AddIcon from '@mui/icons-material/Add';
 import { formatTime } from '@courtside/domain';
 import { Link } from 'react-admin';
-import type { DayView, DayViewFacility } from '../types.ts';
+import type { DayView, DayViewBooking, DayViewFacility } from '../types.ts';
 import { kindLabel } from '../closures/closure-text.ts';
 import { blockLine } from './booking-text.ts';
+import { useDeskCash } from './desk-cash.ts';
 import { dayAgenda, type AgendaItem } from './layout.ts';
 import { bookingLook, closureLook, freeLook } from './look.ts';
 import type { ColumnActions } from './FacilityColumn.tsx';
@@ -12,17 +13,21 @@ import type { ColumnActions } from './FacilityColumn.tsx';
 /** The colour mark at the start of a line: the grid's look for that kind of time. */
 const Mark = ({ sx }: { sx: object }) => <Box aria-hidden sx={{ width: 6, alignSelf: 'stretch', borderRadius: 0.5, mr: 1.5, flexShrink: 0, ...sx }} />;
 
+const BookingLine = ({ booking: b, facility, actions }: { booking: DayViewBooking; facility: DayViewFacility; actions: ColumnActions }) => {
+  const cash = useDeskCash(b.id).amount;
+  return (
+    <ListItem disablePadding>
+      <ListItemButton onClick={(e) => actions.open(b, facility, e.currentTarget)} aria-haspopup="dialog" data-testid="day-booking">
+        <Mark sx={bookingLook(b)} />
+        <ListItemText primary={b.customer.name} secondary={blockLine(b, cash)} />
+      </ListItemButton>
+    </ListItem>
+  );
+};
+
 const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayViewFacility; actions: ColumnActions }) => {
   if (item.kind === 'booking') {
-    const b = item.booking;
-    return (
-      <ListItem disablePadding>
-        <ListItemButton onClick={(e) => actions.open(b, facility, e.currentTarget)} aria-haspopup="dialog" data-testid="day-booking">
-          <Mark sx={bookingLook(b.status)} />
-          <ListItemText primary={b.customer.name} secondary={blockLine(b)} />
-        </ListItemButton>
-      </ListItem>
-    );
+    return <BookingLine booking={item.booking} facility={facility} actions={actions} />;
   }
   if (item.kind === 'closure') {
     const c = item.closure;

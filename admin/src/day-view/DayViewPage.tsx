@@ -20,6 +20,21 @@ import type { Span } from './layout.ts';
 import { useDayView } from './useDayView.ts';
 import { MoveConfirm } from '../bookings/MoveConfirm.tsx';
 import { useDeskActions } from './useDeskActions.ts';
+import { DeskCashContext } from './desk-cash.ts';
+import { DeskRefundLines } from '../payments/DeskRefundLines.tsx';
+import type { DeskRefundDto } from '@courtside/contracts';
+
+const NONE: DeskRefundDto[] = [];
+
+/** The day's cash to hand back (cancelled bookings too, which no longer show in the grid), each with its action. */
+const DayDeskRefunds = ({ refunds }: { refunds: DeskRefundDto[] }) => (
+  <Alert severity="error" icon={false} sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }} data-testid="day-desk-refunds">
+    <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+      Cash to hand back for this day
+    </Typography>
+    <DeskRefundLines refunds={refunds} />
+  </Alert>
+);
 
 /** "Close a facility" opens the closure form with the day's hours filled in ("24:00" is the next day's 00:00 there). */
 const closeDayLink = (date: string, range: Span) => {
@@ -53,69 +68,72 @@ export const DayViewPage = () => {
   const desk = useDeskActions(date);
   const firstOpen = data?.facilities.find((f) => !f.isDeleted);
   return (
-    <Box sx={{ py: 2, width: '100%', minWidth: 0, contain: 'inline-size' }}>
-      <ScreenTitle title="Day view" />
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}>
-        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <DayPicker date={date} today={today} onChange={setDate} />
-          <Box>
-            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
-              {longDate(date)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {data ? `${countOf(total, 'booking')} across ${data.facilities.length} facilities` : ' '}
-              {date === today && <Chip size="small" label="Today" color="primary" sx={{ ml: 1, height: 20 }} />}
-            </Typography>
-          </Box>
+    <DeskCashContext.Provider value={data?.deskRefunds ?? NONE}>
+      <Box sx={{ py: 2, width: '100%', minWidth: 0, contain: 'inline-size' }}>
+        <ScreenTitle title="Day view" />
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <DayPicker date={date} today={today} onChange={setDate} />
+            <Box>
+              <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
+                {longDate(date)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {data ? `${countOf(total, 'booking')} across ${data.facilities.length} facilities` : ' '}
+                {date === today && <Chip size="small" label="Today" color="primary" sx={{ ml: 1, height: 20 }} />}
+              </Typography>
+            </Box>
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <ToggleButtonGroup exclusive size="small" value={view} onChange={(_e, next: 'grid' | 'list' | null) => next && setView(next)} aria-label="Show the day as">
+              <ToggleButton value="grid">Grid</ToggleButton>
+              <ToggleButton value="list">List</ToggleButton>
+            </ToggleButtonGroup>
+            <FrontDeskHelp />
+            <Tooltip title="Refresh">
+              <IconButton onClick={() => refetch()} disabled={isFetching} aria-label="Refresh">
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+          </Stack>
         </Stack>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <ToggleButtonGroup exclusive size="small" value={view} onChange={(_e, next: 'grid' | 'list' | null) => next && setView(next)} aria-label="Show the day as">
-            <ToggleButton value="grid">Grid</ToggleButton>
-            <ToggleButton value="list">List</ToggleButton>
-          </ToggleButtonGroup>
-          <FrontDeskHelp />
-          <Tooltip title="Refresh">
-            <IconButton onClick={() => refetch()} disabled={isFetching} aria-label="Refresh">
-              <RefreshIcon />
-            </IconButton>
-          </Tooltip>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => desk.newBooking({ facilityId: firstOpen?.id ?? '', date, startTime: '', endTime: '' })} disabled={!firstOpen}>
+              New booking
+            </Button>
+            <Button variant="outlined" startIcon={<CloseIcon />} component={Link} to={closeDayLink(date, range)}>
+              Close a facility
+            </Button>
+          </Stack>
+          {view === 'grid' && <Legend />}
         </Stack>
-      </Stack>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => desk.newBooking({ facilityId: firstOpen?.id ?? '', date, startTime: '', endTime: '' })} disabled={!firstOpen}>
-            New booking
-          </Button>
-          <Button variant="outlined" startIcon={<CloseIcon />} component={Link} to={closeDayLink(date, range)}>
-            Close a facility
-          </Button>
-        </Stack>
-        {view === 'grid' && <Legend />}
-      </Stack>
 
-      {error ? (
-        <Alert severity="error">The day could not be loaded: {error instanceof Error ? error.message : String(error)}</Alert>
-      ) : isPending || !data ? (
-        <Skeleton variant="rounded" height={480} />
-      ) : data.facilities.length === 0 ? (
-        <Alert severity="info">There are no facilities yet. Add one to see its day here.</Alert>
-      ) : view === 'grid' ? (
-        <DayGrid date={date} day={data} range={range} actions={desk.actions} />
-      ) : (
-        <DayList day={data} actions={desk.actions} />
-      )}
-      <BookingPopover open={desk.opened} date={date} onClose={desk.closeBooking} />
-      <MoveConfirm
-        question={desk.actions.move.question}
-        busy={desk.actions.move.moving}
-        onConfirm={() => void desk.actions.move.agree()}
-        onClose={desk.actions.move.keepPlace}
-      />
-      {desk.booking && (
-        <Suspense fallback={null}>
-          <NewBookingDialog at={desk.booking} onClose={desk.closeDialog} />
-        </Suspense>
-      )}
-    </Box>
+        {data && data.deskRefunds.length > 0 && <DayDeskRefunds refunds={data.deskRefunds} />}
+        {error ? (
+          <Alert severity="error">The day could not be loaded: {error instanceof Error ? error.message : String(error)}</Alert>
+        ) : isPending || !data ? (
+          <Skeleton variant="rounded" height={480} />
+        ) : data.facilities.length === 0 ? (
+          <Alert severity="info">There are no facilities yet. Add one to see its day here.</Alert>
+        ) : view === 'grid' ? (
+          <DayGrid date={date} day={data} range={range} actions={desk.actions} />
+        ) : (
+          <DayList day={data} actions={desk.actions} />
+        )}
+        <BookingPopover open={desk.opened} date={date} onClose={desk.closeBooking} />
+        <MoveConfirm
+          question={desk.actions.move.question}
+          busy={desk.actions.move.moving}
+          onConfirm={() => void desk.actions.move.agree()}
+          onClose={desk.actions.move.keepPlace}
+        />
+        {desk.booking && (
+          <Suspense fallback={null}>
+            <NewBookingDialog at={desk.booking} onClose={desk.closeDialog} />
+          </Suspense>
+        )}
+      </Box>
+    </DeskCashContext.Provider>
   );
 };

@@ -14,6 +14,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   payment_link: 'Payment link',
   booking_moved: 'Booking moved',
   booking_cancelled: 'Booking cancelled',
+  series_cancelled: 'Weekly booking dates cancelled',
   booking_reminder: 'Booking reminder',
   refund_completed: 'Refund completed',
   refund_failed: 'Refund failed (staff)',

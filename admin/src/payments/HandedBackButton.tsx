@@ -5,7 +5,7 @@ import { failure, money } from '../common/format.ts';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 
 /** Desk money waiting to go back: after a confirmation, records that the signed-in staff member handed it back now. */
-export const HandedBackButton = ({ refundId, amount, customer }: { refundId: string; amount: number; customer: string }) => {
+export const HandedBackButton = ({ refundId, amount, customer, onDone }: { refundId: string; amount: number; customer: string; onDone?: () => void }) => {
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -20,6 +20,7 @@ export const HandedBackButton = ({ refundId, amount, customer }: { refundId: str
         try {
           await dataProvider.refundHandedBack(refundId);
           notify('Refund recorded as handed back.', { type: 'success' });
+          onDone?.();
           refresh();
         } catch (error) {
           notify(failure('Could not record the refund', error), { type: 'error' });

@@ -1,7 +1,7 @@
 import { bookedPlay, buildCalendar, type CalendarEvent, type RefundVia } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
+import { bookingsForMailByIds, findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { enqueueRendered } from './outbox.ts';
 import { SITE_LINKS, type BookingFacts } from './templates.ts';
@@ -115,6 +115,36 @@ export async function enqueueHeldBookingMoved(ctx: MailContext, trx: Executor, w
   if (!b || b.status !== 'pending') return;
   await enqueueRendered(ctx, trx, 'booking_moved', b.user_email, (t, l) => t.heldBookingMoved(l, factsOf(b), factsOf(was), b.payable_cents, paymentUrl, payBy), {
     dedupeKey: `held-moved:${b.id}:${bookingSequence(b)}`,
+  });
+}
+
+/**
+ * Queues one "weekly booking cancelled" for dates of a series the venue cancelled together (not
+ * one message per date), in the cancelling transaction: every date, its .ics cancelling each,
+ * and the money going back, summed per way back.
+ */
+export async function enqueueSeriesCancelled(
+  ctx: MailContext,
+  trx: Executor,
+  bookingIds: string[],
+  refunds: { cents: number; via: RefundVia }[],
+  why: string,
+): Promise<void> {
+  const list = await bookingsForMailByIds(trx, bookingIds);
+  const first = list[0];
+  if (!first) return;
+  const facility = { name: first.facility_name, location: first.facility_location };
+  const back = (['provider', 'desk'] as const)
+    .map((via) => ({ via, facility, cents: refunds.filter((r) => r.via === via).reduce((sum, r) => sum + r.cents, 0) }))
+    .filter((r) => r.cents > 0);
+  await enqueueRendered(ctx, trx, 'series_cancelled', first.user_email, (t, l) => t.seriesCancelled(l, list.map(factsOf), back, why), {
+    attachments: [{
+      filename: 'bookings.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: buildCalendar(list.map((b) => bookingEvent(b, ctx.config.publicBaseUrl)), { stamp: ctx.clock() }),
+    }],
+    // A booking is cancelled once, so its first date names the message.
+    dedupeKey: `series-cancelled:${first.id}`,
   });
 }
 

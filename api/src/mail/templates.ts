@@ -192,6 +192,16 @@ export const templates = {
       myBookings(layout),
     ]),
 
+  /** Several dates of a weekly series cancelled by the venue at once: one message listing them, with what goes back each way. */
+  seriesCancelled: (layout: MailLayout, dates: BookingFacts[], refunds: RefundMailFacts[], why: string) =>
+    render(layout, `Weekly booking cancelled: ${dates[0]!.facilityName}`, hello(dates[0]!.customerName), [
+      `We are sorry: the venue had to cancel ${dates.length} date${dates.length === 1 ? '' : 's'} of your weekly booking at ${dates[0]!.facilityName} (${why}):`,
+      dates.map(bookingWhen).join('\n'),
+      ...(refunds.length ? refunds.map((r) => refundSentence({ via: r.via, amount: amountIn(layout, r.cents), facility: r.facility })) : ['No refund is due for them.']),
+      'The attached calendar file removes them from your calendar.',
+      myBookings(layout),
+    ]),
+
   bookingMoved: (layout: MailLayout, b: BookingFacts, was: BookingFacts) =>
     render(layout, `Booking moved: ${b.facilityName}`, hello(b.customerName), [
       'Your booking has moved. It is now:',

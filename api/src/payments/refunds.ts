@@ -21,12 +21,13 @@ const SWEEP_BATCH = 20;
 /**
  * Records a refund of an order whose money `provider` took. Desk money goes back at the desk:
  * the refund waits as 'to_collect' for staff (who are told) and nothing is sent; the rest is
- * returned for sending after commit.
+ * returned for sending after commit. `announced`: the customer is told of it in the message
+ * that cancels its booking, so the provider's acceptance sends no second message.
  */
 export async function recordRefund(
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   trx: Executor,
-  r: { orderId: string; provider: string; bookingId: string | null; amountCents: number; reason: string },
+  r: { orderId: string; provider: string; bookingId: string | null; amountCents: number; reason: string; announced?: boolean },
   now: Date,
 ): Promise<string[]> {
   if (r.amountCents <= 0) return [];
@@ -55,6 +56,8 @@ export async function recordBookingRefund(
   reason: string,
   now: Date,
   viaDesk = false,
+  /** The message that cancels the booking tells the customer of this refund (recordRefund's `announced`). */
+  announced = false,
 ): Promise<{ refundIds: string[]; cents: number; via: RefundVia } | undefined> {
   const paidBy = await orders.ordersThatPaid(trx, b.bookingId);
   const first = paidBy[0];
@@ -63,7 +66,7 @@ export async function recordBookingRefund(
   const refundIds: string[] = [];
   for (const part of splitRefund(cents, paidBy.map((o) => ({ id: o.id, heldCents: o.amount_cents - o.refunded_cents })))) {
     const provider = viaDesk ? 'desk' : paidBy.find((o) => o.id === part.orderId)!.provider;
-    refundIds.push(...(await recordRefund(ctx, trx, { orderId: part.orderId, provider, bookingId: b.bookingId, amountCents: part.cents, reason }, now)));
+    refundIds.push(...(await recordRefund(ctx, trx, { orderId: part.orderId, provider, bookingId: b.bookingId, amountCents: part.cents, reason, announced }, now)));
   }
   return { refundIds, cents, via: viaDesk ? 'desk' : refundVia(first.provider) };
 }
@@ -109,8 +112,10 @@ async function attempt(ctx: ServiceContext, refund: refunds.RefundToSend): Promi
       amountCents: refund.amount_cents,
     });
     // The customer hears of it in the same transaction that records it: never for a refund not recorded, never twice.
+    // The message that cancelled its booking told them it was coming: only a refund that failed first (late) is confirmed.
+    const tell = !refund.announced || refund.status === 'failed';
     await ctx.db.transaction().execute(async (trx) => {
-      if (await refunds.markRefundSucceeded(trx, refund.id, refundRef, ctx.clock())) await enqueueRefundCompleted(ctx, trx, refund.id);
+      if ((await refunds.markRefundSucceeded(trx, refund.id, refundRef, ctx.clock())) && tell) await enqueueRefundCompleted(ctx, trx, refund.id);
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

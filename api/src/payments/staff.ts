@@ -1,5 +1,5 @@
-import { DomainError, ORDER_STATUSES, centsToDollars, chargedForBooking } from '@courtside/domain';
-import type { PaymentDto } from '@courtside/contracts';
+import { DomainError, ORDER_STATUSES, centsToDollars, chargedForBooking, localTimes, parseDate, type BookingStatus } from '@courtside/domain';
+import type { DeskRefundDto, PaymentDto } from '@courtside/contracts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
@@ -151,3 +151,35 @@ export async function resolvePaymentFlag(ctx: ServiceContext, actor: CurrentUser
   }
   return getPayment(ctx, id);
 }
+
+/** Desk money still to hand back (staff's to-do): all of it, a booking's, or that of bookings on a local day. */
+export async function listDeskRefunds(ctx: ServiceContext, filter: { bookingId?: string; date?: string }): Promise<DeskRefundDto[]> {
+  const rows = await refunds.openDeskRefunds(ctx.db, {
+    bookingIds: filter.bookingId ? [filter.bookingId] : undefined,
+    // parseDate refuses a date that is not one (with the reason) before it reaches SQL.
+    localDate: filter.date && (parseDate(filter.date, 'date'), filter.date),
+  });
+  return rows.map(toDeskRefundDto);
+}
+
+export function toDeskRefundDto(r: refunds.OpenDeskRefundRow): DeskRefundDto {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    amount: centsToDollars(r.amount_cents),
+    createdAt: r.created_at.toISOString(),
+    customer: { id: r.user_id, name: r.user_name, email: r.user_email },
+    booking:
+      r.booking_id && r.starts_at && r.ends_at && r.facility_id && r.timezone
+        ? {
+            id: r.booking_id,
+            facilityId: r.facility_id,
+            facilityName: r.facility_name ?? '',
+            ...pick(localTimes(r.starts_at, r.ends_at, r.timezone)),
+            status: r.booking_status as BookingStatus,
+          }
+        : null,
+  };
+}
+
+const pick = ({ date, startTime, endTime }: { date: string; startTime: string; endTime: string }) => ({ date, startTime, endTime });

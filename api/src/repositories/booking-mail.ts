@@ -40,6 +40,12 @@ export function findBookingForMail(db: Executor, bookingId: string): Promise<Boo
   return bookingsForMail(db).where('b.id', '=', bookingId).executeTakeFirst();
 }
 
+/** Some bookings, earliest first (a message about several dates at once). */
+export function bookingsForMailByIds(db: Executor, bookingIds: string[]): Promise<BookingForMail[]> {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return bookingsForMail(db).where('b.id', 'in', bookingIds).orderBy('b.starts_at').execute();
+}
+
 /**
  * Confirmed bookings starting within `hours` whose reminder is due and not yet written: made
  * before their reminder time, for active customers who keep reminders on.

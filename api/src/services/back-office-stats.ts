@@ -17,6 +17,7 @@ import type { DashboardStats, DayView } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import * as dayView from '../repositories/day-view.ts';
 import { closuresBetween } from '../repositories/closures.ts';
+import { listDeskRefunds } from '../payments/staff.ts';
 import type { ServiceContext } from './context.ts';
 
 /** The front desk's day view and the dashboard's figures, for the back office. */
@@ -94,9 +95,10 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
   const { byFacility } = loaded;
   // A deleted facility is shown only for the days it has bookings on (its own calendar).
   const windows = loaded.windows.filter((w) => !w.facility.is_deleted || byFacility.has(w.facility.id));
-  const closures = await closuresOf(ctx, windows);
+  const [closures, deskRefunds] = await Promise.all([closuresOf(ctx, windows), listDeskRefunds(ctx, { date: formatDate(date) })]);
   return {
     date: formatDate(date),
+    deskRefunds,
     weekday: weekdayOf(date),
     today: todayIn(ctx),
     facilities: windows.map(({ facility, from, to }) => ({
@@ -207,5 +209,6 @@ export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardS
       bookings: rows.reduce((sum, r) => sum + r.bookings, 0),
       days,
     },
+    deskRefunds: await listDeskRefunds(ctx, {}),
   };
 }

@@ -14,6 +14,7 @@ import {
   resolveBookingRequest,
   type BookingRequest,
   type EffectivePolicy,
+  type RefundVia,
 } from '@courtside/domain';
 import type { BookingDto, MovedBookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow } from '@courtside/migrations';
@@ -307,11 +308,20 @@ export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id:
   return view(ctx, ctx.db, id);
 }
 
+/** What one cancellation did: what to finish after commit, and the money it sends back (for a caller that tells the customer itself). */
+export interface CancelOutcome extends Required<AfterCommit> {
+  /** The customer had been told of the booking (it was confirmed), so its cancellation is told too. */
+  announce: boolean;
+  refund?: { cents: number; via: RefundVia };
+}
+
 /**
  * The one cancellation step, for a booking already locked in `trx` (one booking cancelled by
  * its customer or staff, or every live booking of a facility being withdrawn): the policy
  * decides, its open checkouts are cancelled, and paid money is recorded for refund through
  * the order that took it. The caller runs closeCheckouts/sendRefunds after commit (changeBooking).
+ * The customer gets one message saying both the cancellation and the refund: this booking's
+ * own, or (`tell: 'caller'`) the caller's message about several at once.
  */
 export async function cancelLockedBooking(
   ctx: ServiceContext,
@@ -321,7 +331,8 @@ export async function cancelLockedBooking(
   now: Date,
   /** Why the venue cancels it ("the facility was withdrawn"), for the customer's message and the refund. */
   venueWhy?: string,
-): Promise<Required<AfterCommit>> {
+  tell: 'booking' | 'caller' = 'booking',
+): Promise<CancelOutcome> {
   const facility = await facilities.findFacility(trx, row.facility_id, { includeDeleted: true });
   const { cancellationHours } = facility ? facilityPolicy(facility, ctx.config) : ctx.config;
   const { refund } = decideCancellation(stateOf(row), actorKind(actor, row), { now, cancellationHours });
@@ -330,15 +341,16 @@ export async function cancelLockedBooking(
   const byCustomer = actor.id === row.user_id;
   const reason = byCustomer ? 'cancelled by the customer' : `cancelled by the venue${venueWhy ? `: ${venueWhy}` : ''}`;
   // What was paid for it (its price less its share of a promo code discount), back the way each payment came.
-  const back = refund ? await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now) : undefined;
+  // A confirmed booking is in the customer's calendar, so its cancellation message tells the refund too.
+  const announce = row.status === 'confirmed';
+  const back = refund ? await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now, false, announce) : undefined;
   const refundIds = back?.refundIds ?? [];
-  // A confirmed booking is in the customer's calendar; a hold the venue released was awaiting their
-  // payment (its link stops working). A hold its customer released needs no message.
+  // A hold the venue released was awaiting their payment (its link stops working). A hold its customer released needs no message.
   const money = back && { cents: back.cents, via: back.via };
-  if (row.status === 'confirmed' || !byCustomer) {
+  if (tell === 'booking' && (announce || !byCustomer)) {
     await enqueueBookingCancelled(ctx, trx, row.id, money, byCustomer ? undefined : { why: venueWhy }, row.status === 'pending');
   }
-  return { staleCheckouts, refundIds };
+  return { staleCheckouts, refundIds, announce, refund: money };
 }
 
 export async function getBooking(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<BookingDto> {

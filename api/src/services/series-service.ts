@@ -11,12 +11,13 @@ import {
   seriesDates,
   type Conflict,
   type Interval,
+  type RefundVia,
 } from '@courtside/domain';
 import type { SeriesPreviewDto } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
-import { enqueueSeriesConfirmed } from '../mail/booking-mail.ts';
+import { enqueueSeriesCancelled, enqueueSeriesConfirmed } from '../mail/booking-mail.ts';
 import { closuresBetween } from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
@@ -219,6 +220,8 @@ export async function pageSeries(ctx: ServiceContext, params: ListParams) {
   return { records: await Promise.all(rows.map((r) => seriesDto(ctx, r))), total, page };
 }
 
+const SERIES_CANCELLED = 'the weekly series was cancelled';
+
 /**
  * Cancels a series' occurrences from a local date on (all that have not started, without one),
  * each under the cancellation rules for staff: refunded when paid. Past ones stay as history.
@@ -233,14 +236,19 @@ export async function cancelSeries(ctx: ServiceContext, staff: CurrentUser, id: 
   const { cancelled } = await changeBooking(ctx, async (trx) => {
     if (!(await series.lockSeries(trx, id))) throw seriesNotFound();
     const after: Required<AfterCommit> = { staleCheckouts: [], refundIds: [] };
+    const told: { bookingIds: string[]; refunds: { cents: number; via: RefundVia }[] } = { bookingIds: [], refunds: [] };
     let cancelled = 0;
     for (const row of await series.lockOccurrencesFrom(trx, id, start)) {
       if (row.status !== 'pending' && row.status !== 'confirmed') continue;
-      const done = await cancelLockedBooking(ctx, trx, staff, row, now, 'the weekly series was cancelled');
+      const done = await cancelLockedBooking(ctx, trx, staff, row, now, SERIES_CANCELLED, 'caller');
       after.staleCheckouts.push(...done.staleCheckouts);
       after.refundIds.push(...done.refundIds);
+      if (done.announce) told.bookingIds.push(row.id);
+      if (done.announce && done.refund) told.refunds.push(done.refund);
       cancelled++;
     }
+    // One message for every date it cancelled, saying what goes back.
+    await enqueueSeriesCancelled(ctx, trx, told.bookingIds, told.refunds, SERIES_CANCELLED);
     return { ...after, cancelled };
   });
   return { ...(await getSeries(ctx, id)), cancelledBookings: cancelled };

@@ -11,7 +11,7 @@ export interface RefundToSend extends RefundRow {
 
 export function insertRefund(
   db: Executor,
-  r: { orderId: string; bookingId: string | null; amountCents: number; reason: string; status?: RefundRow['status']; nextAttemptAt: Date; now: Date },
+  r: { orderId: string; bookingId: string | null; amountCents: number; reason: string; announced?: boolean; status?: RefundRow['status']; nextAttemptAt: Date; now: Date },
 ): Promise<RefundRow> {
   return db
     .insertInto('refunds')
@@ -20,6 +20,7 @@ export function insertRefund(
       booking_id: r.bookingId,
       amount_cents: r.amountCents,
       reason: r.reason,
+      announced: r.announced ?? false,
       status: r.status ?? 'pending',
       provider_ref: null,
       last_error: null,
@@ -116,4 +117,46 @@ export function refundsOfOrders(db: Executor, orderIds: string[]): Promise<(Refu
     .orderBy('r.created_at')
     .orderBy('r.id')
     .execute();
+}
+
+/** A desk refund waiting to be handed back, with its customer and the booking it was for. */
+export interface OpenDeskRefundRow {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  created_at: Date;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  booking_id: string | null;
+  booking_status: string | null;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  facility_id: string | null;
+  facility_name: string | null;
+  timezone: string | null;
+}
+
+/**
+ * Desk refunds still to hand back ('to_collect'), oldest first: all of them, those of some
+ * bookings, or those of bookings on a local day (each facility's own calendar).
+ */
+export function openDeskRefunds(db: Executor, filter: { bookingIds?: string[]; localDate?: string } = {}, limit = 200): Promise<OpenDeskRefundRow[]> {
+  let query = db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('bookings as b', 'b.id', 'r.booking_id')
+    .leftJoin('facilities as f', 'f.id', 'b.facility_id')
+    .select([
+      'r.id', 'r.order_id', 'r.amount_cents', 'r.created_at', 'u.id as user_id', 'u.name as user_name', 'u.email as user_email',
+      'b.id as booking_id', 'b.status as booking_status', 'b.starts_at', 'b.ends_at', 'f.id as facility_id', 'f.name as facility_name', 'f.timezone',
+    ])
+    .where('r.status', '=', 'to_collect');
+  if (filter.bookingIds) {
+    if (filter.bookingIds.length === 0) return Promise.resolve([]);
+    query = query.where('r.booking_id', 'in', filter.bookingIds);
+  }
+  if (filter.localDate) query = query.where(sql<boolean>`(b.starts_at AT TIME ZONE f.timezone)::date = ${filter.localDate}::date`);
+  return query.orderBy('r.created_at').orderBy('r.id').limit(limit).execute();
 }

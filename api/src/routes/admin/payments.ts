@@ -1,8 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getPayment, pagePayments, refundHandedBack, refundPayment, resolvePaymentFlag } from '../../payments/staff.ts';
+import { getPayment, listDeskRefunds, pagePayments, refundHandedBack, refundPayment, resolvePaymentFlag } from '../../payments/staff.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { PaymentDto } from '@courtside/contracts';
+import { DateText, DeskRefundDto, PaymentDto } from '@courtside/contracts';
 import { IdParams } from '../schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,6 +32,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: PaymentDto, ...errorResponses },
     },
   }, async (request) => resolvePaymentFlag(app.ctx, request.currentUser!, request.params.id));
+
+  app.get('/desk-refunds', {
+    schema: {
+      summary: 'Desk money still to hand back (refunds to_collect), oldest first: all, one booking\'s (bookingId), or those of bookings on a local day (date)',
+      querystring: Type.Object({
+        bookingId: Type.Optional(Type.String({ format: 'uuid' })),
+        date: Type.Optional(DateText),
+      }, { additionalProperties: false }),
+      response: { 200: Type.Array(DeskRefundDto), ...errorResponses },
+    },
+  }, async (request) => listDeskRefunds(app.ctx, request.query));
 
   app.post('/refunds/:id/handed-back', {
     schema: {

@@ -3,9 +3,14 @@ import { aBooking } from '../../lib/test-bookings.ts';
 import { paymentBadge } from './badges.ts';
 
 describe('paymentBadge', () => {
-  it('a desk refund not handed back yet says where to collect it', () => {
+  it('a desk refund not handed back yet is due, not refunded, and says where to collect it', () => {
     const b = aBooking({ status: 'cancelled', paymentStatus: 'refunded', refundState: 'to_collect', refundVia: 'desk' });
-    expect(paymentBadge(b)).toEqual({ label: 'Refund at the desk', tone: 'warn', detail: 'Your $20.00 will be refunded at the front desk of Centre Court, Riverside.' });
+    expect(paymentBadge(b)).toEqual({ label: 'Refund due at the desk', tone: 'warn', detail: 'Your $20.00 will be refunded at the front desk of Centre Court, Riverside.' });
+  });
+
+  it('once staff record handing it back, it is refunded', () => {
+    const b = aBooking({ status: 'cancelled', paymentStatus: 'refunded', refundState: 'refunded', refundedAmount: 20, refundVia: 'desk' });
+    expect(paymentBadge(b)).toMatchObject({ label: 'Refunded', tone: 'info' });
   });
 
   // A $60 booking paid $54 with a promo code: the refund on its way, or at the desk, is the $54 paid.

@@ -44,7 +44,7 @@ export function paymentBadge(b: BookingDto): Badge {
     case 'failed':
       return { label: 'Refund failed', tone: 'bad', detail: 'We are on it.', link: { href: '/contact-us', text: 'Contact us' } };
     case 'to_collect':
-      return { label: 'Refund at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(amountOf(b)), facility: b.facility }) };
+      return { label: 'Refund due at the desk', tone: 'warn', detail: refundSentence({ via: 'desk', amount: formatMoney(amountOf(b)), facility: b.facility }) };
   }
   switch (b.paymentStatus) {
     case 'paid':
