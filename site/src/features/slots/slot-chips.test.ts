@@ -26,7 +26,7 @@ describe('a free-slot chip', () => {
 
   it("says a slot's play when the facility's changeover takes the end of it", () => {
     const html = slotChipHtml(court, '2026-11-21', { startTime: '18:00', endTime: '19:00', price: 35.5, playMinutes: 50 });
-    expect(html).toContain('aria-label="Centre Court, 18:00 to 19:00, 50 min play, $35.50"');
+    expect(html).toContain('aria-label="Centre Court, 6:00 PM to 7:00 PM, 50 min play, $35.50"');
     expect(html).toContain('</span> <span class="slot-chip-play">50 min play</span> <span class="slot-chip-price">$35.50</span>');
     expect(slotChipHtml(court, '2026-11-21', slot('18:00', '19:00', 35.5))).not.toContain('play');
   });
