@@ -57,7 +57,7 @@ describe('booking messages', () => {
     expect(mail.subject).toBe(`Booking confirmed: ${courtName} - Riverside Courts`);
     expect(mail.text).toContain('Hello Casey Player,');
     // New York's summer time began on 14 March: 10:00 local is 14:00 UTC.
-    expect(mail.text).toContain('Monday 15 March 2027, 10:00-12:00 (America/New_York)');
+    expect(mail.text).toContain('Monday, March 15, 2027, 10:00 AM – 12:00 PM (New York time)');
     expect(mail.text).toContain('Paid: $40.00');
     expect(mail.text).toContain(`https://courts.example${SITE_LINKS.myBookings}`);
     expect(mail.html).toContain('Court &lt;b&gt;&amp;&lt;/b&gt; &quot;Lights&quot;');
@@ -83,8 +83,8 @@ describe('booking messages', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     await deliver();
     const mail = smtp.only(dana.email, `Booking moved: ${courtName}`);
-    expect(mail.text).toContain('Thursday 18 March 2027, 18:00-19:00 (America/New_York)');
-    expect(mail.text).toContain('It was: Wednesday 17 March 2027, 10:00-11:00 (America/New_York).');
+    expect(mail.text).toContain('Thursday, March 18, 2027, 6:00 PM – 7:00 PM (New York time)');
+    expect(mail.text).toContain('It was: Wednesday, March 17, 2027, 10:00 AM – 11:00 AM (New York time).');
     const event = parseIcs(icsOf(mail)).events[0]!;
     expect(event).toMatchObject({ uid: confirmed.uid, status: 'CONFIRMED', start: '2027-03-18T22:00:00.000Z' });
     expect(event.sequence).toBeGreaterThan(confirmed.sequence);
@@ -118,8 +118,8 @@ describe('booking messages', () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     await deliver();
     const cancelledOn = (day: string) => smtp.to(dana.email).find((m) => m.subject?.startsWith('Booking cancelled: Arena') && m.text?.includes(day))?.text;
-    expect(cancelledOn('Monday 22 March 2027')).toContain('We are sorry: the venue had to cancel this booking:');
-    expect(cancelledOn('Tuesday 23 March 2027')).toContain('We are sorry: the venue had to cancel this booking (the facility was withdrawn):');
+    expect(cancelledOn('Monday, March 22, 2027')).toContain('We are sorry: the venue had to cancel this booking:');
+    expect(cancelledOn('Tuesday, March 23, 2027')).toContain('We are sorry: the venue had to cancel this booking (the facility was withdrawn):');
     // Each cancellation's message told its refund: nothing more.
     expect(smtp.to(dana.email).filter((m) => m.subject?.startsWith('Refund of'))).toEqual([]);
   });

@@ -80,10 +80,10 @@ describe('calendars', () => {
     const cancel = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${bookings.after}`, headers: staff.auth });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await deliverMail(t.app.ctx);
-    const about = (subject: string) => smtp.to(casey.email).filter((m) => m.subject?.includes(subject) && m.text?.includes('Monday 15 March 2027'));
+    const about = (subject: string) => smtp.to(casey.email).filter((m) => m.subject?.includes(subject) && m.text?.includes('Monday, March 15, 2027'));
     const [confirmed, ...others] = about('Booking confirmed: Centre Court');
     expect(others).toEqual([]);
-    expect(confirmed!.text).toContain('Monday 15 March 2027, 10:00-12:00 (America/New_York)');
+    expect(confirmed!.text).toContain('Monday, March 15, 2027, 10:00 AM – 12:00 PM (New York time)');
     expect(confirmed!.text).toContain('Paid: $40.00');
     const [cancelled] = about('Booking cancelled: Centre Court');
     expect(cancelled!.text).toContain('Your $40.00 will be refunded');

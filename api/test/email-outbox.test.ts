@@ -142,7 +142,7 @@ describe('booking reminders', () => {
     await deliverMail(t.app.ctx);
     const mail = smtp.only(casey.email, 'Reminder');
     expect(mail.subject).toBe('Reminder: Court "A" & co - Riverside <Courts>');
-    expect(mail.text).toContain('Wednesday 3 March 2027, 10:00-11:00 (America/New_York)');
+    expect(mail.text).toContain('Wednesday, March 3, 2027, 10:00 AM – 11:00 AM (New York time)');
     expect(mail.text).toContain('Riverside Park, Gate 2');
     expect(mail.html).toContain('Casey &lt;b&gt;Bold&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Bold</b>');

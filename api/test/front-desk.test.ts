@@ -73,7 +73,7 @@ describe('the front desk books for customers and walk-ins', () => {
     const link = (await outbox(casey.email)).find((m) => m.kind === 'payment_link')!;
     expect(link.subject).toContain('Pay to confirm your booking: Centre Court');
     expect(link.text_body).toContain(booking.paymentUrl);
-    expect(link.text_body).toContain('Saturday 6 March 2027, 09:00-10:00 (America/New_York)');
+    expect(link.text_body).toContain('Saturday, March 6, 2027, 9:00 AM – 10:00 AM (New York time)');
     // The customer pays on the page: the normal settlement confirms it.
     const path = new URL(booking.paymentUrl).pathname;
     const page = await t.app.inject({ url: path });

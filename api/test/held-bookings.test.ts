@@ -42,7 +42,7 @@ describe('bookings held for payment', () => {
     const held = await heldFor(casey, TODAY, '11:00', '12:00');
     expect(held.holdExpiresAt).toBe('2027-03-01T16:00:00.000Z');
     const link = (await mailTo(casey.email)).find((m) => m.kind === 'payment_link')!;
-    expect(link.text_body).toContain('by Monday 1 March 2027, 11:00 (America/New_York)');
+    expect(link.text_body).toContain('by Monday, March 1, 2027, 11:00 AM (New York time)');
 
     t.clock.set('2027-03-01T16:00:00Z');
     const read = await t.app.inject({ url: `/api/admin/bookings/${held._id}`, headers: staff.auth });
@@ -68,8 +68,8 @@ describe('bookings held for payment', () => {
 
     const mail = (await mailTo(casey.email)).at(-1)!;
     expect(mail.subject).toContain('Booking moved: Held Court, new payment link');
-    expect(mail.text_body).toContain('Saturday 6 March 2027, 11:00-12:00 (America/New_York)');
-    expect(mail.text_body).toContain('It was: Saturday 6 March 2027, 09:00-10:00 (America/New_York).');
+    expect(mail.text_body).toContain('Saturday, March 6, 2027, 11:00 AM – 12:00 PM (New York time)');
+    expect(mail.text_body).toContain('It was: Saturday, March 6, 2027, 9:00 AM – 10:00 AM (New York time).');
     expect(mail.text_body).toContain('The payment link we sent before no longer works');
     const newUrl = /https:\/\/courts\.example\/pay\/[0-9a-f-]+/.exec(mail.text_body)![0];
     expect(newUrl).not.toBe(held.paymentUrl);

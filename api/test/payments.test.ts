@@ -121,8 +121,8 @@ describe('checkout and sandbox payments', () => {
       expect(page.body).toContain('Total $60.00');
       expect(page.body).toContain('$20.00');
       expect(page.body).toContain('$40.00');
-      expect(page.body).toContain('08:00–09:00');
-      expect(page.body).toContain('15:00–17:00');
+      expect(page.body).toContain('8:00 AM – 9:00 AM');
+      expect(page.body).toContain('3:00 PM – 5:00 PM');
     });
 
     it('is 404 for an unknown order and 400 for a malformed id', async () => {

@@ -50,7 +50,7 @@ describe('weekly series', () => {
     const mail = await t.database.db.selectFrom('outbox_messages').select(['kind', 'subject', 'text_body', 'attachments']).where('recipient', '=', casey.email).where('kind', 'in', ['series_confirmed', 'booking_confirmed']).execute();
     expect(mail.map((m) => m.kind)).toEqual(['series_confirmed']);
     expect(mail[0]!.text_body).toContain('confirmed for 4 dates');
-    expect(mail[0]!.text_body).toContain('Tuesday 16 March 2027, 18:00-19:00 (America/New_York)');
+    expect(mail[0]!.text_body).toContain('Tuesday, March 16, 2027, 6:00 PM – 7:00 PM (New York time)');
     expect(mail[0]!.text_body).toContain('Paid: $100.00');
     expect(mail[0]!.attachments[0]!.content.match(/BEGIN:VEVENT/g)).toHaveLength(4);
   });

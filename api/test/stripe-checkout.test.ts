@@ -162,7 +162,7 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
     expect(mail.filter((m) => m.kind === 'refund_failed').map((m) => m.recipient)).toEqual([staff.email]);
     expect(mail[0]!.subject).toMatch(/^Refund failed, retrying: \$20\.00 to /);
     expect(mail[0]!.text_body).toMatch(/refused/);
-    expect(toDana.filter((m) => m.text_body.includes('Saturday 6 March 2027, 08:00-09:00'))).toHaveLength(1);
+    expect(toDana.filter((m) => m.text_body.includes('Saturday, March 6, 2027, 8:00 AM – 9:00 AM'))).toHaveLength(1);
   });
 
   it('a refund for a payment whose event named no PaymentIntent looks it up on the session first', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MONEY_FORMAT } from '@courtside/domain';
-import { currencySymbol, formatLongDate, formatMoney, formatMonth, moneyFormat, setMoneyFormat } from './format.ts';
+import { currencySymbol, formatClockTime, formatLongDate, formatMoney, formatMonth, formatTimeRange, moneyFormat, setMoneyFormat } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes dollars with cents', () => {
@@ -46,19 +46,28 @@ describe('formatMoney in the venue\'s currency and locale', () => {
   });
 });
 
-describe('formatLongDate', () => {
-  it('writes a civil date out, the same in every time zone', () => {
-    expect(formatLongDate('2026-11-21')).toBe('Saturday, 21 November 2026');
-    expect(formatLongDate('2025-07-04')).toBe('Friday, 4 July 2025');
+describe('dates and times in the venue locale', () => {
+  afterEach(() => setMoneyFormat(DEFAULT_MONEY_FORMAT));
+
+  it('writes a civil date out in the locale, the same in every time zone', () => {
+    expect(formatLongDate('2026-11-21')).toBe('Saturday, November 21, 2026');
+    setMoneyFormat({ currency: 'USD', locale: 'en-GB' });
+    expect(formatLongDate('2025-07-04')).toMatch(/^Friday,? 4 July 2025$/);
   });
 
   it('gives back what is not a date', () => {
     expect(formatLongDate('soon')).toBe('soon');
     expect(formatLongDate('2026-13-40')).toBe('2026-13-40');
   });
-});
 
-describe('formatMonth', () => {
+  it('writes times and ranges on the locale clock', () => {
+    expect(formatClockTime('14:00')).toBe('2:00 PM');
+    expect(formatTimeRange('20:00', '21:00')).toBe('8:00 PM – 9:00 PM');
+    setMoneyFormat({ currency: 'USD', locale: 'en-GB' });
+    expect(formatClockTime('14:00')).toBe('14:00');
+    expect(formatTimeRange('23:00', '01:00')).toBe('23:00–01:00 (next day)');
+  });
+
   it('writes a month out, and leaves anything else as it was', () => {
     expect(formatMonth('2026-11')).toBe('November 2026');
     expect(formatMonth('2027-01')).toBe('January 2027');

@@ -1,10 +1,11 @@
-import { DEFAULT_MONEY_FORMAT, currencySymbol as symbolOf, formatAmount, type MoneyFormat } from '@courtside/domain';
+import { DEFAULT_MONEY_FORMAT, currencySymbol as symbolOf, displayDate, displayMonth, displayTime, displayTimeRange, displayZone, formatAmount, type DateStyle, type MoneyFormat } from '@courtside/domain';
 
 /**
  * How customers read money, dates and times, one style everywhere they look: amounts in the
- * venue's currency and locale ("$28.00" by default, "28,00 €" with EUR and de-DE), dates written
- * out ("Saturday, 21 November 2026"), 24-hour clock times ("14:00"). Money is major units on the
- * wire; dates are civil YYYY-MM-DD dates (no time zone shift).
+ * venue's currency and locale ("$28.00" by default, "28,00 €" with EUR and de-DE), dates and
+ * times in the same locale and its clock ("Saturday, November 21, 2026", "2:00 PM"; en-GB writes
+ * "14:00"), through the one formatter of domain/src/datetime-format.ts. Money is major units on
+ * the wire; dates are civil YYYY-MM-DD dates (no time zone shift).
  */
 
 let money: MoneyFormat | undefined;
@@ -47,23 +48,23 @@ export function formatMoney(amount: number | null | undefined): string {
 /** The currency's sign for labels: "Price per hour ($)". */
 export const currencySymbol = (): string => symbolOf(moneyFormat());
 
-/** The customer's date style, for Intl formatters that need it in a given zone. */
-export const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
-/** The customer's clock: "14:00". */
-export const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-export const DATE_LOCALE = 'en-GB';
+/** The venue's LOCALE: how dates and times are written, and which clock (12- or 24-hour) times and time inputs use. */
+export const venueLocale = (): string => moneyFormat().locale;
 
-const civil = new Intl.DateTimeFormat(DATE_LOCALE, { ...LONG_DATE, timeZone: 'UTC' });
+/** "2026-11-21" -> "Saturday, November 21, 2026" (en-US); anything else comes back as it was. */
+export const formatLongDate = (date: string): string => displayDate(date, venueLocale());
 
-/** "2026-11-21" -> "Saturday, 21 November 2026"; anything else comes back as it was. */
-export function formatLongDate(date: string): string {
-  const t = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T12:00:00Z`) : NaN;
-  return Number.isNaN(t) ? date : civil.format(t);
-}
-
-const monthYear = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A civil date in one of the shared styles ("Sat, Nov 21", "Nov 21, 2026", ...). */
+export const formatDateAs = (date: string, style: DateStyle): string => displayDate(date, venueLocale(), style);
 
 /** "2026-11" -> "November 2026"; anything else comes back as it was. */
-export function formatMonth(month: string): string {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? monthYear.format(Date.parse(`${month}-15T12:00:00Z`)) : month;
-}
+export const formatMonth = (month: string): string => displayMonth(month, venueLocale());
+
+/** A facility's wall-clock time (HH:mm) on the venue's clock: "8:00 PM" or "20:00". */
+export const formatClockTime = (time: string | number): string => displayTime(time, venueLocale());
+
+/** "8:00 PM – 9:00 PM" or "20:00–21:00", saying "(next day)" for a range past midnight. */
+export const formatTimeRange = (start: string | number, end: string | number): string => displayTimeRange(start, end, venueLocale());
+
+/** A time zone as people read it: "New York time". */
+export const formatZone = displayZone;

@@ -30,3 +30,4 @@ export * from './client-address.ts';
 export * from './reviews.ts';
 export * from './photos.ts';
 export * from './move-price.ts';
+export * from './datetime-format.ts';

@@ -4,10 +4,15 @@
  * other specs (which book the next few days) leave it alone.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatTime } from '@courtside/domain';
 import { facilities, isoDate, type Facility } from './api.ts';
+import { hhmm } from './clock.ts';
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-export const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+export const clock = formatTime;
+
+/** Minutes after midnight of a time as the back office writes it ("8:00 PM", or "20:00" on a 24-hour clock). */
+const minutesOfClock = (text: string) => minutes(hhmm(text));
 
 /** One minute is one pixel on the grid (admin/src/day-view/layout.ts PX_PER_MIN). */
 const PX_PER_MIN = 1;
@@ -19,8 +24,10 @@ export async function clickFreeSlot(page: Page, facility: Pick<Facility, 'name'>
   const gaps = dayColumn(page, facility).getByTestId('day-free');
   await expect(gaps.first()).toBeVisible();
   for (const gap of await gaps.all()) {
-    const [, from = '', to = ''] = /^Free (\d\d:\d\d)–(\d\d:\d\d)/.exec((await gap.getAttribute('aria-label')) ?? '') ?? [];
-    if (from <= time && time < to) return gap.click({ position: { x: 60, y: (minutes(time) - minutes(from)) * PX_PER_MIN + 5 } });
+    // "Free 8:00 AM – 10:00 PM: book ...", on the venue's clock.
+    const [, from = '', to = ''] = /^Free (\d{1,2}:\d\d(?: [AP]M)?) ?– ?(\d{1,2}:\d\d(?: [AP]M)?)/.exec((await gap.getAttribute('aria-label')) ?? '') ?? [];
+    const [start, end] = [minutesOfClock(from), minutesOfClock(to) || 24 * 60];
+    if (start <= minutes(time) && minutes(time) < end) return gap.click({ position: { x: 60, y: (minutes(time) - start) * PX_PER_MIN + 5 } });
   }
   throw new Error(`${facility.name} has no free time at ${time}`);
 }

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
 import { allAxeViolations, bookFirstFreeSlot, checkOut, openConsole, payOnSandboxPage, snapConsole, type Held } from '../support/console.ts';
+import { times } from '../support/clock.ts';
 
 let admin: Session;
 let paid: Held;
@@ -106,5 +107,5 @@ test('named for assistive technology: the occupancy bar, the user menu, the book
   // The user menu's name starts with the name it shows.
   await expect(page.getByRole('button', { name: `${admin.user.name}, profile` })).toBeVisible();
   await page.goto(`/admin/#/day-view?date=${paid.booking.date}`);
-  await expect(page.getByRole('button', { name: `${paid.booking.startTime}–${paid.booking.endTime} · Confirmed · Paid` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${times(paid.booking.startTime, paid.booking.endTime)} · Confirmed · Paid` })).toBeVisible();
 });

@@ -90,7 +90,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
     await page.getByLabel('Description').fill('A sprung wooden floor under bright LED lights.');
     await page.getByLabel("Or the photo's address").fill('/images/facilities/badminton.svg');
     await page.getByRole('switch', { name: 'Sunday open' }).uncheck();
-    await page.getByLabel('Saturday closes').fill('18:00');
+    await page.getByLabel('Saturday closes').selectOption('18:00');
     await snapConsole(page, 'admin-facility-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(notification(page, 'Facility added successfully')).toBeVisible();

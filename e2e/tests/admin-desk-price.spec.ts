@@ -13,6 +13,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { isoDate, loginAdmin, signUpAndLogin, type Session } from '../support/api.ts';
 import { bearer, openConsole, snapConsole } from '../support/console.ts';
 import { agreeToMove, clickFreeSlot, dayColumn, dragToColumn, moveQuestions } from '../support/front-desk.ts';
+import { times } from '../support/clock.ts';
 
 const tag = () => Date.now().toString(36).slice(-5);
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
@@ -97,7 +98,7 @@ test('a paid tennis booking dragged onto a volleyball court: the sport is asked,
   expect(made.status(), await made.text()).toBe(201);
   const id = ((await made.json()) as { _id: string })._id;
   await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
-  const block = (f: { name: string }) => dayColumn(page, f).getByRole('button', { name: new RegExp(`^${casey.user.name} 11:00–12:00`) });
+  const block = (f: { name: string }) => dayColumn(page, f).getByRole('button', { name: new RegExp(`^${casey.user.name} ${times('11:00', '12:00')}`) });
   await expect(block(tennis)).toBeVisible({ timeout: 30_000 });
   const { sport, price } = moveQuestions(page);
 

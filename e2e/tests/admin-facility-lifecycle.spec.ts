@@ -9,6 +9,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
 import { bearer, checkOut, openConsole, payOnSandboxPage, snapConsole } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
+import { clock, literal, times } from '../support/clock.ts';
 
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
@@ -145,8 +146,11 @@ test('staff set a peak price and a booking horizon in the facility form; the boo
     await page.getByRole('combobox', { name: 'Days' }).click();
     for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await page.getByRole('option', { name: day, exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.getByRole('textbox', { name: /^From/ }).fill('18:00');
-    await page.getByRole('textbox', { name: /^To/ }).fill('22:00');
+    // The rule's times are listed on the venue's clock, like every time in the back office.
+    await page.getByRole('combobox', { name: /^From/ }).click();
+    await page.getByRole('option', { name: clock('18:00'), exact: true }).click();
+    await page.getByRole('combobox', { name: /^To/ }).click();
+    await page.getByRole('option', { name: clock('22:00'), exact: true }).click();
     await page.getByRole('spinbutton', { name: /^Price \/ hour/ }).fill('30');
     await page.getByLabel('Horizon (days ahead)').fill('14');
     await snapConsole(page, 'admin-facility-pricing');
@@ -165,8 +169,8 @@ test('staff set a peak price and a booking horizon in the facility form; the boo
     await expect(page.getByLabel('Date')).toHaveAttribute('max', isoDate(14));
     await page.getByLabel('Date').fill(isoDate(2));
     const slots = page.getByRole('list', { name: 'Free slots' });
-    await expect(slots.getByRole('button', { name: /^17:00 – 18:00 \$20\.00/ })).toBeVisible();
-    await expect(slots.getByRole('button', { name: /^18:00 – 19:00 \$30\.00/ })).toBeVisible();
+    await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('17:00', '18:00'))} \\$20\\.00`) })).toBeVisible();
+    await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('18:00', '19:00'))} \\$30\\.00`) })).toBeVisible();
     await page.getByLabel('Start time').selectOption('17:00');
     await page.getByLabel('Length', { exact: true }).selectOption('19:00');
     await expect(page.getByLabel('Booking summary')).toContainText('$50.00');

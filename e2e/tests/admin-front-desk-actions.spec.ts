@@ -13,6 +13,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, type Session } from '../support/api.ts';
 import { allAxeViolations, bearer, checkOut, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
 import { agreeToMove, alsoFreeAt, clickFreeSlot, clock, dayColumn, dragToColumn, freeWeekly, moveQuestions } from '../support/front-desk.ts';
+import { clock as readTime, times } from '../support/clock.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const shortDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -49,8 +50,8 @@ test('staff book a walk-in from a free cell and take payment at the desk; it sho
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: /^Facility/ })).toHaveText(facility.name);
     await expect(dialog.getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(date!);
-    await expect(dialog.getByRole('combobox', { name: /^Start/ })).toHaveText(startTime!);
-    await expect(dialog.getByRole('combobox', { name: /^End/ })).toHaveText(endTime!);
+    await expect(dialog.getByRole('combobox', { name: /^Start/ })).toHaveText(readTime(startTime!));
+    await expect(dialog.getByRole('combobox', { name: /^End/ })).toHaveText(readTime(endTime!));
     await expect(dialog.getByTestId('booking-price')).toContainText(usd(facility.pricePerHour));
     await expect(dialog).toContainText('Public price: find the customer to see theirs');
     // The keyboard starts in the customer search.
@@ -71,7 +72,7 @@ test('staff book a walk-in from a free cell and take payment at the desk; it sho
     await expect(booked.getByRole('button', { name: 'Done' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(booked).toBeHidden();
-    await expect(dayColumn(page, facility).getByRole('button', { name: new RegExp(`^${name} ${startTime}–${endTime} · Confirmed · Paid`) })).toBeVisible();
+    await expect(dayColumn(page, facility).getByRole('button', { name: new RegExp(`^${name} ${times(startTime!, endTime!)} · Confirmed · Paid`) })).toBeVisible();
   });
 
   await test.step('the money shows in Payments, taken at the front desk', async () => {
@@ -94,7 +95,7 @@ test('staff book a walk-in from a free cell and take payment at the desk; it sho
     });
     expect(made.status(), await made.text()).toBe(201);
     await page.goto(`/admin/#/day-view?date=${date}&view=grid`);
-    const block = dayColumn(page, other).getByRole('button', { name: new RegExp(`^${later} ${startTime}–${endTime} · Confirmed · Unpaid$`) });
+    const block = dayColumn(page, other).getByRole('button', { name: new RegExp(`^${later} ${times(startTime!, endTime!)} · Confirmed · Unpaid$`) });
     await block.click();
     const actions = page.getByRole('dialog', { name: `Booking of ${later}` });
     await expect(actions).toContainText('Unpaid');
@@ -102,7 +103,7 @@ test('staff book a walk-in from a free cell and take payment at the desk; it sho
     await expect(page.getByRole('dialog', { name: `Mark ${usd(other.pricePerHour)} as paid?` })).toBeVisible();
     await page.getByRole('dialog', { name: /as paid\?$/ }).getByRole('button', { name: 'Mark paid' }).click();
     await expect(notification(page, 'Marked paid at the desk')).toBeVisible();
-    await expect(dayColumn(page, other).getByRole('button', { name: new RegExp(`^${later} ${startTime}–${endTime} · Confirmed · Paid`) })).toBeVisible();
+    await expect(dayColumn(page, other).getByRole('button', { name: new RegExp(`^${later} ${times(startTime!, endTime!)} · Confirmed · Paid`) })).toBeVisible();
   });
 });
 
@@ -121,7 +122,7 @@ test('a booking dragged to another facility moves; a move onto a taken slot is r
   const mine = await hold(request, customer, first._id, date!, startTime!, endTime!);
   await hold(request, customer, taken._id, date!, startTime!, endTime!);
   await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
-  const block = (facility: { name: string }) => dayColumn(page, facility).getByRole('button', { name: new RegExp(`^${customer.user.name} ${startTime}–${endTime}`) });
+  const block = (facility: { name: string }) => dayColumn(page, facility).getByRole('button', { name: new RegExp(`^${customer.user.name} ${times(startTime!, endTime!)}`) });
   // The first load of the back office on a busy machine can take longer than an assertion's default.
   await expect(block(first)).toBeVisible({ timeout: 30_000 });
 
@@ -148,7 +149,7 @@ test('a booking dragged to another facility moves; a move onto a taken slot is r
     await expect(move.getByRole('combobox', { name: /^Facility/ })).toHaveText(free.name);
     await move.getByRole('combobox', { name: /^Start/ }).click();
     const earlier = clock(Number(startTime!.slice(0, 2)) * 60 - 60);
-    await page.getByRole('option', { name: earlier, exact: true }).click();
+    await page.getByRole('option', { name: readTime(earlier), exact: true }).click();
     // Taken or not, the answer is in the dialog and the booking page agrees with the server.
     await move.getByRole('button', { name: 'Move booking' }).click();
     // A new price is shown first and moves only when confirmed.
@@ -160,7 +161,7 @@ test('a booking dragged to another facility moves; a move onto a taken slot is r
     ]);
     const now = (await (await request.get(`/api/admin/bookings/${mine._id}`, { headers: bearer(admin) })).json()) as { startTime: string };
     expect(now.startTime).toBe(outcome === 'moved' ? earlier : startTime);
-    if (outcome === 'moved') await expect(page.locator('#main-content')).toContainText(`${earlier}–${startTime}`);
+    if (outcome === 'moved') await expect(page.locator('#main-content')).toContainText(`${times(earlier, startTime!)}`);
   });
 });
 
@@ -183,8 +184,10 @@ test('closing a facility over a paid booking shows it first, then cancels and re
     await openConsole(page, admin, '/closures/create');
     await page.getByRole('combobox', { name: 'Facilities' }).fill(facility.name.slice(0, 10));
     await page.getByRole('option', { name: facility.name }).click();
-    await page.getByRole('textbox', { name: 'Start', exact: true }).fill(`${date}T${startTime}`);
-    await page.getByRole('textbox', { name: 'End', exact: true }).fill(`${date}T22:00`);
+    await page.getByLabel('Start date', { exact: true }).fill(date!);
+    await page.getByLabel('Start time', { exact: true }).selectOption(startTime!);
+    await page.getByLabel('End date', { exact: true }).fill(date!);
+    await page.getByLabel('End time', { exact: true }).selectOption('22:00');
     await page.getByRole('textbox', { name: 'Reason', exact: true }).fill(reason);
     await expect(page.getByRole('radio', { name: 'Maintenance' })).toBeChecked();
     await expectNoAxeViolations(page, 'the closure form');
@@ -196,7 +199,7 @@ test('closing a facility over a paid booking shows it first, then cancels and re
     await expect(ask).toBeVisible();
     const list = ask.getByRole('list', { name: 'Bookings the closure covers' });
     await expect(list).toContainText(facility.name);
-    await expect(list).toContainText(`${shortDate(date!)} · ${startTime}–${endTime}`);
+    await expect(list).toContainText(`${shortDate(date!)} · ${times(startTime!, endTime!)}`);
     await expect(list).toContainText(`booked by ${customer.user.name} (paid)`);
     await snapConsole(page, 'admin-closure-conflict');
     await ask.getByRole('button', { name: 'Cancel 1 booking and close' }).click();
@@ -215,7 +218,7 @@ test('closing a facility over a paid booking shows it first, then cancels and re
     await page.goto(`/admin/#/day-view?date=${date}&view=grid`);
     const closure = dayColumn(page, facility).getByTestId('day-closure');
     await expect(closure).toContainText(reason);
-    await expect(closure).toContainText(`Closed ${startTime}–22:00 · Maintenance`);
+    await expect(closure).toContainText(`Closed ${times(startTime, '22:00')} · Maintenance`);
     await snapConsole(page, 'admin-day-view-closure');
     await expectNoAxeViolations(page, 'the day grid with a closure');
   });
@@ -241,7 +244,7 @@ test('a 6-week series: the preview shows the one taken date, which is skipped; t
     await expect(preview).toContainText('6 dates: 5 free, 1 taken or closed; it is skipped.');
     const dates6 = preview.getByRole('list', { name: 'Dates of the series' }).getByRole('listitem');
     await expect(dates6).toHaveCount(6);
-    await expect(dates6.nth(2)).toContainText(`${shortDate(dates[2]!)} · ${startTime}–${endTime}`);
+    await expect(dates6.nth(2)).toContainText(`${shortDate(dates[2]!)} · ${times(startTime!, endTime!)}`);
     await expect(dates6.nth(2)).toContainText(`taken (held by ${rival.user.name})`);
     await expect(dates6.nth(0)).toContainText('Free');
     await snapConsole(page, 'admin-series-preview');

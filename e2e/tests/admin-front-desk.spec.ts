@@ -7,6 +7,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { facilities, isoDate, loginAdmin, useSession } from '../support/api.ts';
 import { bearer, bookFirstFreeSlot, openConsole, snapConsole } from '../support/console.ts';
 import { staffAndCustomer } from '../support/back-office.ts';
+import { times } from '../support/clock.ts';
 
 test('the day view shows a booking a customer made, in its facility column', async ({ page, request }) => {
   const { admin, customer } = await staffAndCustomer(request, 'dayview');
@@ -16,10 +17,10 @@ test('the day view shows a booking a customer made, in its facility column', asy
   const column = page.getByTestId('day-column').nth((await facilities(request)).findIndex((f) => f._id === facility._id));
   await expect(page.getByText(facility.name, { exact: true }).first()).toBeVisible();
   // A block is named by the text it shows (WCAG 2.5.3): who, when, and "Held" until paid.
-  const block = page.getByRole('button', { name: new RegExp(`${customer.user.name} ${booking.startTime}–${booking.endTime} · Held`) });
+  const block = page.getByRole('button', { name: new RegExp(`${customer.user.name} ${times(booking.startTime, booking.endTime)} · Held`) });
   await expect(block).toBeVisible();
   await expect(column.getByRole('button', { name: new RegExp(customer.user.name) })).toBeVisible();
-  await expect(page.getByText(/^Free \d\d:\d\d–\d\d:\d\d$/).first()).toBeVisible();
+  await expect(page.getByText(/^Free \d{1,2}:\d\d [AP]M – \d{1,2}:\d\d [AP]M$/).first()).toBeVisible();
   await snapConsole(page, 'admin-day-view');
 
   await test.step('previous and next day move the date; Today comes back', async () => {
@@ -53,7 +54,7 @@ test("staff cancel a customer's booking: it shows cancelled everywhere and the s
   await page.getByPlaceholder('Customer name or email').fill(customer.user.email);
   await expect(row()).toHaveCount(1);
   await expect(row()).toContainText(facility.name);
-  await expect(row()).toContainText(`${booking.startTime}–${booking.endTime}`);
+  await expect(row()).toContainText(`${times(booking.startTime, booking.endTime)}`);
   await expect(row()).toContainText('Held');
 
   await test.step('the detail view', async () => {
@@ -61,7 +62,7 @@ test("staff cancel a customer's booking: it shows cancelled everywhere and the s
     // re-render is lost, so wait for it, click the plain time cell, and retry if needed.
     await expect(page).toHaveURL(/filter=.*%22q%22/);
     await expect(async () => {
-      await row().getByText(`${booking.startTime}–${booking.endTime}`).click();
+      await row().getByText(`${times(booking.startTime, booking.endTime)}`).click();
       await expect(page).toHaveURL(new RegExp(`#/bookings/${booking._id}/show`), { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('heading', { name: facility.name, exact: true })).toBeVisible();

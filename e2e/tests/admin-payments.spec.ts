@@ -10,6 +10,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
 import { bearer, bookFirstFreeSlot, checkOut, openConsole, payOnSandboxPage, seriousAxeViolations, snapConsole } from '../support/console.ts';
+import { clock } from '../support/clock.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 /** The console's content area (react-admin's <main> also holds the menu). */
@@ -135,7 +136,7 @@ test('staff find a sandbox payment, refund it, and the customer sees it refunded
     await useSession(page, customer);
     await page.goto('/dashboard/userBookings');
     await expect(page.locator('main tr', { hasText: facility.name }).first()).toBeVisible();
-    const mine = page.locator('main tr', { hasText: facility.name }).filter({ hasText: booking.startTime });
+    const mine = page.locator('main tr', { hasText: facility.name }).filter({ hasText: clock(booking.startTime) });
     await expect(mine.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(mine.getByText('Refunded', { exact: true })).toBeVisible();
     await expect(mine).toContainText(`${amount} back to you`);

@@ -11,6 +11,7 @@ import { isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '.
 import { bearer } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { snap } from '../support/screens.ts';
+import { clock, times } from '../support/clock.ts';
 
 const EVERY_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
@@ -63,7 +64,7 @@ test('a chip and Book Now open the same step; member prices everywhere; Remove a
         await visitor.goto(`/facilities/${court._id}?date=${date}`);
         await visitor.waitForLoadState('networkidle');
         await expect(visitor.locator('main .price')).toHaveText('Price: from $20.00 / hour');
-        await expect(visitor.getByRole('link', { name: `${court.name}, 17:00 to 18:00, $20.00`, exact: true })).toBeVisible();
+        await expect(visitor.getByRole('link', { name: `${court.name}, ${clock('17:00')} to ${clock('18:00')}, $20.00`, exact: true })).toBeVisible();
         await visitor.goto('/facilities-list');
         await expect(visitor.locator('main .facility-card', { hasText: court.name }).locator('.price')).toHaveText('Price: from $20.00 / hour');
       } finally {
@@ -78,7 +79,7 @@ test('a chip and Book Now open the same step; member prices everywhere; Remove a
       await expect(price).toContainText(`${tierName} price from $16.00 / hour`);
       await expect(price).toContainText('List price from $20.00 / hour');
       await expect(page.locator('#free-slots')).toContainText(`${tierName} price: every price below is yours.`);
-      await expect(page.getByRole('link', { name: `${court.name}, 18:00 to 19:00, $24.00`, exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: `${court.name}, ${clock('18:00')} to ${clock('19:00')}, $24.00`, exact: true })).toBeVisible();
       await snap(page, 'booking-step-facility-member');
       // The facility list's card says the same.
       await page.goto('/facilities-list');
@@ -88,7 +89,7 @@ test('a chip and Book Now open the same step; member prices everywhere; Remove a
 
     await test.step('tapping a chip opens the step on that slot, with a choice of length, each priced for the member', async () => {
       await page.goto(`/facilities/${court._id}?date=${date}`);
-      await page.getByRole('link', { name: `${court.name}, 17:00 to 18:00, $16.00`, exact: true }).click();
+      await page.getByRole('link', { name: `${court.name}, ${clock('17:00')} to ${clock('18:00')}, $16.00`, exact: true }).click();
       await expect(page).toHaveURL(/\/book\?facility=/);
       await hydrated(page);
       await expect(page.locator('.facility-strip')).toContainText(`${tierName} price from $16.00 / hour`);
@@ -97,13 +98,13 @@ test('a chip and Book Now open the same step; member prices everywhere; Remove a
       expect(await options(page, 'Length')).toEqual(['1 hour · $16.00', '2 hours · $40.00', '3 hours · $64.00']);
       await page.getByLabel('Length', { exact: true }).selectOption({ label: '2 hours · $40.00' });
       const summary = page.getByRole('complementary', { name: 'Booking summary' });
-      await expect(summary).toContainText('17:00 – 19:00');
+      await expect(summary).toContainText(times('17:00', '19:00'));
       await expect(summary).toContainText(`${tierName} price$40.00`);
       await snap(page, 'booking-step-from-chip');
       await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
       const line = page.locator('main .checkout-lines li', { hasText: court.name });
-      await expect(line).toContainText('17:00–19:00');
+      await expect(line).toContainText(times('17:00', '19:00'));
       await expect(line).toContainText('$40.00');
     });
 
@@ -122,7 +123,7 @@ test('a chip and Book Now open the same step; member prices everywhere; Remove a
     });
 
     await test.step('Remove releases a held slot', async () => {
-      const evening = page.locator('main .checkout-lines li', { hasText: '20:00–21:00' });
+      const evening = page.locator('main .checkout-lines li', { hasText: times('20:00', '21:00') });
       await evening.getByRole('button', { name: /^Remove / }).click();
       await expect(evening).toHaveCount(0);
       await expect(page.locator('main .checkout-lines li', { hasText: court.name })).toHaveCount(1);

@@ -10,6 +10,7 @@ import { isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.
 import { bearer, checkOut, openConsole, payOnSandboxPage, snapConsole, type Held } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { SCREENSHOT_DIR, WIDTHS, snap } from '../support/screens.ts';
+import { clock, literal, times } from '../support/clock.ts';
 
 test('a changeover takes the end of each booking: neighbouring slots stay on sale and every page says when play ends', async ({ page, request }) => {
   test.setTimeout(300_000);
@@ -45,10 +46,10 @@ test('a changeover takes the end of each booking: neighbouring slots stay on sal
     await test.step('the facility page still offers the hours either side, each saying its 50 minutes of play', async () => {
       await page.goto(`/facilities/${court._id}?date=${date}`);
       const chips = page.getByRole('list', { name: `Free slots at ${name}` });
-      await expect(chips.getByRole('link', { name: `${name}, 09:00 to 10:00, 50 min play, $20.00` })).toBeVisible();
-      await expect(chips.getByRole('link', { name: `${name}, 11:00 to 12:00, 50 min play, $20.00` })).toBeVisible();
-      await expect(chips.getByRole('link', { name: new RegExp(`^${name}, 10:00 to`) })).toHaveCount(0);
-      await expect(chips.getByRole('link', { name: /11:00 to 12:00/ })).toContainText('50 min play');
+      await expect(chips.getByRole('link', { name: `${name}, ${clock('09:00')} to ${clock('10:00')}, 50 min play, $20.00` })).toBeVisible();
+      await expect(chips.getByRole('link', { name: `${name}, ${clock('11:00')} to ${clock('12:00')}, 50 min play, $20.00` })).toBeVisible();
+      await expect(chips.getByRole('link', { name: new RegExp(`^${literal(name)}, ${literal(clock('10:00'))} to`) })).toHaveCount(0);
+      await expect(chips.getByRole('link', { name: `${name}, ${clock('11:00')} to ${clock('12:00')}, 50 min play, $20.00` })).toContainText('50 min play');
       await expect(page.getByText('the last 10 minutes of each booking (50 minutes of play a slot); your own back-to-back slots play through')).toBeVisible();
       await snap(page, 'changeover-facility-page');
     });
@@ -57,15 +58,15 @@ test('a changeover takes the end of each booking: neighbouring slots stay on sal
       await useSession(page, customer);
       await page.goto('/dashboard/checkoutForPayment');
       await hydrated(page);
-      await expect(page.locator('main').getByText('play until 10:50: the last minutes turn the court over')).toBeVisible();
+      await expect(page.locator('main').getByText(`play until ${clock('10:50')}: the last minutes turn the court over`)).toBeVisible();
       await snap(page, 'changeover-checkout');
     });
 
     await test.step('the success page names the booking and when play ends', async () => {
       const { paymentUrl } = await checkOut(request, customer, [first]);
       await payOnSandboxPage(page, paymentUrl);
-      await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('10:00–11:00');
-      await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('(play until 10:50)');
+      await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText(times('10:00', '11:00'));
+      await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText(`(play until ${clock('10:50')})`);
       await snap(page, 'changeover-payment-success');
     });
 
@@ -76,8 +77,8 @@ test('a changeover takes the end of each booking: neighbouring slots stay on sal
       await hydrated(page);
       const rows = page.getByRole('row', { name: new RegExp(name) });
       await expect(rows).toHaveCount(2);
-      await expect(rows.filter({ hasText: '10:00–11:00' })).not.toContainText('play until');
-      await expect(rows.filter({ hasText: '11:00–12:00' })).toContainText('play until 11:50, then changeover');
+      await expect(rows.filter({ hasText: times('10:00', '11:00') })).not.toContainText('play until');
+      await expect(rows.filter({ hasText: times('11:00', '12:00') })).toContainText(`play until ${clock('11:50')}, then changeover`);
       await snap(page, 'changeover-my-bookings');
     });
 
@@ -106,7 +107,7 @@ test('a changeover takes the end of each booking: neighbouring slots stay on sal
 
     await test.step("the back office booking page says the booking's play", async () => {
       await openConsole(page, staff, `/bookings/${second.booking._id}/show`);
-      await expect(page.getByText('play until 11:50 (50 min), then changeover', { exact: false })).toBeVisible();
+      await expect(page.getByText(`play until ${clock('11:50')} (50 min), then changeover`, { exact: false })).toBeVisible();
       await snapConsole(page, 'changeover-booking-show');
     });
   } finally {

@@ -11,14 +11,15 @@ import { test, expect, watchContext, type PageProblem } from '../support/fixture
 import { isoDate, newCustomer, signUpAndLogin, useSession } from '../support/api.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
 import { signUpThroughForm } from '../support/sign-up.ts';
+import { CLOCK_TIME, clock, hhmm, times } from '../support/clock.ts';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-/** "Padel Club Court, 17:00 to 18:00, $32.50": what every free-slot chip is called. */
-const CHIP_NAME = /^(.+), (\d\d:\d\d) to (\d\d:\d\d), \$\d+\.\d\d$/;
+/** "Padel Club Court, 5:00 PM to 6:00 PM, $32.50": what every free-slot chip is called (times on the venue's clock). */
+const CHIP_NAME = new RegExp(`^(.+), (${CLOCK_TIME}) to (${CLOCK_TIME}), \\$\\d+\\.\\d\\d$`);
 
 interface Chip {
   name: string;
@@ -30,7 +31,7 @@ interface Chip {
 function chipOf(name: string): Chip {
   const m = CHIP_NAME.exec(name);
   expect(m, `chip name "${name}"`).not.toBeNull();
-  return { name, facility: m![1]!, start: m![2]!, end: m![3]! };
+  return { name, facility: m![1]!, start: hhmm(m![2]!), end: hhmm(m![3]!) };
 }
 
 const finder = (page: Page) => page.locator('#find');
@@ -107,7 +108,7 @@ for (const size of SIZES) {
         await page.getByRole('link', { name: chip.name, exact: true }).click();
         await expect(page).toHaveURL(/\/register\?next=%2Fbook%3F/);
         await expect(page.locator('#picked-slot')).toContainText(`${chip.facility}, `);
-        await expect(page.locator('#picked-slot')).toContainText(`${chip.start}–${chip.end}`);
+        await expect(page.locator('#picked-slot')).toContainText(`${times(chip.start, chip.end)}`);
         await expect(page.locator('#picked-slot').getByRole('link', { name: 'I have an account' })).toHaveAttribute('href', /^\/login\?next=%2Fbook%3F/);
         await snap(page, 'find-a-court-register');
         await signUpThroughForm(page, customer);
@@ -124,7 +125,7 @@ for (const size of SIZES) {
         await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
         const line = page.locator('main .checkout-lines li', { hasText: chip.facility });
         await expect(line).toHaveCount(1);
-        await expect(line).toContainText(`${chip.start}–${chip.end}`);
+        await expect(line).toContainText(`${times(chip.start, chip.end)}`);
         await expect(line).toContainText(/Held until/);
         await expect(page.locator('main').getByRole('link', { name: /Add another slot/ })).toBeVisible();
         await snap(page, 'find-a-court-checkout');
@@ -137,7 +138,7 @@ for (const size of SIZES) {
         await expect(page).toHaveURL(/\/payment\/success\/?\?order=/);
         await expect(page.getByRole('heading', { name: /payment successful/i })).toBeVisible();
         await page.goto('/dashboard/userBookings');
-        const row = page.locator('main tr', { hasText: chip.facility }).filter({ hasText: chip.start });
+        const row = page.locator('main tr', { hasText: chip.facility }).filter({ hasText: clock(chip.start) });
         await expect(row).toHaveCount(1);
         await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
       });
@@ -173,20 +174,20 @@ for (const size of SIZES) {
         await first.click();
         await expect(page).toHaveURL(/\/book\?facility=/);
         await expect(page.getByRole('heading', { level: 1, name: `Book ${chip.facility}` })).toBeVisible();
-        await expect(page.locator('main')).toContainText(`${chip.start}–${chip.end}`);
+        await expect(page.locator('main')).toContainText(`${times(chip.start, chip.end)}`);
         // (snap scrolls with a script, which this browser does not run.)
         await page.screenshot({ path: `${SCREENSHOT_DIR}find-a-court-book-nojs-${size.viewport.width}.png`, fullPage: true });
 
         await page.getByRole('link', { name: 'Create an account' }).click();
         await expect(page).toHaveURL(/\/register\?next=%2Fbook%3F/);
         await expect(page.locator('#picked-slot')).toContainText(`${chip.facility}, `);
-        await expect(page.locator('#picked-slot')).toContainText(`${chip.start}–${chip.end}`);
+        await expect(page.locator('#picked-slot')).toContainText(`${times(chip.start, chip.end)}`);
         // (The sign-in step needs JavaScript; it says so in <noscript>, which text locators do not read.)
         expect(await page.content()).toContain('Registering needs JavaScript turned on.');
         // Log in instead: the choice travels with the visitor.
         await page.getByRole('link', { name: 'Log in' }).click();
         await expect(page).toHaveURL(/\/login\?next=%2Fbook%3F/);
-        await expect(page.locator('#picked-slot')).toContainText(`${chip.start}–${chip.end}`);
+        await expect(page.locator('#picked-slot')).toContainText(`${times(chip.start, chip.end)}`);
       } finally {
         await context.close();
       }
@@ -222,13 +223,13 @@ test('signed in, a slot taken between the tap and the hold: said so, the nearest
   await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page.getByRole('complementary', { name: 'Booking summary' }).getByRole('alert')).toContainText('That slot was just taken. Please choose another time.');
   // The day's slots are read again: the taken one is no longer offered.
-  await expect(page.getByLabel('Start time').locator('option', { hasText: wanted.startTime })).toHaveCount(0);
+  await expect(page.getByLabel('Start time').locator('option', { hasText: clock(wanted.startTime) })).toHaveCount(0);
   await page.unroute('**/api/bookings');
 
   // Opened again (a reload, a shared link): the step says so, with the nearest free times that day.
   await page.goto(stepHref);
   const status = page.locator('#book-status');
-  await expect(status).toContainText(`Sorry, ${wanted.startTime}–${wanted.endTime} at ${court!.name} is no longer free.`);
+  await expect(status).toContainText(`Sorry, ${times(wanted.startTime, wanted.endTime)} at ${court!.name} is no longer free.`);
   const offered = status.locator('a.slot-chip');
   await expect(offered.first()).toBeVisible();
   const names = await offered.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label') ?? ''));
@@ -241,7 +242,7 @@ test('signed in, a slot taken between the tap and the hold: said so, the nearest
   await expect(page.getByLabel('Start time')).toHaveValue(instead.start);
   await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
-  await expect(page.locator('main .checkout-lines li', { hasText: court!.name })).toContainText(`${instead.start}–${instead.end}`);
+  await expect(page.locator('main .checkout-lines li', { hasText: court!.name })).toContainText(`${times(instead.start, instead.end)}`);
 });
 
 test('Find a court has no axe violation: with results, after a change in place, and with nothing free', async ({ page }) => {
@@ -259,7 +260,7 @@ test('Find a court has no axe violation: with results, after a change in place, 
 
   // Nothing is free before 06:00: the answer says what to try instead.
   await page.getByLabel('Time', { exact: true }).selectOption('06:00');
-  await expect(page.getByRole('status')).toContainText(/^No padel courts free tomorrow around 06:00\./);
+  await expect(page.getByRole('status')).toContainText(/^No padel courts free tomorrow around 6:00 AM\./);
   await expect(page.locator('#find-results').getByRole('link', { name: /^Free in the (morning|afternoon|evening): \d+ slots?$/ }).first()).toBeVisible();
   await axeClean(page, '/find with nothing free');
   await snap(page, 'find-a-court-empty');

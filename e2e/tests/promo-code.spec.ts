@@ -8,6 +8,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
 import { bearer, bookFirstFreeSlot, openConsole, seriousAxeViolations, snapConsole } from '../support/console.ts';
 import { snap } from '../support/screens.ts';
+import { clock } from '../support/clock.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -61,7 +62,7 @@ test('a customer applies a promo code at checkout and pays the discounted total'
 
   // My bookings: the amount paid, the refund the dialog promises and the refund made are all the discounted one.
   await page.goto('/dashboard/userBookings');
-  const row = page.locator('main tr', { hasText: held.facility.name }).filter({ hasText: held.booking.startTime });
+  const row = page.locator('main tr', { hasText: held.facility.name }).filter({ hasText: clock(held.booking.startTime) });
   await expect(row).toHaveCount(1);
   const payment = row.locator('td[data-label="Payment"]');
   await expect(payment).toContainText(`${dollars(payCents)}Paid`);

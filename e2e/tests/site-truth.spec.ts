@@ -13,6 +13,7 @@ import { bearer, bookFirstFreeSlot, checkOut, payThroughApi, type Held } from '.
 import { hydrated } from '../support/islands.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
 import { signUpThroughForm } from '../support/sign-up.ts';
+import { clock, day, instantTime, literal, times } from '../support/clock.ts';
 
 interface Settings {
   bookingHorizonDays: number;
@@ -78,16 +79,14 @@ async function confirmedInsideWindow(request: APIRequestContext, customer: Sessi
   return undefined;
 }
 
-/** My Bookings' row of a booking: its facility, day ("Saturday, 28 November 2026", as the page writes it) and start. */
-const rowOf = (page: Page, facilityName: string, b: { date: string; startTime: string }) => {
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${b.date}T12:00:00Z`));
+/** My Bookings' row of a booking: its facility, day ("Saturday, November 28, 2026", as the page writes it) and start. */
+const rowOf = (page: Page, facilityName: string, b: { date: string; startTime: string }) =>
   // The day in its own cell (a deadline in another row may name the same day), and the start as
-  // the row writes its times ("11:00–12:00"): a booking ending at 11:00 is another row.
-  return page
+  // the row writes its times ("11:00 AM – 12:00 PM"): a booking ending at 11:00 is another row.
+  page
     .locator('main tr', { hasText: facilityName })
-    .filter({ has: page.locator('.dash-date', { hasText: day }) })
-    .filter({ hasText: `${b.startTime}–` });
-};
+    .filter({ has: page.locator('.dash-date', { hasText: day(b.date) }) })
+    .filter({ hasText: new RegExp(`(^|[^:\\d])${literal(clock(b.startTime))} –`) });
 
 test('sign-up without a photo signs the customer in and goes where login would go', async ({ page, request }) => {
   const [facility] = await facilities(request);
@@ -154,7 +153,7 @@ test('My Bookings shows each deadline and offers Cancel only where the policy al
   const farRow = rowOf(page, far.facility.name, far.booking);
   await expect(farRow).toHaveCount(1);
   await expect(farRow.getByText('Confirmed', { exact: true })).toBeVisible();
-  await expect(farRow).toContainText(/Free cancellation until \w+, \d{1,2} \w+ \d{4}, \d{2}:\d{2}/);
+  await expect(farRow).toContainText(/Free cancellation until \w+, \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
   await expect(farRow.getByRole('button', { name: /^Cancel/ })).toBeVisible();
 
   const holdRow = rowOf(page, hold.facility.name, hold.booking);
@@ -165,7 +164,7 @@ test('My Bookings shows each deadline and offers Cancel only where the policy al
   if (inside) {
     const insideRow = rowOf(page, inside.facility.name, inside.booking);
     await expect(insideRow).toHaveCount(1);
-    await expect(insideRow).toContainText(/Free cancellation ended \w+, \d{1,2} \w+ \d{4}, \d{2}:\d{2}/);
+    await expect(insideRow).toContainText(/Free cancellation ended \w+, \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
     await expect(insideRow.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
     await expect(insideRow.getByRole('link', { name: 'Contact us' })).toBeVisible();
     // And the server agrees: the customer cannot cancel it.
@@ -202,7 +201,7 @@ test('checkout has no billing form: the account pays, and the policy shows befor
   const line = main.locator('.checkout-lines li', { hasText: held.facility.name });
   await expect(line).toContainText(/Free cancellation until/);
   // Same zone as the facility (the suite's browser is in New York): no zone label.
-  await expect(line.locator('.badge-detail')).toHaveText(/^Held until \d{2}:\d{2}$/);
+  await expect(line.locator('.badge-detail')).toHaveText(/^Held until \d{1,2}:\d{2} [AP]M$/);
   await snap(page, 'truth-checkout');
 
   // The order the site creates carries no billing details.
@@ -224,15 +223,15 @@ test.describe('a visitor in another time zone', () => {
     await page.goto('/dashboard/checkoutForPayment');
     const line = page.locator('main .checkout-lines li', { hasText: held.facility.name });
     const expiresAt = Date.parse((await (await request.get(`/api/bookings/${hold._id}`, { headers: bearer(customer) })).json()).data.holdExpiresAt);
-    const ny = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(expiresAt);
+    const ny = `${instantTime(expiresAt, 'America/New_York')} (New York time)`;
     await expect(line).toContainText(`Held until ${ny}`);
-    await expect(line).toContainText(new RegExp(`${held.booking.startTime}–${held.booking.endTime} E[SD]T`));
-    await expect(line).toContainText(/Free cancellation until \w+, \d{1,2} \w+ \d{4}, \d{2}:\d{2} E[SD]T/);
+    await expect(line).toContainText(`${times(held.booking.startTime, held.booking.endTime)} (New York time)`);
+    await expect(line).toContainText(/Free cancellation until \w+, \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \(New York time\)/);
     await snap(page, 'truth-checkout-other-zone');
 
     await page.goto(`/facility-booking/${held.facility._id}`);
     await hydrated(page);
-    await expect(page.locator('main')).toContainText(/Times are the facility's local time \(E[SD]T\)/);
+    await expect(page.locator('main')).toContainText("Times are the facility's local time (New York time).");
   });
 });
 
@@ -392,11 +391,10 @@ test('a closure staff make shows on the facility page, and its slots are not off
   try {
     // The facility page names the day as the site writes days (the year only when it is not this one).
     const withYear = date.slice(0, 4) !== isoDate(0, facility.timezone).slice(0, 4);
-    const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' })
-      .format(Date.parse(`${date}T12:00:00Z`));
+    const closedDay = day(date, withYear ? 'full' : 'fullNoYear');
     await page.goto(`/facilities/${facility._id}`);
     const notice = page.getByRole('region', { name: 'Upcoming closure' });
-    await expect(notice).toContainText(`Closed ${day}, 12:00–15:00: Resurfacing`);
+    await expect(notice).toContainText(`Closed ${closedDay}, ${times('12:00', '15:00')}: Resurfacing`);
     await snap(page, 'truth-facility-closure');
 
     // The booking page explains the gap, and offers no slot inside it.
@@ -405,12 +403,12 @@ test('a closure staff make shows on the facility page, and its slots are not off
     await page.goto(`/facility-booking/${facility._id}`);
     await hydrated(page);
     await page.getByLabel('Date').fill(date);
-    await expect(page.getByRole('list', { name: 'Closures on this day' })).toHaveText('Closed 12:00–15:00: Resurfacing');
+    await expect(page.getByRole('list', { name: 'Closures on this day' })).toHaveText(`Closed ${times('12:00', '15:00')}: Resurfacing`);
     const slots = page.getByRole('list', { name: 'Free slots' });
-    await expect(slots.getByRole('button', { name: /^11:00/ })).toBeVisible();
-    await expect(slots.getByRole('button', { name: /^15:00/ })).toBeVisible();
-    await expect(slots.getByRole('button', { name: /^1[234]:00/ })).toHaveCount(0);
-    await expect(page.getByLabel('Start time').locator('option', { hasText: /^1[234]:00$/ })).toHaveCount(0);
+    await expect(slots.getByRole('button', { name: new RegExp(`^${clock('11:00')}`) })).toBeVisible();
+    await expect(slots.getByRole('button', { name: new RegExp(`^${clock('15:00')}`) })).toBeVisible();
+    await expect(slots.getByRole('button', { name: /^(12:00|1:00|2:00) PM/ })).toHaveCount(0);
+    await expect(page.getByLabel('Start time').locator('option', { hasText: /^(12:00|1:00|2:00) PM$/ })).toHaveCount(0);
     await snap(page, 'truth-booking-closure');
     // And the server agrees: the closed hour cannot be booked.
     const refused = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facility._id, date, startTime: '13:00', endTime: '14:00' } });
@@ -456,7 +454,7 @@ test("a facility's own cancellation rule is the one checkout and the success pag
   await page.goto(`/payment/success?order=${orderId}`);
   const shown = page.locator('#payment-return > [data-view]:not([hidden])');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-  await expect(shown.locator('[data-order-bookings] li')).toHaveText([new RegExp(`^${facility.name}, .+, 18:00–19:00 · Reference ${booking._id.replace(/-/g, '').slice(0, 8).toUpperCase()}$`)]);
+  await expect(shown.locator('[data-order-bookings] li')).toHaveText([new RegExp(`^${facility.name}, .+, ${times('18:00', '19:00')} · Reference ${booking._id.replace(/-/g, '').slice(0, 8).toUpperCase()}$`)]);
   // Staff find the booking by the reference the customer reads them.
   const found = await request.get(`/api/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ q: booking._id.slice(0, 8).toUpperCase() }))}`, { headers: bearer(admin) });
   expect(((await found.json()) as { id: string }[]).map((b) => b.id)).toEqual([booking._id]);

@@ -15,7 +15,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { BookingStatusField, PaymentStatusField, bookingStatusChoices, paymentStatusChoices } from '../common/StatusChip.tsx';
-import { currencyOptions, money, moneyLocale, shortDate } from '../common/format.ts';
+import { currencyOptions, money, moneyLocale, shortDate, timeRange } from '../common/format.ts';
 import { emailText } from '../common/mailto.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
@@ -50,7 +50,7 @@ const PhoneList = () => (
     tertiaryText={(r) => money(r.payableAmount)}
     secondaryText={(r) => (
       <>
-        {shortDate(r.date)} · {r.startTime}–{r.endTime} · {r.user.name}
+        {shortDate(r.date)} · {timeRange(r.startTime, r.endTime)} · {r.user.name}
         <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
           <BookingStatusField />
           <PaymentStatusField />
@@ -84,7 +84,7 @@ const DesktopGrid = () => (
       )}
     />
     <FunctionField label="Date" sortBy="date" render={(r: BookingRecord) => shortDate(r.date)} />
-    <FunctionField label="Time" render={(r: BookingRecord) => `${r.startTime}–${r.endTime}`} />
+    <FunctionField label="Time" render={(r: BookingRecord) => timeRange(r.startTime, r.endTime)} />
     <NumberField source="payableAmount" label="Amount" options={currencyOptions} locales={moneyLocale()} />
     <BookingStatusField label="Status" sortBy="status" />
     <PaymentStatusField label="Payment" sortBy="paymentStatus" />

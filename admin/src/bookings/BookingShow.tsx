@@ -7,7 +7,7 @@ import { BookingStatus, PaymentStatusField } from '../common/StatusChip.tsx';
 import { paymentsOf } from '../payments/links.ts';
 import { Fact } from '../common/Fact.tsx';
 import { balanceText, priceNow } from './price-change.ts';
-import { dateTime, longDate, money } from '../common/format.ts';
+import { clockTime, dateTime, longDate, money, shortDate, timeRange } from '../common/format.ts';
 import { CustomerFact } from '../common/CustomerFact.tsx';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import { MarkPaidButton } from './MarkPaidButton.tsx';
@@ -35,7 +35,7 @@ const Actions = () => {
 
 const Title = () => {
   const r = useRecordContext<BookingRecord>();
-  return <>{r ? `Booking: ${r.facility.name}, ${r.date}` : 'Booking'}</>;
+  return <>{r ? `Booking: ${r.facility.name}, ${shortDate(r.date)}` : 'Booking'}</>;
 };
 
 /** What happened to the money, in one line: a booking is refunded what was paid for it (after any promo code). */
@@ -77,8 +77,8 @@ const Details = () => {
         {r.facility.name}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {longDate(r.date)} · {r.startTime}–{r.endTime}
-        {r.playEndTime !== r.endTime && ` · play until ${r.playEndTime} (${r.playMinutes} min), then changeover`}
+        {longDate(r.date)} · {timeRange(r.startTime, r.endTime)}
+        {r.playEndTime !== r.endTime && ` · play until ${clockTime(r.playEndTime)} (${r.playMinutes} min), then changeover`}
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>

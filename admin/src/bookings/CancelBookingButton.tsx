@@ -1,7 +1,7 @@
 import CancelIcon from '@mui/icons-material/EventBusyOutlined';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
-import { failure, money, shortDate } from '../common/format.ts';
+import { failure, money, shortDate, timeRange } from '../common/format.ts';
 import type { BookingRecord } from './types.ts';
 
 /** Staff may cancel any active booking; a paid one is refunded. The booking stays in history. */
@@ -21,7 +21,7 @@ export const CancelBookingButton = ({ variant = 'text', compact = false }: { var
       variant={variant}
       confirmColor="warning"
       title="Cancel this booking?"
-      content={`${record.facility.name}, ${shortDate(record.date)} ${record.startTime}–${record.endTime}, booked by ${record.user.name}. ${
+      content={`${record.facility.name}, ${shortDate(record.date)} ${timeRange(record.startTime, record.endTime)}, booked by ${record.user.name}. ${
         paid ? `The ${money(record.paidAmount ?? record.payableAmount)} paid is refunded automatically.` : 'The slot is released straight away.'
       }`}
       run={async () => {

@@ -1,6 +1,6 @@
 import type { MovedBookingDto } from '@courtside/contracts';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { failure, money, shortDate } from '../common/format.ts';
+import { failure, money, shortDate, timeRange } from '../common/format.ts';
 import type { SlotChoice } from '../common/slot-times.ts';
 import { balanceText, consentFields, moveQuestion, type MoveConsent, type MoveQuestion } from './price-change.ts';
 
@@ -28,7 +28,7 @@ export function useMoveBooking() {
         previousData: { id } as MovedBookingDto & { id: string },
       });
       const owed = balanceText(data.balance ?? 0, money);
-      notify(`Moved to ${facilityName}, ${shortDate(to.date)} ${to.startTime}–${to.endTime}${owed ? `: ${owed}` : ''}`, { type: 'success' });
+      notify(`Moved to ${facilityName}, ${shortDate(to.date)} ${timeRange(to.startTime, to.endTime)}${owed ? `: ${owed}` : ''}`, { type: 'success' });
       refresh();
       return { ok: true };
     } catch (error) {

@@ -3,8 +3,8 @@ import { closureWhen, endAfterStart, kindChoices, kindLabel } from './closure-te
 
 describe('closure text', () => {
   it('says the range in one day or across days', () => {
-    expect(closureWhen('2027-03-10T12:00', '2027-03-10T15:00')).toBe('Wed, Mar 10 · 12:00–15:00');
-    expect(closureWhen('2027-03-20T18:00', '2027-03-22T09:00')).toBe('Sat, Mar 20 18:00 – Mon, Mar 22 09:00');
+    expect(closureWhen('2027-03-10T12:00', '2027-03-10T15:00')).toBe('Wed, Mar 10 · 12:00 PM – 3:00 PM');
+    expect(closureWhen('2027-03-20T18:00', '2027-03-22T09:00')).toBe('Sat, Mar 20 6:00 PM – Mon, Mar 22 9:00 AM');
   });
 
   it('names every kind, and a kind it does not know as itself', () => {

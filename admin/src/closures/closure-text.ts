@@ -1,5 +1,5 @@
 import { CLOSURE_KINDS, type ClosureKind } from '@courtside/domain';
-import { shortDate } from '../common/format.ts';
+import { clockTime, shortDate, timeRange } from '../common/format.ts';
 
 /** Words for a closure: its kind and its local range, as staff read them in lists and on the grid. */
 
@@ -15,8 +15,8 @@ export const kindChoices = CLOSURE_KINDS.map((id) => ({ id, name: KIND_LABELS[id
 export function closureWhen(start: string, end: string): string {
   const [startDate = '', startTime = ''] = start.split('T');
   const [endDate = '', endTime = ''] = end.split('T');
-  if (startDate === endDate) return `${shortDate(startDate)} · ${startTime}–${endTime}`;
-  return `${shortDate(startDate)} ${startTime} – ${shortDate(endDate)} ${endTime}`;
+  if (startDate === endDate) return `${shortDate(startDate)} · ${timeRange(startTime, endTime)}`;
+  return `${shortDate(startDate)} ${clockTime(startTime)} – ${shortDate(endDate)} ${clockTime(endTime)}`;
 }
 
 /** The form's rule before it asks the server: the end comes after the start (both "YYYY-MM-DDTHH:mm", so text order is time order). */

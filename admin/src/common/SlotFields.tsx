@@ -1,13 +1,14 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import type { FacilityRecord } from '../facilities/types.ts';
 import { endTimes, fitToDay, startTimes, withStart, type SlotChoice } from './slot-times.ts';
+import { clockTime } from './format.ts';
 
 /** A time menu; the current value stays among its options when it is off the list (so it still shows). */
 const TimeSelect = ({ label, value, times, onChange }: { label: string; value: string; times: string[]; onChange: (time: string) => void }) => (
   <TextField select fullWidth label={label} value={value} onChange={(e) => onChange(e.target.value)} required disabled={times.length === 0}>
     {(value && !times.includes(value) ? [value, ...times] : times).map((t) => (
       <MenuItem key={t} value={t}>
-        {t}
+        {clockTime(t)}
       </MenuItem>
     ))}
   </TextField>

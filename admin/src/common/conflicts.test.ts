@@ -18,6 +18,6 @@ describe('conflicts', () => {
   });
 
   it('says when, on the facility clock', () => {
-    expect(conflictWhen(conflict)).toBe('Tue, Mar 2 · 10:00–11:00');
+    expect(conflictWhen(conflict)).toBe('Tue, Mar 2 · 10:00 AM – 11:00 AM');
   });
 });

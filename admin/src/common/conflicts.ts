@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@courtside/contracts';
-import { shortDate } from './format.ts';
+import { shortDate, timeRange } from './format.ts';
 
 /** One thing in the way of a change: a booking under a closure, a taken or closed date of a series. */
 export type Conflict = NonNullable<ErrorEnvelope['conflicts']>[number];
@@ -15,4 +15,4 @@ export function conflictsOf(error: unknown): Conflict[] | undefined {
 }
 
 /** "Tue, Mar 2 · 10:00–11:00": when a conflict is, on its facility's clock. */
-export const conflictWhen = (c: Pick<Conflict, 'date' | 'startTime' | 'endTime'>) => `${shortDate(c.date)} · ${c.startTime}–${c.endTime}`;
+export const conflictWhen = (c: Pick<Conflict, 'date' | 'startTime' | 'endTime'>) => `${shortDate(c.date)} · ${timeRange(c.startTime, c.endTime)}`;

@@ -1,8 +1,12 @@
-import { formatMoney, moneyFormat, setMoneyFormat } from '@courtside/browser';
+import { formatClockTime, formatDateAs, formatLongDate, formatMoney, formatTimeRange, formatZone, moneyFormat, setMoneyFormat, venueLocale } from '@courtside/browser';
 import type { PublicSettings } from '@courtside/contracts';
-import type { MoneyFormat } from '@courtside/domain';
+import { displayDateTime, todayIn, toLocal, type MoneyFormat } from '@courtside/domain';
 
-/** Display helpers: money is major units of the venue's currency on the wire, dates are the facility's local YYYY-MM-DD. */
+/**
+ * Display helpers: money is major units of the venue's currency on the wire, dates are the facility's
+ * local YYYY-MM-DD and times its HH:mm; all are written in the venue's LOCALE (its clock too), through
+ * the one formatter the site and the emails use.
+ */
 
 /** "$28.00": the one money format of the site and the back office, in the venue's currency and locale. */
 export const money = formatMoney;
@@ -34,25 +38,36 @@ export async function loadVenueMoneyFormat(): Promise<void> {
   }
 }
 
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
+/** The viewer's own zone: for instants that belong to no facility (when a message was sent, a payment made). */
+const viewersZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "Thursday, November 26, 2026": a facility's local date, in the venue's locale. */
+export const longDate = (date: string): string => formatLongDate(date);
 
 /** An instant in the viewer's zone: "Nov 22, 2026, 2:15 PM". */
-export const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+export const dateTime = (iso: string | null) => (iso ? displayDateTime(iso, viewersZone(), venueLocale(), 'medium') : '');
 
 /** "Nov 22, 2:15 PM" for lists; the year only when it is not this one. */
 export const shortDateTime = (iso: string) => {
-  const d = new Date(iso);
-  const year = d.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
-  return d.toLocaleString('en-US', { month: 'short', day: 'numeric', year, hour: 'numeric', minute: '2-digit' });
+  const zone = viewersZone();
+  const thisYear = toLocal(Date.parse(iso), zone).date.slice(0, 4) === todayIn(zone).slice(0, 4);
+  return displayDateTime(iso, zone, venueLocale(), thisYear ? 'dayMonth' : 'medium');
 };
 
-export function shortDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
+/** "Thu, Nov 26": a facility's local date in lists and grids. */
+export const shortDate = (date: string): string => formatDateAs(date, 'short');
+
+/** "Jun 1, 2027": a day of a season or a validity period. */
+export const mediumDate = (date: string): string => formatDateAs(date, 'medium');
+
+/** A facility's wall-clock time (HH:mm) on the venue's clock: "8:00 PM" or "20:00". */
+export const clockTime = formatClockTime;
+
+/** "8:00 PM – 9:00 PM" or "20:00–21:00": a booking's or an opening's times on the venue's clock. */
+export const timeRange = formatTimeRange;
+
+/** A time zone as everyone reads it: "New York time". */
+export const zoneName = formatZone;
 
 /** The message of a failed call (the API's own words), or nothing. */
 export function reasonOf(error: unknown): string {

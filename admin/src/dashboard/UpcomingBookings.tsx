@@ -2,6 +2,7 @@ import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHea
 import { Link } from 'react-admin';
 import type { DashboardStats } from '../types.ts';
 import { BookingStatus } from '../common/StatusChip.tsx';
+import { timeRange } from '../common/format.ts';
 
 /** Today's bookings still to start, each linking to its page. */
 export const UpcomingBookings = ({ bookings }: { bookings: DashboardStats['upcoming'] }) => (
@@ -34,7 +35,7 @@ export const UpcomingBookings = ({ bookings }: { bookings: DashboardStats['upcom
               <TableRow key={b.id} hover>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Link to={`/bookings/${b.id}/show`}>
-                    {b.startTime}–{b.endTime}
+                    {timeRange(b.startTime, b.endTime)}
                   </Link>
                 </TableCell>
                 <TableCell>{b.facility}</TableCell>

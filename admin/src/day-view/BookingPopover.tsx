@@ -3,7 +3,7 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import { useNavigate } from 'react-admin';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
 import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
-import { money } from '../common/format.ts';
+import { money, timeRange } from '../common/format.ts';
 import { balanceText, priceNow } from '../bookings/price-change.ts';
 import { emailText } from '../common/mailto.ts';
 import { MarkPaidButton } from '../bookings/MarkPaidButton.tsx';
@@ -53,7 +53,7 @@ export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | un
             </Typography>
           </Box>
           <Typography variant="body2">
-            {open.facility.name}, {b.startTime}–{b.endTime} · {money(priceNow(b))}
+            {open.facility.name}, {timeRange(b.startTime, b.endTime)} · {money(priceNow(b))}
           </Typography>
           {balanceText(b.balance, money) && (
             <Typography variant="body2" color="warning.main">

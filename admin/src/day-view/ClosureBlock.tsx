@@ -5,13 +5,14 @@ import { brand } from '../theme.ts';
 import { kindLabel } from '../closures/closure-text.ts';
 import { bookingSpan, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
 import { closureLook } from './look.ts';
+import { timeRange } from '../common/format.ts';
 
 /** A closure in its facility's column: hatched, with its reason; it opens the closure (to move or reopen it). */
 export const ClosureBlock = ({ closure, range }: { closure: DayViewClosure; range: Span }) => {
   const { start, end } = bookingSpan(closure, range);
   if (end <= start) return null;
   return (
-    <Tooltip describeChild title={`${closure.reason}: closed ${closure.startTime}–${closure.endTime} (${kindLabel(closure.kind)}). Open it to change or reopen.`}>
+    <Tooltip describeChild title={`${closure.reason}: closed ${timeRange(closure.startTime, closure.endTime)} (${kindLabel(closure.kind)}). Open it to change or reopen.`}>
       <Box
         component={Link}
         to={`/closures/${closure.id}`}
@@ -37,7 +38,7 @@ export const ClosureBlock = ({ closure, range }: { closure: DayViewClosure; rang
             {closure.reason}
           </Typography>{' '}
           <Typography variant="caption" component="div" sx={{ lineHeight: 1.25, color: brand.muted }} noWrap>
-            Closed {closure.startTime}–{closure.endTime} · {kindLabel(closure.kind)}
+            Closed {timeRange(closure.startTime, closure.endTime)} · {kindLabel(closure.kind)}
           </Typography>
         </Box>
       </Box>

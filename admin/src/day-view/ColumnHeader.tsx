@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { DayViewFacility } from '../types.ts';
 import { brand } from '../theme.ts';
-import { countOf, hoursText } from '../common/format.ts';
+import { countOf, hoursText, timeRange, zoneName } from '../common/format.ts';
 import { COLUMN_WIDTH, HEADER_HEIGHT, openAndFree } from './layout.ts';
 import { viewersZone } from './dates.ts';
 
@@ -16,8 +16,8 @@ export const ColumnHeader = ({ facility }: { facility: DayViewFacility }) => {
         {facility.isDeleted ? ' (deleted)' : ''}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="div" noWrap>
-        {facility.hours ? `${facility.hours.open}–${facility.hours.close}` : 'Closed today'}
-        {facility.timezone !== viewersZone() ? ` · ${facility.timezone}` : ''}
+        {facility.hours ? timeRange(facility.hours.open, facility.hours.close) : 'Closed today'}
+        {facility.timezone !== viewersZone() ? ` · ${zoneName(facility.timezone)}` : ''}
       </Typography>
       {facility.hours && (
         <Typography variant="caption" component="div" sx={{ color: free ? brand.free : 'text.secondary' }} noWrap>

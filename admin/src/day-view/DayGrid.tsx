@@ -1,7 +1,6 @@
 import { Box, Card, Typography } from '@mui/material';
-import { formatTime } from '@courtside/domain';
 import type { DayView } from '../types.ts';
-import { longDate } from '../common/format.ts';
+import { clockTime, longDate } from '../common/format.ts';
 import { brand } from '../theme.ts';
 import { AXIS_WIDTH, HEADER_HEIGHT, hourMarks, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
 import { ColumnHeader } from './ColumnHeader.tsx';
@@ -15,8 +14,8 @@ const HoursAxis = ({ range }: { range: Span }) => (
     <Box sx={{ height: HEADER_HEIGHT, width: AXIS_WIDTH, position: 'sticky', top: 0, zIndex: 4, bgcolor: axisBackground, borderBottom: `1px solid ${brand.line}` }} />
     <Box sx={{ position: 'relative', width: AXIS_WIDTH, height: (range.end - range.start) * PX_PER_MIN }}>
       {hourMarks(range).map((m) => (
-        <Typography key={m} variant="caption" color="text.secondary" sx={{ position: 'absolute', top: offsetOf(m, range) + 2, right: 8 }}>
-          {formatTime(m)}
+        <Typography key={m} variant="caption" color="text.secondary" sx={{ position: 'absolute', top: offsetOf(m, range) + 2, right: 6, whiteSpace: 'nowrap' }}>
+          {clockTime(m)}
         </Typography>
       ))}
     </Box>

@@ -1,6 +1,5 @@
 import { Box, Button, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { formatTime } from '@courtside/domain';
 import { Link } from 'react-admin';
 import type { DayView, DayViewBooking, DayViewFacility } from '../types.ts';
 import { kindLabel } from '../closures/closure-text.ts';
@@ -9,6 +8,7 @@ import { useDeskCash } from './desk-cash.ts';
 import { dayAgenda, type AgendaItem } from './layout.ts';
 import { bookingLook, closureLook, freeLook } from './look.ts';
 import type { ColumnActions } from './FacilityColumn.tsx';
+import { clockTime, timeRange } from '../common/format.ts';
 
 /** The colour mark at the start of a line: the grid's look for that kind of time. */
 const Mark = ({ sx }: { sx: object }) => <Box aria-hidden sx={{ width: 6, alignSelf: 'stretch', borderRadius: 0.5, mr: 1.5, flexShrink: 0, ...sx }} />;
@@ -35,7 +35,7 @@ const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayView
       <ListItem disablePadding>
         <ListItemButton component={Link} to={`/closures/${c.id}`} data-testid="day-closure">
           <Mark sx={closureLook} />
-          <ListItemText primary={`Closed ${c.startTime}–${c.endTime}: ${c.reason}`} secondary={kindLabel(c.kind)} />
+          <ListItemText primary={`Closed ${timeRange(c.startTime, c.endTime)}: ${c.reason}`} secondary={kindLabel(c.kind)} />
         </ListItemButton>
       </ListItem>
     );
@@ -45,14 +45,14 @@ const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayView
     <ListItem
       secondaryAction={
         first !== undefined && (
-          <Button size="small" startIcon={<AddIcon />} onClick={() => actions.book(facility, first)} aria-label={`Book ${facility.name} at ${formatTime(first)}`}>
+          <Button size="small" startIcon={<AddIcon />} onClick={() => actions.book(facility, first)} aria-label={`Book ${facility.name} at ${clockTime(first)}`}>
             Book
           </Button>
         )
       }
     >
       <Mark sx={freeLook} />
-      <ListItemText primary={`Free ${formatTime(item.gap.start)}–${formatTime(item.gap.end)}`} slotProps={{ primary: { color: 'text.secondary' } }} />
+      <ListItemText primary={`Free ${timeRange(item.gap.start, item.gap.end)}`} slotProps={{ primary: { color: 'text.secondary' } }} />
     </ListItem>
   );
 };
@@ -73,7 +73,7 @@ export const DayList = ({ day, actions }: { day: DayView; actions: ColumnActions
               {f.isDeleted ? ' (deleted)' : ''}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {f.hours ? `Open ${f.hours.open}–${f.hours.close}` : 'Closed today'}
+              {f.hours ? `Open ${timeRange(f.hours.open, f.hours.close)}` : 'Closed today'}
             </Typography>
             {agenda.length > 0 && (
               <List dense disablePadding sx={{ mt: 1 }}>

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { formatTime } from '@courtside/domain';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
 import { brand } from '../theme.ts';
+import { timeRange } from '../common/format.ts';
 import { closedSpans, COLUMN_WIDTH, freeGaps, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
 import { closedLook } from './look.ts';
 import { BookingBlock } from './BookingBlock.tsx';
@@ -36,7 +36,7 @@ const DropOutline = ({ target, range, moving }: { target: Span; range: Span; mov
     }}
   >
     <Typography variant="caption" sx={{ fontWeight: 700, color: brand.dark }}>
-      {moving ? 'Moving…' : `Move here ${formatTime(target.start)}–${formatTime(target.end)}`}
+      {moving ? 'Moving…' : `Move here ${timeRange(target.start, target.end)}`}
     </Typography>
   </Box>
 );

@@ -1,14 +1,14 @@
 import { useState, type MouseEvent } from 'react';
 import { Box, Typography } from '@mui/material';
-import { formatTime } from '@courtside/domain';
 import type { DayViewFacility } from '../types.ts';
 import { brand } from '../theme.ts';
+import { clockTime, timeRange } from '../common/format.ts';
 import { bookableStarts, offsetOf, PX_PER_MIN, slotUnder, type Span } from './layout.ts';
 
 /** Gaps shorter than this are left without words: no room for them. */
 const LABELLED_GAP = 30;
 
-const label = (gap: Span) => `Free ${formatTime(gap.start)}–${formatTime(gap.end)}`;
+const label = (gap: Span) => `Free ${timeRange(gap.start, gap.end)}`;
 
 /**
  * Free time in a facility's column. Where a slot fits it is a button: a click books the slot
@@ -29,7 +29,7 @@ export const FreeGap = ({ facility, gap, range, onBook }: { facility: DayViewFac
     <Box
       role="button"
       tabIndex={0}
-      aria-label={`${label(gap)}: book ${facility.name} from ${formatTime(starts[0]!)}`}
+      aria-label={`${label(gap)}: book ${facility.name} from ${clockTime(starts[0]!)}`}
       data-testid="day-free"
       onClick={(e) => onBook(slotAt(e) ?? starts[0]!)}
       onKeyDown={(e) => {
@@ -63,7 +63,7 @@ export const FreeGap = ({ facility, gap, range, onBook }: { facility: DayViewFac
           }}
         >
           <Typography variant="caption" sx={{ color: brand.dark, fontWeight: 600 }}>
-            + Book {formatTime(hover)}
+            + Book {clockTime(hover)}
           </Typography>
         </Box>
       )}

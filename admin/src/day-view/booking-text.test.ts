@@ -19,11 +19,11 @@ const unpaid: DayViewBooking = { ...held, status: 'confirmed', paymentStatus: 'u
 
 describe('day-view booking text', () => {
   it('says when, whose and in what state, unpaid included', () => {
-    expect(blockLine(held)).toBe('10:00–11:30 · Held');
-    expect(blockLine(paid)).toBe('10:00–11:30 · Confirmed · Paid');
-    expect(blockLine(unpaid)).toBe('10:00–11:30 · Confirmed · Unpaid');
-    expect(blockLine(paid, 20)).toBe('10:00–11:30 · Confirmed · Paid · Cash back $20.00');
-    expect(bookingDetails(held)).toBe('10:00–11:30 · Ann Lee (ann@example.test) · Held, awaiting payment · unpaid · $30.00');
+    expect(blockLine(held)).toBe('10:00 AM – 11:30 AM · Held');
+    expect(blockLine(paid)).toBe('10:00 AM – 11:30 AM · Confirmed · Paid');
+    expect(blockLine(unpaid)).toBe('10:00 AM – 11:30 AM · Confirmed · Unpaid');
+    expect(blockLine(paid, 20)).toBe('10:00 AM – 11:30 AM · Confirmed · Paid · Cash back $20.00');
+    expect(bookingDetails(held)).toBe('10:00 AM – 11:30 AM · Ann Lee (ann@example.test) · Held, awaiting payment · unpaid · $30.00');
   });
 
   it("a block's state tag is one short word (never a word cut to fit), cash to hand back first", () => {

@@ -1,11 +1,11 @@
-import { money } from '../common/format.ts';
+import { money, timeRange } from '../common/format.ts';
 import { emailText } from '../common/mailto.ts';
 import type { DayViewBooking } from '../types.ts';
 
 /** The words a booking block shows and its tooltip adds. */
 
-/** "10:00–11:00": the block's second line. */
-export const blockTime = (b: Pick<DayViewBooking, 'startTime' | 'endTime'>) => `${b.startTime}–${b.endTime}`;
+/** "10:00 AM – 11:00 AM": the block's second line. */
+export const blockTime = (b: Pick<DayViewBooking, 'startTime' | 'endTime'>) => timeRange(b.startTime, b.endTime);
 const when = blockTime;
 
 const paymentWord = (b: DayViewBooking) => (b.paymentStatus === 'paid' ? 'Paid' : b.paymentStatus === 'refunded' ? 'Refunded' : 'Unpaid');

@@ -11,7 +11,7 @@ export interface Span {
 /** One minute is one pixel tall; columns and the hour axis have fixed widths. */
 export const PX_PER_MIN = 1;
 export const COLUMN_WIDTH = 176;
-export const AXIS_WIDTH = 60;
+export const AXIS_WIDTH = 68;
 export const HEADER_HEIGHT = 92;
 
 const DEFAULT_RANGE: Span = { start: 8 * 60, end: 22 * 60 };

@@ -15,7 +15,7 @@ import {
   TopToolbar,
   FilterButton,
 } from 'react-admin';
-import { currencyOptions, money, moneyLocale } from '../common/format.ts';
+import { currencyOptions, money, moneyLocale, timeRange } from '../common/format.ts';
 import { currencySymbol } from '@courtside/browser';
 import { cardPhotoUrl } from '@courtside/domain';
 import { FacilityImage } from './FacilityImage.tsx';
@@ -66,7 +66,7 @@ const hoursSummary = (r: FacilityRecord) => {
   const open = days.filter(Boolean) as { open: string; close: string }[];
   if (open.length === 0) return 'Closed';
   const same = open.every((h) => h.open === open[0]!.open && h.close === open[0]!.close);
-  const range = same ? `${open[0]!.open}–${open[0]!.close}` : 'varies';
+  const range = same ? timeRange(open[0]!.open, open[0]!.close) : 'varies';
   return open.length === 7 ? `Daily ${range}` : `${open.length} days, ${range}`;
 };
 

@@ -1,6 +1,8 @@
-import { Box, FormHelperText, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, FormHelperText, Stack, Switch, Typography } from '@mui/material';
 import { useInput } from 'react-admin';
 import { parseTime, WEEKDAYS, type OpeningHours, type Weekday } from '@courtside/domain';
+import { ClockTimeField } from '../common/ClockTimeField.tsx';
+import { clockTimeChoices } from '../common/clock-times.ts';
 
 export const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 /** Monday first, as a venue's week reads. */
@@ -62,24 +64,8 @@ export const OpeningHoursInput = ({ source = 'openingHours' }: { source?: string
               />
               {h ? (
                 <Stack direction="row" spacing={1.5}>
-                  <TextField
-                    size="small"
-                    type="time"
-                    label="Opens"
-                    value={h.open}
-                    onChange={(e) => set(day, { ...h, open: e.target.value })}
-                    slotProps={{ htmlInput: { step: 900, 'aria-label': `${DAY_NAMES[day]} opens` }, inputLabel: { shrink: true } }}
-                    sx={{ width: 144 }}
-                  />
-                  <TextField
-                    size="small"
-                    type="time"
-                    label="Closes"
-                    value={h.close === '24:00' ? '00:00' : h.close}
-                    onChange={(e) => set(day, { ...h, close: e.target.value === '00:00' ? '24:00' : e.target.value })}
-                    slotProps={{ htmlInput: { step: 900, 'aria-label': `${DAY_NAMES[day]} closes` }, inputLabel: { shrink: true } }}
-                    sx={{ width: 144 }}
-                  />
+                  <ClockTimeField label="Opens" name={`${DAY_NAMES[day]} opens`} value={h.open} choices={clockTimeChoices(h.open, { to: 24 * 60 - 15 })} onChange={(open) => set(day, { ...h, open })} />
+                  <ClockTimeField label="Closes" name={`${DAY_NAMES[day]} closes`} value={h.close} choices={clockTimeChoices(h.close, { from: 15 })} onChange={(close) => set(day, { ...h, close })} />
                 </Stack>
               ) : (
                 <Typography color="text.secondary">Closed</Typography>

@@ -1,7 +1,7 @@
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SimpleFormIterator, TextInput, maxValue, minValue, regex, required, useSimpleFormIterator } from 'react-admin';
+import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SelectInput, SimpleFormIterator, maxValue, minValue, regex, required, useSimpleFormIterator } from 'react-admin';
 import { POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
 import type { PublicSettings } from '@courtside/contracts';
@@ -11,6 +11,7 @@ import { changeoverFits, changeoverHelp } from './changeover.ts';
 import { Section } from './FormSection.tsx';
 import { DAY_NAMES, WEEK_ORDER } from './OpeningHoursInput.tsx';
 import { WeekPricePreview } from './WeekPricePreview.tsx';
+import { clockTimeChoices } from '../common/clock-times.ts';
 
 /** Monday first, as a venue's week reads; the keys are openingHours'. */
 const DAY_CHOICES = WEEK_ORDER.map((day) => ({ id: day, name: DAY_NAMES[day].slice(0, 3) }));
@@ -57,8 +58,8 @@ export const PriceRulesInput = () => (
     <ArrayInput source="priceRules" label="Price rules" sx={{ width: '100%' }}>
       <SimpleFormIterator inline addButton={<AddRuleButton />} sx={ruleRowSx}>
         <SelectArrayInput source="days" label="Days" choices={DAY_CHOICES} validate={required()} />
-        <TextInput source="from" label="From" validate={[required(), hhmm]} />
-        <TextInput source="to" label="To" validate={[required(), hhmm]} />
+        <SelectInput source="from" label="From" choices={clockTimeChoices(undefined, { to: 24 * 60 - 15 })} validate={[required(), hhmm]} />
+        <SelectInput source="to" label="To" choices={clockTimeChoices(undefined, { from: 15 })} validate={[required(), hhmm]} />
         <NumberInput source="pricePerHour" label={`Price / hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} />
         <DateInput source="validFrom" label="Valid from" helperText="Optional" />
         <DateInput source="validTo" label="Valid until" helperText="Optional" />

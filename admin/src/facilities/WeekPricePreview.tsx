@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { currencySymbol, moneyFormat } from '@courtside/browser';
-import { money } from '../common/format.ts';
+import { currencySymbol, formatDateAs, moneyFormat } from '@courtside/browser';
+import { clockTime, money } from '../common/format.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { cellAmountFormat, weekPricePreview, type CellKind } from './price-preview.ts';
 
@@ -18,12 +18,8 @@ const WORDS: Record<CellKind, string> = { peak: 'peak', base: 'base price', lowe
 /** For the form's empty time zone on a new facility: the preview's "today" and clock changes. */
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const dateParts = (date: string) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  const part = (options: Intl.DateTimeFormatOptions) => d.toLocaleDateString('en-US', { ...options, timeZone: 'UTC' });
-  // The day of the month alone keeps seven columns inside a phone's width; the full date is read out.
-  return { weekday: part({ weekday: 'short' }), day: part({ day: 'numeric' }), full: part({ weekday: 'long', month: 'long', day: 'numeric' }) };
-};
+// The day of the month alone keeps seven columns inside a phone's width; the full date is read out.
+const dateParts = (date: string) => ({ weekday: formatDateAs(date, 'weekdayShort'), day: formatDateAs(date, 'day'), full: formatDateAs(date, 'fullNoYear') });
 
 const Swatch = ({ kind, label }: { kind: CellKind; label: string }) => (
   <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
@@ -98,8 +94,8 @@ export const WeekPricePreview = () => {
           <TableBody>
             {preview.rows.map((row) => (
               <TableRow key={row.hour}>
-                <TableCell component="th" scope="row" sx={{ color: 'text.secondary' }}>
-                  {row.hour}
+                <TableCell component="th" scope="row" sx={{ color: 'text.secondary', whiteSpace: { sm: 'nowrap' } }}>
+                  {clockTime(row.hour)}
                 </TableCell>
                 {row.cells.map((cell, i) => (
                   <TableCell key={preview.dates[i]} sx={LOOK[cell.kind]}>

@@ -2,6 +2,7 @@ import {
   dayWindow,
   dollarsToCents,
   facilityPriceCents,
+  formatTime,
   isValidTimeZone,
   parseDate,
   shiftDate,
@@ -32,7 +33,7 @@ export interface PreviewCell {
 export interface WeekPreview {
   /** The next 7 local dates (YYYY-MM-DD), today first. */
   dates: string[];
-  /** One row per hour any of those days is open: "08:00", with a cell per date. */
+  /** One row per hour any of those days is open: "08:00" (HH:mm; shown on the venue's clock), with a cell per date. */
   rows: { hour: string; cells: PreviewCell[] }[];
   baseCents: number;
   /** Rules the preview leaves out (1-based, as the form lists them): not complete or not valid yet. */
@@ -61,8 +62,6 @@ function ruleOf(value: unknown): PriceRule | undefined {
   const dto = Object.fromEntries(Object.entries(value).filter(([key, v]) => !(key.startsWith('valid') && (v === null || v === '' || v === undefined)))) as unknown as PriceRuleDto;
   return orUndefined(() => validatePriceRules([dto])[0]);
 }
-
-const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** The preview, or why there is none yet. `fallbackZone` stands in for a time zone the form leaves empty. */
 export function weekPricePreview(values: PricingFormValues, fallbackZone: string, now: Date | number = Date.now()): WeekPreview | { problem: string } {
@@ -100,7 +99,7 @@ export function weekPricePreview(values: PricingFormValues, fallbackZone: string
     return { kind: cents > baseCents ? 'peak' : cents < baseCents ? 'lower' : 'base', cents };
   };
   const rows = [];
-  for (let hour = first; hour < last; hour++) rows.push({ hour: hourLabel(hour), cells: dates.map((date, i) => cell(date, hour, windows[i]!)) });
+  for (let hour = first; hour < last; hour++) rows.push({ hour: formatTime(hour * 60), cells: dates.map((date, i) => cell(date, hour, windows[i]!)) });
   return { dates, rows, baseCents, skippedRules };
 }
 

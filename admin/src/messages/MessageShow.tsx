@@ -3,6 +3,7 @@ import ReplyIcon from '@mui/icons-material/ReplyOutlined';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { mailto } from '../common/mailto.ts';
 import type { MessageRecord } from './types.ts';
+import { dateTime } from '../common/format.ts';
 
 const Reply = () => {
   const r = useRecordContext<MessageRecord>();
@@ -33,7 +34,7 @@ const Body = () => {
         <Typography variant="body2">
           From <strong>{r.name}</strong> &lt;{r.email}&gt;
         </Typography>
-        <Typography variant="body2">· {new Date(r.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</Typography>
+        <Typography variant="body2">· {dateTime(r.createdAt)}</Typography>
       </Stack>
       <Divider sx={{ my: 2 }} />
       <Typography sx={{ whiteSpace: 'pre-wrap', maxWidth: 720 }}>{r.message}</Typography>

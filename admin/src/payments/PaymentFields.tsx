@@ -2,7 +2,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import ResolvedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { OrderStatus, RefundState } from '../common/StatusChip.tsx';
-import { money, shortDate } from '../common/format.ts';
+import { clockTime, money, shortDate, timeRange } from '../common/format.ts';
 import { emailText } from '../common/mailto.ts';
 import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
@@ -13,7 +13,7 @@ export const bookingsSummary = (p: PaymentRecord) => {
   const [first] = p.bookings;
   if (!first) return 'No bookings';
   if (p.bookings.length > 1) return `${p.bookings.length} bookings`;
-  return `${first.facilityName}, ${shortDate(first.date)} ${first.startTime}`;
+  return `${first.facilityName}, ${shortDate(first.date)} ${clockTime(first.startTime)}`;
 };
 
 export const providerLabel = (provider: string) => ({ sandbox: 'Sandbox', stripe: 'Stripe', desk: 'Front desk', free: 'Free (promo code)' })[provider] ?? provider;
@@ -78,7 +78,7 @@ export const ForCell = ({ record }: { record: PaymentRecord }) => {
     <Stack sx={{ minWidth: 160 }}>
       <Typography variant="body2">{first.facilityName}</Typography>
       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {shortDate(first.date)} · {first.startTime}–{first.endTime}
+        {shortDate(first.date)} · {timeRange(first.startTime, first.endTime)}
       </Typography>
     </Stack>
   );

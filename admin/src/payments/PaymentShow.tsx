@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Box, Card, CardContent, Divider, Grid, Stack, Table,
 import { Link, ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { Fact } from '../common/Fact.tsx';
 import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
-import { dateTime, money, shortDate } from '../common/format.ts';
+import { dateTime, money, shortDate, timeRange } from '../common/format.ts';
 import { CustomerFact } from '../common/CustomerFact.tsx';
 import { DetailSection } from '../common/DetailSection.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
@@ -37,7 +37,7 @@ const Bookings = ({ p }: { p: PaymentRecord }) => {
         {p.bookings.map((b) => (
           <Stack key={b.id} spacing={0.5}>
             <Link to={`/bookings/${b.id}/show`}>
-              {b.facilityName}, {shortDate(b.date)} {b.startTime}–{b.endTime}
+              {b.facilityName}, {shortDate(b.date)} {timeRange(b.startTime, b.endTime)}
             </Link>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
               <Typography variant="body2" sx={{ fontWeight: 600, mr: 0.5 }}>
@@ -70,7 +70,7 @@ const Bookings = ({ p }: { p: PaymentRecord }) => {
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(b.date)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {b.startTime}–{b.endTime}
+              {timeRange(b.startTime, b.endTime)}
             </TableCell>
             <TableCell align="right">{money(b.payableAmount)}</TableCell>
             <TableCell>

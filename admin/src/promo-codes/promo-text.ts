@@ -1,4 +1,4 @@
-import { money } from '../common/format.ts';
+import { mediumDate, money } from '../common/format.ts';
 import type { PromoCodeBody, PromoCodeRecord } from './types.ts';
 
 /**
@@ -95,10 +95,7 @@ export function promoFormErrors(form: PromoCodeForm): Record<string, string> {
 export const discountText = (r: Pick<PromoCodeRecord, 'percentOff' | 'amountOff'>) => (r.percentOff !== null ? `${r.percentOff}% off` : `${money(r.amountOff ?? 0)} off`);
 
 /** "Mar 1, 2027": a day on the venue's calendar. */
-function dayText(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
+const dayText = mediumDate;
 
 /** "Always", "From Mar 1, 2027", "Until May 31, 2027", "Mar 1, 2027 – May 31, 2027" (both days included). */
 export function validityText(r: Pick<PromoCodeRecord, 'validFrom' | 'validTo'>): string {

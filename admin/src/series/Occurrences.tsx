@@ -2,7 +2,7 @@ import { Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } f
 import { Link } from 'react-admin';
 import { BookingStatus, PaymentStatus } from '../common/StatusChip.tsx';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
-import { money, shortDate } from '../common/format.ts';
+import { money, shortDate, timeRange } from '../common/format.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { CancelSeriesButton } from './CancelSeriesButton.tsx';
 import { isLive } from './series-text.ts';
@@ -19,7 +19,7 @@ export const Occurrences = ({ series }: { series: SeriesRecord }) => {
         {rows.map((o) => (
           <Stack key={o.bookingId} component="li" spacing={0.5} data-testid="series-occurrence">
             <Link to={`/bookings/${o.bookingId}/show`}>
-              {shortDate(o.date)} · {o.startTime}–{o.endTime}
+              {shortDate(o.date)} · {timeRange(o.startTime, o.endTime)}
             </Link>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
               <Typography variant="body2" sx={{ fontWeight: 600, mr: 0.5 }}>
@@ -54,7 +54,7 @@ export const Occurrences = ({ series }: { series: SeriesRecord }) => {
               <Link to={`/bookings/${o.bookingId}/show`}>{shortDate(o.date)}</Link>
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {o.startTime}–{o.endTime}
+              {timeRange(o.startTime, o.endTime)}
             </TableCell>
             <TableCell>
               <BookingStatus value={o.status} short />

@@ -6,8 +6,8 @@ const occurrence = (date: string, status: Occurrence['status']): Occurrence => (
 
 describe('series text', () => {
   it('says the weekday, the times and how often', () => {
-    expect(seriesRule({ firstDate: '2027-03-02', startTime: '18:00', endTime: '19:00', every: 1 })).toBe('Tuesdays 18:00–19:00, every week');
-    expect(seriesRule({ firstDate: '2027-03-07', startTime: '09:00', endTime: '10:30', every: 2 })).toBe('Sundays 09:00–10:30, every 2 weeks');
+    expect(seriesRule({ firstDate: '2027-03-02', startTime: '18:00', endTime: '19:00', every: 1 })).toBe('Tuesdays 6:00 PM – 7:00 PM, every week');
+    expect(seriesRule({ firstDate: '2027-03-07', startTime: '09:00', endTime: '10:30', every: 2 })).toBe('Sundays 9:00 AM – 10:30 AM, every 2 weeks');
   });
 
   it('says the first and last dates', () => {

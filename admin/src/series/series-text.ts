@@ -1,15 +1,15 @@
 import { parseDate, weekdayOf } from '@courtside/domain';
-import { shortDate } from '../common/format.ts';
+import { shortDate, timeRange } from '../common/format.ts';
 import type { Occurrence, SeriesRecord } from './types.ts';
 
 /** Words for a weekly series: its rule and its dates, as the list and the show view say them. */
 
 const WEEKDAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
 
-/** "Tuesdays 18:00–19:00, every week" or "..., every 2 weeks". */
+/** "Tuesdays 6:00 PM – 7:00 PM, every week" or "..., every 2 weeks" (on the venue's clock). */
 export function seriesRule(s: Pick<SeriesRecord, 'firstDate' | 'startTime' | 'endTime' | 'every'>): string {
   const day = WEEKDAY_NAMES[weekdayOf(parseDate(s.firstDate))];
-  return `${day} ${s.startTime}–${s.endTime}, every ${s.every === 1 ? 'week' : `${s.every} weeks`}`;
+  return `${day} ${timeRange(s.startTime, s.endTime)}, every ${s.every === 1 ? 'week' : `${s.every} weeks`}`;
 }
 
 /** "Tue, Mar 2 – Tue, Mar 23". */

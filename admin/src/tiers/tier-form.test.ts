@@ -91,8 +91,8 @@ describe('the tier form', () => {
     expect(kindText({ discountPercent: 15, facilityPrices: null })).toBe('15% off');
     expect(kindText({ discountPercent: null, facilityPrices: { f1: { pricePerHour: 1 } } })).toBe('Own prices at 1 facility');
     expect(kindText({ discountPercent: null, facilityPrices: { f1: { pricePerHour: 1 }, f2: { pricePerHour: 2 } } })).toBe('Own prices at 2 facilities');
-    expect(ruleLabel({ days: ['sat', 'sun'], from: '18:00', to: '22:00', pricePerHour: 30 }, 0)).toBe('Rule 1: Sat, Sun 18:00–22:00 ($30.00 / hour)');
-    expect(ruleLabel({ days: ['mon'], from: '08:00', to: '12:00', validFrom: '2027-06-01', pricePerHour: 12.5 }, 2)).toBe('Rule 3: Mon 08:00–12:00, 2027-06-01 to … ($12.50 / hour)');
+    expect(ruleLabel({ days: ['sat', 'sun'], from: '18:00', to: '22:00', pricePerHour: 30 }, 0)).toBe('Rule 1: Sat, Sun 6:00 PM – 10:00 PM ($30.00 / hour)');
+    expect(ruleLabel({ days: ['mon'], from: '08:00', to: '12:00', validFrom: '2027-06-01', pricePerHour: 12.5 }, 2)).toBe('Rule 3: Mon 8:00 AM – 12:00 PM, Jun 1, 2027 to … ($12.50 / hour)');
     expect(pricesText({ facilityPrices: { f1: { pricePerHour: 15, rules: { '0': 24 } }, f2: { rules: { '1': 10 } } } })).toBe('f1: base 15, rule 1 24; f2: rule 2 10');
     expect(pricesText({ facilityPrices: null })).toBe('');
   });

@@ -1,5 +1,5 @@
 import type { PriceRule } from '@courtside/contracts';
-import { money } from '../common/format.ts';
+import { mediumDate, money, timeRange } from '../common/format.ts';
 import type { TierRecord } from './types.ts';
 
 /**
@@ -142,10 +142,10 @@ export function kindText(tier: Pick<TierRecord, 'discountPercent' | 'facilityPri
 
 const DAY_LABELS: Record<string, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 
-/** A facility's price rule as a choice: "Rule 1: Sat, Sun 18:00–22:00 ($30.00 / hour)". */
+/** A facility's price rule as a choice: "Rule 1: Sat, Sun 6:00 PM – 10:00 PM ($30.00 / hour)". */
 export function ruleLabel(rule: PriceRule, index: number): string {
-  const season = rule.validFrom || rule.validTo ? `, ${rule.validFrom ?? '…'} to ${rule.validTo ?? '…'}` : '';
-  return `Rule ${index + 1}: ${rule.days.map((d) => DAY_LABELS[d] ?? d).join(', ')} ${rule.from}–${rule.to}${season} (${money(rule.pricePerHour)} / hour)`;
+  const season = rule.validFrom || rule.validTo ? `, ${rule.validFrom ? mediumDate(rule.validFrom) : '…'} to ${rule.validTo ? mediumDate(rule.validTo) : '…'}` : '';
+  return `Rule ${index + 1}: ${rule.days.map((d) => DAY_LABELS[d] ?? d).join(', ')} ${timeRange(rule.from, rule.to)}${season} (${money(rule.pricePerHour)} / hour)`;
 }
 
 /** The CSV's summary of a tier's own prices: "<facility id>: base 15, rule 1 24; ..." (rules numbered from 1, as the form shows them). */

@@ -1,4 +1,4 @@
-import { formatCents, refundSentence, toLocal, type MoneyFormat, type RefundVia } from '@courtside/domain';
+import { displayDate, displayDateTime, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, type MoneyFormat, type RefundVia } from '@courtside/domain';
 import type { SealedMailBody } from '@courtside/migrations';
 import type { MailConfig } from '../config.ts';
 
@@ -105,33 +105,26 @@ const hello = (name: string) => `Hello ${name},`;
 const myBookings = (layout: MailLayout): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.myBookings}`, label: 'My bookings' });
 const backOffice = (layout: MailLayout, hash = ''): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.backOffice}${hash}`, label: 'Open the back office' });
 
-/** "Tuesday 2 March 2027": a day on a facility's calendar. */
-function dayIn(instant: Date, timezone: string): string {
-  // From parts: ICU versions differ on the comma after the weekday.
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: timezone }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+/** The venue's LOCALE: every date and time in a message is written in it, on its clock. */
+const localeOf = (layout: MailLayout) => layout.money.locale;
+
+/** "Tuesday, March 2, 2027, 10:00 AM (New York time)": a moment on a facility's clock. */
+export const momentIn = (layout: MailLayout, instant: Date, timezone: string) =>
+  `${displayDateTime(instant, timezone, localeOf(layout))} (${displayZone(timezone)})`;
+
+/** "Tuesday, March 2, 2027, 10:00 AM – 11:00 AM (New York time)": the facility's own wall clock. */
+export function bookingWhen(layout: MailLayout, b: Pick<BookingFacts, 'startsAt' | 'endsAt' | 'timezone'>): string {
+  return `${displayInstantRange(b.startsAt, b.endsAt, b.timezone, localeOf(layout))} (${displayZone(b.timezone)})`;
 }
 
-/** "Tuesday 2 March 2027, 10:00 (America/New_York)": a moment on a facility's clock. */
-export const momentIn = (instant: Date, timezone: string) => `${dayIn(instant, timezone)}, ${toLocal(instant, timezone).time} (${timezone})`;
-
-/** "Tuesday 2 March 2027, 10:00-11:00 (America/New_York)": the facility's own wall clock. */
-export function bookingWhen(b: Pick<BookingFacts, 'startsAt' | 'endsAt' | 'timezone'>): string {
-  const start = toLocal(b.startsAt, b.timezone);
-  const end = toLocal(b.endsAt, b.timezone);
-  const endText = end.date === start.date ? end.time : `${end.date} ${end.time}`;
-  return `${dayIn(b.startsAt, b.timezone)}, ${start.time}-${endText} (${b.timezone})`;
-}
-
-/** "Play ends at 10:50 (the last 10 minutes turn the court over)." when a changeover takes the end of the booking. */
-function playLine(b: BookingFacts): string {
+/** "Play ends at 10:50 AM (the last 10 minutes turn the court over)." when a changeover takes the end of the booking. */
+function playLine(layout: MailLayout, b: BookingFacts): string {
   const changeover = b.playEndsAt ? Math.round((b.endsAt.getTime() - b.playEndsAt.getTime()) / 60_000) : 0;
   if (!b.playEndsAt || changeover <= 0) return '';
-  return `\nPlay ends at ${toLocal(b.playEndsAt, b.timezone).time} (the last ${changeover} minutes turn the court over).`;
+  return `\nPlay ends at ${displayInstantTime(b.playEndsAt, b.timezone, localeOf(layout))} (the last ${changeover} minutes turn the court over).`;
 }
 
-const bookingLines = (b: BookingFacts) => [`${b.facilityName}\n${bookingWhen(b)}${playLine(b)}${b.facilityLocation ? `\n${b.facilityLocation}` : ''}`];
+const bookingLines = (layout: MailLayout, b: BookingFacts) => [`${b.facilityName}\n${bookingWhen(layout, b)}${playLine(layout, b)}${b.facilityLocation ? `\n${b.facilityLocation}` : ''}`];
 
 export const templates = {
   welcome: (layout: MailLayout, name: string) =>
@@ -165,7 +158,7 @@ export const templates = {
   bookingConfirmed: (layout: MailLayout, b: BookingFacts, amountCents: number, dueCents = 0, discount?: { code: string; cents: number }) =>
     render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
       'Your booking is confirmed:',
-      ...bookingLines(b),
+      ...bookingLines(layout, b),
       ...(amountCents > 0 ? [`Paid: ${amountIn(layout, amountCents)}`] : []),
       ...(discount ? [`Promo code ${discount.code}: ${amountIn(layout, discount.cents)} off`] : []),
       ...(dueCents > 0 ? [`To pay at the desk: ${amountIn(layout, dueCents)}`] : []),
@@ -176,16 +169,16 @@ export const templates = {
   paymentLink: (layout: MailLayout, b: BookingFacts, amountCents: number, paymentUrl: string, payBy: Date) =>
     render(layout, `Pay to confirm your booking: ${b.facilityName}`, hello(b.customerName), [
       'We are holding this booking for you:',
-      ...bookingLines(b),
-      `It is confirmed once you pay ${amountIn(layout, amountCents)}, by ${momentIn(payBy, b.timezone)}; after that the slot is released.`,
+      ...bookingLines(layout, b),
+      `It is confirmed once you pay ${amountIn(layout, amountCents)}, by ${momentIn(layout, payBy, b.timezone)}; after that the slot is released.`,
       { link: paymentUrl, label: `Pay ${amountIn(layout, amountCents)}` },
     ]),
 
   seriesConfirmed: (layout: MailLayout, dates: BookingFacts[], money: { paidCents: number; dueCents: number }, skipped: { date: string; reason: string }[]) =>
     render(layout, `Weekly booking confirmed: ${dates[0]!.facilityName}`, hello(dates[0]!.customerName), [
       `Your weekly booking at ${dates[0]!.facilityName} is confirmed for ${dates.length} date${dates.length === 1 ? '' : 's'}:`,
-      dates.map(bookingWhen).join('\n'),
-      ...(skipped.length ? [`Not booked (taken or closed):\n${skipped.map((s) => `${s.date}: ${s.reason}`).join('\n')}`] : []),
+      dates.map((d) => bookingWhen(layout, d)).join('\n'),
+      ...(skipped.length ? [`Not booked (taken or closed):\n${skipped.map((s) => `${displayDate(s.date, localeOf(layout))}: ${s.reason}`).join('\n')}`] : []),
       ...(money.paidCents > 0 ? [`Paid: ${amountIn(layout, money.paidCents)}`] : []),
       ...(money.dueCents > 0 ? [`To pay at the desk: ${amountIn(layout, money.dueCents)}`] : []),
       'The attached calendar file adds every date to your calendar.',
@@ -196,7 +189,7 @@ export const templates = {
   seriesCancelled: (layout: MailLayout, dates: BookingFacts[], refunds: RefundMailFacts[], why: string) =>
     render(layout, `Weekly booking cancelled: ${dates[0]!.facilityName}`, hello(dates[0]!.customerName), [
       `We are sorry: the venue had to cancel ${dates.length} date${dates.length === 1 ? '' : 's'} of your weekly booking at ${dates[0]!.facilityName} (${why}):`,
-      dates.map(bookingWhen).join('\n'),
+      dates.map((d) => bookingWhen(layout, d)).join('\n'),
       ...(refunds.length ? refunds.map((r) => refundSentence({ via: r.via, amount: amountIn(layout, r.cents), facility: r.facility })) : ['No refund is due for them.']),
       'The attached calendar file removes them from your calendar.',
       myBookings(layout),
@@ -205,8 +198,8 @@ export const templates = {
   bookingMoved: (layout: MailLayout, b: BookingFacts, was: BookingFacts) =>
     render(layout, `Booking moved: ${b.facilityName}`, hello(b.customerName), [
       'Your booking has moved. It is now:',
-      ...bookingLines(b),
-      `It was: ${was.facilityName === b.facilityName ? '' : `${was.facilityName}, `}${bookingWhen(was)}.`,
+      ...bookingLines(layout, b),
+      `It was: ${was.facilityName === b.facilityName ? '' : `${was.facilityName}, `}${bookingWhen(layout, was)}.`,
       'The attached calendar file updates the event in your calendar.',
       myBookings(layout),
     ]),
@@ -220,7 +213,7 @@ export const templates = {
       byVenue
         ? `We are sorry: the venue had to cancel this booking${held ? ' we were holding for your payment' : ''}${byVenue.why ? ` (${byVenue.why})` : ''}:`
         : 'This booking is cancelled:',
-      ...bookingLines(b),
+      ...bookingLines(layout, b),
       held
         ? 'Nothing was charged, and its payment link no longer works: there is nothing to pay.'
         : refund && refund.cents > 0 ? refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility }) : 'No refund is due for it.',
@@ -235,10 +228,10 @@ export const templates = {
   heldBookingMoved: (layout: MailLayout, b: BookingFacts, was: BookingFacts, amountCents: number, paymentUrl: string | null, payBy: Date) =>
     render(layout, `Booking moved: ${b.facilityName}, new payment link`, hello(b.customerName), [
       'The venue moved the booking we are holding for your payment. It is now:',
-      ...bookingLines(b),
-      `It was: ${was.facilityName === b.facilityName ? '' : `${was.facilityName}, `}${bookingWhen(was)}.`,
+      ...bookingLines(layout, b),
+      `It was: ${was.facilityName === b.facilityName ? '' : `${was.facilityName}, `}${bookingWhen(layout, was)}.`,
       paymentUrl
-        ? `The payment link we sent before no longer works (nothing was charged through it). It is confirmed once you pay ${amountIn(layout, amountCents)} with the new link below, by ${momentIn(payBy, b.timezone)}; after that the slot is released.`
+        ? `The payment link we sent before no longer works (nothing was charged through it). It is confirmed once you pay ${amountIn(layout, amountCents)} with the new link below, by ${momentIn(layout, payBy, b.timezone)}; after that the slot is released.`
         : `The payment link we sent before no longer works (nothing was charged through it). The venue will tell you how to pay ${amountIn(layout, amountCents)} for the new time.`,
       ...(paymentUrl ? [{ link: paymentUrl, label: `Pay ${amountIn(layout, amountCents)}` }] : []),
       myBookings(layout),
@@ -248,14 +241,14 @@ export const templates = {
   balanceCollected: (layout: MailLayout, b: BookingFacts, collectedCents: number, priceCents: number) =>
     render(layout, `Payment received: ${amountIn(layout, collectedCents)}`, hello(b.customerName), [
       `We received ${amountIn(layout, collectedCents)} at the desk: the difference after your booking moved to a slot at a higher price. It is now paid in full (${amountIn(layout, priceCents)}):`,
-      ...bookingLines(b),
+      ...bookingLines(layout, b),
       myBookings(layout),
     ]),
 
   refundCompleted: (layout: MailLayout, customerName: string, refund: RefundMailFacts, b?: BookingFacts) =>
     render(layout, `Refund of ${amountIn(layout, refund.cents)} sent`, hello(customerName), [
       refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility, done: true }),
-      ...(b ? ['It was for:', ...bookingLines(b)] : []),
+      ...(b ? ['It was for:', ...bookingLines(layout, b)] : []),
       ...(refund.via === 'provider' ? ['Depending on your bank, it can take a few days to show on your statement.'] : []),
       myBookings(layout),
     ]),
@@ -286,7 +279,7 @@ export const templates = {
   bookingReminder: (layout: MailLayout, b: BookingFacts) =>
     render(layout, `Reminder: ${b.facilityName}`, hello(b.customerName), [
       'A reminder of your booking:',
-      ...bookingLines(b),
+      ...bookingLines(layout, b),
       myBookings(layout),
       'You can turn these reminders off in your profile.',
     ]),

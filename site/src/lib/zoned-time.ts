@@ -1,8 +1,10 @@
-import { CLOCK, DATE_LOCALE, LONG_DATE } from '@courtside/browser';
+import { formatZone, venueLocale } from '@courtside/browser';
+import { displayDateTime, displayInstantTime, isValidTimeZone, toLocal } from '@courtside/domain';
 
 /**
- * Times as the facility's wall clock, the one its slots are in: "13:00", or "13:00 EST" when
- * the visitor's own clock reads that instant differently (so nobody mixes the two up).
+ * Times as the facility's wall clock, the one its slots are in, in the venue's locale and clock:
+ * "1:00 PM", or "1:00 PM (New York time)" when the visitor's own clock reads that instant
+ * differently (so nobody mixes the two up).
  */
 
 function visitorZone(): string | undefined {
@@ -13,44 +15,32 @@ function visitorZone(): string | undefined {
   }
 }
 
-function formatter(timeZone: string | undefined, options: Intl.DateTimeFormatOptions, locale = DATE_LOCALE): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone });
-  } catch {
-    // An unknown zone: the visitor's clock rather than nothing.
-    return new Intl.DateTimeFormat(locale, options);
-  }
-}
-
-const WALL: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', ...CLOCK };
-
 /** True when the facility's wall clock and the visitor's read `at` differently. */
 export function zoneDiffers(timeZone: string, at: number, visitor = visitorZone()): boolean {
-  return formatter(timeZone, WALL).format(at) !== formatter(visitor, WALL).format(at);
+  if (!visitor || !isValidTimeZone(timeZone) || !isValidTimeZone(visitor)) return false;
+  const [facility, theirs] = [toLocal(at, timeZone), toLocal(at, visitor)];
+  return facility.date !== theirs.date || facility.time !== theirs.time;
 }
 
-/** The zone's short name at `at` ("EST", "GMT+1"), with a leading space, or '' when the visitor's clock agrees. */
+/** The zone's name (" (New York time)"), with a leading space, or '' when the visitor's clock agrees. */
 export function zoneSuffix(timeZone: string, at: number, visitor = visitorZone()): string {
-  if (!zoneDiffers(timeZone, at, visitor)) return '';
-  // en-US names the American zones ("EST"); en-GB would write "GMT-5".
-  const name = formatter(timeZone, { timeZoneName: 'short' }, 'en-US').formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
-  return name ? ` ${name}` : '';
+  return zoneDiffers(timeZone, at, visitor) ? ` (${formatZone(timeZone)})` : '';
 }
 
 /**
- * An instant on the facility's clock: "13:00" (or "Tuesday, 9 March 2027, 13:00" with the day),
- * labelled with the zone where the visitor's differs. '' for a missing or malformed instant.
+ * An instant on the facility's clock: "1:00 PM" (or "Tuesday, March 9, 2027, 1:00 PM" with the
+ * day), labelled with the zone where the visitor's differs. '' for a missing or malformed instant.
  */
 export function formatZoned(iso: string | null | undefined, timeZone: string, { withDay = false } = {}, visitor = visitorZone()): string {
   const at = iso ? Date.parse(iso) : NaN;
   if (Number.isNaN(at)) return '';
-  const clock = formatter(timeZone, CLOCK).format(at);
-  const text = withDay ? `${formatter(timeZone, LONG_DATE).format(at)}, ${clock}` : clock;
+  const zone = isValidTimeZone(timeZone) ? timeZone : (visitor ?? 'UTC');
+  const text = withDay ? displayDateTime(at, zone, venueLocale()) : displayInstantTime(at, zone, venueLocale());
   return text + zoneSuffix(timeZone, at, visitor);
 }
 
 /**
- * The label for wall-clock times of a local date (a booking's "10:00–11:00"): the zone's
+ * The label for wall-clock times of a local date (a booking's "10:00 AM – 11:00 AM"): the zone's
  * name around midday of that date, where the visitor's zone differs; else ''.
  */
 export function zoneSuffixOn(date: string, timeZone: string, visitor = visitorZone()): string {

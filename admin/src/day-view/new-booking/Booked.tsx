@@ -1,7 +1,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { BookingRecord } from '../../bookings/types.ts';
 import type { SeriesRecord } from '../../series/types.ts';
-import { countOf, dateTime, money, shortDate } from '../../common/format.ts';
+import { countOf, dateTime, money, shortDate, timeRange } from '../../common/format.ts';
 import { seriesRule } from '../../series/series-text.ts';
 import { CopyField } from './CopyField.tsx';
 
@@ -13,7 +13,7 @@ export type BookedResult =
 const BookingDone = ({ booking: b }: { booking: BookingRecord & { paymentUrl: string | null } }) => (
   <Stack spacing={2}>
     <Alert severity="success">
-      {b.facility.name}, {shortDate(b.date)} {b.startTime}–{b.endTime} for {b.user.name}.{' '}
+      {b.facility.name}, {shortDate(b.date)} {timeRange(b.startTime, b.endTime)} for {b.user.name}.{' '}
       {b.paymentStatus === 'paid'
         ? `Paid at the desk: ${money(b.payableAmount)}; it shows in Payments.`
         : b.paymentUrl

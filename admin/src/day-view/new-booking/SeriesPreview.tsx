@@ -2,7 +2,7 @@ import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
 import FreeIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import TakenIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
 import type { SeriesDatePlan } from '@courtside/contracts';
-import { failure, shortDate } from '../../common/format.ts';
+import { failure, shortDate, timeRange } from '../../common/format.ts';
 import { previewSummary } from './quote.ts';
 import { brand } from '../../theme.ts';
 
@@ -22,7 +22,7 @@ export const SeriesPreview = ({ dates, loading, error, onConflict }: { dates: Se
             {/* One run of text, so on a phone the reason wraps under the date rather than into a narrow column. */}
             <Typography variant="body2">
               <Box component="span" sx={{ whiteSpace: 'nowrap', mr: 1 }}>
-                {shortDate(d.date)} · {d.startTime}–{d.endTime}
+                {shortDate(d.date)} · {timeRange(d.startTime, d.endTime)}
               </Box>
               <Box component="span" sx={{ color: d.free ? 'text.secondary' : 'error.main' }}>
                 {d.free ? 'Free' : d.reason}

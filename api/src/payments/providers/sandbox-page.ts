@@ -1,10 +1,10 @@
 import type { BookingDto } from '@courtside/contracts';
-import { formatAmount, type MoneyFormat } from '@courtside/domain';
+import { displayDate, displayTimeRange, formatAmount, type MoneyFormat } from '@courtside/domain';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel; amounts in the venue's currency and locale. */
+/** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel; amounts, dates and times in the venue's currency and locale. */
 export function renderPayPage(
   order: { id: string; status: string; open: boolean; closed: { message: string } | null; amount: number; lines: BookingDto[]; discount?: { code: string; amount: number } },
   signature: string,
@@ -12,7 +12,7 @@ export function renderPayPage(
 ): string {
   const money = (amount: number) => escape(formatAmount(amount, format));
   const rows = order.lines
-    .map((b) => `<tr><td>${escape(b.facility.name)}</td><td>${b.date}</td><td>${b.startTime}–${b.endTime}</td><td class="num">${money(b.payableAmount)}</td></tr>`)
+    .map((b) => `<tr><td>${escape(b.facility.name)}</td><td>${displayDate(b.date, format.locale)}</td><td>${displayTimeRange(b.startTime, b.endTime, format.locale)}</td><td class="num">${money(b.payableAmount)}</td></tr>`)
     .join('');
   // The lines show each booking's price; a promo code's discount comes off the total.
   const discount = order.discount

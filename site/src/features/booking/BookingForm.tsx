@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { shiftDate, todayIn } from '@courtside/domain';
 import type { PublicSettings } from '@courtside/contracts';
-import { formatLongDate } from '@courtside/browser';
+import { formatLongDate, formatZone } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { closuresOnDay, type Closure } from '../../lib/closures.ts';
 import { dateInRange, priceTierOf, slotsAnnouncement, slotsPrice, validateTimes, type LengthRules } from './booking.ts';
@@ -77,7 +77,7 @@ export default function BookingForm({ facility, settings, lengths, closures, ini
   }
 
   // Slot times are the facility's wall clock: say so when the visitor's clock differs.
-  const zone = dateOk ? zoneSuffixOn(date, facility.timezone).trim() : '';
+  const zone = dateOk && zoneSuffixOn(date, facility.timezone) ? formatZone(facility.timezone) : '';
 
   return (
     <div className="booking">

@@ -1,6 +1,6 @@
 import type { PublicSettings } from '@courtside/contracts';
 import { durationText, parseTime } from '@courtside/domain';
-import { formatLongDate, formatMoney } from '@courtside/browser';
+import { formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
 import { cancellationPolicy, holdPolicy } from '../../lib/policy.ts';
 
 /**
@@ -26,7 +26,7 @@ export function BookingSummary({ date, start, end, tier, total, formError, myBoo
       <h2 className="summary-title">Your booking</h2>
       <dl>
         <div><dt>Date</dt><dd>{date ? formatLongDate(date) : '—'}</dd></div>
-        <div><dt>Time</dt><dd>{minutes > 0 ? `${start} – ${end}` : '—'}</dd></div>
+        <div><dt>Time</dt><dd>{minutes > 0 ? formatTimeRange(start, end) : '—'}</dd></div>
         <div><dt>Length</dt><dd>{minutes > 0 ? durationText(minutes) : '—'}</dd></div>
       </dl>
       <p className="total">

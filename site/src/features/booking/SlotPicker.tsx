@@ -1,4 +1,4 @@
-import { formatMoney } from '@courtside/browser';
+import { formatClockTime, formatMoney, formatTimeRange } from '@courtside/browser';
 import { MESSAGES, lengthLabel, type LengthOption, type Slot, type SlotsState } from './booking.ts';
 
 /** Step 2: the day's free slots as chips (tap to start, tap a later one to extend), the start, and the lengths the facility takes, each priced. */
@@ -53,7 +53,7 @@ export function SlotPicker({ active, state, slots, zone, tier, choice, onRetry, 
               {slots.map((slot) => (
                 <li key={slot.startTime}>
                   <button type="button" className="chip" aria-pressed={choice.covered.has(slot.startTime)} onClick={() => choice.pick(slot)}>
-                    {slot.startTime} – {slot.endTime}
+                    {formatTimeRange(slot.startTime, slot.endTime)}
                     {slot.price !== undefined && <span className="chip-price"> {formatMoney(slot.price)}</span>}
                   </button>
                 </li>
@@ -67,7 +67,7 @@ export function SlotPicker({ active, state, slots, zone, tier, choice, onRetry, 
           <label htmlFor="booking-start">Start time</label>
           <select id="booking-start" value={choice.start} onChange={(e) => choice.chooseStart(e.currentTarget.value)} disabled={choice.starts.length === 0}>
             <option value="">Select start</option>
-            {choice.starts.map((s) => <option key={s.startTime} value={s.startTime}>{s.startTime}</option>)}
+            {choice.starts.map((s) => <option key={s.startTime} value={s.startTime}>{formatClockTime(s.startTime)}</option>)}
           </select>
         </div>
         <div className="field">

@@ -120,7 +120,7 @@ describe('the form checks', () => {
 
 describe('slotsAnnouncement', () => {
   it("tells a screen reader what the day holds, in the customer's date style", () => {
-    expect(slotsAnnouncement('2026-11-21', { status: 'ready', slots })).toBe('4 free slots on Saturday, 21 November 2026.');
+    expect(slotsAnnouncement('2026-11-21', { status: 'ready', slots })).toBe('4 free slots on Saturday, November 21, 2026.');
     expect(slotsAnnouncement('2026-11-21', { status: 'ready', slots: [] })).toBe(MESSAGES.noSlots);
     expect(slotsAnnouncement('2026-11-21', { status: 'loading' })).toBe('Loading available slots…');
   });

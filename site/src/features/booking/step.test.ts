@@ -9,11 +9,11 @@ describe('a choice taken in the meantime', () => {
   it('is said so, with the nearest free times of that day as chips and the ways on', () => {
     const links = { find: '/find?date=2026-11-21&sport=padel', facility: '/facilities/f1?date=2026-11-21#free-slots' };
     const html = goneHtml({ _id: 'f1', name: 'Centre Court' }, choice, day, links);
-    expect(html).toContain('Sorry, 18:00–19:00 at Centre Court is no longer free.');
+    expect(html).toContain('Sorry, 6:00 PM – 7:00 PM at Centre Court is no longer free.');
     // The other three free times; the one just taken is not offered again.
     expect(html.match(/class="slot-chip"/g)).toHaveLength(3);
-    expect(html).not.toContain('Centre Court, 18:00 to 19:00');
-    expect(html).toContain('aria-label="Centre Court, 17:00 to 18:00, $20.00"');
+    expect(html).not.toContain('Centre Court, 6:00 PM to 7:00 PM');
+    expect(html).toContain('aria-label="Centre Court, 5:00 PM to 6:00 PM, $20.00"');
     expect(html).toContain('href="/find?date=2026-11-21&amp;sport=padel"');
     expect(goneHtml({ _id: 'f1', name: 'Centre Court' }, choice, [], links)).toContain('Nothing else is free at Centre Court that day.');
   });

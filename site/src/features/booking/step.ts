@@ -1,4 +1,4 @@
-import { formatLongDate } from '@courtside/browser';
+import { formatLongDate, formatTimeRange } from '@courtside/browser';
 import { escapeHtml, nearestSlots, slotChipsHtml, type ChipFacility, type ChipSlot } from '../slots/slot-chips.ts';
 import type { SlotChoice } from './choice.ts';
 
@@ -8,7 +8,7 @@ import type { SlotChoice } from './choice.ts';
  */
 
 /** "Saturday, 21 November 2026, 18:00–19:00". */
-export const choiceWhen = (choice: SlotChoice): string => `${formatLongDate(choice.date)}, ${choice.start}–${choice.end}`;
+export const choiceWhen = (choice: SlotChoice): string => `${formatLongDate(choice.date)}, ${formatTimeRange(choice.start, choice.end)}`;
 
 export interface GoneLinks {
   /** Find a court on that day (and sport). */
@@ -28,7 +28,7 @@ export function goneHtml(facility: ChipFacility, choice: SlotChoice, slots: read
       : '';
   return (
     '<div class="book-gone">' +
-    `<p class="alert alert-warn book-gone-title"><strong>Sorry, ${escapeHtml(choice.start)}–${escapeHtml(choice.end)} at ${name} is no longer free.</strong> Someone may have just booked it.</p>` +
+    `<p class="alert alert-warn book-gone-title"><strong>Sorry, ${escapeHtml(formatTimeRange(choice.start, choice.end))} at ${name} is no longer free.</strong> Someone may have just booked it.</p>` +
     offer +
     `<p class="book-gone-links"><a class="btn btn-secondary" href="${escapeHtml(links.find)}">Find another court</a>` +
     `<a class="btn btn-secondary" href="${escapeHtml(links.facility)}">Other days at ${name}</a></p>` +

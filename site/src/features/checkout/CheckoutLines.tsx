@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BookingDto, PromoQuoteDto } from '@courtside/contracts';
-import { formatLongDate, formatMoney } from '@courtside/browser';
+import { formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
 import { playUntil } from '../../lib/play-time.ts';
 import { cancellationNote } from '../../lib/policy.ts';
 import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';
@@ -33,7 +33,7 @@ export function CheckoutLines({ items, total, now, quote, removal, children }: {
                 <div className="user-text">
                   <strong>{b.facility.name}</strong>
                   <span className="muted">
-                    {formatLongDate(b.date)} · <span className="nowrap">{b.startTime}–{b.endTime}{zoneSuffixOn(b.date, b.facility.timezone)}</span>
+                    {formatLongDate(b.date)} · <span className="nowrap">{formatTimeRange(b.startTime, b.endTime)}{zoneSuffixOn(b.date, b.facility.timezone)}</span>
                   </span>
                   {play && <small className="muted checkout-play">{play}: the last minutes turn the court over</small>}
                   {b.holdExpiresAt && <small className="badge-detail">Held until {formatZoned(b.holdExpiresAt, b.facility.timezone)}</small>}
@@ -42,7 +42,7 @@ export function CheckoutLines({ items, total, now, quote, removal, children }: {
                 <div className="checkout-line-end">
                   <span className="checkout-amount">{formatMoney(b.payableAmount)}</span>
                   <button type="button" className="btn btn-small btn-secondary checkout-remove" disabled={removal.disabled || removal.removing !== null}
-                    aria-label={`Remove ${b.facility.name}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}`} onClick={() => removal.remove(b._id)}>
+                    aria-label={`Remove ${b.facility.name}, ${formatLongDate(b.date)}, ${formatTimeRange(b.startTime, b.endTime)}`} onClick={() => removal.remove(b._id)}>
                     {removal.removing === b._id ? 'Removing…' : 'Remove'}
                   </button>
                 </div>

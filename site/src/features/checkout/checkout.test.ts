@@ -19,7 +19,7 @@ describe('checkout', () => {
   it('names a refused booking as people know it, and reloads a list that changed', () => {
     const b = hold('6f1c2d3e-aaaa-4000-8000-000000000009', '2026-11-22', 20);
     const err = new ApiError(409, 'NOT_PAYABLE', `Booking ${b._id} is no longer on hold.`);
-    expect(paymentFailure(err, [b])).toEqual({ message: 'Your booking for Centre Court (Sunday, 22 November 2026, 10:00) is no longer on hold.', reload: true });
+    expect(paymentFailure(err, [b])).toEqual({ message: 'Your booking for Centre Court (Sunday, November 22, 2026, 10:00 AM) is no longer on hold.', reload: true });
   });
 
   it('says only that it failed when the fault is ours or unknown', () => {

@@ -1,5 +1,5 @@
 import type { BookingDto, CheckoutDto, PromoQuoteDto } from '@courtside/contracts';
-import { customerReason, failureCode, formatLongDate } from '@courtside/browser';
+import { customerReason, failureCode, formatClockTime, formatLongDate } from '@courtside/browser';
 import { api, ApiError } from '../../lib/api.ts';
 import { byStart, isPayable, sumDollars } from '../../lib/bookings.ts';
 
@@ -48,7 +48,7 @@ export function paymentFailure(err: unknown, bookings: BookingDto[]): { message:
 export function readableError(message: string, bookings: BookingDto[]): string {
   return message.replace(/Booking ([0-9a-f][0-9a-f-]{7,})/i, (_, id: string) => {
     const b = bookings.find((x) => x._id === id);
-    return b ? `Your booking for ${b.facility.name} (${formatLongDate(b.date)}, ${b.startTime})` : 'One of your bookings';
+    return b ? `Your booking for ${b.facility.name} (${formatLongDate(b.date)}, ${formatClockTime(b.startTime)})` : 'One of your bookings';
   });
 }
 

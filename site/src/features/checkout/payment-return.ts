@@ -1,6 +1,6 @@
 import type { OrderStatusDto } from '@courtside/contracts';
 import { api, failureCode } from '../../lib/api.ts';
-import { formatLongDate, getToken } from '@courtside/browser';
+import { formatLongDate, formatTimeRange, getToken } from '@courtside/browser';
 import { bookingReference } from '@courtside/domain';
 import { playUntil } from '../../lib/play-time.ts';
 import { cancellationTermsOf } from '../../lib/policy.ts';
@@ -61,7 +61,7 @@ export function confirmedSummary(order: Pick<OrderStatusDto, 'bookings'>): { lin
   return {
     lines: paid.map((b) => {
       const play = playUntil(b);
-      return `${b.facilityName}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.timezone)}${play ? ` (${play})` : ''} · Reference ${bookingReference(b.id)}`;
+      return `${b.facilityName}, ${formatLongDate(b.date)}, ${formatTimeRange(b.startTime, b.endTime)}${zoneSuffixOn(b.date, b.timezone)}${play ? ` (${play})` : ''} · Reference ${bookingReference(b.id)}`;
     }),
     terms: cancellationTermsOf(paid),
   };

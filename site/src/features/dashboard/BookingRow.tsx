@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BookingDto } from '@courtside/contracts';
-import { formatLongDate, formatMoney } from '@courtside/browser';
+import { formatClockTime, formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
 import { amountOf, isActive, isPayable } from '../../lib/bookings.ts';
 import { playUntil } from '../../lib/play-time.ts';
 import { cancellationNote } from '../../lib/policy.ts';
@@ -21,7 +21,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
   const [rating, setRating] = useState(false);
   const active = isActive(b, now);
   const note = active ? cancellationNote(b, now) : null;
-  const label = `${b.facility.name} on ${formatLongDate(b.date)} at ${b.startTime}`;
+  const label = `${b.facility.name} on ${formatLongDate(b.date)} at ${formatClockTime(b.startTime)}`;
   const play = playUntil(b);
   const given = b.review?.rating ?? rated;
   const formId = `rate-${b._id}`;
@@ -32,7 +32,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
         <p className="dash-when">
           <span className="dash-date">{formatLongDate(b.date)}</span>{' '}
           <span className="dash-time">
-            {b.startTime}–{b.endTime}
+            {formatTimeRange(b.startTime, b.endTime)}
             {zoneSuffixOn(b.date, b.facility.timezone)}
           </span>
           {play && <small className="dash-sub">{play}, then changeover</small>}

@@ -16,7 +16,7 @@ describe('canCancel', () => {
 describe('cancelQuestion', () => {
   it('names the booking and what happens to the money', () => {
     const paid = aBooking({ facility: { ...aBooking().facility, timezone: 'UTC' } });
-    expect(cancelQuestion(paid)).toMatch(/^Centre Court, Saturday, 21 November 2026, 10:00–11:00( \S+)?\. Your \$20\.00 will be refunded in full to the card you paid with\.$/);
+    expect(cancelQuestion(paid)).toMatch(/^Centre Court, Saturday, November 21, 2026, 10:00 AM – 11:00 AM( \(.+\))?\. Your \$20\.00 will be refunded in full to the card you paid with\.$/);
     // Money paid at the desk goes back at the desk: the customer is told where, never "to the card".
     expect(cancelQuestion(aBooking({ refundVia: 'desk' }))).toMatch(/Your \$20\.00 will be refunded at the front desk of Centre Court, Riverside\.$/);
     expect(cancelQuestion(aBooking({ status: 'pending', paymentStatus: 'unpaid' }))).toMatch(/Your hold on the slot is released\.$/);

@@ -1,6 +1,6 @@
 import type { BookingDto } from '@courtside/contracts';
 import { refundSentence } from '@courtside/domain';
-import { customerReason, formatLongDate, formatMoney } from '@courtside/browser';
+import { customerReason, formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { amountOf, isActive } from '../../lib/bookings.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -36,7 +36,7 @@ export function cancelQuestion(b: BookingDto): string {
   const money = b.paymentStatus === 'paid'
     ? amountOf(b) > 0 ? ` ${refundSentence({ via: b.refundVia ?? 'provider', amount: formatMoney(amountOf(b)), facility: b.facility })}` : ' Nothing was paid for it, so no refund is due.'
     : b.status === 'pending' ? ' Your hold on the slot is released.' : '';
-  return `${b.facility.name}, ${formatLongDate(b.date)}, ${b.startTime}–${b.endTime}${zoneSuffixOn(b.date, b.facility.timezone)}.${money}`;
+  return `${b.facility.name}, ${formatLongDate(b.date)}, ${formatTimeRange(b.startTime, b.endTime)}${zoneSuffixOn(b.date, b.facility.timezone)}.${money}`;
 }
 
 /** A confirmed booking can go in a calendar (a hold may still lapse; a cancelled one is gone). */

@@ -47,9 +47,9 @@ describe('venueOpeningHours', () => {
       { isDeleted: false, openingHours: week(day('06:30', '21:00'), { sun: day('09:00', '17:00'), sat: null }) },
     ]);
     expect(openingHoursSummary(hours)).toEqual([
-      { days: 'Mon – Fri', hours: '06:30 – 22:00' },
-      { days: 'Sat', hours: '08:00 – 22:00' },
-      { days: 'Sun', hours: '09:00 – 17:00' },
+      { days: 'Mon – Fri', hours: '6:30 AM – 10:00 PM' },
+      { days: 'Sat', hours: '8:00 AM – 10:00 PM' },
+      { days: 'Sun', hours: '9:00 AM – 5:00 PM' },
     ]);
   });
   it('leaves out deleted facilities, and is closed on a day none opens', () => {

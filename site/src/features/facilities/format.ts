@@ -1,4 +1,5 @@
 import type { FacilityDto } from '@courtside/contracts';
+import { formatTimeRange } from '@courtside/browser';
 import { centsToDollars, dollarsToCents, fromPricePerHourCents, hourlyPriceCents, validatePriceRules } from '@courtside/domain';
 import { hourlyPriceLabel } from './caller-price.ts';
 
@@ -30,13 +31,13 @@ const DAY_NAMES: Record<(typeof DAY_ORDER)[number], string> = {
 
 /**
  * Opening hours as a few readable lines, consecutive days with the same hours grouped:
- * [{ days: 'Mon – Fri', hours: '08:00 – 22:00' }, { days: 'Sun', hours: 'Closed' }].
+ * [{ days: 'Mon – Fri', hours: '8:00 AM – 10:00 PM' }, { days: 'Sun', hours: 'Closed' }] (times in the venue's locale).
  */
 export function openingHoursSummary(hours: FacilityDto['openingHours'] | undefined): { days: string; hours: string }[] {
   if (!hours) return [];
   const label = (d: (typeof DAY_ORDER)[number]) => {
     const h = hours[d];
-    return h ? `${h.open} – ${h.close}` : 'Closed';
+    return h ? formatTimeRange(h.open, h.close) : 'Closed';
   };
   const rows: { from: string; to: string; hours: string }[] = [];
   for (const day of DAY_ORDER) {

@@ -12,8 +12,8 @@ describe('when a query asks, in words', () => {
     expect(whenPhrase('2026-11-20', 'evening', today)).toBe('tomorrow evening');
     expect(whenPhrase('2026-11-21', 'morning', today)).toBe('on Saturday morning');
     expect(whenPhrase('2026-11-21', '', today)).toBe('on Saturday');
-    expect(whenPhrase('2026-11-19', '10:00', today)).toBe('today around 10:00');
-    expect(whenPhrase('2026-11-28', '', today)).toBe('on Saturday 28 November');
+    expect(whenPhrase('2026-11-19', '10:00', today)).toBe('today around 10:00 AM');
+    expect(whenPhrase('2026-11-28', '', today)).toBe('on Saturday, November 28');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AvailabilityAlternatives } from '@courtside/contracts';
+import { formatClockTime } from '@courtside/browser';
 import { shiftDate, type Sport, type TimeOfDay } from '@courtside/domain';
 import { dayName } from '../slots/days.ts';
 import { TIMES_OF_DAY_SHOWN, findHref, type FindCalendar, type FindQuery } from './find-query.ts';
@@ -17,7 +18,7 @@ export function whenPhrase(date: string, time: string, today: string): string {
   const named = day === 'today' || day === 'tomorrow';
   if (isTimeOfDay(time)) return day === 'today' ? `this ${time}` : named ? `${day} ${time}` : `on ${day} ${time}`;
   const on = named ? day : `on ${day}`;
-  return time ? `${on} around ${time}` : on;
+  return time ? `${on} around ${formatClockTime(time)}` : on;
 }
 
 /** What a sport's facilities are called, one and many. */

@@ -10,7 +10,7 @@ describe('a free-slot chip', () => {
   afterEach(() => setMoneyFormat(DEFAULT_MONEY_FORMAT));
 
   it('is named with the facility, the times and the price in the venue currency', () => {
-    expect(slotChipName(court, slot('10:00', '11:00', 28))).toBe('Centre Court, 10:00 to 11:00, $28.00');
+    expect(slotChipName(court, slot('10:00', '11:00', 28))).toBe('Centre Court, 10:00 AM to 11:00 AM, $28.00');
     setMoneyFormat({ currency: 'EUR', locale: 'de-DE' });
     expect(slotChipName(court, slot('10:00', '11:00', 28))).toBe('Centre Court, 10:00 to 11:00, 28,00\u00a0€');
     expect(slotChipName(court, slot('10:00', '11:00'))).toBe('Centre Court, 10:00 to 11:00');
@@ -19,14 +19,14 @@ describe('a free-slot chip', () => {
   it('is a link to the booking step for that slot', () => {
     const html = slotChipHtml(court, '2026-11-21', slot('18:00', '19:00', 35.5));
     expect(html).toBe(
-      '<li><a class="slot-chip" href="/book?facility=f1&amp;date=2026-11-21&amp;start=18%3A00&amp;end=19%3A00" aria-label="Centre Court, 18:00 to 19:00, $35.50">' +
-        '<span class="slot-chip-time">18:00 <span class="slot-chip-to">to</span> 19:00</span> <span class="slot-chip-price">$35.50</span></a></li>',
+      '<li><a class="slot-chip" href="/book?facility=f1&amp;date=2026-11-21&amp;start=18%3A00&amp;end=19%3A00" aria-label="Centre Court, 6:00 PM to 7:00 PM, $35.50">' +
+        '<span class="slot-chip-time"><span class="slot-chip-at">6:00 PM</span> <span class="slot-chip-to">to</span> <span class="slot-chip-at">7:00 PM</span></span> <span class="slot-chip-price">$35.50</span></a></li>',
     );
   });
 
   it("says a slot's play when the facility's changeover takes the end of it", () => {
     const html = slotChipHtml(court, '2026-11-21', { startTime: '18:00', endTime: '19:00', price: 35.5, playMinutes: 50 });
-    expect(html).toContain('aria-label="Centre Court, 18:00 to 19:00, 50 min play, $35.50"');
+    expect(html).toContain('aria-label="Centre Court, 6:00 PM to 7:00 PM, 50 min play, $35.50"');
     expect(html).toContain('</span> <span class="slot-chip-play">50 min play</span> <span class="slot-chip-price">$35.50</span>');
     expect(slotChipHtml(court, '2026-11-21', slot('18:00', '19:00', 35.5))).not.toContain('play');
   });

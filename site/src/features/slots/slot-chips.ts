@@ -1,4 +1,4 @@
-import { formatMoney } from '@courtside/browser';
+import { formatClockTime, formatMoney } from '@courtside/browser';
 import { bookHref } from '../booking/choice.ts';
 
 /**
@@ -36,8 +36,11 @@ export const slotPlayText = (slot: ChipSlot): string | undefined => (slot.playMi
 export function slotChipName(facility: ChipFacility, slot: ChipSlot): string {
   const price = formatMoney(slot.price);
   const play = slotPlayText(slot);
-  return `${facility.name}, ${slot.startTime} to ${slot.endTime}${play ? `, ${play}` : ''}${price ? `, ${price}` : ''}`;
+  return `${facility.name}, ${formatClockTime(slot.startTime)} to ${formatClockTime(slot.endTime)}${play ? `, ${play}` : ''}${price ? `, ${price}` : ''}`;
 }
+
+/** A time that never breaks inside ("6:00 PM"): a narrow chip wraps between its two times instead. */
+const timeHtml = (time: string) => `<span class="slot-chip-at">${escapeHtml(formatClockTime(time))}</span>`;
 
 /** One chip, a list item. */
 export function slotChipHtml(facility: ChipFacility, date: string, slot: ChipSlot): string {
@@ -47,7 +50,7 @@ export function slotChipHtml(facility: ChipFacility, date: string, slot: ChipSlo
   return (
     `<li><a class="slot-chip" href="${escapeHtml(href)}" aria-label="${escapeHtml(slotChipName(facility, slot))}">` +
     // The name repeats the visible words in their order ("10:00 to 11:00", the price): what a voice user says is what works.
-    `<span class="slot-chip-time">${escapeHtml(slot.startTime)} <span class="slot-chip-to">to</span> ${escapeHtml(slot.endTime)}</span>` +
+    `<span class="slot-chip-time">${timeHtml(slot.startTime)} <span class="slot-chip-to">to</span> ${timeHtml(slot.endTime)}</span>` +
     (play ? ` <span class="slot-chip-play">${escapeHtml(play)}</span>` : '') +
     // The space keeps the time and the price apart in the text assistive technology reads.
     (price ? ` <span class="slot-chip-price">${escapeHtml(price)}</span>` : '') +
