@@ -108,7 +108,7 @@ describe('changeovers and quotas', () => {
       await bookAndPay(t.app, casey, court._id, DAY, '10:00', '11:00');
       const mail = await t.database.db.selectFrom('outbox_messages').select(['text_body', 'attachments'])
         .where('recipient', '=', casey.email).where('kind', '=', 'booking_confirmed').executeTakeFirstOrThrow();
-      expect(mail.text_body).toContain('10:00-11:00');
+      expect(mail.text_body).toContain('10:00 AM – 11:00 AM');
       expect(mail.text_body).toContain('Play ends at 10:50 AM (the last 10 minutes turn the court over).');
       // 10:50 EST is 15:50Z.
       expect(mail.attachments[0]!.content).toContain('DTEND:20270303T155000Z');

@@ -32,6 +32,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
       amount: 60,
       refundState: 'none',
       flagged: false,
+      closedReason: null,
       bookings: expect.arrayContaining([
         expect.objectContaining({ id: a._id, status: 'pending', paymentStatus: 'unpaid' }),
         expect.objectContaining({ id: b._id, status: 'pending', paymentStatus: 'unpaid' }),
@@ -89,7 +90,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
     const op = doc.paths['/api/order/{id}'].get;
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     const data = op.responses['200'].content['application/json'].schema.properties.data;
-    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'flagged', 'id', 'refundState', 'status']);
+    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'closedReason', 'flagged', 'id', 'refundState', 'status']);
     const create = doc.paths['/api/order/create'].post;
     expect(Object.keys(create.responses)).toContain('503');
   });

@@ -44,10 +44,24 @@ describe('truth: each booking carries its own cancellation rule', () => {
         date: '2027-03-04',
         startTime: '18:00',
         endTime: '19:00',
+        playEndTime: '19:00',
         cancellableUntil: '2027-03-04T11:00:00.000Z',
         cancellationHours: 12,
       },
     ]);
+  });
+
+  it('the confirmation email states the deadline of each booking from its own window', async () => {
+    const confirmations = await t.database.db
+      .selectFrom('outbox_messages')
+      .select(['subject', 'text_body'])
+      .where('kind', '=', 'booking_confirmed')
+      .where('recipient', '=', casey.email)
+      .execute();
+    const of = (name: string) => confirmations.filter((m) => m.subject.startsWith(`Booking confirmed: ${name}`)).map((m) => m.text_body);
+    // 18:00 in New York on March 4: 12 hours before is 6:00 AM that day, 24 hours before 6:00 PM the day before.
+    expect(of('Twelve Hour Court')[0]).toContain('Free cancellation until Thursday, March 4, 2027, 6:00 AM (New York time), in My bookings');
+    expect(of('Venue Rule Court').some((text) => text.includes('Free cancellation until Wednesday, March 3, 2027, 6:00 PM (New York time), in My bookings'))).toBe(true);
   });
 
   it('the reference a customer reads finds the booking in the back office, and nothing else', async () => {

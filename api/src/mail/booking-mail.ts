@@ -1,8 +1,9 @@
-import { bookedPlay, buildCalendar, type CalendarEvent, type RefundVia } from '@courtside/domain';
+import { bookedPlay, buildCalendar, cancellationTerms, type CalendarEvent, type RefundVia } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { bookingsForMailByIds, findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { facilityPolicy } from '../services/facility-schedule.ts';
 import { enqueueRendered } from './outbox.ts';
 import { SITE_LINKS, type BookingFacts } from './templates.ts';
 
@@ -62,7 +63,12 @@ export async function enqueueBookingConfirmed(
 ): Promise<void> {
   const b = await findBookingForMail(trx, bookingId);
   if (!b || b.status !== 'confirmed') return;
-  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, factsOf(b), paidCents, dueCents, discount), {
+  // The deadline the server will hold the customer to, from the one rule that decides a cancellation.
+  const now = ctx.clock();
+  const { cancellationHours } = facilityPolicy({ policy: b.facility_policy }, ctx.config);
+  const { cancellableUntil } = cancellationTerms({ status: 'confirmed', paymentStatus: 'paid', startsAt: b.starts_at, holdExpiresAt: null }, { now, cancellationHours });
+  const cancel = cancellableUntil && { until: cancellableUntil, open: now.getTime() <= cancellableUntil.getTime() };
+  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, factsOf(b), paidCents, dueCents, discount, cancel), {
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `confirmed:${b.id}:${bookingSequence(b)}`,
   });

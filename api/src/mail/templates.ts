@@ -155,13 +155,26 @@ export const templates = {
     ]),
 
   /** `dueCents`: still to pay at the desk (a booking staff confirmed unpaid); `discount`: what a promo code took off it. */
-  bookingConfirmed: (layout: MailLayout, b: BookingFacts, amountCents: number, dueCents = 0, discount?: { code: string; cents: number }) =>
+  bookingConfirmed: (
+    layout: MailLayout,
+    b: BookingFacts,
+    amountCents: number,
+    dueCents = 0,
+    discount?: { code: string; cents: number },
+    /** Its free-cancellation deadline (the facility's window), and whether it is still ahead. */
+    cancel?: { until: Date; open: boolean } | null,
+  ) =>
     render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
       'Your booking is confirmed:',
       ...bookingLines(layout, b),
       ...(amountCents > 0 ? [`Paid: ${amountIn(layout, amountCents)}`] : []),
       ...(discount ? [`Promo code ${discount.code}: ${amountIn(layout, discount.cents)} off`] : []),
       ...(dueCents > 0 ? [`To pay at the desk: ${amountIn(layout, dueCents)}`] : []),
+      ...(cancel
+        ? [cancel.open
+          ? `Free cancellation until ${momentIn(layout, cancel.until, b.timezone)}, in My bookings; after that it can no longer be cancelled online.`
+          : `Free cancellation ended ${momentIn(layout, cancel.until, b.timezone)}: it can no longer be cancelled online.`]
+        : []),
       'The attached calendar file adds it to your calendar.',
       myBookings(layout),
     ]),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { BookingStatus } from '@courtside/domain';
+import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { runsOn } from './bookings.ts';
 
@@ -17,6 +18,8 @@ export interface BookingForMail {
   facility_name: string;
   facility_location: string;
   timezone: string;
+  /** The facility's own policy fields (its cancellation window among them). */
+  facility_policy: FacilityRow['policy'];
   user_name: string;
   user_email: string;
 }
@@ -24,7 +27,7 @@ export interface BookingForMail {
 /** The columns of a BookingForMail, from bookings b, facilities f and users u. */
 export const BOOKING_FOR_MAIL = [
   'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.changeover_minutes', runsOn('b').as('runs_on'), 'b.payable_cents', 'b.updated_at',
-  'f.name as facility_name', 'f.location as facility_location', 'f.timezone',
+  'f.name as facility_name', 'f.location as facility_location', 'f.timezone', 'f.policy as facility_policy',
   'u.name as user_name', 'u.email as user_email',
 ] as const;
 

@@ -270,15 +270,22 @@ export class BookingModel {
     if (this.taken(req.facility, interval, b.id) || this.closed(req.facility, interval)) return { status: 409 };
     return {
       status: 200,
-      apply: () => {
+      apply: (newLink) => {
         this.expireLapsedOverlapping(req.facility, interval, b.id);
         const wasPending = b.status === 'pending';
+        const moved = b.facility !== req.facility || b.startsAt !== interval.startsAt || b.endsAt !== interval.endsAt;
         b.facility = req.facility;
         b.startsAt = interval.startsAt;
         b.endsAt = interval.endsAt;
         if (b.payment !== 'paid') b.cents = this.priceOf(req);
         // A moved hold needs a fresh checkout: the old hosted pages must not take money.
         if (wasPending) this.cancelPendingOrdersOf(b.id);
+        // A hold staff moved: its customer gets a new payment page for the new time and price.
+        if (wasPending && actor === 'admin' && moved && this.customersActive[b.owner]) {
+          if (typeof newLink !== 'string') throw new Error(`a hold staff moved has no new checkout (booking ${b.id})`);
+          const expiresAt = Math.min(b.holdExpiresAt ?? Infinity, b.startsAt);
+          this.orders.push({ id: newLink, owner: b.owner, bookingIds: [b.id], amountCents: b.cents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
+        }
       },
     };
   }
