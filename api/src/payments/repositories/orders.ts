@@ -88,21 +88,24 @@ export async function bookingIdsOfOrder(db: Executor, orderId: string): Promise<
   return rows.map((r) => r.booking_id);
 }
 
-/**
- * The order whose payment confirmed a booking, if any: its money goes back through that order.
- * `booking_discount_cents` is the booking's share of the order's discount: what was paid for the
- * booking is its price less that.
- */
-export function orderThatPaid(db: Executor, bookingId: string): Promise<(OrderRow & { booking_discount_cents: number }) | undefined> {
+/** The orders whose payment went to a booking, with the booking's share of each one's discount. */
+function ordersPaying(db: Executor, bookingId: string) {
   return db
     .selectFrom('orders as o')
     .innerJoin('order_bookings as ob', 'ob.order_id', 'o.id')
     .selectAll('o')
     .select('ob.discount_cents as booking_discount_cents')
     .where('ob.booking_id', '=', bookingId)
-    .where('ob.paid_at', 'is not', null)
-    .orderBy('ob.paid_at', 'desc')
-    .executeTakeFirst();
+    .where('ob.paid_at', 'is not', null);
+}
+
+/**
+ * The order whose payment confirmed a booking, if any: its money goes back through that order.
+ * `booking_discount_cents` is the booking's share of the order's discount: what was paid for the
+ * booking is its price less that.
+ */
+export function orderThatPaid(db: Executor, bookingId: string): Promise<(OrderRow & { booking_discount_cents: number }) | undefined> {
+  return ordersPaying(db, bookingId).orderBy('ob.paid_at', 'desc').executeTakeFirst();
 }
 
 /**
@@ -110,16 +113,7 @@ export function orderThatPaid(db: Executor, bookingId: string): Promise<(OrderRo
  * order for a balance collected after a move), with the booking's share of each one's discount.
  */
 export function ordersThatPaid(db: Executor, bookingId: string): Promise<(OrderRow & { booking_discount_cents: number })[]> {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('order_bookings as ob', 'ob.order_id', 'o.id')
-    .selectAll('o')
-    .select('ob.discount_cents as booking_discount_cents')
-    .where('ob.booking_id', '=', bookingId)
-    .where('ob.paid_at', 'is not', null)
-    .orderBy('ob.paid_at', 'asc')
-    .orderBy('o.created_at', 'asc')
-    .execute();
+  return ordersPaying(db, bookingId).orderBy('ob.paid_at', 'asc').orderBy('o.created_at', 'asc').execute();
 }
 
 /** Notes that this order's payment confirmed the booking. */
