@@ -12,6 +12,7 @@ import { isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.
 import { bearer, openConsole, snapConsole } from '../support/console.ts';
 import { freeWeekly } from '../support/front-desk.ts';
 import { snap } from '../support/screens.ts';
+import { literal, times } from '../support/clock.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
@@ -30,7 +31,7 @@ test('unpaid bookings stand out in the day grid; cash to hand back is a to-do un
   const unpaid = await deskBooking('unpaid');
   const date = paid.booking.date;
   const block = (b: { startTime: string; endTime: string }, state: string) =>
-    page.getByRole('button', { name: new RegExp(`^${name} ${b.startTime}–${b.endTime} · Confirmed · ${state}`) });
+    page.getByRole('button', { name: new RegExp(`^${literal(name)} ${literal(times(b.startTime, b.endTime))} · Confirmed · ${state}`) });
 
   await test.step('the grid marks the unpaid booking, and each state tag shows whole', async () => {
     await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
@@ -133,8 +134,8 @@ test('a 15-minute and a 30-minute booking still show whose they are and their st
     await book('09:00', '09:15', 'unpaid');
     await book('09:30', '10:00', 'desk');
     await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
-    const quarter = page.getByRole('button', { name: new RegExp(`^${customer.user.name} 09:00–09:15 · Confirmed · Unpaid$`) });
-    const half = page.getByRole('button', { name: new RegExp(`^${customer.user.name} 09:30–10:00 · Confirmed · Paid$`) });
+    const quarter = page.getByRole('button', { name: new RegExp(`^${literal(customer.user.name)} ${literal(times('09:00', '09:15'))} · Confirmed · Unpaid$`) });
+    const half = page.getByRole('button', { name: new RegExp(`^${literal(customer.user.name)} ${literal(times('09:30', '10:00'))} · Confirmed · Paid$`) });
     await expect(quarter.getByText('Unpaid', { exact: true })).toBeVisible();
     await expect(half.getByText('Paid', { exact: true })).toBeVisible();
     for (const block of [quarter, half]) {

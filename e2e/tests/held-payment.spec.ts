@@ -8,6 +8,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
 import { bearer } from '../support/console.ts';
 import { snap } from '../support/screens.ts';
+import { day, times } from '../support/clock.ts';
 
 /** Two free slots on one demo facility `daysAhead` days out (the catalogue's Maple Falls facilities only). */
 async function twoFreeSlots(request: APIRequestContext, daysAhead: number) {
@@ -51,7 +52,7 @@ test('the old payment page of a held booking the venue moved says where it went;
   expect(moved.status(), await moved.text()).toBe(200);
 
   await page.goto(paymentPath);
-  await expect(page.getByText(`This booking was moved to ${date} ${second.startTime}–${second.endTime}: use the new payment link in your email.`)).toBeVisible();
+  await expect(page.getByText(`This booking was moved to ${day(date)}, ${times(second.startTime, second.endTime)}: use the new payment link in your email.`)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await snap(page, 'held-payment-moved-pay-page');
 

@@ -4,6 +4,8 @@ import {
   centsToDollars,
   chargedForBooking,
   checkoutClosedReason,
+  displayDate,
+  displayTimeRange,
   dollarsToCents,
   formatCents,
   holdLapsesAt,
@@ -65,7 +67,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
   const provider = ctx.payments.checkout;
   // Run again after a deadlock (40P01) with a payment of a checkout this one replaces (it locks the order, then its bookings).
   const placed = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
-    const { rows, views } = await lockCallersHolds(trx, user, ids, now);
+    const { rows, views } = await lockCallersHolds(trx, user, ids, now, ctx.config.money.locale);
     const subtotalCents = checkPrice(rows, totalCents, ctx.config.money, code !== undefined);
     const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now, 'replaced');
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
@@ -107,7 +109,7 @@ export async function quotePromoCode(ctx: ServiceContext, user: CurrentUser, req
   const ids = requestedBookingIds(req);
   const code = await knownPromoCode(ctx, user, req.code, ip);
   return ctx.db.transaction().execute(async (trx) => {
-    const { rows } = await lockCallersHolds(trx, user, ids, ctx.clock());
+    const { rows } = await lockCallersHolds(trx, user, ids, ctx.clock(), ctx.config.money.locale);
     const promo = await applyCodeToOrder(ctx, trx, user, code, rows, { lock: false });
     const subtotalCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
     if (promo.totalCents > 0) assertChargeable(ctx.payments.checkout, promo.totalCents, ctx.config.money, promo.code);
@@ -122,7 +124,7 @@ function requestedBookingIds(req: Pick<CheckoutRequest, 'bookingIds'>): string[]
 }
 
 /** Locks the bookings to pay for: each must be the caller's live unpaid hold, not started, at a facility still taking bookings. */
-async function lockCallersHolds(trx: Executor, user: CurrentUser, ids: string[], now: Date) {
+async function lockCallersHolds(trx: Executor, user: CurrentUser, ids: string[], now: Date, locale: string) {
   const rows = await bookings.lockBookings(trx, ids);
   for (const id of ids) {
     const row = rows.find((r) => r.id === id);
@@ -134,7 +136,7 @@ async function lockCallersHolds(trx: Executor, user: CurrentUser, ids: string[],
   const views = await bookings.findBookingsViews(trx, ids);
   // Each booking that can no longer be paid says why (cancelled by the venue, started, its hold ran out).
   for (const v of views) {
-    const why = bookingUnpayableReason(payableStateOf(v), now);
+    const why = bookingUnpayableReason(payableStateOf(v, locale), now);
     if (why) throw new DomainError('conflict', 'NOT_PAYABLE', why.message, 'bookingIds');
   }
   const closed = views.find((v) => v.facility_deleted);
@@ -242,22 +244,22 @@ export async function closeCheckouts(ctx: ServiceContext, stale: Pick<OrderRow, 
   }
 }
 
-/** A booking as the reasons a payment page closed read it; its time as the page lists it. */
-function payableStateOf(v: bookings.BookingView): ClosedCheckoutBooking {
+/** A booking as the reasons a payment page closed read it; its date and time as every page writes them. */
+function payableStateOf(v: bookings.BookingView, locale: string): ClosedCheckoutBooking {
   const { date, startTime, endTime } = localTimes(v.starts_at, v.ends_at, v.facility_timezone);
   return {
     status: v.status,
     cancelledByVenue: v.status === 'cancelled' && v.cancelled_by !== v.user_id,
     startsAt: v.starts_at,
     holdLapsesAt: v.status === 'pending' ? holdLapsesAt({ startsAt: v.starts_at, holdExpiresAt: v.hold_expires_at }) : null,
-    when: `${date} ${startTime}–${endTime}`,
+    when: `${displayDate(date, locale)}, ${displayTimeRange(startTime, endTime, locale)}`,
   };
 }
 
 /** Why an order's payment page no longer takes money (checkoutClosedReason), or null while it may or once paid. */
-async function closedReasonOf(db: Executor, order: OrderRow, views: bookings.BookingView[], now: Date): Promise<ClosedReason | null> {
+async function closedReasonOf(db: Executor, order: OrderRow, views: bookings.BookingView[], now: Date, locale: string): Promise<ClosedReason | null> {
   const window = await orders.checkoutWindow(db, order);
-  return checkoutClosedReason({ ...window, closedBecause: order.closed_because, bookings: views.map(payableStateOf) }, now);
+  return checkoutClosedReason({ ...window, closedBecause: order.closed_because, bookings: views.map((v) => payableStateOf(v, locale)) }, now);
 }
 
 /** What the hosted payment page of `provider` shows; `open` is false once it may no longer take money, and `closed` says why. */
@@ -268,7 +270,7 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const views = await bookings.findBookingsViews(ctx.db, ids);
   const lines = views.map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
   const open = isCheckoutOpen(await orders.checkoutWindow(ctx.db, order), now);
-  const closed = open ? null : await closedReasonOf(ctx.db, order, views, now);
+  const closed = open ? null : await closedReasonOf(ctx.db, order, views, now, ctx.config.money.locale);
   const { promo_code: promoCode } = (await orders.findPayment(ctx.db, orderId))!;
   const discount = promoCode ? { code: promoCode, amount: centsToDollars(order.discount_cents) } : undefined;
   return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount };
@@ -292,7 +294,7 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
     amount,
     refundState,
     flagged: flagReason !== null,
-    closedReason: await closedReasonOf(ctx.db, order, views, now),
+    closedReason: await closedReasonOf(ctx.db, order, views, now, ctx.config.money.locale),
     bookings: dtos.map((b) => ({
       id: b._id,
       status: b.status,
