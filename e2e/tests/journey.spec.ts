@@ -9,6 +9,7 @@ import { facilities, isoDate, newCustomer } from '../support/api.ts';
 import { snap } from '../support/screens.ts';
 import { hydrated } from '../support/islands.ts';
 import { signUpThroughForm } from '../support/sign-up.ts';
+import { clock } from '../support/clock.ts';
 
 test('register (signed in at once), book, pay, see it confirmed, cancel it, log out', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -90,7 +91,7 @@ test('register (signed in at once), book, pay, see it confirmed, cancel it, log 
   await test.step('My Bookings shows it Confirmed and Paid', async () => {
     await page.locator('main').getByRole('link', { name: /my bookings/i }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/userBookings\/?$/);
-    const row = page.locator('main tr', { hasText: name }).filter({ hasText: start });
+    const row = page.locator('main tr', { hasText: name }).filter({ hasText: clock(start) });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Confirmed', { exact: true })).toBeVisible();
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
@@ -98,7 +99,7 @@ test('register (signed in at once), book, pay, see it confirmed, cancel it, log 
   });
 
   await test.step('cancel it through the dialog', async () => {
-    const row = page.locator('main tr', { hasText: name }).filter({ hasText: start });
+    const row = page.locator('main tr', { hasText: name }).filter({ hasText: clock(start) });
     await row.getByRole('button', { name: /^Cancel/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
