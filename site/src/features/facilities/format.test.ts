@@ -60,4 +60,7 @@ describe('venueOpeningHours', () => {
     expect(hours.mon).toEqual(day('08:00', '22:00'));
     expect(hours.sun).toBeNull();
   });
+  it('says a day open from midnight to midnight is open 24 hours', () => {
+    expect(openingHoursSummary(week(day('00:00', '24:00')))).toEqual([{ days: 'Every day', hours: 'Open 24 hours' }]);
+  });
 });

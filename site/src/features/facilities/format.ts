@@ -37,7 +37,9 @@ export function openingHoursSummary(hours: FacilityDto['openingHours'] | undefin
   if (!hours) return [];
   const label = (d: (typeof DAY_ORDER)[number]) => {
     const h = hours[d];
-    return h ? formatTimeRange(h.open, h.close) : 'Closed';
+    if (!h) return 'Closed';
+    // Midnight to midnight would read "12:00 AM – 12:00 AM" on a 12-hour clock.
+    return h.open === '00:00' && h.close === '24:00' ? 'Open 24 hours' : formatTimeRange(h.open, h.close);
   };
   const rows: { from: string; to: string; hours: string }[] = [];
   for (const day of DAY_ORDER) {
