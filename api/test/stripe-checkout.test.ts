@@ -51,7 +51,8 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
       success_url: `https://courtside.example/payment/success?order=${orderId}`,
       cancel_url: `https://courtside.example/payment/cancelled?order=${orderId}`,
     });
-    expect(call.form['line_items[0][price_data][product_data][name]']).toMatch(/08:00-09:00/);
+    expect(call.form['line_items[0][price_data][product_data][name]']).toMatch(/, 8:00 AM – 9:00 AM$/);
+    expect(call.form['line_items[0][price_data][product_data][name]']).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(call.form['line_items[2][quantity]']).toBeUndefined();
     // Stripe's minimum session is 30 minutes; ours asks for 31 to absorb clock skew.
     const expiresAt = Date.parse(START) + 31 * MINUTE;

@@ -178,12 +178,13 @@ function assertChargeable(provider: PaymentProvider, amountCents: number, money:
   );
 }
 
-/** What the hosted page lists: one line per booking, less its share of a promo code's discount (the lines add up to the order). */
+/** What the hosted page lists (dates and times as every page writes them): one line per booking, less its share of a promo code's discount (the lines add up to the order). */
 function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], now: Date, promo?: OrderPromo) {
   return views.map((v) => {
     const dto = toBookingDto(v, now, ctx.config.cancellationHours);
     const share = promo?.shares.get(v.id) ?? 0;
-    const description = `${dto.facility.name}, ${dto.date} ${dto.startTime}-${dto.endTime}${share > 0 ? ` (promo code ${promo!.code})` : ''}`;
+    const { locale } = ctx.config.money;
+    const description = `${dto.facility.name}, ${displayDate(dto.date, locale)}, ${displayTimeRange(dto.startTime, dto.endTime, locale)}${share > 0 ? ` (promo code ${promo!.code})` : ''}`;
     return { description, amountCents: chargedForBooking(v.payable_cents, share) };
   });
 }
