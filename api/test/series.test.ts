@@ -92,7 +92,7 @@ describe('weekly series', () => {
     const sundays = await facility(t.app, staff, { name: 'Weekday Court', openingHours: { mon: { open: '08:00', close: '22:00' }, tue: { open: '08:00', close: '22:00' }, wed: { open: '08:00', close: '22:00' }, thu: { open: '08:00', close: '22:00' }, fri: { open: '08:00', close: '22:00' }, sat: { open: '08:00', close: '22:00' }, sun: null } });
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/series/preview', headers: staff.auth, payload: { ...base(), facilityId: sundays._id, firstDate: '2027-03-07', every: 2, until: '2027-04-04' } });
     expect(res.json().dates.map((d: { date: string; free: boolean }) => [d.date, d.free])).toEqual([['2027-03-07', false], ['2027-03-21', false], ['2027-04-04', false]]);
-    expect(res.json().dates[0].reason).toContain('closed on 2027-03-07');
+    expect(res.json().dates[0].reason).toContain('closed on Sunday, March 7, 2027');
   });
 
   it('cancelling "this and the following" cancels from a date on; cancelling all the rest; past ones stay', async () => {

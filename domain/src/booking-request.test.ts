@@ -91,7 +91,7 @@ describe('resolveBookingRequest: refusals', () => {
     const err = errorOf(() => resolveBookingRequest(ny, req('2026-06-08', '10:00', '11:00'), policy)); // Monday
     expect(err.code).toBe('CLOSED');
     expect(err.path).toBe('date');
-    expect(err.message).toBe('The facility is closed on 2026-06-08.');
+    expect(err.message).toBe('The facility is closed on Monday, June 8, 2026.');
   });
 
   it('OUTSIDE_OPENING_HOURS before opening (path startTime) and after closing (path endTime)', () => {

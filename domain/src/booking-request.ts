@@ -1,5 +1,6 @@
 import { parseDate, parseTime, toLocal, wallTimeExists } from './clock.ts';
 import { invalid } from './errors.ts';
+import { displayDate } from './datetime-format.ts';
 import { checkHorizon, checkLength, checkNotice, type EffectivePolicy } from './policy.ts';
 import type { Schedule } from './schedule.ts';
 import { dayWindow, wallInterval, type Interval } from './slots.ts';
@@ -26,6 +27,8 @@ export interface BookingPolicy {
   lateEntry?: boolean;
   /** Named in refusals ("Bookings for Centre Court open 14 days ahead."); without it they name no facility. */
   facilityName?: string;
+  /** The venue's LOCALE: refusals write dates as every page does (default en-US). */
+  locale?: string;
   /** The facility's policy beyond the schedule (policy.ts); each left out applies no limit. */
   minNoticeMinutes?: number;
   minMinutes?: number;
@@ -33,7 +36,7 @@ export interface BookingPolicy {
 }
 
 /** The BookingPolicy of a facility whose policy in force is `policy` (effectivePolicy). */
-export function bookingPolicyOf(policy: EffectivePolicy, now: Date, options: { facilityName?: string; frontDesk?: boolean; lateEntry?: boolean } = {}): BookingPolicy {
+export function bookingPolicyOf(policy: EffectivePolicy, now: Date, options: { facilityName?: string; frontDesk?: boolean; lateEntry?: boolean; locale?: string } = {}): BookingPolicy {
   const { horizonDays, minNoticeMinutes, minMinutes, maxMinutes } = policy;
   return { now, horizonDays, minNoticeMinutes, minMinutes, maxMinutes, ...options };
 }
@@ -65,7 +68,7 @@ export function resolveBookingRequest(schedule: Schedule, req: BookingRequest, p
   if (end <= start) throw invalid('END_BEFORE_START', 'End time must be after the start time.', 'endTime');
 
   const window = dayWindow(schedule, date);
-  if (!window) throw invalid('CLOSED', `The facility is closed on ${req.date}.`, 'date');
+  if (!window) throw invalid('CLOSED', `The facility is closed on ${displayDate(req.date, policy.locale)}.`, 'date');
   if (start < window.open || end > window.close) {
     throw invalid('OUTSIDE_OPENING_HOURS', 'The booking must lie inside the opening hours.', start < window.open ? 'startTime' : 'endTime');
   }

@@ -76,8 +76,9 @@ export function facilityPolicy(f: Pick<FacilityRow, 'policy'>, config: GlobalPol
  * The BookingPolicy resolveBookingRequest applies at facility `f`: a customer's, or with `desk`
  * staff's (the desk's allowances, and a start earlier today only as a late entry they confirm).
  */
-export function facilityBookingPolicy(f: FacilityRow, config: GlobalPolicySettings, now: Date, desk?: { lateEntry?: boolean }): BookingPolicy {
-  const options = desk ? { facilityName: f.name, frontDesk: true, lateEntry: desk.lateEntry === true } : { facilityName: f.name };
+export function facilityBookingPolicy(f: FacilityRow, config: GlobalPolicySettings & { money: { locale: string } }, now: Date, desk?: { lateEntry?: boolean }): BookingPolicy {
+  const named = { facilityName: f.name, locale: config.money.locale };
+  const options = desk ? { ...named, frontDesk: true, lateEntry: desk.lateEntry === true } : named;
   return bookingPolicyOf(facilityPolicy(f, config), now, options);
 }
 

@@ -19,7 +19,7 @@ const court: FacilityDto = {
   sport: 'tennis',
   rating: { average: null, count: 0 },
 };
-const venue = { bookingHorizonDays: 14, cancellationHours: 24 };
+const venue = { bookingHorizonDays: 14, cancellationHours: 24, locale: 'en-US' };
 // Monday 1 March 2027, 10:00 in New York.
 const now = new Date('2027-03-01T15:00:00Z');
 const at = (date: string, start: string, end: string) => ({ facility: 'f1', date, start, end });
@@ -34,7 +34,7 @@ describe("why the facility's rules refuse a slot (the server's rule and words)",
   });
   it('names the notice, the closed day and the opening hours', () => {
     expect(ruleRefusal(court, venue, at('2027-03-01', '11:00', '12:00'), now)).toMatch(/at least 2 hours before they start/);
-    expect(ruleRefusal(court, venue, at('2027-03-07', '11:00', '12:00'), now)).toMatch(/closed on 2027-03-07/);
+    expect(ruleRefusal(court, venue, at('2027-03-07', '11:00', '12:00'), now)).toMatch(/closed on Sunday, March 7, 2027/);
     expect(ruleRefusal(court, venue, at('2027-03-02', '22:00', '23:00'), now)).toMatch(/opening hours/);
   });
 });

@@ -11,9 +11,9 @@ import type { LengthRules } from './booking.ts';
  * domain rule, run on the facility's schedule and policy. Undefined when the rules allow it, so
  * only a booking or a closure can be in its way.
  */
-export function ruleRefusal(facility: FacilityDto, settings: Pick<PublicSettings, 'bookingHorizonDays' | 'cancellationHours'>, choice: SlotChoice, now: Date): string | undefined {
+export function ruleRefusal(facility: FacilityDto, settings: Pick<PublicSettings, 'bookingHorizonDays' | 'cancellationHours' | 'locale'>, choice: SlotChoice, now: Date): string | undefined {
   const schedule = { timezone: facility.timezone, openingHours: facility.openingHours, slotMinutes: facility.slotMinutes, maxBookingMinutes: facility.maxBookingMinutes };
-  const policy = bookingPolicyOf(effectivePolicy(facility.policy, globalPolicy(settings)), now, { facilityName: facility.name });
+  const policy = bookingPolicyOf(effectivePolicy(facility.policy, globalPolicy(settings)), now, { facilityName: facility.name, locale: settings.locale });
   try {
     resolveBookingRequest(schedule, { date: choice.date, startTime: choice.start, endTime: choice.end }, policy);
     return undefined;
