@@ -1,4 +1,4 @@
-import { DEFAULT_MONEY_FORMAT, currencySymbol as symbolOf, displayDate, displayMonth, displayTime, displayTimeRange, displayZone, formatAmount, type DateStyle, type MoneyFormat } from '@courtside/domain';
+import { DEFAULT_MONEY_FORMAT, currencySymbol as symbolOf, displayDate, displayMonth, displayTime, displayHourRange, displayTimeRange, displayZone, formatAmount, type DateStyle, type MoneyFormat } from '@courtside/domain';
 
 /**
  * How customers read money, dates and times, one style everywhere they look: amounts in the
@@ -65,6 +65,9 @@ export const formatClockTime = (time: string | number): string => displayTime(ti
 
 /** "8:00 PM – 9:00 PM" or "20:00–21:00", saying "(next day)" for a range past midnight. */
 export const formatTimeRange = (start: string | number, end: string | number): string => displayTimeRange(start, end, venueLocale());
+
+/** "6 AM – 12 PM": a part of the day, in whole hours. */
+export const formatHourRange = (start: string | number, end: string | number): string => displayHourRange(start, end, venueLocale());
 
 /** A time zone as people read it: "New York time". */
 export const formatZone = displayZone;

@@ -3,6 +3,7 @@ import {
   displayDate,
   displayDateRange,
   displayDateTime,
+  displayHourRange,
   displayInstantDate,
   displayInstantRange,
   displayInstantTime,
@@ -88,5 +89,11 @@ describe('instants on a facility clock', () => {
     expect(displayInstantRange('2026-11-27T04:00:00Z', '2026-11-27T05:00:00Z', ny, 'en-US')).toBe('Thursday, November 26, 2026, 11:00 PM – 12:00 AM');
     expect(displayInstantRange('2026-11-27T04:00:00Z', '2026-11-27T06:00:00Z', ny, 'en-GB', 'medium')).toBe('26 Nov 2026, 23:00–01:00 (next day)');
     expect(displayInstantRange('2026-11-27T01:00:00Z', '2026-11-29T01:00:00Z', ny, 'en-GB', 'medium')).toBe('26 Nov 2026, 20:00 – 28 Nov 2026, 20:00');
+  });
+
+  it("writes a part of the day in whole hours, on the locale's clock", () => {
+    expect(displayHourRange('06:00', '12:00', 'en-US')).toBe('6 AM – 12 PM');
+    expect(displayHourRange('17:00', '24:00', 'en-US')).toBe('5 PM – 12 AM');
+    expect(displayHourRange('06:00', '12:00', 'en-GB')).toBe('06–12');
   });
 });

@@ -113,6 +113,20 @@ export function displayTimeRange(start: string | number, end: string | number, l
 }
 
 /**
+ * A span of whole hours, short, on the locale's clock: "6 AM – 12 PM" (en-US), "06–12" (en-GB).
+ * For labels that name a part of the day; a time people book at is written in full (displayTimeRange).
+ */
+export function displayHourRange(start: string | number, end: string | number, locale: string = DEFAULT_LOCALE): string {
+  const twelve = usesTwelveHourClock(locale);
+  const options: Intl.DateTimeFormatOptions = twelve ? { hour: 'numeric', hourCycle: 'h12' } : { hour: '2-digit', hourCycle: 'h23' };
+  const hour = (time: string | number) => {
+    const minutes = ((minutesOf(time) % 1440) + 1440) % 1440;
+    return plainSpaces(formatterOf(locale, twelve ? 'hour12' : 'hour24', options).format(Date.UTC(2000, 0, 1) + minutes * 60_000));
+  };
+  return joinRange(hour(start), hour(end));
+}
+
+/**
  * A time zone as people read it: its city ("New York time" for America/New_York, "Buenos Aires
  * time" for America/Argentina/Buenos_Aires); zones with no city ("UTC", "Etc/GMT+5") as they are.
  */
