@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCalendar, type FindQuery } from './find-query.ts';
-import { emptyResults, resultsLine, whenPhrase } from './find-text.ts';
+import { emptyResults, resultsLine, timeOfDayHours, whenPhrase } from './find-text.ts';
 
 // Thursday 19 November 2026.
 const calendar = findCalendar('2026-11-19', 60);
@@ -46,5 +46,11 @@ describe('an empty answer', () => {
     expect(emptyResults({ date: '2026-11-19', sport: '', time: '' }, null, calendar).suggestions).toEqual([{ text: 'The next day', href: '/find?date=2026-11-20' }]);
     // Not past the last day bookings open.
     expect(emptyResults({ date: calendar.lastDate, sport: '', time: '' }, null, calendar).suggestions).toEqual([]);
+  });
+});
+
+describe('a part of the day under its chip', () => {
+  it('names its hours on the venue clock, each time kept whole', () => {
+    expect(timeOfDayHours('morning')).toBe('6\u00a0AM – 12\u00a0PM');
   });
 });

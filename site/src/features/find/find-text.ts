@@ -1,6 +1,6 @@
 import type { AvailabilityAlternatives } from '@courtside/contracts';
-import { formatClockTime } from '@courtside/browser';
-import { shiftDate, type Sport, type TimeOfDay } from '@courtside/domain';
+import { formatClockTime, formatHourRange } from '@courtside/browser';
+import { TIMES_OF_DAY, shiftDate, type Sport, type TimeOfDay } from '@courtside/domain';
 import { dayName } from '../slots/days.ts';
 import { TIMES_OF_DAY_SHOWN, findHref, type FindCalendar, type FindQuery } from './find-query.ts';
 
@@ -20,6 +20,9 @@ export function whenPhrase(date: string, time: string, today: string): string {
   const on = named ? day : `on ${day}`;
   return time ? `${on} around ${formatClockTime(time)}` : on;
 }
+
+/** A part of the day's hours under its chip ("6 AM – 12 PM"): a narrow chip breaks it at the dash, never inside a time. */
+export const timeOfDayHours = (name: TimeOfDay): string => formatHourRange(TIMES_OF_DAY[name].from, TIMES_OF_DAY[name].to).replace(/(\d) ([AP]M)/g, '$1\u00a0$2');
 
 /** What a sport's facilities are called, one and many. */
 const SPORT_NOUNS: Record<Sport | '', [string, string]> = {
