@@ -53,7 +53,8 @@ describe('the front desk books for customers and walk-ins', () => {
   it('unpaid: confirmed with the amount due, then marked paid at the desk (once)', async () => {
     const booking = (await desk({ ...slot('2027-03-05', '18:00', '19:00'), userId: casey.id, payment: 'unpaid' })).json();
     expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'unpaid' });
-    expect((await outbox(casey.email)).at(-1)!.text_body).toContain('To pay at the desk: $30.00');
+    // By kind, not "the last": the test clock can stamp several messages alike.
+    expect((await outbox(casey.email)).filter((m) => m.kind === 'booking_confirmed').map((m) => m.text_body)).toEqual(expect.arrayContaining([expect.stringContaining('To pay at the desk: $30.00')]));
     const paid = await t.app.inject({ method: 'POST', url: `/api/admin/bookings/${booking._id}/mark-paid`, headers: staff.auth });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
@@ -163,7 +164,7 @@ describe('the front desk books for customers and walk-ins', () => {
     const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/bookings/${booking._id}`, headers: staff.auth, payload: { ...booking, facilityId: other._id, startTime: '15:00', endTime: '16:00', confirmPriceChange: true } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ facility: { _id: other._id }, startTime: '15:00', paymentStatus: 'paid', payableAmount: 30, balance: 20 });
-    expect((await outbox(casey.email)).at(-1)).toMatchObject({ kind: 'booking_moved' });
+    expect((await outbox(casey.email)).map((m) => m.kind)).toContain('booking_moved');
   });
 });
 
