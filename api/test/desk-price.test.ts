@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
+import { onlyMail as onlyMailOf } from './support/outbox.ts';
 
 // The front desk quotes what the server will record for the customer (their tier, peak rules,
 // length); a move to a facility of another sport is asked first; a balance a move leaves on a
@@ -46,14 +47,7 @@ describe('desk prices, sport changes and balances', () => {
     expect((await send('PUT', `/api/admin/users/${who.id}`, s.staff, { tierId: tier.json().id })).statusCode).toBe(200);
     return who;
   };
-  const outbox = (recipient: string) =>
-    s.t.database.db.selectFrom('outbox_messages').select(['kind', 'subject', 'text_body']).where('recipient', '=', recipient).orderBy('created_at').execute();
-  /** The one message of a kind to a customer (the test clock can stamp several messages alike, so not "the last"). */
-  const onlyMail = async (recipient: string, kind: string) => {
-    const found = (await outbox(recipient)).filter((m) => m.kind === kind);
-    expect(found.map((m) => m.kind)).toEqual([kind]);
-    return found[0]!;
-  };
+  const onlyMail = (recipient: string, kind: string) => onlyMailOf(s.t.database.db, recipient, kind);
 
   describe("the desk quotes the customer's own price", () => {
     it("quotes a member's tier price across a peak boundary, and the booking records exactly that", async () => {

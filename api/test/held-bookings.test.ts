@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility, type Actor } from './support/actors.ts';
 import { sweepHolds } from '../src/services/booking-service.ts';
+import { mailsTo, onlyMail as onlyMailOf } from './support/outbox.ts';
 
 // Clock: 2027-03-01 15:00Z = Monday 10:00 in New York.
 const TODAY = '2027-03-01';
@@ -17,14 +18,8 @@ describe('bookings held for payment', () => {
   let court: { _id: string; name: string };
 
   const desk = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/admin/bookings', headers: staff.auth, payload });
-  const mailTo = (recipient: string) =>
-    t.database.db.selectFrom('outbox_messages').select(['kind', 'subject', 'text_body']).where('recipient', '=', recipient).orderBy('created_at').execute();
-  /** The one message of a kind to a customer (the test clock can stamp several messages alike, so not "the last"). */
-  const onlyMail = async (recipient: string, kind: string) => {
-    const found = (await mailTo(recipient)).filter((m) => m.kind === kind);
-    expect(found.map((m) => m.kind)).toEqual([kind]);
-    return found[0]!;
-  };
+  const mailTo = (recipient: string) => mailsTo(t.database.db, recipient);
+  const onlyMail = (recipient: string, kind: string) => onlyMailOf(t.database.db, recipient, kind);
   const pageOf = async (paymentUrl: string) => (await t.app.inject({ url: new URL(paymentUrl).pathname })).body;
   const orderIdOf = (paymentUrl: string) => new URL(paymentUrl).pathname.split('/').at(-1)!;
   const checkout = (who: Actor, bookingId: string, total: number) =>
