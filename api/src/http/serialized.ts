@@ -1,6 +1,7 @@
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyReply } from 'fastify';
+import { acceptsEncoding } from './accept-encoding.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -73,18 +74,5 @@ export function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply 
   return gzipOnce(json).then((bytes) => (bytes ? sendGzipped(reply, bytes) : reply.send(json)));
 }
 
-/**
- * Whether an Accept-Encoding header accepts gzip: named (or `*`) without `q=0`. A client that
- * sends none gets the bytes as they are (RFC 9110 allows either; tools expect plain JSON).
- */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let star = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0{0,3})?\s*$/.test(p));
-    if (name === 'gzip' || name === 'x-gzip') return !refused;
-    if (name === '*') star = !refused;
-  }
-  return star;
-}
+/** Whether an Accept-Encoding header accepts gzip (http/accept-encoding.ts). */
+export const acceptsGzip = (header: string | undefined): boolean => acceptsEncoding(header, 'gzip');

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_POLICY_DIRECTIVES } from '@courtside/domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { visitorHeaders } from '../http/client.ts';
+import { compressPageOf, pageCodingFor, pageVariants } from '../http/page-compression.ts';
 
 /** What the site's pages are handed with each request (Astro's `locals`, typed in site/src/env.d.ts). */
 interface SiteLocals {
@@ -78,12 +79,17 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     },
   });
   // Prerendered pages are built as <page>/index.html; people type /about-us, not /about-us/.
+  // Each compressed once here, sent as the browser accepts.
   for (const file of pagesIn(client)) {
     const html = readFileSync(file);
     const route = routeOfFile(relative(client, file));
     if (route === '/') continue;
-    app.get(route, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('content-security-policy', policyOf(route)).send(html));
+    const variants = pageVariants(html);
+    app.get(route, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+      void reply.type('text/html; charset=utf-8').header('content-security-policy', policyOf(route)).header('vary', 'accept-encoding');
+      const coding = pageCodingFor(request.headers['accept-encoding']);
+      return coding ? reply.header('content-encoding', coding).send(variants[coding]) : reply.send(html);
+    });
   }
   // On-demand pages call the API over loopback, not through the public address: this server,
   // once it listens (before that, nothing is served and the pages fall back to their own origin).
@@ -104,7 +110,13 @@ export default fp(async function site(app: FastifyInstance, opts: { distDir: str
     // The pages' calls over loopback say whom they are for (http/client.ts): per-client limits
     // count the visitor. Not through the public address: the key stays in this process.
     const origin = apiOrigin();
-    handler(req, res, (err) => done(err as Error | undefined), origin ? { apiOrigin: origin, apiHeaders: visitorHeaders(request) } : {});
+    // The pages Astro renders are compressed as they stream out, for browsers that accept it;
+    // what it passes on is left to the rest of the server as it was.
+    const uncompressed = compressPageOf(req, res);
+    handler(req, res, (err) => {
+      uncompressed();
+      done(err as Error | undefined);
+    }, origin ? { apiOrigin: origin, apiHeaders: visitorHeaders(request) } : {});
   });
 });
 
