@@ -1,7 +1,7 @@
 /**
  * `npm run prove perf`: the performance targets under the benchmark's conditions
  * (bench/measure.ts: PostgreSQL with >= 1,000,000 bookings and 100 facilities, autocannon with
- * 50 connections, the API as its own `node api/src/server.ts` process): availability >= 0.5 x a
+ * 50 connections, the API as its own `node api/src/server.ts` process): availability >= 0.6 x a
  * bare Fastify route measured in the same run with p99 <= 15 ms, >= 1,000 bookings created per
  * second, the admin day view <= 100 ms, peak RSS of the API process < 300 MB, zero overlaps.
  * Options as for `npm run bench` (BENCH_REUSE=1 keeps the loaded database, BENCH_DURATION...).
