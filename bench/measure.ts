@@ -25,6 +25,7 @@ import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { migrateToLatest } from '@courtside/migrations';
+import { get as httpGet } from 'node:http';
 import { openDatabase, type DatabaseHandle } from '@courtside/api/database';
 import { PROVE_JWT_SECRET, startApi, type ApiProcess } from '../harness/api-process.ts';
 import { withClient } from '../harness/db-checks.ts';
@@ -216,6 +217,21 @@ async function describeSearches(base: string, items: Scenario['items']) {
   return { facilities: facilities / everySport, slots: slots / everySport, kb: bytes / items.length / 1024, gzippedKb: gzipped / items.length / 1024 };
 }
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The bytes of one answer as they travel (not decoded), asked with `acceptEncoding`, and the coding they came in. */
+function bytesOnTheWire(url: string, acceptEncoding: string): Promise<{ bytes: number; coding: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { accept: 'text/html', 'accept-encoding': acceptEncoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, coding: String(res.headers['content-encoding'] ?? 'none') }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** The page's size as HTML, gzipped and as a browser gets it (brotli), checking it lists the bench facilities. */
 async function checkFindPage(base: string, path: string) {
   const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
   const html = await res.text();
@@ -224,7 +240,9 @@ async function checkFindPage(base: string, path: string) {
       `GET ${path} answered ${res.status} ${res.headers.get('content-type')} without the bench facilities: is the site built (npm run build)?\n${html.slice(0, 300)}`,
     );
   }
-  return html.length;
+  const gzipped = await bytesOnTheWire(`${base}${path}`, 'gzip');
+  const browser = await bytesOnTheWire(`${base}${path}`, BROWSER_ENCODINGS);
+  return { html: Buffer.byteLength(html), gzipped, browser };
 }
 
 export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
@@ -417,7 +435,7 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       `- Load: autocannon in a worker thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION} s per run, loopback; latencies measured per response (sub-millisecond); server CPU per request from the process's own CPU time (/proc); autocannon's copy of each body as text (kept for body checks this benchmark does not use) is off, so the generator's cost does not grow with the answer. Every request asks as browsers do (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`: the API gzips JSON answers of 1 KB or more), except the "no Accept-Encoding" run, measured in the same rounds for comparison`,
       `- Single-facility availability rotates over ${single.length} (facility, day) pairs with bookings`,
       `- Availability across facilities rotates over ${searches.length} questions: each of ${availabilityDays.length} days with bookings asked for the whole day, the evening and the morning over every facility, and for one sport; the every-sport answers list ${searched.facilities.toFixed(1)} facilities with ${searched.slots.toFixed(0)} free slots on average (${searched.kb.toFixed(1)} KB per answer over all questions, ${searched.gzippedKb.toFixed(1)} KB gzipped)`,
-      `- "Find a court": the page for the same questions (${(findBytes / 1024).toFixed(0)} KB of HTML for a whole day), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback (for plain JSON: over loopback gzip would cost more than it saves)`,
+      `- "Find a court": the page for the same questions (${kb(findBytes.html)} of HTML for a whole day; sent as ${findBytes.gzipped.coding} ${kb(findBytes.gzipped.bytes)} to a client asking for gzip, as ${findBytes.browser.coding} ${kb(findBytes.browser.bytes)} to a browser), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback (for plain JSON: over loopback gzip would cost more than it saves)`,
       `- Bookings: each request takes a distinct free slot, by ${CUSTOMERS.toLocaleString('en-US')} customers in turn (the product's hold cap applies)`,
       `- Day view: ${dayView.requests} sequential admin requests after the load, over 10 past and 10 future days (${dayView.facilities} facilities, ${dayView.bookings} bookings and ${dayView.closures} closures on the last day asked: every facility closed 06:00-08:00 on each day asked)`,
       `- Memory: the API process's VmRSS sampled every 100 ms from the first run to the last day-view request`,

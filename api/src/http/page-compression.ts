@@ -35,6 +35,8 @@ function varyOnEncoding(res: ServerResponse): void {
 type WriteHead = ServerResponse['writeHead'];
 type Write = ServerResponse['write'];
 type End = ServerResponse['end'];
+/** Node's own methods, called with the arguments they were given. */
+type Untyped<R> = (this: ServerResponse, ...args: unknown[]) => R;
 type Callback = (err?: Error | null) => void;
 
 /**
@@ -60,16 +62,15 @@ export function compressPageOf(req: IncomingMessage, res: ServerResponse): () =>
     // writeHead(status, [message], [headers]): the headers are set first, so the decision sees them all.
     const message = typeof rest[0] === 'string' ? (rest.shift() as string) : undefined;
     const headers = rest[0] as OutgoingHttpHeaders | undefined;
-    if (headers && !Array.isArray(headers)) {
-      for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
-    } else if (headers) {
-      return message === undefined ? writeHead.call(res, status, headers) : writeHead.call(res, status, message, headers);
-    }
+    const head = (...headers: unknown[]) => (writeHead as Untyped<ServerResponse>).call(res, status, ...(message === undefined ? [] : [message]), ...headers);
+    // Raw header arrays are not what a renderer of pages writes: left as they are.
+    if (Array.isArray(headers)) return head(headers);
+    if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
     if (compressible(req, res, status)) {
       varyOnEncoding(res);
-      if (coding) compressInto(res, coding, write, end);
+      if (coding) compressInto(res, coding, write as Untyped<boolean>, end as Untyped<ServerResponse>);
     }
-    return message === undefined ? writeHead.call(res, status) : writeHead.call(res, status, message);
+    return head();
   } as WriteHead;
   // A body written before any writeHead: the head is decided first (as Node would write it), then the body goes where it says.
   res.write = function (this: ServerResponse, ...args: unknown[]) {
@@ -84,7 +85,7 @@ export function compressPageOf(req: IncomingMessage, res: ServerResponse): () =>
 }
 
 /** From here on, what is written to `res` goes through a compressor whose output is the response's body. */
-function compressInto(res: ServerResponse, coding: PageCoding, write: Write, end: End): void {
+function compressInto(res: ServerResponse, coding: PageCoding, write: Untyped<boolean>, end: Untyped<ServerResponse>): void {
   res.setHeader('content-encoding', coding);
   res.removeHeader('content-length');
   const stream: Gzip | BrotliCompress =
