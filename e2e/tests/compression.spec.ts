@@ -1,7 +1,7 @@
 /**
- * What a browser is sent: the site's and the back office's scripts come precompressed (brotli,
- * written at build time beside each asset), a day's search comes gzipped, and each says it
- * varies by Accept-Encoding. Chromium decodes them itself, so the pages working is the rest of
+ * What a browser is sent: pages come compressed as they are rendered (brotli), the site's and
+ * the back office's scripts precompressed (brotli, written at build time beside each asset), a
+ * day's search gzipped, and each says it varies by Accept-Encoding. Chromium decodes them itself, so the pages working is the rest of
  * the proof (every other spec).
  */
 import type { Page, Response } from '@playwright/test';
@@ -19,8 +19,16 @@ async function responsesOf(page: Page, path: string, pattern: RegExp): Promise<R
   return seen;
 }
 
-test("the Find a court page's scripts arrive as brotli and its search as gzip", async ({ page }) => {
-  const scripts = await responsesOf(page, '/find', /^\/_astro\/.+\.js$/);
+test("the Find a court page itself, its scripts as brotli and its search as gzip", async ({ page }) => {
+  const loaded = await responsesOf(page, '/find', /^\/(find$|_astro\/.+\.js$)/);
+  const html = loaded.find((res) => new URL(res.url()).pathname === '/find');
+  // The page is compressed as the server renders it (a whole day's page is ~300 KB of HTML).
+  const pageHeaders = await html!.allHeaders();
+  expect(pageHeaders['content-encoding']).toBe('br');
+  expect(pageHeaders.vary).toContain('accept-encoding');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a court' })).toBeVisible();
+
+  const scripts = loaded.filter((res) => res !== html);
   expect(scripts.length).toBeGreaterThan(0);
   for (const res of scripts) {
     const headers = await res.allHeaders();
