@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { plainHashRouter } from './plain-hash-router.ts';
 
 // The back office is its own bundle, served by the API under /admin/ (see api/src/plugins/back-office.ts).
 // The sign-in page loads first; the console (layout, dashboard) and each resource screen are
 // chunks of their own, fetched on demand (src/App.tsx). `npm run size` measures both.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), plainHashRouter()],
   resolve: {
     alias: { 'object.entries': fileURLToPath(new URL('object-entries.cjs', import.meta.url)) },
   },
