@@ -28,6 +28,7 @@ const ORIGINAL_BYTES = 111_753;
 const ORIGINAL_ADMIN_BYTES = 360_268;
 const ADMIN_MANIFEST = join(root, 'admin', 'dist', '.vite', 'manifest.json');
 const strict = process.argv.includes('--strict');
+const START_TIMEOUT_MS = 180_000;
 
 interface PageSpec {
   label: string;
@@ -67,7 +68,8 @@ function adminChunk(source: string): string {
 
 
 async function waitForHealth(origin: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Migrating and seeding a fresh database takes over a minute on a busy 2-core machine.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}):\n${log()}`);
     try {
@@ -78,7 +80,7 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the server did not answer ${origin}/api/health within 60 s:\n${log()}`);
+  throw new Error(`the server did not answer ${origin}/api/health within ${START_TIMEOUT_MS / 1000} s:\n${log()}`);
 }
 
 const attr = (tag: string, name: string): string | undefined => {
