@@ -3,7 +3,7 @@ import type { BookingRow, NewBooking } from '@courtside/migrations';
 import { referencePrefix, type Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { inTheWayOf, lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { lapsedHold, lapsedInTheWay, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
 
 /** A booking with what its screens show of its facility and customer. */
 export interface BookingView extends BookingRow {
@@ -93,7 +93,7 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 
 /**
  * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
- * the whole table, this keeps a booking from waiting for it. `range` as in inTheWayOf.
+ * the whole table, this keeps a booking from waiting for it. `range` as in inTheWayOf (occupancy.ts).
  */
 export async function expireLapsedOverlapping(
   db: Executor,
@@ -106,8 +106,7 @@ export async function expireLapsedOverlapping(
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: now })
     .where('facility_id', '=', facilityId)
-    .where(lapsedHold('bookings', now))
-    .where(inTheWayOf('bookings', range));
+    .where(lapsedInTheWay('bookings', now, range));
   if (opts.exceptId) query = query.where('id', '<>', opts.exceptId);
   await query.execute();
 }
@@ -172,9 +171,12 @@ export async function insertHoldIfFacilityUnchanged(
     ), facility AS (
       SELECT ${booking.facility_id}::uuid AS id FROM schedule_lock WHERE unchanged
     ), lapsed AS (
+      -- Gated on the locks (an init plan, run before the scan) and through bookings_no_overlap,
+      -- this facility's bookings at that time: lapsedInTheWay keeps the planner off
+      -- bookings_holds_idx, every facility's pending holds, a scan that grows with each hold taken.
       UPDATE bookings b SET status = 'expired', updated_at = ${now}
-      FROM facility
-      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)} AND ${inTheWayOf('b', { startsAt: booking.starts_at, endsAt: booking.ends_at })}
+      WHERE EXISTS (SELECT FROM facility) AND b.facility_id = ${booking.facility_id}::uuid
+        AND ${lapsedInTheWay('b', now, { startsAt: booking.starts_at, endsAt: booking.ends_at })}
       RETURNING b.id
     )
     INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
