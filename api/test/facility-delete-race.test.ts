@@ -41,7 +41,7 @@ describeOnPostgres(title, () => {
     try {
       await deleter.query('BEGIN');
       // What deleteFacility does first: the facility's schedule lock and its row lock, then the soft delete.
-      await deleter.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`booking-schedule:${court._id}`]);
+      await deleter.query('SELECT courtside_schedule_lock($1)', [court._id]);
       await deleter.query('UPDATE facilities SET is_deleted = true WHERE id = $1', [court._id]);
       const booking = fetch(`${base}/api/bookings`, {
         method: 'POST',

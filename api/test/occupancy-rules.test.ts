@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACTIVE_STATUSES, BOOKING_STATUSES, isHoldLapsed, type BookingStatus } from '@courtside/domain';
+import { ACTIVE_STATUSES, BOOKING_STATUSES, checkChangeoverFits, isHoldLapsed, type BookingStatus } from '@courtside/domain';
 import { holdsTime, lapsedHold, liveHold } from '../src/repositories/occupancy.ts';
 import { admin, customer, facility } from './support/actors.ts';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
- * The booking write rules exist twice by necessity: as SQL (the fragments of
- * repositories/occupancy.ts and the PL/pgSQL functions that count a customer's holds and
- * bookings, used inside the statements that must be atomic) and as the domain's `isHoldLapsed`
- * (used when presenting and deciding). These evaluate the SQL in the database over every status,
+ * The booking write rules exist twice by necessity: as SQL (the functions of
+ * migrations/src/sql/ — courtside_live_hold, courtside_lapsed_hold, courtside_holds_slot — that
+ * the fragments of repositories/occupancy.ts and the PL/pgSQL functions counting a customer's
+ * holds and bookings call, inside the statements that must be atomic) and as the domain's
+ * `isHoldLapsed` (used when presenting and deciding). These evaluate the SQL in the database over every status,
  * every expiry around "now" and slots started or not, and hold it to the domain's answer.
  */
 describe(`the SQL occupancy rules agree with the domain (${backend})`, () => {
@@ -83,5 +84,43 @@ describe(`the SQL occupancy rules agree with the domain (${backend})`, () => {
     const { holds } = domainAnswer('pending', holdExpiresAt, startsAt);
     expect({ cap, quota }).toEqual({ cap: holds, quota: holds });
     if (startsAt.getTime() <= now.getTime()) expect({ cap, quota }).toEqual({ cap: false, quota: false });
+  });
+
+  /**
+   * The changeover, decided in the domain (checkChangeoverFits, when staff save a policy) and in
+   * PostgreSQL (the trigger stamping each booking with its facility's changeover, and the check
+   * constraint bookings_changeover_leaves_play): a one-slot booking goes in exactly when the
+   * domain accepts the changeover, and carries it.
+   */
+  it('changeover: the database accepts a one-slot booking exactly when the domain accepts its changeover', async () => {
+    const casey = await customer(t.app);
+    const { slot_minutes: slot } = await t.database.db.selectFrom('facilities').select('slot_minutes').where('id', '=', court._id).executeTakeFirstOrThrow();
+    const startsAt = new Date('2027-04-01T14:00:00.000Z');
+    for (const changeover of [0, 1, slot - 1, slot, slot + 15]) {
+      await sql`UPDATE facilities SET policy = COALESCE(policy, '{}'::jsonb) || jsonb_build_object('bufferMinutes', ${changeover}::int) WHERE id = ${court._id}`.execute(t.database.db);
+      const domain = (() => {
+        try {
+          checkChangeoverFits(changeover, slot);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      const inserted = await t.database.db
+        .insertInto('bookings')
+        .values({ facility_id: court._id, user_id: casey.id, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + slot * 60_000), payable_cents: 0, status: 'confirmed', payment_status: 'paid', created_at: now, updated_at: now })
+        .returning(['id', 'changeover_minutes'])
+        .executeTakeFirst()
+        .catch((err: { constraint?: string }) => {
+          if (err.constraint === 'bookings_changeover_leaves_play') return undefined;
+          throw err;
+        });
+      expect({ changeover, accepted: inserted !== undefined }).toEqual({ changeover, accepted: domain });
+      if (inserted) {
+        expect(inserted.changeover_minutes).toBe(changeover);
+        await t.database.db.deleteFrom('bookings').where('id', '=', inserted.id).execute();
+      }
+    }
+    await sql`UPDATE facilities SET policy = policy - 'bufferMinutes' WHERE id = ${court._id}`.execute(t.database.db);
   });
 });

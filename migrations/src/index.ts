@@ -26,9 +26,12 @@ import * as oneLongestBooking from './migrations/2026_11_26_0700_one_longest_boo
 import * as changeoverFromPlayTime from './migrations/2026_11_26_1000_changeover_from_play_time.ts';
 import * as holdEndsAtStart from './migrations/2026_11_26_1100_hold_ends_at_start.ts';
 import * as refundAnnounced from './migrations/2026_11_26_1400_refund_announced.ts';
+import * as currentSql from './migrations/2026_11_27_0100_current_sql.ts';
+import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
+export { applyCurrentSql, currentSqlFiles, splitStatements, type SqlFile } from './current-sql.ts';
 
 /** Every migration, in order. Names are timestamps; a shipped migration is never edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,11 +60,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1000_changeover_from_play_time': changeoverFromPlayTime,
   '2026_11_26_1100_hold_ends_at_start': holdEndsAtStart,
   '2026_11_26_1400_refund_announced': refundAnnounced,
+  '2026_11_27_0100_current_sql': currentSql,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings the database to the latest schema; throws with the failing migration's error. */
+/**
+ * Brings the database to the latest schema, then its functions and triggers to the current SQL
+ * of sql/ (current-sql.ts); throws with the failing migration's or file's error.
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider });
   const result = await migrator.migrateToLatest();
@@ -71,6 +78,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
     (err as Error & { cause: unknown }).cause = result.error;
     throw err;
   }
+  await applyCurrentSql(db);
   return result;
 }
 

@@ -3,7 +3,8 @@ import type { BookingRow, NewBooking } from '@courtside/migrations';
 import { referencePrefix, type Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { inTheWayOf, lapsedHold, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { lapsedHold, lapsedInTheWay, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 
 /** A booking with what its screens show of its facility and customer. */
 export interface BookingView extends BookingRow {
@@ -93,7 +94,7 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 
 /**
  * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
- * the whole table, this keeps a booking from waiting for it. `range` as in inTheWayOf.
+ * the whole table, this keeps a booking from waiting for it. `range` as in inTheWayOf (occupancy.ts).
  */
 export async function expireLapsedOverlapping(
   db: Executor,
@@ -106,8 +107,7 @@ export async function expireLapsedOverlapping(
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: now })
     .where('facility_id', '=', facilityId)
-    .where(lapsedHold('bookings', now))
-    .where(inTheWayOf('bookings', range));
+    .where(lapsedInTheWay('bookings', now, range));
   if (opts.exceptId) query = query.where('id', '<>', opts.exceptId);
   await query.execute();
 }
@@ -162,32 +162,65 @@ export async function insertHoldIfFacilityUnchanged(
   facilityVersion: string,
   limits: CustomerLimits,
 ): Promise<BookingRow | undefined> {
-  const now = booking.created_at;
+  const result = await insertHold(db, {
+    facility: booking.facility_id,
+    user: booking.user_id,
+    startsAt: booking.starts_at,
+    endsAt: booking.ends_at,
+    payableCents: booking.payable_cents,
+    status: booking.status,
+    paymentStatus: booking.payment_status,
+    holdExpiresAt: booking.hold_expires_at,
+    now: booking.created_at,
+    version: facilityVersion,
+    ...limits,
+  });
+  return result.rows[0];
+}
+
+interface HoldArgs extends CustomerLimits {
+  facility: string;
+  user: string;
+  startsAt: Date;
+  endsAt: Date;
+  payableCents: number;
+  status: string;
+  paymentStatus: string;
+  holdExpiresAt: Date;
+  now: Date;
+  version: string;
+}
+
+// Compiled once: the statement of every booking request (db/compiled-once.ts).
+const insertHold = compiledOnce<HoldArgs, BookingRow>((db, a) => {
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
-  const result = await sql<BookingRow>`/* prepared: insert_hold */
+  const limits = { maxHolds: a.maxHolds, maxHere: a.maxHere, maxAtVenue: a.maxAtVenue };
+  return sql<BookingRow>`/* prepared: insert_hold */
     WITH customer AS (
-      SELECT ${reserveFor(booking.user_id, booking.facility_id, limits, now, null)}
+      SELECT ${reserveFor(a.user, a.facility, limits, a.now, null)}
     ), schedule_lock AS (
-      SELECT ${scheduleLockIfUnchanged(booking.facility_id, facilityVersion)} AS unchanged FROM customer
+      SELECT ${scheduleLockIfUnchanged(a.facility, a.version)} AS unchanged FROM customer
     ), facility AS (
-      SELECT ${booking.facility_id}::uuid AS id FROM schedule_lock WHERE unchanged
+      SELECT ${a.facility}::uuid AS id FROM schedule_lock WHERE unchanged
     ), lapsed AS (
-      UPDATE bookings b SET status = 'expired', updated_at = ${now}
-      FROM facility
-      WHERE b.facility_id = facility.id AND ${lapsedHold('b', now)} AND ${inTheWayOf('b', { startsAt: booking.starts_at, endsAt: booking.ends_at })}
+      -- Gated on the locks (an init plan, run before the scan) and through bookings_no_overlap,
+      -- this facility's bookings at that time: lapsedInTheWay keeps the planner off
+      -- bookings_holds_idx, every facility's pending holds, a scan that grows with each hold taken.
+      UPDATE bookings b SET status = 'expired', updated_at = ${a.now}
+      WHERE EXISTS (SELECT FROM facility) AND b.facility_id = ${a.facility}::uuid
+        AND ${lapsedInTheWay('b', a.now, { startsAt: a.startsAt, endsAt: a.endsAt })}
       RETURNING b.id
     )
     INSERT INTO bookings (facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
                           hold_expires_at, cancelled_by, cancelled_at, created_at, updated_at)
-    SELECT facility.id, ${booking.user_id}, ${booking.starts_at}, ${booking.ends_at}, ${booking.payable_cents},
-           ${booking.status}, ${booking.payment_status}, ${booking.hold_expires_at}, NULL, NULL, ${now}, ${now}
+    SELECT facility.id, ${a.user}, ${a.startsAt}, ${a.endsAt}, ${a.payableCents},
+           ${a.status}, ${a.paymentStatus}, ${a.holdExpiresAt}, NULL, NULL, ${a.now}, ${a.now}
     FROM facility
     -- Reading the lapsed holds' ids makes them expire before the insert checks the constraint.
     WHERE (SELECT count(*) FROM lapsed) >= 0
     RETURNING id, facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
-              hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, changeover_minutes, balance_cents, created_at, updated_at`.execute(db);
-  return result.rows[0];
-}
+              hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, changeover_minutes, balance_cents, created_at, updated_at`.compile(db);
+});
 
 /**
  * A booking staff make at the desk, inside the caller's transaction once it holds the facility's

@@ -4,21 +4,26 @@ import type { NewUser, UserRow, UserUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
 import { TIER_COLUMNS, assignedTierOf } from './tiers.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 
 /** What a signed-in request is checked against (role, token version, deactivation), and the customer's tier (what they are charged). */
 export type AuthState = Pick<UserRow, 'id' | 'role' | 'name' | 'email' | 'token_version' | 'deleted_at'> & { tier: AssignedTier | null };
 
 export async function findAuthState(db: Executor, id: string): Promise<AuthState | undefined> {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('tiers as t', 't.id', 'u.tier_id')
-    .select(['u.id', 'u.role', 'u.name', 'u.email', 'u.token_version', 'u.deleted_at', ...TIER_COLUMNS])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  const row = (await selectAuthState(db, { id })).rows[0];
   if (!row) return undefined;
   const { tier_name, tier_discount_percent, tier_facility_prices, tier_expires_at, ...state } = row;
   return { ...state, tier: assignedTierOf({ tier_name, tier_discount_percent, tier_facility_prices, tier_expires_at }) };
 }
+
+// Compiled once (db/compiled-once.ts): a signed-in customer's first request reads it.
+const selectAuthState = compiledOnce((db, a: { id: string }) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('tiers as t', 't.id', 'u.tier_id')
+    .select(['u.id', 'u.role', 'u.name', 'u.email', 'u.token_version', 'u.deleted_at', ...TIER_COLUMNS])
+    .where('u.id', '=', a.id)
+    .compile());
 
 export function findActiveById(db: Executor, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
