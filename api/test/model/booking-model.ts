@@ -316,12 +316,15 @@ export class BookingModel {
     if (this.signedOut(owner)) return { status: 401 };
     const unique = [...new Set(ids)];
     const rows: ModelBooking[] = [];
+    // As the server checks: each booking in turn must be the caller's and unpaid; only then is any
+    // refused for its state (a lapsed hold listed before someone else's booking still answers 404).
     for (const id of unique) {
       const b = this.booking(id);
       if (!b || b.owner !== owner) return { status: 404 };
-      if (b.status !== 'pending' || this.lapsed(b) || b.startsAt <= this.now) return { status: 409 };
+      if (b.status === 'confirmed') return { status: 409 };
       rows.push(b);
     }
+    if (rows.some((b) => b.status !== 'pending' || this.lapsed(b) || b.startsAt <= this.now)) return { status: 409 };
     // A hold at a facility that was deleted is not for sale any more.
     if (rows.some((b) => !this.facilities[b.facility]!.active)) return { status: 409 };
     const amountCents = rows.reduce((sum, b) => sum + b.cents, 0);
