@@ -18,15 +18,22 @@ const title =
     ? 'database connections cut under a running API (PostgreSQL)'
     : 'SKIPPED ON PGLITE: pg_terminate_backend needs a PostgreSQL server';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const asAdmin = <T>(fn: (c: pg.Client) => Promise<T>) => withClient(adminDatabaseUrl, fn);
+
+// With a timeout, pg_terminate_backend returns once the backend has exited (false if it is still
+// there after it), so the next statement meets a dead connection, not one the signal has not reached yet.
+const EXIT_WAIT_MS = 10_000;
+const terminate = (pid: number) =>
+  asAdmin(async (c) => {
+    const { rows } = await c.query<{ gone: boolean }>(`SELECT pg_terminate_backend($1, ${EXIT_WAIT_MS}) AS gone`, [pid]);
+    expect(rows[0]!.gone, `backend ${pid} did not exit`).toBe(true);
+  });
 
 /** Terminates this database's API connections (application_name courtside-api); returns how many. */
 const terminateApiBackends = (database: string) =>
   asAdmin(async (c) => {
     const { rowCount } = await c.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      `SELECT pg_terminate_backend(pid, ${EXIT_WAIT_MS}) FROM pg_stat_activity
        WHERE datname = $1 AND application_name = 'courtside-api' AND pid <> pg_backend_pid()`,
       [database],
     );
@@ -80,9 +87,8 @@ describeOnPostgres(title, () => {
       const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(handle.db);
       const first = rows[0]!.pid;
       const after = await handle.db.connection().execute(async (conn) => {
-        // The only connection is ours now; kill it and let its 'error' event arrive (unheard, it kills Node).
-        await asAdmin((c) => c.query('SELECT pg_terminate_backend($1)', [first]));
-        await sleep(300);
+        // The only connection is ours now; kill it (its 'error' event, unheard, would kill Node).
+        await terminate(first);
         // The first statement of the checkout finds the connection dead, so it runs on a new one.
         const again = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(conn);
         return again.rows[0]!.pid;
@@ -103,8 +109,7 @@ describeOnPostgres(title, () => {
     try {
       const attempt = handle.db.transaction().execute(async (trx) => {
         const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
-        await asAdmin((c) => c.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]));
-        await sleep(300);
+        await terminate(rows[0]!.pid);
         // Not replayed: what ran before in this transaction is lost, only the caller can decide.
         await sql`SELECT 1`.execute(trx);
       });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility, type Actor } from './support/actors.ts';
+import { eventually } from './support/expect.ts';
+import { lockWaiters } from './support/race.ts';
 
 // A booking whose statement began before a facility was deleted, and that waited for the
 // deletion's locks, must see the facility as it is once it gets them: deleted. Reproduced
@@ -48,9 +50,11 @@ describeOnPostgres(title, () => {
         headers: { ...casey.auth, 'content-type': 'application/json' },
         body: JSON.stringify({ facility: court._id, date: '2027-03-02', startTime: '10:00', endTime: '11:00' }),
       });
-      // Let the insert start and queue behind the schedule lock, then commit the deletion.
-      const early = await Promise.race([booking.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))]);
-      expect(early).toBe('waiting');
+      // Once the insert is queued behind the schedule lock (and only then), commit the deletion.
+      let answered = false;
+      void booking.then(() => (answered = true), () => {});
+      await eventually(async () => expect(await lockWaiters(t.database.db)).toBe(1), 15_000);
+      expect(answered).toBe(false);
       await deleter.query('COMMIT');
       const res = await booking;
       expect(res.status).toBe(404);

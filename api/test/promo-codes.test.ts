@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, type Actor } from './support/actors.ts';
-import { listenLocally, race } from './support/race.ts';
+import { eventually } from './support/expect.ts';
+import { listenLocally, lockWaiters, race } from './support/race.ts';
 import { StripeStub } from './support/stripe-stub.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 on 1 March in New York, the venue's zone (DEFAULT_TIMEZONE).
@@ -605,12 +606,7 @@ describeOnPostgres('promo code race over real HTTP on PostgreSQL', () => {
       });
       return { status: res.status, body: (await res.json()) as { code?: string; message: string; data?: { promoCode: string } } };
     }));
-    const waiting = async () =>
-      (await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE NOT l.granted AND a.datname = current_database()`.execute(t.database.db)).rows[0]!.n;
-    for (let tries = 0; (await waiting()) < RACERS && tries < 300; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await waiting()).toBe(RACERS);
+    await eventually(async () => expect(await lockWaiters(t.database.db)).toBe(RACERS), 15_000);
     release();
     await holder;
     const results = await pending;

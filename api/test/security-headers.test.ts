@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { PASSWORD, admin, book, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
+import { eventually } from './support/expect.ts';
 import { siteBuilt } from '../src/plugins/site.ts';
 import { backOfficeBuilt } from '../src/plugins/back-office.ts';
 import { corsGrant, pagePolicyProblems, rawExchange, rawResponses, securityHeaderProblems } from '../../harness/security-checks.ts';
@@ -184,7 +185,8 @@ describe('answers written outside Fastify hooks, over a real socket', () => {
       head + body.slice(0, 5),
       async () => {
         closing.push(t.app.close());
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Fastify marks itself closing before it stops listening: from then on, requests get its 503.
+        await eventually(async () => expect(t.app.server.listening).toBe(false));
       },
       `${body.slice(5)}GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n`,
     );

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { App } from '../../src/app.ts';
+import type { Executor } from '../../src/db/database.ts';
 
 /** Fires every task at once: none starts before all of them are prepared, so they truly race. */
 export async function race<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
@@ -18,4 +20,15 @@ export async function listenLocally(app: App): Promise<string> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * How many statements of this database wait for a lock now (PostgreSQL): what a race test waits
+ * for before it lets the lock go, so the racers are queued behind it, not merely started.
+ */
+export async function lockWaiters(db: Executor): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+     WHERE NOT l.granted AND a.datname = current_database()`.execute(db);
+  return rows[0]!.n;
 }
