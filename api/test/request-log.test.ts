@@ -23,7 +23,7 @@ const SITE = siteBuilt(fileURLToPath(new URL('../../site/dist/', import.meta.url
 if (!SITE) {
   console.warn(
     `\n${'!'.repeat(78)}\n!! request-log.test.ts: site/dist or admin/dist is NOT built, so the log lines of the site's\n` +
-      `!! pages are NOT checked here. Run \`npm run build\` first (npm test builds after vitest).\n${'!'.repeat(78)}\n`,
+      `!! pages are NOT checked here. Run \`npm run build\` first (npm test builds first).\n${'!'.repeat(78)}\n`,
   );
 }
 

@@ -122,7 +122,7 @@ describe('form bodies: only where our own pages post a form, and only from our o
 });
 
 const SITE = siteBuilt(fileURLToPath(new URL('../../site/dist/', import.meta.url)));
-if (!SITE) console.warn('\n!! security-form-bodies: site/dist is not built, so the site\'s own form (the no-JavaScript contact page) is SKIPPED here; `npm test` builds it before the e2e suite.\n');
+if (!SITE) console.warn('\n!! security-form-bodies: site/dist is not built, so the site\'s own form (the no-JavaScript contact page) is SKIPPED here; `npm test` builds it first.\n');
 
 /**
  * The site's one server-rendered form that works without JavaScript, the contact page, posts to

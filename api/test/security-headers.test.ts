@@ -25,7 +25,7 @@ if (!SITE) {
   console.warn(
     `\n${'!'.repeat(78)}\n!! security-headers.test.ts: site/dist or admin/dist is NOT built, so the site pages,\n` +
       `!! their policies, static assets and /admin/ are NOT checked here: only the API routes.\n` +
-      `!! Run \`npm run build\` first (npm test builds after vitest; the e2e suite checks them).\n${'!'.repeat(78)}\n`,
+      `!! Run \`npm run build\` first (npm test builds first; under CI a skip here fails the run).\n${'!'.repeat(78)}\n`,
   );
 }
 
