@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { installCaches } from './services/caches.ts';
-import type { ServiceContext } from './services/context.ts';
+import type { ServiceContext } from './shared/context.ts';
 import { SandboxProvider } from './payments/providers/sandbox.ts';
 import { StripeProvider } from './payments/providers/stripe.ts';
 import { DeskProvider } from './payments/providers/desk.ts';
