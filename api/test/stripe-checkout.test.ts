@@ -178,7 +178,7 @@ describe('Stripe checkout, holds and refunds (against a local Stripe stub)', () 
     expect(stub.refunds.at(-1)).toMatchObject({ payment_intent: paid.payment_intent, amount: 2000 });
   });
 
-  it('the running hold sweeper retries a failed refund by itself', async () => {
+  it('the running sweeper retries a failed refund by itself', async () => {
     const sweeping = await buildApp({
       config: loadConfig({ ...TEST_ENV, ...stub.env(), SWEEP_INTERVAL_SECONDS: '1' }),
       db: t.database.db,
