@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, book, customer, facility, type Actor } from './support/actors.ts';
+import { eventually } from './support/expect.ts';
 import { listenLocally, race } from './support/race.ts';
 import { StripeStub } from './support/stripe-stub.ts';
 
@@ -551,8 +553,6 @@ describe('promo codes with Stripe: the session charges the discounted amount', (
 });
 
 // Real concurrency needs real connections: PGlite serves one at a time, so there it would prove nothing.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-
 describeOnPostgres('promo code race over real HTTP on PostgreSQL', () => {
   const RACERS = 10;
   let t: TestApp;
@@ -609,8 +609,7 @@ describeOnPostgres('promo code race over real HTTP on PostgreSQL', () => {
       (await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE NOT l.granted AND a.datname = current_database()`.execute(t.database.db)).rows[0]!.n;
-    for (let tries = 0; (await waiting()) < RACERS && tries < 300; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await waiting()).toBe(RACERS);
+    await eventually(async () => expect(await waiting()).toBe(RACERS), 15_000);
     release();
     await holder;
     const results = await pending;
