@@ -3,10 +3,17 @@
 // api/src/payments/repositories) and migrations.
 import tseslint from 'typescript-eslint';
 
-const restrict = (files, patterns, message) => ({
+// `more`: further { group, message } entries, for files under two boundaries with a message each.
+const restrict = (files, patterns, message, ...more) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }, ...more] }] },
 });
+
+const SQL = ['kysely', 'kysely/*', 'pg', '@electric-sql/*'];
+const USE_CASE = [
+  [...SQL, '**/plugins/**', '**/routes/**'],
+  'Services call repositories; they write no SQL themselves, and know nothing of HTTP (plugins and routes call them).',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.astro/**', 'test-results/**', 'playwright-report/**'] },
@@ -34,24 +41,35 @@ export default tseslint.config(
   ),
   restrict(
     ['api/src/routes/**'],
-    ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/repositories/*', '**/db/*'],
+    [...SQL, '**/repositories/*', '**/db/*'],
     'Routes are thin: a schema and one service call. SQL lives in the repositories.',
   ),
-  // Use cases: the services, and the payment ones in api/src/payments/*.ts.
+  // Use cases: the services, and the payment ones in api/src/payments/*.ts, which the services call.
+  restrict(['api/src/services/**'], ...USE_CASE),
+  restrict(['api/src/payments/*.ts'], ...USE_CASE, {
+    group: ['**/services/**'],
+    message: 'Payments sit below the services: services call the payment use cases, never the reverse. ' +
+      'What both need (the context, presenters, list queries, throttle limits) lives in api/src/shared/.',
+  }),
   restrict(
-    ['api/src/services/**', 'api/src/payments/*.ts'],
-    ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/plugins/**', '**/routes/**'],
-    'Services call repositories; they write no SQL themselves, and know nothing of HTTP (plugins and routes call them).',
+    ['api/src/mail/**'],
+    [...SQL, '**/plugins/**', '**/routes/**', '**/services/**', '**/payments/**'],
+    'Mail sits below the use cases: services and payments queue mail, mail never calls them (shared needs live in api/src/shared/).',
+  ),
+  restrict(
+    ['api/src/shared/**'],
+    [...SQL, '**/plugins/**', '**/routes/**', '**/services/**', '**/mail/**', '**/payments/*.ts', '**/payments/repositories/**'],
+    'api/src/shared/ is what the use cases (services, payments, mail) share: it sits below them all and imports none of them (the payment providers\' interface excepted).',
   ),
   restrict(
     ['api/src/payments/providers/**'],
-    ['kysely', 'kysely/*', 'pg', '@electric-sql/*', '**/plugins/**', '**/routes/**', '**/services/**', '**/repositories/**', '**/db/**', '../*'],
+    [...SQL, '**/plugins/**', '**/routes/**', '**/services/**', '**/repositories/**', '**/db/**', '../*'],
     'Payment providers wrap an outside payment service: the use cases in api/src/payments call them, never the reverse, and they touch no database.',
   ),
   restrict(
     ['api/src/repositories/**', 'api/src/payments/repositories/**'],
-    ['**/plugins/**', '**/routes/**', '**/services/**', '**/providers/**', '../*.ts'],
-    'Repositories are called by use cases (services, api/src/payments/*.ts); those, plugins, routes and payment providers sit above them.',
+    ['**/plugins/**', '**/routes/**', '**/services/**', '**/shared/**', '**/mail/**', '**/providers/**', '../*.ts'],
+    'Repositories are called by use cases (services, api/src/payments/*.ts, mail) and api/src/shared; those, plugins, routes and payment providers sit above them.',
   ),
   restrict(
     ['admin/src/**'],

@@ -11,31 +11,30 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
   }
 }
 
-/** Pairs of active bookings of one facility whose half-open intervals overlap (the promise: none). */
-export async function countOverlaps(url: string): Promise<number> {
-  return withClient(url, async (c) => {
-    const { rows } = await c.query<{ n: number }>(`
-      SELECT count(*)::int AS n
-      FROM bookings a
-      JOIN bookings b ON a.facility_id = b.facility_id AND a.id < b.id
-      WHERE a.status IN ('pending', 'confirmed')
-        AND b.status IN ('pending', 'confirmed')
-        AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`);
-    return rows[0]!.n;
-  });
-}
+/**
+ * Pairs of active bookings of one facility whose half-open intervals overlap (the promise: none).
+ * The SQL text is shared with the API tests (api/test/support/databases.ts), which ask it through Kysely.
+ */
+export const COUNT_OVERLAPS_SQL = `
+  SELECT count(*)::int AS n
+  FROM bookings a
+  JOIN bookings b ON a.facility_id = b.facility_id AND a.id < b.id
+  WHERE a.status IN ('pending', 'confirmed')
+    AND b.status IN ('pending', 'confirmed')
+    AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`;
 
 /** Active bookings lying (partly) under a closure of their facility (the promise: none). */
-export async function countBookingsUnderClosures(url: string): Promise<number> {
-  return withClient(url, async (c) => {
-    const { rows } = await c.query<{ n: number }>(`
-      SELECT count(*)::int AS n
-      FROM bookings b JOIN closure_facilities cf ON cf.facility_id = b.facility_id
-      WHERE b.status IN ('pending', 'confirmed')
-        AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(cf.starts_at, cf.ends_at, '[)')`);
-    return rows[0]!.n;
-  });
-}
+export const COUNT_BOOKINGS_UNDER_CLOSURES_SQL = `
+  SELECT count(*)::int AS n
+  FROM bookings b JOIN closure_facilities cf ON cf.facility_id = b.facility_id
+  WHERE b.status IN ('pending', 'confirmed')
+    AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(cf.starts_at, cf.ends_at, '[)')`;
+
+const countOf = (url: string, query: string) => withClient(url, async (c) => (await c.query<{ n: number }>(query)).rows[0]!.n);
+
+export const countOverlaps = (url: string): Promise<number> => countOf(url, COUNT_OVERLAPS_SQL);
+
+export const countBookingsUnderClosures = (url: string): Promise<number> => countOf(url, COUNT_BOOKINGS_UNDER_CLOSURES_SQL);
 
 export interface BookingState {
   id: string;

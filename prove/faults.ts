@@ -243,7 +243,7 @@ async function restartPostgres(): Promise<Check[]> {
     console.log(`  c: first success per route after PostgreSQL was back: ${recovery.text}`);
     const sweptAfter = await sweeperStillSweeps(url, [...s.load.booked.keys()]);
     return [
-      { name: 'c. PostgreSQL restarted abruptly: hold sweeper still sweeping afterwards (holds made to lapse, then expired)', measured: `${sweptAfter.expired} of ${sweptAfter.lapsed}`, wanted: 'all (> 0)', pass: sweptAfter.lapsed > 0 && sweptAfter.expired === sweptAfter.lapsed },
+      { name: 'c. PostgreSQL restarted abruptly: the sweeper still expiring holds afterwards (holds made to lapse, then expired)', measured: `${sweptAfter.expired} of ${sweptAfter.lapsed}`, wanted: 'all (> 0)', pass: sweptAfter.lapsed > 0 && sweptAfter.expired === sweptAfter.lapsed },
       { name: 'c. PostgreSQL restarted abruptly: API process still running', measured: alive ? 'running' : 'exited', wanted: 'running', pass: alive },
       { name: 'c. PostgreSQL restarted abruptly: time from PostgreSQL accepting again to the next 2xx of every route', measured: `${secs(recovery.worst)}${recovery.never ? `; ${recovery.never} route(s) never recovered` : ''} (${secs(recovery.worst + readyAt - stoppedAt)} from the crash)`, wanted: '<= 10 s', pass: recovery.worst <= 10_000 && recovery.never === 0 },
       { name: 'c. PostgreSQL restarted abruptly: 500s while it was down (503 wanted)', measured: `${fiveHundreds} of ${during.length}`, wanted: '0', pass: fiveHundreds === 0 },

@@ -5,7 +5,7 @@
  *
  * >= 1,000 random sequences (PROVE_MODEL_SEQUENCES, default 1,000) of up to 25 commands — book,
  * move and cancel as owner, stranger and admin, checkout, sandbox pay and abandon, time passing
- * so holds lapse, the hold sweeper, facilities deactivated and restored — through the real app
+ * so holds lapse, the sweeper, facilities deactivated and restored — through the real app
  * (app.inject, TestClock) on one fresh PostgreSQL database (PROVE_ADMIN_URL), its booking
  * tables emptied between sequences. After every command the answer must be the one the pure
  * model (api/test/model/) predicts, the bookings and orders tables must equal the model, and a

@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { installCaches } from './services/caches.ts';
-import type { ServiceContext } from './services/context.ts';
+import type { ServiceContext } from './shared/context.ts';
 import { SandboxProvider } from './payments/providers/sandbox.ts';
 import { StripeProvider } from './payments/providers/stripe.ts';
 import { DeskProvider } from './payments/providers/desk.ts';
@@ -19,7 +19,7 @@ import { refuseFormBodies } from './plugins/form-posts.ts';
 import auth from './plugins/auth.ts';
 import { authStateOf } from './services/auth-state.ts';
 import swagger from './plugins/swagger.ts';
-import holdSweeper from './plugins/hold-sweeper.ts';
+import sweeper from './plugins/sweeper.ts';
 import authRoutes from './routes/auth.ts';
 import passwordRoutes from './routes/password.ts';
 import facilityRoutes from './routes/facilities.ts';
@@ -54,7 +54,7 @@ export interface AppOptions {
   jwtSecret: string;
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** The periodic hold sweeper; tests call it directly instead. */
+  /** The background jobs (plugins/sweeper.ts: holds, refunds, mail); tests call them directly instead. */
   sweeper?: boolean;
   /** Mount the built public site (site/dist) when it exists; API tests leave it out. */
   site?: boolean;
@@ -111,7 +111,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(withSite ? site : sitePlaceholder, { distDir: siteDist });
   // The built back office is mounted with the site; API tests keep the stand-in.
   await app.register(opts.site === true ? backOffice : backOfficePlaceholder, { distDir: adminDist });
-  if (opts.sweeper) await app.register(holdSweeper, { intervalSeconds: opts.config.sweepIntervalSeconds });
+  if (opts.sweeper) await app.register(sweeper, { intervalSeconds: opts.config.sweepIntervalSeconds });
   return app;
 }
 

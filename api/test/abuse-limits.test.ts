@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
-import { race } from './support/race.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
+import { listenLocally, race } from './support/race.ts';
 import { PASSWORD, admin, customer, facility, login, openCheckout, uniqueEmail, type Actor } from './support/actors.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 in New York. These suites run with the product's default limits.
@@ -8,8 +9,6 @@ const START = '2027-03-01T15:00:00Z';
 const DEFAULTS = { SIGNUP_MAX_PER_IP: '', BOOKING_MAX_PER_IP: '', MAX_HOLDS_PER_CUSTOMER: '' };
 const MAX_ATTEMPTS = 10;
 
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-const raceTitle = (what: string) => (backend === 'postgres' ? `${what} (races over real HTTP on PostgreSQL)` : `SKIPPED ON PGLITE: ${what} needs true concurrency, which PGlite's single connection cannot give`);
 
 
 describe('limits on holds, bookings and sign-ups (defaults)', () => {
@@ -155,7 +154,7 @@ describe('sign-in: no lockout of the owner, limits reserved before the password 
   });
 });
 
-describeOnPostgres(raceTitle('limits under concurrency'), () => {
+describeOnPostgres('limits under concurrency (races over real HTTP on PostgreSQL)', () => {
   let t: TestApp;
   let base: string;
   let staff: Actor;
@@ -167,10 +166,7 @@ describeOnPostgres(raceTitle('limits under concurrency'), () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ...DEFAULTS, BOOKING_MAX_PER_IP: '0', LOGIN_MAX_ATTEMPTS: String(MAX_ATTEMPTS) }, clockStart: START });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
-    base = `http://127.0.0.1:${address.port}`;
+    base = await listenLocally(t.app);
     staff = await admin(t.app);
   }, 60_000);
   afterAll(() => t?.close());

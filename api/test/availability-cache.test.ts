@@ -6,8 +6,9 @@ import { ChangeCache } from '../src/db/change-cache.ts';
 import { openChangeFeedFor, type ChangeFeed, type ChangeListener } from '../src/db/change-feed.ts';
 import { cachesOf, MAX_AGE_MS, safetyNetUntil } from '../src/services/caches.ts';
 import { announceChanges } from '../src/repositories/changes.ts';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, login, type Actor } from './support/actors.ts';
+import { itOnPostgres } from './support/databases.ts';
 import { eventually } from './support/expect.ts';
 
 // Clock: 2027-03-01T15:00Z = Monday 10:00 in New York (EST). Tomorrow, 2027-03-02, is a Tuesday.
@@ -156,7 +157,7 @@ describe('the in-memory availability cache, kept correct by the change feed', ()
     expect(second.json().data.payableAmount).toBe(35);
   });
 
-  it.runIf(backend === 'postgres')('stops caching when its LISTEN connection is killed, and recovers after reconnecting', async () => {
+  itOnPostgres('stops caching when its LISTEN connection is killed, and recovers after reconnecting', async () => {
     const court = await facility(t.app, staff);
     expect(await freeStarts(cached, court._id)).toContain('17:00');
     const admin = new pg.Client({ connectionString: (t.database as { url?: string }).url });
@@ -173,7 +174,7 @@ describe('the in-memory availability cache, kept correct by the change feed', ()
     } finally {
       await admin.end();
     }
-  });
+  }, { needs: 'a LISTEN connection to a PostgreSQL server, cut by pg_terminate_backend' });
 
   describe('who is signed in, kept in memory too', () => {
     const me = (actor: Actor) => cached.inject({ url: '/api/auth/me', headers: actor.auth });

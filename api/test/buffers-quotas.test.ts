@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { countOverlaps, describeOnPostgres } from './support/databases.ts';
 import { admin, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
 
@@ -246,9 +247,8 @@ describe('changeovers and quotas', () => {
 
 // Real concurrency: real sockets, a real pool, PostgreSQL deciding. PGlite serves one connection
 // at a time, so there these would prove nothing.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 describeOnPostgres(
-  backend === 'postgres' ? 'buffers and quotas under concurrency, over real HTTP on PostgreSQL' : 'SKIPPED ON PGLITE: PGlite has a single connection, so true concurrency needs PostgreSQL',
+  'buffers and quotas under concurrency, over real HTTP on PostgreSQL',
   () => {
     let t: TestApp;
     let base: string;
@@ -298,12 +298,8 @@ describeOnPostgres(
         expect(same.map((r) => r.status).sort(), JSON.stringify(same)).toEqual([201, 409]);
         refusedWith(same.find((r) => r.status === 409)!, 'SLOT_TAKEN');
       }
-      // No two live bookings of the facility overlap; their changeovers are inside them.
-      const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.facility_id = b.facility_id AND a.id < b.id
-        WHERE a.facility_id = ${court._id} AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
-          AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`.execute(t.database.db);
-      expect(rows[0]!.n).toBe(0);
+      // No two live bookings overlap; their changeovers are inside them.
+      expect(await countOverlaps(t.database.db)).toBe(0);
     });
   },
 );

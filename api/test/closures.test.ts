@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
+import { countBookingsUnderClosures, describeOnPostgres } from './support/databases.ts';
+import { listenLocally, race } from './support/race.ts';
 
 // Clock: 2027-03-01 15:00Z = 10:00 in New York.
 const MINUTE = 60_000;
-
-/** Live bookings (pending or confirmed) overlapping any closure's range: must always be none. */
-async function closedOverlaps(t: TestApp) {
-  const { rows } = await sql<{ booking: string }>`
-    SELECT b.id AS booking FROM bookings b JOIN closure_facilities c ON c.facility_id = b.facility_id
-    WHERE b.status IN ('pending', 'confirmed') AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(c.starts_at, c.ends_at, '[)')`.execute(t.database.db);
-  return rows;
-}
 
 describe('closures', () => {
   let t: TestApp;
@@ -66,7 +60,7 @@ describe('closures', () => {
     const hold = await book(t.app, casey, ny._id, '2027-03-10', '16:00', '17:00');
     const moved = await t.app.inject({ method: 'PUT', url: `/api/bookings/${hold._id}`, headers: casey.auth, payload: { startTime: '12:00', endTime: '13:00' } });
     expect(moved.json()).toMatchObject({ statusCode: 409, code: 'FACILITY_CLOSED' });
-    expect(await closedOverlaps(t)).toEqual([]);
+    expect(await countBookingsUnderClosures(t.database.db)).toBe(0);
 
     // Straight SQL, past every service: still refused.
     const row = await t.database.db.selectFrom('bookings').selectAll().where('id', '=', hold._id).executeTakeFirstOrThrow();
@@ -107,7 +101,7 @@ describe('closures', () => {
     expect(on11.find((b) => b.startTime === '10:00')!.refundState).toBe('refunded');
     const mail = await t.database.db.selectFrom('outbox_messages').select('text_body').where('recipient', '=', casey.email).where('kind', '=', 'booking_cancelled').execute();
     expect(mail.map((m) => m.text_body).join('\n')).toContain('the venue had to cancel this booking (closed: Tournament)');
-    expect(await closedOverlaps(t)).toEqual([]);
+    expect(await countBookingsUnderClosures(t.database.db)).toBe(0);
   });
 
   it('a lapsed hold under the range is expired, not in the way', async () => {
@@ -170,8 +164,7 @@ describe('closures', () => {
 });
 
 // Real concurrency needs real connections: PGlite serves one at a time.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-describeOnPostgres(backend === 'postgres' ? 'closures racing bookings over real HTTP on PostgreSQL' : 'SKIPPED ON PGLITE: the closure race needs PostgreSQL (PGlite has one connection)', () => {
+describeOnPostgres('closures racing bookings over real HTTP on PostgreSQL', () => {
   let t: TestApp;
   let base: string;
   let staff: Actor;
@@ -180,8 +173,7 @@ describeOnPostgres(backend === 'postgres' ? 'closures racing bookings over real 
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listenLocally(t.app);
     staff = await admin(t.app);
     players = [];
     for (let i = 0; i < 5; i++) players.push(await customer(t.app, `Racer ${i}`));
@@ -202,15 +194,12 @@ describeOnPostgres(backend === 'postgres' ? 'closures racing bookings over real 
         who: players[i % players.length]!,
         payload: { facility: courts[i % courts.length]!._id, date, startTime: `${String(8 + (i % 12)).padStart(2, '0')}:00`, endTime: `${String(9 + (i % 12)).padStart(2, '0')}:00` },
       }));
-      let go!: () => void;
-      const gate = new Promise<void>((resolve) => (go = resolve));
-      const bookings = attempts.map(async (a) => (await gate, post('/api/bookings', a.who, a.payload)));
-      const closure = (async () => (await gate, post('/api/admin/closures', staff, { facilityIds: courts.map((c) => c._id), start: `${date}T08:00`, end: `${date}T22:00`, reason: `Race ${round}`, kind: 'other', cancelBookings })))();
-      go();
-      const results = [...(await Promise.all(bookings)), await closure];
+      const bookings = attempts.map((a) => () => post('/api/bookings', a.who, a.payload));
+      const closure = () => post('/api/admin/closures', staff, { facilityIds: courts.map((c) => c._id), start: `${date}T08:00`, end: `${date}T22:00`, reason: `Race ${round}`, kind: 'other', cancelBookings });
+      const results = await race([...bookings, closure]);
       expect(results.filter((r) => r.status >= 500)).toEqual([]);
       for (const r of results) if (r.status === 409) expect(['SLOT_TAKEN', 'FACILITY_CLOSED', 'CLOSURE_CONFLICT']).toContain(r.body.code);
-      expect(await closedOverlaps(t)).toEqual([]);
+      expect(await countBookingsUnderClosures(t.database.db)).toBe(0);
     }
   });
 });

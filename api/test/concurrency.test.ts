@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility, type Actor } from './support/actors.ts';
+import { countOverlaps, describeOnPostgres } from './support/databases.ts';
+import { listenLocally, race } from './support/race.ts';
 
 // Real concurrency: real sockets, a real connection pool, PostgreSQL's exclusion constraint
 // deciding who wins. PGlite serves one connection at a time, so there it would prove nothing.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-const title =
-  backend === 'postgres'
-    ? 'concurrency over real HTTP on PostgreSQL'
-    : 'SKIPPED ON PGLITE: PGlite has a single connection, so true concurrency needs PostgreSQL';
 
 const ATTEMPTS = 50;
 // Clock: 2027-03-01 15:00Z = 10:00 in New York; 2027-03-02 is tomorrow, open 08:00-22:00.
 const DAY = '2027-03-02';
 
-describeOnPostgres(title, () => {
+describeOnPostgres('concurrency over real HTTP on PostgreSQL', () => {
   let t: TestApp;
   let base: string;
   let customers: Actor[];
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
-    base = `http://127.0.0.1:${address.port}`;
+    base = await listenLocally(t.app);
     customers = [];
     // Sequential on purpose: every sign-up hashes a password (argon2id, 19 MiB).
     for (let i = 0; i < ATTEMPTS; i++) customers.push(await customer(t.app, `Racer ${i}`));
@@ -41,37 +35,15 @@ describeOnPostgres(title, () => {
     return { status: res.status, body: (await res.json()) as { statusCode: number; message: string } };
   }
 
-  /** Fires every request at once: nobody starts until every request has been prepared. */
-  async function race(payloads: Record<string, string>[]) {
-    let go!: () => void;
-    const gate = new Promise<void>((resolve) => (go = resolve));
-    const pending = payloads.map(async (payload, i) => {
-      await gate;
-      return post(customers[i]!, payload);
-    });
-    go();
-    return Promise.all(pending);
-  }
-
-  /** Pairs of active bookings of one facility whose half-open intervals overlap. */
-  async function overlaps(facilityId: string) {
-    const { rows } = await sql<{ a: string; b: string }>`
-      SELECT a.id AS a, b.id AS b
-      FROM bookings a
-      JOIN bookings b ON a.facility_id = b.facility_id AND a.id < b.id
-      WHERE a.facility_id = ${facilityId}
-        AND a.status IN ('pending', 'confirmed')
-        AND b.status IN ('pending', 'confirmed')
-        AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`.execute(t.database.db);
-    return rows;
-  }
+  /** Each customer books one of `payloads` (the i-th customer the i-th), all at once. */
+  const bookAtOnce = (payloads: Record<string, string>[]) => race(payloads.map((payload, i) => () => post(customers[i]!, payload)));
 
   const countBy = (statuses: number[]) =>
     statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
   it(`${ATTEMPTS} simultaneous attempts at one slot: exactly one 201, the rest 409, no 5xx, no overlap`, async () => {
     const court = await facility(t.app, await admin(t.app));
-    const results = await race(
+    const results = await bookAtOnce(
       customers.map(() => ({ facility: court._id, date: DAY, startTime: '10:00', endTime: '12:00' })),
     );
     const statuses = results.map((r) => r.status);
@@ -85,7 +57,7 @@ describeOnPostgres(title, () => {
     const { rows } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM bookings WHERE facility_id = ${court._id} AND status IN ('pending', 'confirmed')`.execute(t.database.db);
     expect(rows[0]!.n).toBe(1);
-    expect(await overlaps(court._id)).toEqual([]);
+    expect(await countOverlaps(t.database.db)).toBe(0);
   });
 
   it(`${ATTEMPTS} simultaneous overlapping-but-different requests: no 5xx, no overlap`, async () => {
@@ -97,13 +69,13 @@ describeOnPostgres(title, () => {
       const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
       return { facility: court._id, date: DAY, startTime: hh(start), endTime: hh(start + hours) };
     });
-    const results = await race(shapes);
+    const results = await bookAtOnce(shapes);
     const statuses = results.map((r) => r.status);
 
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    expect(await overlaps(court._id)).toEqual([]);
+    expect(await countOverlaps(t.database.db)).toBe(0);
 
     // Every accepted request is in the table, and nothing else is.
     const { rows } = await sql<{ n: number }>`

@@ -6,17 +6,13 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { isConnectionError } from '../src/db/retry.ts';
-import { adminDatabaseUrl, backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { adminDatabaseUrl, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility } from './support/actors.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { withClient } from '../../harness/db-checks.ts';
 
 // What the fault proofs (prove/faults.ts) found, kept fixed: connections cut under the API's
 // feet must neither crash the process nor fail requests that start afterwards.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-const title =
-  backend === 'postgres'
-    ? 'database connections cut under a running API (PostgreSQL)'
-    : 'SKIPPED ON PGLITE: pg_terminate_backend needs a PostgreSQL server';
 
 const asAdmin = <T>(fn: (c: pg.Client) => Promise<T>) => withClient(adminDatabaseUrl, fn);
 
@@ -40,7 +36,7 @@ const terminateApiBackends = (database: string) =>
     return rowCount ?? 0;
   });
 
-describeOnPostgres(title, () => {
+describeOnPostgres('database connections cut under a running API (PostgreSQL)', () => {
   let t: TestApp;
   let database: string;
 
@@ -120,7 +116,7 @@ describeOnPostgres(title, () => {
       await handle.close();
     }
   });
-});
+}, { needs: 'pg_terminate_backend, which only a PostgreSQL server has' });
 
 describe('while the database cannot be reached', () => {
   it('the API answers 503 with the error envelope and a Retry-After, not a 500', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
 import { onlyMail as onlyMailOf } from './support/outbox.ts';
@@ -203,9 +204,8 @@ describe('desk prices, sport changes and balances', () => {
 
 // Real concurrency: real sockets, a real pool, PostgreSQL deciding. PGlite serves one connection
 // at a time, so there it would prove nothing.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 describeOnPostgres(
-  backend === 'postgres' ? 'a balance settled twice at once, over real HTTP on PostgreSQL' : 'SKIPPED ON PGLITE: PGlite has a single connection, so true concurrency needs PostgreSQL',
+  'a balance settled twice at once, over real HTTP on PostgreSQL',
   () => {
     const s = setUp();
     let base: string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, customer, facility, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
 
@@ -84,8 +85,7 @@ describe('desk refunds to hand back: listed for staff until done', () => {
   });
 });
 
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-describeOnPostgres(backend === 'postgres' ? 'handing desk money back, raced over real HTTP on PostgreSQL' : 'SKIPPED ON PGLITE: the race needs PostgreSQL (PGlite has one connection)', () => {
+describeOnPostgres('handing desk money back, raced over real HTTP on PostgreSQL', () => {
   it('two staff recording the same hand-back at once: recorded once, one receipt, the other told it is done', async () => {
     const t = await createTestApp();
     try {

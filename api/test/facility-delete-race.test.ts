@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, customer, facility, type Actor } from './support/actors.ts';
 import { eventually } from './support/expect.ts';
 import { lockWaiters } from './support/race.ts';
+import { describeOnPostgres } from './support/databases.ts';
 
 // A booking whose statement began before a facility was deleted, and that waited for the
 // deletion's locks, must see the facility as it is once it gets them: deleted. Reproduced
 // deterministically by holding the deleting transaction open from a second connection.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 const title = backend === 'postgres'
   ? 'a booking that waited on a facility deletion (PostgreSQL, real HTTP)'
   : 'SKIPPED ON PGLITE: needs a second connection holding a transaction open, which PGlite cannot give';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, book, bookAndPay, customer, facility, openCheckout, providerPays, type Actor } from './support/actors.ts';
+import { listenLocally, race } from './support/race.ts';
 
 // Deleting a facility that has live bookings, and changing its time zone: refused unless confirmed.
 // Clock: 2027-03-01T15:00Z = 10:00 in New York.
@@ -232,8 +234,6 @@ describe('facility lifecycle: deleting and re-zoning a facility with bookings', 
 });
 
 // Real concurrency needs real connections: PGlite serves one at a time.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-
 describeOnPostgres('facility lifecycle races over real HTTP on PostgreSQL', () => {
   let t: TestApp;
   let base: string;
@@ -242,10 +242,7 @@ describeOnPostgres('facility lifecycle races over real HTTP on PostgreSQL', () =
 
   beforeAll(async () => {
     t = await createTestApp({ clockStart: START, env });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
-    base = `http://127.0.0.1:${address.port}`;
+    base = await listenLocally(t.app);
     staff = await admin(t.app);
     people = [];
     for (let i = 0; i < 10; i++) people.push(await customer(t.app, `Racer ${i}`));
@@ -265,12 +262,9 @@ describeOnPostgres('facility lifecycle races over real HTTP on PostgreSQL', () =
   it('delete-with-cancel racing new bookings never leaves a live booking on the deleted facility', async () => {
     for (const delayMs of [0, 2, 5, 10, 20]) {
       const court = await facility(t.app, staff);
-      let go!: () => void;
-      const gate = new Promise<void>((resolve) => (go = resolve));
       // Each customer tries three different slots; the delete lands somewhere among them.
       const attempts = people.flatMap((person, i) =>
-        [0, 1, 2].map(async (k) => {
-          await gate;
+        [0, 1, 2].map((k) => () => {
           const hour = 8 + ((i * 3 + k) % 14);
           return call('POST', '/api/bookings', person, {
             facility: court._id,
@@ -280,14 +274,12 @@ describeOnPostgres('facility lifecycle races over real HTTP on PostgreSQL', () =
           });
         }),
       );
-      const deletion = (async () => {
-        await gate;
+      const deletion = async () => {
         await new Promise((resolve) => setTimeout(resolve, delayMs));
         return call('DELETE', `/api/facility/${court._id}?cancelBookings=true`, staff);
-      })();
-      go();
-      const statuses = await Promise.all(attempts);
-      expect(await deletion).toBe(200);
+      };
+      const [deleted, ...statuses] = await race([deletion, ...attempts]);
+      expect(deleted).toBe(200);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
       expect(statuses.every((s) => [201, 404, 409].includes(s))).toBe(true);
 
@@ -302,20 +294,14 @@ describeOnPostgres('facility lifecycle races over real HTTP on PostgreSQL', () =
 
   it("a time-zone change racing new bookings leaves every booking on the new zone's clock", async () => {
     const court = await facility(t.app, staff);
-    let go!: () => void;
-    const gate = new Promise<void>((resolve) => (go = resolve));
-    const attempts = people.map(async (person, i) => {
-      await gate;
-      return call('POST', '/api/bookings', person, { facility: court._id, date: '2027-03-09', startTime: `${String(8 + i).padStart(2, '0')}:00`, endTime: `${String(9 + i).padStart(2, '0')}:00` });
-    });
-    const change = (async () => {
-      await gate;
+    const attempts = people.map((person, i) => () =>
+      call('POST', '/api/bookings', person, { facility: court._id, date: '2027-03-09', startTime: `${String(8 + i).padStart(2, '0')}:00`, endTime: `${String(9 + i).padStart(2, '0')}:00` }));
+    const change = async () => {
       await new Promise((resolve) => setTimeout(resolve, 3));
       return call('PUT', `/api/facility/${court._id}`, staff, { timezone: 'Asia/Tokyo', confirmTimezoneChange: true });
-    })();
-    go();
-    const statuses = await Promise.all(attempts);
-    expect(await change).toBe(200);
+    };
+    const [changed, ...statuses] = await race([change, ...attempts]);
+    expect(changed).toBe(200);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     // Whichever side of the change a booking landed on, it starts on the hour on 2027-03-09 at the court.
     const rows = await t.database.db.selectFrom('bookings').select(['starts_at']).where('facility_id', '=', court._id).execute();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, login, PASSWORD, type Actor } from './support/actors.ts';
+import { countOverlaps, describeOnPostgres } from './support/databases.ts';
+import { listenLocally, race } from './support/race.ts';
 import { deliverMail } from '../src/mail/sender.ts';
 import { passwordResetsSettled } from '../src/services/password-reset-service.ts';
 
@@ -168,13 +170,11 @@ describe('the front desk books for customers and walk-ins', () => {
   });
 });
 
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-describeOnPostgres(backend === 'postgres' ? 'the front desk racing customers over real HTTP on PostgreSQL' : 'SKIPPED ON PGLITE: the desk race needs PostgreSQL (PGlite has one connection)', () => {
+describeOnPostgres('the front desk racing customers over real HTTP on PostgreSQL', () => {
   it('a desk booking and 20 customers for the same slot, then a staff move and 20 customers: exactly one wins each time, no 5xx, no overlap; mark-paid from five desks records one payment', async () => {
     const t = await createTestApp();
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      const base = await listenLocally(t.app);
       const staff = await admin(t.app);
       const court = await facility(t.app, staff);
       const players: Actor[] = [];
@@ -182,9 +182,9 @@ describeOnPostgres(backend === 'postgres' ? 'the front desk racing customers ove
       const post = async (path: string, who: Actor, payload: unknown) =>
         (await fetch(`${base}${path}`, { method: 'POST', headers: { ...who.auth, 'content-type': 'application/json' }, body: JSON.stringify(payload) })).status;
       const at = { date: '2027-03-02', startTime: '10:00', endTime: '11:00' };
-      const statuses = await Promise.all([
-        post('/api/admin/bookings', staff, { facilityId: court._id, ...at, guest: { name: 'Walk-in' }, payment: 'desk' }),
-        ...Array.from({ length: 20 }, (_, i) => post('/api/bookings', players[i % 4]!, { facility: court._id, ...at })),
+      const statuses = await race([
+        () => post('/api/admin/bookings', staff, { facilityId: court._id, ...at, guest: { name: 'Walk-in' }, payment: 'desk' }),
+        ...Array.from({ length: 20 }, (_, i) => () => post('/api/bookings', players[i % 4]!, { facility: court._id, ...at })),
       ]);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
@@ -196,21 +196,17 @@ describeOnPostgres(backend === 'postgres' ? 'the front desk racing customers ove
       }).then((r) => r.json() as Promise<{ _id: string }>);
       const to = { date: '2027-03-02', startTime: '15:00', endTime: '16:00' };
       const put = async () => (await fetch(`${base}/api/admin/bookings/${moving._id}`, { method: 'PUT', headers: { ...staff.auth, 'content-type': 'application/json' }, body: JSON.stringify(to) })).status;
-      const raced = await Promise.all([put(), ...Array.from({ length: 20 }, (_, i) => post('/api/bookings', players[i % 4]!, { facility: court._id, ...to }))]);
+      const raced = await race([put, ...Array.from({ length: 20 }, (_, i) => () => post('/api/bookings', players[i % 4]!, { facility: court._id, ...to }))]);
       expect(raced.filter((s) => s === 200 || s === 201)).toHaveLength(1);
       expect(raced.filter((s) => s !== 200 && s !== 201 && s !== 409)).toEqual([]);
-      const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM bookings a JOIN bookings b ON a.facility_id = b.facility_id AND a.id < b.id
-        WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
-          AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`.execute(t.database.db);
-      expect(rows[0]!.n).toBe(0);
+      expect(await countOverlaps(t.database.db)).toBe(0);
 
       // Marking one unpaid booking paid from five desks at once records one payment.
       const unpaid = await fetch(`${base}/api/admin/bookings`, {
         method: 'POST', headers: { ...staff.auth, 'content-type': 'application/json' },
         body: JSON.stringify({ facilityId: court._id, date: '2027-03-02', startTime: '18:00', endTime: '19:00', guest: { name: 'Pays Later' }, payment: 'unpaid' }),
       }).then((r) => r.json() as Promise<{ _id: string }>);
-      const paid = await Promise.all(Array.from({ length: 5 }, async () =>
+      const paid = await race(Array.from({ length: 5 }, () => async () =>
         (await fetch(`${base}/api/admin/bookings/${unpaid._id}/mark-paid`, { method: 'POST', headers: staff.auth })).status));
       expect(paid.sort()).toEqual([200, 409, 409, 409, 409]);
       const orders = await t.database.db.selectFrom('order_bookings').select('order_id').where('booking_id', '=', unpaid._id).execute();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, book, customer, facility, type Actor } from './support/actors.ts';
 import { eventually } from './support/expect.ts';
 import { listenLocally, lockWaiters, race } from './support/race.ts';
@@ -552,8 +553,6 @@ describe('promo codes with Stripe: the session charges the discounted amount', (
 });
 
 // Real concurrency needs real connections: PGlite serves one at a time, so there it would prove nothing.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-
 describeOnPostgres('promo code race over real HTTP on PostgreSQL', () => {
   const RACERS = 10;
   let t: TestApp;

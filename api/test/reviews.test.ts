@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { openChangeFeedFor, type ChangeFeed } from '../src/db/change-feed.ts';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, bookAndPay, book, customer, facility, login, type Actor } from './support/actors.ts';
 import { eventually } from './support/expect.ts';
 import { listenLocally, race } from './support/race.ts';
@@ -228,9 +229,8 @@ describe('the cached facility list follows reviews', () => {
 });
 
 // Real concurrency needs PostgreSQL: PGlite serves one connection at a time.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 describeOnPostgres(
-  backend === 'postgres' ? 'reviews under concurrency, over real HTTP on PostgreSQL' : 'SKIPPED ON PGLITE: PGlite has a single connection, so true concurrency needs PostgreSQL',
+  'reviews under concurrency, over real HTTP on PostgreSQL',
   () => {
     let t: TestApp;
     let base: string;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { PASSWORD, customer, login, uniqueEmail, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
 import { startSmtp, type TestSmtp } from './support/smtp.ts';
@@ -122,9 +123,8 @@ describe('reset links and the calendar feed end with the sessions; reset mail is
 
 // Processes (here, app instances on one database) each queue their own reset work: only the
 // database can count them together. PGlite serves one connection at a time, so PostgreSQL only.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 const title = 'the daily reset-mail cap under concurrent requests';
-describeOnPostgres(backend === 'postgres' ? `${title} (races over real HTTP on PostgreSQL)` : `SKIPPED ON PGLITE: ${title}`, () => {
+describeOnPostgres(`${title} (races over real HTTP on PostgreSQL)`, () => {
   const PROCESSES = 5;
   const CAP = 2;
   let t: TestApp;

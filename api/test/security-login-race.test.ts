@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { listenLocally, race } from './support/race.ts';
 import { PASSWORD, uniqueEmail } from './support/actors.ts';
 
@@ -8,10 +9,9 @@ const ADDRESSES = 40;
 const GUESSES_EACH = 5;
 
 // PGlite serves one connection at a time: only PostgreSQL shows whether the guesses can overlap.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 const title = 'the account limit on sign-in under a distributed burst';
 
-describeOnPostgres(backend === 'postgres' ? `${title} (races over real HTTP on PostgreSQL)` : `SKIPPED ON PGLITE: ${title}`, () => {
+describeOnPostgres(`${title} (races over real HTTP on PostgreSQL)`, () => {
   let t: TestApp;
   let base: string;
 

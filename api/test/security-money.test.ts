@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, book, customer, facility, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
 import { StripeStub, deliver, openStripeCheckout, stripeEvent } from './support/stripe-stub.ts';
@@ -222,8 +223,6 @@ describe('#12 flag notices: one per order and reason (Stripe)', () => {
 });
 
 // Real concurrency needs real connections: PGlite serves one at a time, so there it would prove nothing.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
-
 // With Stripe (the stub): its checkouts extend the holds, the path where checkouts and their replacements meet on the same rows.
 describeOnPostgres('money races over real HTTP on PostgreSQL (Stripe)', () => {
   const N = 8;

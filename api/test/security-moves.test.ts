@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { describeOnPostgres } from './support/databases.ts';
 import { admin, bookAndPay, customer, facility, login, PASSWORD, type Actor } from './support/actors.ts';
 import { listenLocally, race } from './support/race.ts';
 
@@ -222,9 +223,8 @@ describe('moves and the front desk (attack round 3)', () => {
 
 // Real concurrency: real sockets, a real pool, PostgreSQL deciding. PGlite serves one connection
 // at a time, so there it would prove nothing.
-const describeOnPostgres = backend === 'postgres' ? describe : describe.skip;
 describeOnPostgres(
-  backend === 'postgres' ? 'moves under concurrency, over real HTTP on PostgreSQL' : 'SKIPPED ON PGLITE: PGlite has a single connection, so true concurrency needs PostgreSQL',
+  'moves under concurrency, over real HTTP on PostgreSQL',
   () => {
     let t: TestApp;
     let base: string;

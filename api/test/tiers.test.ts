@@ -2,10 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { openChangeFeedFor, type ChangeFeed } from '../src/db/change-feed.ts';
 import { cachesOf } from '../src/services/caches.ts';
-import { backend, createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, customer, facility, login, type Actor } from './support/actors.ts';
 import { eventually, refused, type Res } from './support/expect.ts';
-import { race } from './support/race.ts';
+import { itOnPostgres } from './support/databases.ts';
+import { listenLocally, race } from './support/race.ts';
 
 // Customer tiers: staff define them and assign them to customers (with an optional expiry); the
 // customer's tier price is what availability shows them and what every booking made for them costs.
@@ -395,12 +396,10 @@ describe('customer tiers', () => {
       expect(row.tier_id).toBeNull();
     });
 
-    it.runIf(backend === 'postgres')('racing an assignment over HTTP: either the delete or the assignment wins, never a customer holding a deleted tier', async () => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('not listening');
+    itOnPostgres('racing an assignment over HTTP: either the delete or the assignment wins, never a customer holding a deleted tier', async () => {
+      const base = await listenLocally(t.app);
       const http = (method: string, url: string, body: unknown) =>
-        fetch(`http://127.0.0.1:${address.port}${url}`, { method, headers: { ...staff.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status);
+        fetch(`${base}${url}`, { method, headers: { ...staff.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status);
       const customers = [member, guest];
       for (let round = 0; round < 10; round++) {
         const tier = await newTier({ discountPercent: 10 });

@@ -1,5 +1,5 @@
 import { ConflictsError, DomainError, PriceChangeUnconfirmed, RateLimited, SportChangeUnconfirmed, type ErrorCode, type ErrorKind } from '@courtside/domain';
-import { priceChangeDto } from '../services/presenters.ts';
+import { priceChangeDto } from '../shared/presenters.ts';
 import type { ErrorEnvelope } from '@courtside/contracts';
 
 const STATUS_OF: Record<ErrorKind, number> = {

@@ -2,8 +2,8 @@ import { bookedPlay, buildCalendar, cancellationTerms, type CalendarEvent, type 
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { bookingsForMailByIds, findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
-import type { ServiceContext } from '../services/context.ts';
-import { facilityPolicy } from '../services/facility-schedule.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { facilityPolicy } from '../shared/facility-schedule.ts';
 import { enqueueRendered } from './outbox.ts';
 import { SITE_LINKS, type BookingFacts } from './templates.ts';
 

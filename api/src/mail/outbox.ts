@@ -1,7 +1,7 @@
 import type { EmailKind } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { insertOutboxMessage, type NewOutboxMessage } from '../repositories/outbox.ts';
-import type { ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { templates, type MailLayout, type RenderedMail } from './templates.ts';
 
 export type { NewOutboxMessage };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { refundVia } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { findBookingForMail, findOrderCustomer, findRefundForMail, type RefundForMail } from '../repositories/booking-mail.ts';
-import type { ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { factsOf } from './booking-mail.ts';
 import { enqueueRendered } from './outbox.ts';
 import { enqueueStaffNotice } from './staff.ts';

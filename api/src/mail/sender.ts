@@ -1,6 +1,6 @@
 import { claimDueMessages, markAttemptFailed, markSent, pruneMessages, renewClaim } from '../repositories/outbox.ts';
 import { dueReminders } from '../repositories/booking-mail.ts';
-import type { ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { enqueueReminder } from './booking-mail.ts';
 import { transportFor } from './transport.ts';
 

@@ -1,7 +1,7 @@
 import type { EmailKind } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { activeAdminEmails } from '../repositories/mail-recipients.ts';
-import type { ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { enqueueRendered } from './outbox.ts';
 import type { MailLayout, RenderedMail, templates } from './templates.ts';
 

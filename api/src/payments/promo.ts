@@ -1,10 +1,10 @@
-import { applyPromo, formatCents, normalizePromoCode, shareDiscount, unknownPromoCode, type PromoApplied } from '@courtside/domain';
+import { applyPromo, formatCents, normalizePromoCode, shareDiscount, unknownPromoCode, type PromoApplied, type PromoCode } from '@courtside/domain';
 import type { BookingRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import * as promoCodes from '../repositories/promo-codes.ts';
-import type { CurrentUser, ServiceContext } from '../services/context.ts';
-import { storedPromoCode } from '../services/promo-code-service.ts';
-import { consume, releaseHit, type Limit } from '../services/throttle-service.ts';
+import type { PromoCodeView } from '../repositories/promo-codes.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import { consume, releaseHit, type Limit } from '../shared/throttle.ts';
 
 /**
  * A promo code at checkout. The code's terms and its uses are read inside the order's
@@ -38,6 +38,25 @@ export async function knownPromoCode(ctx: ServiceContext, user: CurrentUser, typ
   if (!(await promoCodes.findLiveCode(ctx.db, code))) throw unknownPromoCode(typed);
   for (const limit of limits) await releaseHit(ctx.db, limit.key);
   return code;
+}
+
+/** The facilities a stored code is limited to (a JSON column), or undefined for all of them. */
+export const facilityIdsOf = (row: Pick<PromoCodeView, 'facility_ids'>): string[] | undefined =>
+  Array.isArray(row.facility_ids) ? (row.facility_ids as string[]) : undefined;
+
+/** A stored code as the domain's rules read it. */
+function storedPromoCode(row: PromoCodeView): PromoCode {
+  const promo: PromoCode = { code: row.code };
+  if (row.percent_off !== null) promo.percentOff = row.percent_off;
+  if (row.amount_off_cents !== null) promo.amountOffCents = row.amount_off_cents;
+  if (row.valid_from !== null) promo.validFrom = row.valid_from;
+  if (row.valid_to !== null) promo.validTo = row.valid_to;
+  const ids = facilityIdsOf(row);
+  if (ids) promo.facilityIds = ids;
+  if (row.min_amount_cents !== null) promo.minAmountCents = row.min_amount_cents;
+  if (row.max_uses !== null) promo.maxUses = row.max_uses;
+  if (row.max_uses_per_customer !== null) promo.maxUsesPerCustomer = row.max_uses_per_customer;
+  return promo;
 }
 
 export interface OrderPromo extends PromoApplied {

@@ -1,6 +1,6 @@
 import { DomainError, chargedForBooking, firstRefundStatus, refundVia, splitRefund, type RefundVia } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
-import type { ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { enqueueRefundCompleted, enqueueRefundFailed, enqueueRefundToCollect } from '../mail/payment-mail.ts';
 import { RefundRefusedError } from './providers/provider.ts';
 import * as orders from './repositories/orders.ts';

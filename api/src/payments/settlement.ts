@@ -13,7 +13,7 @@ import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import { tryInSavepoint } from '../repositories/transactions.ts';
-import type { ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { enqueueBookingConfirmed } from '../mail/booking-mail.ts';
 import { enqueuePaymentFlagged } from '../mail/payment-mail.ts';
 import { recordRefund, sendRefunds } from './refunds.ts';

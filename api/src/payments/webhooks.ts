@@ -5,7 +5,7 @@ import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import { enqueuePaymentFlagged } from '../mail/payment-mail.ts';
-import type { ServiceContext } from '../services/context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { sendRefunds } from './refunds.ts';
 import * as orders from './repositories/orders.ts';
 import * as refunds from './repositories/refunds.ts';

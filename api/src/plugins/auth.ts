@@ -3,7 +3,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '@courtside/domain';
 import type { AuthState } from '../repositories/users.ts';
-import type { CurrentUser } from '../services/context.ts';
+import type { CurrentUser } from '../shared/context.ts';
 
 /** Who may call a route: declared on every /api route (or by its route group), enforced here. */
 export type Access = 'public' | 'user' | 'admin';

@@ -3,9 +3,9 @@ import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import * as messages from '../repositories/messages.ts';
 import * as users from '../repositories/users.ts';
-import type { ServiceContext } from './context.ts';
-import { enumFilter, numberFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from './admin-query.ts';
-import { toAdminUserDto, toBookingDto, toFacilityDto, toMessageRecord, withId } from './presenters.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { enumFilter, numberFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from '../shared/admin-query.ts';
+import { toAdminUserDto, toBookingDto, toFacilityDto, toMessageRecord, withId } from '../shared/presenters.ts';
 
 /** List use cases of the back office (simple-rest conventions); records carry `id`. */
 

@@ -1,12 +1,12 @@
 import { DomainError, validatePassword, type Role } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import * as users from '../repositories/users.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { endEverySecret, forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
-import { toUserDto } from './presenters.ts';
+import { toUserDto } from '../shared/presenters.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
-import { clearBucket, consume, releaseHit, reserve, throughGate } from './throttle-service.ts';
+import { clearBucket, consume, releaseHit, reserve, throughGate } from '../shared/throttle.ts';
 
 export interface NewAccount {
   name: string;

@@ -3,7 +3,7 @@ import * as users from '../repositories/users.ts';
 import { clearCalendarToken } from '../repositories/calendar.ts';
 import { endResetTokens } from '../repositories/password-resets.ts';
 import { cachesOf, safetyNetUntil } from './caches.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 
 /**
  * Who a token's subject is now, for every signed-in request: from memory while the change

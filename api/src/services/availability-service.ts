@@ -18,8 +18,8 @@ import type { SlotDto } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import { findFacilityWithBusy, type Busy } from '../repositories/busy-time.ts';
 import { cachesOf, safetyNetUntil } from './caches.ts';
-import type { ServiceContext } from './context.ts';
-import { facilityNotFound, facilityPolicy, policyOf, toPricing, toSchedule } from './facility-schedule.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { facilityNotFound, facilityPolicy, policyOf, toPricing, toSchedule } from '../shared/facility-schedule.ts';
 
 /** A free slot with its public price. */
 export interface PricedSlot extends Slot {

@@ -18,7 +18,7 @@ import type { FacilityRow } from '@courtside/migrations';
 import * as dayView from '../repositories/day-view.ts';
 import { closuresBetween } from '../repositories/closures.ts';
 import { listDeskRefunds } from '../payments/staff.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 
 /** The front desk's day view and the dashboard's figures, for the back office. */
 

@@ -5,7 +5,7 @@ import { recordBookingRefund } from '../payments/refunds.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as bookings from '../repositories/bookings.ts';
 import { changeBooking, getBooking } from './booking-service.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 
 /**
  * Settling the balance a move left on a paid booking (domain movedPrice): staff collect a

@@ -30,12 +30,12 @@ import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
-import { consume } from './throttle-service.ts';
+import { consume } from '../shared/throttle.ts';
 import { recordBookingRefund, sendRefunds } from '../payments/refunds.ts';
-import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from './facility-schedule.ts';
-import { priceChangeDto, toBookingDto } from './presenters.ts';
+import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from '../shared/facility-schedule.ts';
+import { priceChangeDto, toBookingDto } from '../shared/presenters.ts';
 
 export interface NewBookingRequest extends BookingRequest {
   facility: string;

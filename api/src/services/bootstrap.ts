@@ -3,7 +3,7 @@ import { DEMO_FACILITIES } from '@courtside/migrations';
 import { countFacilities } from '../repositories/facilities.ts';
 import { countActiveAdmins, findByEmail, setRole } from '../repositories/users.ts';
 import { createAccount } from './auth-service.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { createFacility } from './facility-service.ts';
 
 /** First start on an empty database: a demo catalogue and the first admin. */

@@ -4,7 +4,7 @@ import type { ChangeFeed, ChangeKind } from '../db/change-feed.ts';
 import type { Db } from '../db/database.ts';
 import { announceChanges } from '../repositories/changes.ts';
 import type { AuthState } from '../repositories/users.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { heldBytes } from '../http/serialized.ts';
 import type { RenderedSearch } from './find-availability.ts';
 

@@ -4,7 +4,7 @@ import * as calendar from '../repositories/calendar.ts';
 import { findBookingForMail } from '../repositories/booking-mail.ts';
 import { bookingEvent } from '../mail/booking-mail.ts';
 import { getBooking } from './booking-service.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 
 /**
  * Each customer's personal calendar feed: a secret link (the secret is the only credential, as

@@ -2,8 +2,8 @@ import { centsToDollars, daySlots, facilityPriceCents, hourlyPriceCents, tierPri
 import type { AvailabilityDto, AvailabilityQuery, CallerPriceDto, Envelope, HourlyPriceDto, SlotDto } from '@courtside/contracts';
 import { findFacility } from '../repositories/facilities.ts';
 import { renderedFreeSlots, toSlotDto } from './availability-service.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityNotFound, toPricing, toSchedule } from './facility-schedule.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import { facilityNotFound, toPricing, toSchedule } from '../shared/facility-schedule.ts';
 import { countSearch, renderedSearch, toAvailabilityDto } from './find-availability.ts';
 
 /**

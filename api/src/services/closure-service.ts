@@ -15,11 +15,11 @@ import * as bookings from '../repositories/bookings.ts';
 import * as closures from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
-import { enumFilter, parseListParams, uuidFilter, type ListParams } from './admin-query.ts';
+import { enumFilter, parseListParams, uuidFilter, type ListParams } from '../shared/admin-query.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { cachesOf } from './caches.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityNotFound } from './facility-schedule.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import { facilityNotFound } from '../shared/facility-schedule.ts';
 import { lockLiveFacility } from './front-desk-service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import * as messages from '../repositories/messages.ts';
 import { enqueueStaffNotice } from '../mail/staff.ts';
-import type { ServiceContext } from './context.ts';
-import { consume } from './throttle-service.ts';
-import { toMessageRecord } from './presenters.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { consume } from '../shared/throttle.ts';
+import { toMessageRecord } from '../shared/presenters.ts';
 
 export interface ContactInput {
   name: string;

@@ -1,7 +1,7 @@
 import { DomainError, OUTBOX_STATES } from '@courtside/domain';
 import * as outbox from '../repositories/outbox.ts';
-import type { ServiceContext } from './context.ts';
-import { enumFilter, parseListParams, stringFilter, type ListParams } from './admin-query.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { enumFilter, parseListParams, stringFilter, type ListParams } from '../shared/admin-query.ts';
 
 /**
  * The back office's Emails list: every message the outbox holds, as staff may read it (a

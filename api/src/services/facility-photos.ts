@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { DomainError, FACILITY_PHOTO_FILE, FACILITY_PHOTO_PATH, PHOTO_CARD_PX, PHOTO_MAX_PX, sniffPhotoType } from '@courtside/domain';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 
 /** Decoding a huge canvas costs memory whatever its file size: 60 million pixels takes a 48 MP phone photo. */
 const MAX_INPUT_PIXELS = 60_000_000;

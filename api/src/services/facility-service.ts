@@ -32,11 +32,11 @@ import type { FacilityClosedRange } from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
-import { facilityNotFound, openingHoursOf, toPricing } from './facility-schedule.ts';
-import { toFacilityDto } from './presenters.ts';
+import { facilityNotFound, openingHoursOf, toPricing } from '../shared/facility-schedule.ts';
+import { toFacilityDto } from '../shared/presenters.ts';
 
 export interface FacilityInput {
   name: string;

@@ -4,7 +4,7 @@ import type { FacilityRow } from '@courtside/migrations';
 import { listFacilitiesWithBusy, type FacilityWithBusy } from '../repositories/busy-time.ts';
 import { busyWindowOf, freeSlotsOf, pricedSlots, toSlotDto, type Grids, type PricedSlot } from './availability-service.ts';
 import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { gzipBeforeKeeping } from '../http/serialized.ts';
 import { MemoryThrottle } from './memory-throttle.ts';
 

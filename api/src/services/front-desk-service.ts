@@ -15,8 +15,8 @@ import * as users from '../repositories/users.ts';
 import { getBooking } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import { openPaymentLink } from './payment-links.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from './facility-schedule.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import { facilityBookingPolicy, facilityNotFound, facilityPrice, toSchedule } from '../shared/facility-schedule.ts';
 
 /**
  * The front desk: staff book for a customer who phones or walks in, under the same rules as

@@ -1,6 +1,6 @@
 import { pingDatabase } from '../repositories/health.ts';
 import { pendingBacklog } from '../repositories/outbox.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 
 /** Mail waiting to be sent: how many messages, and how long the oldest has waited (seconds). */
 export async function mailBacklog(ctx: ServiceContext): Promise<{ pending: number; oldestSeconds: number }> {

@@ -3,10 +3,10 @@ import { DomainError, validatePassword } from '@courtside/domain';
 import * as resets from '../repositories/password-resets.ts';
 import * as users from '../repositories/users.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { endEverySecret, forgetAuthState } from './auth-state.ts';
 import { hashPassword } from './passwords.ts';
-import { consume } from './throttle-service.ts';
+import { consume } from '../shared/throttle.ts';
 
 /**
  * Password reset by email: a random token (32 bytes) mailed as a link, stored only as its

@@ -2,7 +2,7 @@ import { centsToDollars } from '@courtside/domain';
 import { createOrder } from '../payments/checkout.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as users from '../repositories/users.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 
 /**
  * Opens the customer's hosted payment page for a booking staff hold for them (made with a

@@ -1,9 +1,10 @@
-import { DomainError, centsToDollars, invalid, toLocal, validatePromoCode, type PromoCode, type PromoCodeDto as PromoCodeInput } from '@courtside/domain';
+import { DomainError, centsToDollars, invalid, toLocal, validatePromoCode, type PromoCodeDto as PromoCodeInput } from '@courtside/domain';
 import type { PromoCodeDto } from '@courtside/contracts';
 import * as promoCodes from '../repositories/promo-codes.ts';
 import type { PromoCodeView, PromoCodeWrite } from '../repositories/promo-codes.ts';
-import { parseListParams, stringFilter, type ListParams } from './admin-query.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
+import { facilityIdsOf } from '../payments/promo.ts';
+import { parseListParams, stringFilter, type ListParams } from '../shared/admin-query.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 
 /**
  * The back office's promo codes. The domain checks what staff write (validatePromoCode, each
@@ -18,24 +19,6 @@ export type PromoCodeBody = { [K in keyof PromoCodeInput]?: PromoCodeInput[K] | 
 const promoCodeNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Promo code not found.');
 
 const codeTaken = (code: string) => new DomainError('conflict', 'ALREADY_EXISTS', `There is already a promo code ${code}.`, 'code');
-
-const facilityIdsOf = (row: Pick<PromoCodeView, 'facility_ids'>): string[] | undefined =>
-  Array.isArray(row.facility_ids) ? (row.facility_ids as string[]) : undefined;
-
-/** A stored code as the domain's rules read it. */
-export function storedPromoCode(row: PromoCodeView): PromoCode {
-  const promo: PromoCode = { code: row.code };
-  if (row.percent_off !== null) promo.percentOff = row.percent_off;
-  if (row.amount_off_cents !== null) promo.amountOffCents = row.amount_off_cents;
-  if (row.valid_from !== null) promo.validFrom = row.valid_from;
-  if (row.valid_to !== null) promo.validTo = row.valid_to;
-  const ids = facilityIdsOf(row);
-  if (ids) promo.facilityIds = ids;
-  if (row.min_amount_cents !== null) promo.minAmountCents = row.min_amount_cents;
-  if (row.max_uses !== null) promo.maxUses = row.max_uses;
-  if (row.max_uses_per_customer !== null) promo.maxUsesPerCustomer = row.max_uses_per_customer;
-  return promo;
-}
 
 export function toPromoCodeDto(row: PromoCodeView & { uses: number }): PromoCodeDto {
   return {

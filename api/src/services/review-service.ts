@@ -4,10 +4,10 @@ import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import * as reviews from '../repositories/reviews.ts';
-import { numberFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from './admin-query.ts';
+import { numberFilter, parseListParams, stringFilter, uuidFilter, type ListParams } from '../shared/admin-query.ts';
 import { cachesOf } from './caches.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityNotFound } from './facility-schedule.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import { facilityNotFound } from '../shared/facility-schedule.ts';
 
 /**
  * Rate and review. A customer rates the facility of a booking of theirs that was confirmed and

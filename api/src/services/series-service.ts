@@ -23,11 +23,11 @@ import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
 import * as series from '../repositories/series.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
-import { parseListParams, uuidFilter, type ListParams } from './admin-query.ts';
+import { parseListParams, uuidFilter, type ListParams } from '../shared/admin-query.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
-import { facilityNotFound, toSchedule } from './facility-schedule.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import { facilityNotFound, toSchedule } from '../shared/facility-schedule.ts';
 import { deskPolicy, deskPriceOf, deskTierOf, insertDeskBookingIn, tierNameAt, lockLiveFacility, recordDeskPayment, resolveCustomer, type Guest } from './front-desk-service.ts';
 
 /**

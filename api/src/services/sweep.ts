@@ -1,6 +1,6 @@
 import { sweepHolds } from './booking-service.ts';
 import { retryDueRefunds } from '../payments/refunds.ts';
-import type { ServiceContext } from './context.ts';
+import type { ServiceContext } from '../shared/context.ts';
 import { deliverMail } from '../mail/sender.ts';
 
 /** Where a sweep reports what it did (the server's logger). */

@@ -1,11 +1,11 @@
 import { DomainError, FIRST_DATE, LAST_DATE, invalid, tierToDto, validateTier, type Tier, type TierFacilityPricesDto } from '@courtside/domain';
 import type { AdminUserDto, TierDto } from '@courtside/contracts';
 import * as tiers from '../repositories/tiers.ts';
-import { parseListParams, stringFilter, type ListParams } from './admin-query.ts';
+import { parseListParams, stringFilter, type ListParams } from '../shared/admin-query.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { cachesOf } from './caches.ts';
-import type { ServiceContext } from './context.ts';
-import { toAdminUserDto } from './presenters.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { toAdminUserDto } from '../shared/presenters.ts';
 
 /**
  * Customer tiers: staff define them (a percentage off, or the tier's own prices per facility)

@@ -3,10 +3,10 @@ import type { AdminUserDto, UserDto } from '@courtside/contracts';
 import * as bookings from '../repositories/bookings.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as users from '../repositories/users.ts';
-import type { CurrentUser, ServiceContext } from './context.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
-import { toAdminUserDto, toUserDto } from './presenters.ts';
+import { toAdminUserDto, toUserDto } from '../shared/presenters.ts';
 
 const userNotFound = () => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');
 

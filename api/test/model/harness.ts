@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { TestApp } from '../support/test-app.ts';
 import { admin, customer, facility, providerPays, type Actor as ApiActor } from '../support/actors.ts';
+import { countBookingsUnderClosures, countOverlaps } from '../support/databases.ts';
 import { sweepHolds } from '../../src/services/booking-service.ts';
 import { BookingModel, MODEL_START, dateOf, timeOf, type Actor, type Expectation, type ModelBooking, type SlotRequest } from './booking-model.ts';
 import { MODEL_FACILITIES, sequenceArbitrary, type Command } from './commands.ts';
@@ -110,16 +111,10 @@ async function compareDatabase(w: ModelWorld, model: BookingModel): Promise<void
     .map((c) => `${c.id.slice(0, 8)} fac=${w.facilityIds[c.facility]!.slice(0, 8)} ${new Date(c.startsAt).toISOString()}..${new Date(c.endsAt).toISOString()}`)
     .sort();
   if (closed.join('\n') !== modelClosed.join('\n')) throw new Mismatch(`closures differ from the model\n  database: ${closed.join(', ')}\n  model:    ${modelClosed.join(', ')}`);
-  const underClosure = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM bookings b JOIN closure_facilities c ON c.facility_id = b.facility_id
-     WHERE b.status IN ('pending', 'confirmed') AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(c.starts_at, c.ends_at, '[)')`.execute(db);
-  if (underClosure.rows[0]!.n !== 0) throw new Mismatch(`${underClosure.rows[0]!.n} active booking(s) under a closure in the database`);
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM bookings a JOIN bookings b
-      ON a.facility_id = b.facility_id AND a.id < b.id
-     AND a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')
-     AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`.execute(db);
-  if (rows[0]!.n !== 0) throw new Mismatch(`${rows[0]!.n} overlapping active booking pair(s) in the database`);
+  const underClosure = await countBookingsUnderClosures(db);
+  if (underClosure !== 0) throw new Mismatch(`${underClosure} active booking(s) under a closure in the database`);
+  const overlaps = await countOverlaps(db);
+  if (overlaps !== 0) throw new Mismatch(`${overlaps} overlapping active booking pair(s) in the database`);
 }
 
 interface Reply {

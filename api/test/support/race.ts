@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import type { App } from '../../src/app.ts';
 import type { Executor } from '../../src/db/database.ts';
 
-/** Fires every task at once: none starts before all of them are prepared, so they truly race. */
-export async function race<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
+/**
+ * Fires every task at once: none starts before all of them are prepared, so they truly race.
+ * Answers each task's result in the tasks' order (typed per task for a literal list).
+ */
+export async function race<T extends readonly (() => Promise<unknown>)[]>(tasks: readonly [...T]): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   let go!: () => void;
   const gate = new Promise<void>((resolve) => (go = resolve));
   const pending = tasks.map(async (task) => {
@@ -11,7 +14,7 @@ export async function race<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
     return task();
   });
   go();
-  return Promise.all(pending);
+  return Promise.all(pending) as Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }>;
 }
 
 /** Starts the app on a free local port, for requests over real sockets; answers its base URL. */

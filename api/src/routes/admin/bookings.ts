@@ -3,7 +3,7 @@ import * as bookings from '../../services/booking-service.ts';
 import { bookAtDesk, markPaidAtDesk, quoteDeskBooking } from '../../services/front-desk-service.ts';
 import { pageBookings } from '../../services/admin-service.ts';
 import { settleBalance } from '../../services/balance-service.ts';
-import { withId } from '../../services/presenters.ts';
+import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { BookingDto, DeskQuoteDto, ListRecord, PriceChangeDto } from '@courtside/contracts';

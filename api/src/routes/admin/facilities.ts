@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as facilities from '../../services/facility-service.ts';
 import { pageFacilities } from '../../services/admin-service.ts';
-import { withId } from '../../services/presenters.ts';
+import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { FacilityDto, ListRecord } from '@courtside/contracts';

@@ -3,7 +3,7 @@ import * as usersService from '../../services/user-service.ts';
 import { createAccount, updateProfile } from '../../services/auth-service.ts';
 import { pageUsers } from '../../services/admin-service.ts';
 import { assignTier } from '../../services/tier-service.ts';
-import { withId } from '../../services/presenters.ts';
+import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { ListQuery, sendList } from '../../http/simple-rest.ts';
 import { AdminUserDto, ListRecord, RoleSchema } from '@courtside/contracts';

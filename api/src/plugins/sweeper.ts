@@ -28,30 +28,33 @@ function singleFlight(pass: () => Promise<unknown>, onError: (err: unknown) => v
 }
 
 /**
- * Runs the sweep (services/sweep.ts) every few seconds, one pass at a time, and sends queued
- * mail as soon as the transaction that queued it commits: the outbox announces it on the
- * change feed (`mail:queued`), so a customer's reset link does not wait for the next sweep.
+ * The API process's background work: two jobs, each one pass at a time.
+ * - `sweep` (services/sweep.ts), every SWEEP_INTERVAL_SECONDS: expires lapsed holds, retries the
+ *   refunds providers have not accepted yet, and sends due mail (queuing due reminders first).
+ * - `sendQueuedMail` (mail/sender.ts), as soon as a transaction that queued mail commits: the
+ *   outbox announces it on the change feed (`mail:queued`), so a customer's reset link does not
+ *   wait for the next sweep.
  */
-export default fp(async function holdSweeper(app: FastifyInstance, opts: { intervalSeconds: number }) {
-  const postponed = (what: string) => (err: unknown) =>
+export default fp(async function sweeper(app: FastifyInstance, opts: { intervalSeconds: number }) {
+  const postponed = (job: string) => (err: unknown) =>
     // A database outage only postpones the work: lapsed holds already count as free to readers, mail stays queued.
     isConnectionError(err)
-      ? app.log.warn(`${what} postponed: database unavailable (${(err as Error).message})`)
-      : app.log.warn({ err }, `${what} failed; will retry`);
-  const sweep = singleFlight(() => runSweep(app.ctx, app.log), postponed('hold sweep'));
-  const mail = singleFlight(() => sendDueMail(app.ctx), postponed('mail delivery'));
+      ? app.log.warn(`${job} postponed: database unavailable (${(err as Error).message})`)
+      : app.log.warn({ err }, `${job} failed; will retry`);
+  const sweep = singleFlight(() => runSweep(app.ctx, app.log), postponed('sweep (holds, refunds, mail)'));
+  const sendQueuedMail = singleFlight(() => sendDueMail(app.ctx), postponed('sending queued mail'));
 
   const timer = setInterval(sweep.run, opts.intervalSeconds * 1000);
   timer.unref();
   const unsubscribe = cachesOf(app.ctx).feed?.subscribe({
     changed: (kind) => {
-      if (kind === 'mail') mail.run();
+      if (kind === 'mail') sendQueuedMail.run();
     },
     reset: () => {},
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     unsubscribe?.();
-    await Promise.all([sweep.settled(), mail.settled()]);
+    await Promise.all([sweep.settled(), sendQueuedMail.settled()]);
   });
 });
