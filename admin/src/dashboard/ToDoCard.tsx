@@ -1,7 +1,14 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { Suspense } from 'react';
+import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import type { DeskRefundDto } from '@courtside/contracts';
-import { DeskRefundLines } from '../payments/DeskRefundLines.tsx';
+import { lazyScreen } from '../common/lazyScreen.ts';
 import { money } from '../common/format.ts';
+
+/**
+ * The refund lines and their "Handed back" confirmation (a dialog) are fetched only when there
+ * is something to hand back, which is seldom: the dashboard's first screen does not carry them.
+ */
+const DeskRefundLines = lazyScreen(() => import('../payments/DeskRefundLines.tsx'), 'DeskRefundLines');
 
 /** What staff owe customers at the desk, shown only while there is some, until each is recorded done. */
 export const ToDoCard = ({ deskRefunds }: { deskRefunds: DeskRefundDto[] }) => {
@@ -17,7 +24,9 @@ export const ToDoCard = ({ deskRefunds }: { deskRefunds: DeskRefundDto[] }) => {
           {deskRefunds.length === 1 ? 'Cash paid at the desk to hand back' : `${deskRefunds.length} cash refunds to hand back at the desk, ${money(total)} in all`}. Record each once
           the customer has the money.
         </Typography>
-        <DeskRefundLines refunds={deskRefunds} />
+        <Suspense fallback={<Skeleton variant="rounded" height={deskRefunds.length * 48} />}>
+          <DeskRefundLines refunds={deskRefunds} />
+        </Suspense>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,11 @@
-import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useId, type ErrorInfo, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
-import { Loading, Sidebar, SkipNavigationButton } from 'react-admin';
+import { Button } from '@mui/material';
+import { Loading } from 'react-admin';
 import { lazyScreen } from '../common/lazyScreen.ts';
+import { ConsoleAppBar } from './ConsoleAppBar.tsx';
+import { ConsoleMenu } from './ConsoleMenu.tsx';
+import { SideNav } from './SideNav.tsx';
 
 /** react-admin's error screen, fetched only when a screen fails. */
 const ScreenError = lazyScreen(() => import('./pages.ts'), 'ErrorPage');
@@ -32,6 +36,27 @@ class ScreenBoundary extends Component<CaughtProps, CaughtState> {
     );
   }
 }
+
+/**
+ * The first thing a keyboard reaches: hidden above the page until focused, it moves focus to
+ * the screen (react-admin's <SkipNavigationButton>, whose button also imports MUI's Tooltip).
+ */
+const SkipToContent = styled(Button)(({ theme }) => ({
+  position: 'fixed',
+  left: theme.spacing(2),
+  top: theme.spacing(-10),
+  zIndex: 5000,
+  padding: theme.spacing(1),
+  '&:focus': { top: theme.spacing(2) },
+}));
+
+const skipToContent = () => {
+  const main = document.getElementById('main-content');
+  if (!main) return;
+  main.setAttribute('tabIndex', '-1');
+  main.focus();
+  main.removeAttribute('tabIndex');
+};
 
 const PREFIX = 'RaLayout';
 
@@ -70,26 +95,30 @@ const Root = styled('div', { name: PREFIX, overridesResolver: (_props, styles) =
 }));
 
 /**
- * react-admin's <Layout> composed by hand: app bar, sidebar with the menu, the screen in an error
- * boundary and a Suspense boundary. Its own <Layout> also imports the error screen (with its
- * accordion) and the preferences inspector, which the back office does not use, into the first
- * screen after sign-in; here the error screen loads only when needed.
+ * react-admin's <Layout> composed by hand: app bar, side menu, the screen in an error boundary
+ * and a Suspense boundary. Its own <Layout> also imports the error screen (with its accordion)
+ * and the preferences inspector into the first screen after sign-in, and its app bar, sidebar
+ * and menu bring tooltips, popovers, a modal drawer and keyboard shortcuts; this frame draws
+ * the same thing from MUI's plain parts, and the error screen loads only when needed.
  */
-export const ConsoleFrame = ({ appBar: AppBar, menu: Menu, children }: { appBar: ComponentType; menu: ComponentType; children: ReactNode }) => (
-  <Root className="layout">
-    <SkipNavigationButton />
-    <div className={`${PREFIX}-appFrame`}>
-      <AppBar />
-      <main className={`${PREFIX}-contentWithSidebar`}>
-        <Sidebar>
-          <Menu />
-        </Sidebar>
-        <div id="main-content" className={`${PREFIX}-content`}>
-          <ScreenBoundary>
-            <Suspense fallback={<Loading />}>{children}</Suspense>
-          </ScreenBoundary>
-        </div>
-      </main>
-    </div>
-  </Root>
-);
+export const ConsoleFrame = ({ children }: { children: ReactNode }) => {
+  const menuId = useId();
+  return (
+    <Root className="layout">
+      <SkipToContent variant="contained" onClick={skipToContent}>
+        Skip to content
+      </SkipToContent>
+      <div className={`${PREFIX}-appFrame`}>
+        <ConsoleAppBar menuId={menuId} />
+        <main className={`${PREFIX}-contentWithSidebar`}>
+          <SideNav>{(onNavigate) => <ConsoleMenu id={menuId} onNavigate={onNavigate} />}</SideNav>
+          <div id="main-content" className={`${PREFIX}-content`}>
+            <ScreenBoundary>
+              <Suspense fallback={<Loading />}>{children}</Suspense>
+            </ScreenBoundary>
+          </div>
+        </main>
+      </div>
+    </Root>
+  );
+};
