@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { lighten } from '@mui/material/styles';
-import { Box, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Placeholder } from '../common/Placeholder.tsx';
 import type { DashboardStats } from '../types.ts';
 import { countOf, hoursText, money } from '../common/format.ts';
 import { StatCard } from './StatCard.tsx';
@@ -33,7 +34,7 @@ const OccupancyBar = ({ value }: { value: number }) => (
 export const FigureCardsLoading = () => (
   <CardRow>
     {[0, 1, 2].map((i) => (
-      <Skeleton key={i} variant="rounded" height={180} />
+      <Placeholder key={i} height={180} />
     ))}
   </CardRow>
 );

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Card, CardContent, Typography } from '@mui/material';
+import { Placeholder } from '../common/Placeholder.tsx';
 import type { DeskRefundDto } from '@courtside/contracts';
 import { lazyScreen } from '../common/lazyScreen.ts';
 import { money } from '../common/format.ts';
@@ -24,7 +25,7 @@ export const ToDoCard = ({ deskRefunds }: { deskRefunds: DeskRefundDto[] }) => {
           {deskRefunds.length === 1 ? 'Cash paid at the desk to hand back' : `${deskRefunds.length} cash refunds to hand back at the desk, ${money(total)} in all`}. Record each once
           the customer has the money.
         </Typography>
-        <Suspense fallback={<Skeleton variant="rounded" height={deskRefunds.length * 48} />}>
+        <Suspense fallback={<Placeholder height={deskRefunds.length * 48} />}>
           <DeskRefundLines refunds={deskRefunds} />
         </Suspense>
       </CardContent>

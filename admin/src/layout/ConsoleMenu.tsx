@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import { Box, ListItemIcon, MenuItem, Typography } from '@mui/material';
+import { Box, ButtonBase, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import CalendarViewDayIcon from '@mui/icons-material/ViewWeekOutlined';
 import ListIcon from '@mui/icons-material/ViewList';
 import { LinkBase, useResourceDefinitions } from 'react-admin';
 import { useMatch } from 'react-router';
+import { menuEntry } from './menu-entry.ts';
 
 /** The resources in the menu, in this order; each one's icon and label come from its <Resource>. */
 const RESOURCES = ['bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'reviews', 'messages', 'emails'];
@@ -18,29 +19,21 @@ interface ItemProps {
 
 /**
  * One menu entry as react-admin's <MenuItemLink> draws it (a link with the menuitem role, the
- * current screen's entry darker), without its tooltip (Popper) and keyboard-shortcut hooks.
+ * current screen's entry darker), without its tooltip (Popper), keyboard-shortcut hooks and MenuItem.
  * When the menu is folded to its icons, the text stays in the link for screen readers and as
  * the native title.
  */
 const Item = ({ to, label, Icon, onClick }: ItemProps) => {
   const active = useMatch({ path: to, end: to === '/' }) !== null;
   return (
-    <MenuItem
-      component={LinkBase}
-      to={to}
-      title={label}
-      tabIndex={0}
-      onClick={onClick}
-      aria-current={active ? 'page' : undefined}
-      sx={{ color: active ? 'text.primary' : 'text.secondary' }}
-    >
-      <ListItemIcon sx={{ color: 'text.secondary', minWidth: 40 }}>
+    <ButtonBase component={LinkBase} to={to} role="menuitem" title={label} onClick={onClick} aria-current={active ? 'page' : undefined} sx={[menuEntry, { color: active ? 'text.primary' : 'text.secondary' }]}>
+      <span className="icon">
         <Icon />
-      </ListItemIcon>
+      </span>
       <Typography variant="inherit" noWrap>
         {label}
       </Typography>
-    </MenuItem>
+    </ButtonBase>
   );
 };
 

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, Button, ClickAwayListener, IconButton, ListItemIcon, MenuItem, Paper, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, ButtonBase, ClickAwayListener, IconButton, Paper, useMediaQuery, type Theme } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import { useGetIdentity, useLogout } from 'react-admin';
+import { menuEntry } from './menu-entry.ts';
 
 /**
  * The user menu (who is signed in; Logout), drawn like react-admin's <UserMenu> but opening a
@@ -47,12 +48,12 @@ export const UserMenu = () => {
         )}
         {open && (
           <Paper id={menuId} role="menu" elevation={8} onKeyDown={closeOnEscape} sx={{ position: 'absolute', right: 0, top: '100%', mt: 0.5, minWidth: 160, py: 1 }}>
-            <MenuItem autoFocus onClick={() => logout(null, undefined, false)}>
-              <ListItemIcon>
+            <ButtonBase role="menuitem" autoFocus onClick={() => logout(null, undefined, false)} sx={menuEntry}>
+              <span className="icon">
                 <ExitIcon fontSize="small" />
-              </ListItemIcon>
+              </span>
               Logout
-            </MenuItem>
+            </ButtonBase>
           </Paper>
         )}
       </Box>
