@@ -3,7 +3,7 @@ import { brand } from '../theme.ts';
 import { barHeights, revenueDayText, revenueSummary, weekdayLabel, type RevenueDay } from './figures.ts';
 
 /**
- * A day's figures above its bar while the pointer is on it, drawn as MUI's tooltip looks by CSS
+ * A day's figures at the top of its column while the pointer is on it, drawn as MUI's tooltip looks by CSS
  * alone (MUI's Tooltip brings Popper, ~13 KB gzipped, into the dashboard for this). The first
  * and last bars' tips line up with their edge so that they stay inside the card.
  */
@@ -22,7 +22,7 @@ export const RevenueBars = ({ days }: { days: RevenueDay[] }) => {
           </Typography>
           <Box
             className="tip"
-            sx={{ display: 'none', position: 'absolute', bottom: '100%', ...tipPlacement(i, days.length), zIndex: 'tooltip', pointerEvents: 'none', whiteSpace: 'nowrap', px: 1, py: 0.5, borderRadius: '4px', bgcolor: 'rgba(97, 97, 97, 0.92)', color: '#fff', fontSize: '0.6875rem', fontWeight: 500 }}
+            sx={{ display: 'none', position: 'absolute', top: 0, ...tipPlacement(i, days.length), zIndex: 'tooltip', pointerEvents: 'none', whiteSpace: 'nowrap', px: 1, py: 0.5, borderRadius: '4px', bgcolor: 'rgba(97, 97, 97, 0.92)', color: '#fff', fontSize: '0.6875rem', fontWeight: 500 }}
           >
             {revenueDayText(d)}
           </Box>
