@@ -41,6 +41,15 @@ export async function facilities(request: APIRequestContext, query = ''): Promis
   return body.data;
 }
 
+/**
+ * The demo catalogue (all in Maple Falls): what the specs reading the public pages look at. No
+ * spec books or changes these but Find a court's, which books padel courts no other spec books;
+ * the others make facilities of their own (support/own-facility.ts).
+ */
+export async function demoFacilities(request: APIRequestContext): Promise<Facility[]> {
+  return (await facilities(request)).filter((f) => f.location.endsWith('Maple Falls'));
+}
+
 export async function login(request: APIRequestContext, email: string, password: string): Promise<Session> {
   const body = await json<{ token: string; data: User }>(await request.post('/api/auth/login', { data: { email, password } }));
   return { token: body.token, user: body.data, password };

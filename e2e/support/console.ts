@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { facilities, isoDate, useSession, type Facility, type Session } from './api.ts';
+import { isoDate, useSession, type Facility, type Session } from './api.ts';
 import { SCREENSHOT_DIR, WIDTHS } from './screens.ts';
 
 /**
@@ -25,10 +25,21 @@ export async function snapConsole(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
+/**
+ * Goes to a console screen (`hash`: "/payments") and waits until the console has drawn it: its
+ * boot placeholder gone, then no "Loading" screen. A screen's code arrives on its first visit, in
+ * a chain of small files that takes a busy machine well over an assertion's usual wait.
+ */
+export async function gotoConsole(page: Page, hash: string): Promise<void> {
+  await page.goto(`/admin/#${hash}`);
+  await expect(page.locator('#boot')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Loading', exact: true })).toHaveCount(0, { timeout: 30_000 });
+}
+
 /** Opens a console screen with a session already in localStorage (shared with the site). */
 export async function openConsole(page: Page, session: Session, hash: string): Promise<void> {
   await useSession(page, session);
-  await page.goto(`/admin/#${hash}`);
+  await gotoConsole(page, hash);
 }
 
 export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
@@ -38,28 +49,21 @@ export interface Held {
   booking: { _id: string; date: string; startTime: string; endTime: string; payableAmount: number };
 }
 
-/** A customer's pending hold made through the API on the first free slot `daysAhead` days out. */
 /**
- * The demo catalogue's facilities (all in Maple Falls). Specs book only these: other specs create,
- * edit and delete facilities of their own while this one runs, and a booking on one of those
- * would change what they see (a facility with bookings is not deleted without confirmation).
+ * A customer's pending hold, made through the API, on the first free slot of `facility` (a
+ * facility of the test's own: support/own-facility.ts) `daysAhead` days out, midday when it can
+ * be, so the block sits in the middle of the day view.
  */
-const isDemoFacility = (f: Facility) => f.location.endsWith('Maple Falls');
-
-export async function bookFirstFreeSlot(request: APIRequestContext, customer: Session, daysAhead: number, skip = 0): Promise<Held> {
-  const list = (await facilities(request)).filter(isDemoFacility);
-  for (const f of list.slice(skip)) {
-    const date = isoDate(daysAhead, f.timezone);
-    const res = await request.get(`/api/check-availability?date=${date}&facility=${f._id}`);
-    const slots = ((await res.json()) as { data: { startTime: string; endTime: string }[] }).data ?? [];
-    // Prefer a midday slot so the block sits in the middle of the day view.
-    const slot = slots.find((s) => s.startTime >= '11:00') ?? slots[0];
-    if (!res.ok() || !slot) continue;
-    const booked = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: f._id, date, startTime: slot.startTime, endTime: slot.endTime } });
-    expect(booked.status(), await booked.text()).toBe(201);
-    return { facility: f, booking: (await booked.json()).data };
-  }
-  throw new Error('no facility has a free slot');
+export async function bookFirstFreeSlot(request: APIRequestContext, customer: Session, facility: Facility, daysAhead: number): Promise<Held> {
+  const date = isoDate(daysAhead, facility.timezone);
+  const res = await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const slots = ((await res.json()) as { data: { startTime: string; endTime: string }[] }).data;
+  const slot = slots.find((s) => s.startTime >= '11:00') ?? slots[0];
+  if (!slot) throw new Error(`${facility.name} has no free slot on ${date}`);
+  const booked = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facility._id, date, startTime: slot.startTime, endTime: slot.endTime } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return { facility, booking: (await booked.json()).data };
 }
 
 /** Checks a customer's holds out as the site does (no billing details: the order is the account's); answers the order and its hosted payment page. */

@@ -2,9 +2,13 @@
  * The suite's `test`: every page a test opens (in its own context or any context it makes
  * with `watchContext`) is watched for Content-Security-Policy violations (console reports
  * and `securitypolicyviolation` events) and uncaught errors. A test that saw one fails after
- * its own steps, listing what was refused and on which page.
+ * its own steps, listing what was refused and on which page. `ownFacility` makes the test a
+ * facility of its own to book.
  */
+import { basename } from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import type { Facility } from './api.ts';
+import { createFacility, type FacilityData } from './own-facility.ts';
 
 export interface PageProblem {
   kind: 'csp' | 'pageerror';
@@ -41,7 +45,12 @@ export function describeProblems(problems: PageProblem[]): string {
   return problems.map((p) => `  [${p.kind}] ${p.url}\n      ${p.detail.split('\n').slice(0, 6).join('\n      ')}`).join('\n');
 }
 
-export const test = base.extend<{ pageProblems: PageProblem[] }>({
+export const test = base.extend<{ pageProblems: PageProblem[]; ownFacility: (data?: FacilityData) => Promise<Facility> }>({
+  /** Makes a facility of this test's own (support/own-facility.ts), named after its spec file. */
+  ownFacility: async ({ request }, use, testInfo) => {
+    const label = basename(testInfo.file, '.spec.ts');
+    await use((data) => createFacility(request, label, data));
+  },
   pageProblems: [
     async ({ context }, use, testInfo) => {
       const problems: PageProblem[] = [];

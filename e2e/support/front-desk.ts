@@ -1,11 +1,10 @@
 /**
  * The day grid as the front-desk specs use it: a facility's column, a free slot clicked at its
- * time, a booking dragged to another column, and free time found far enough ahead that the
- * other specs (which book the next few days) leave it alone.
+ * time, a booking dropped on another column (through the grid's handlers, or dragged by the mouse).
  */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { formatTime } from '@courtside/domain';
-import { facilities, isoDate, type Facility } from './api.ts';
+import type { Facility } from './api.ts';
 import { hhmm } from './clock.ts';
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -33,60 +32,45 @@ export async function clickFreeSlot(page: Page, facility: Pick<Facility, 'name'>
 }
 
 /**
- * Drags a booking block onto another facility's column at the same height (so the same time,
- * on that column's grid), by the mouse as a person would, until `answer` (the notice the drop
- * should bring) shows. Chromium now and then loses a synthetic HTML drag on a busy machine: the
- * block then stays put with no notice at all, and the drag is tried again (at most three times).
+ * Drops a booking block onto another facility's column at the same height (so the same time, on
+ * that column's grid) through the grid's own drag-and-drop handlers: the drag's events are
+ * dispatched to the block and the column, with no pointer in between, so nothing in the browser
+ * can lose the drag. It waits for the column to outline where the booking would land before
+ * dropping. (The pointer's own drag is tried once, in admin-front-desk-actions.spec.ts.)
  */
-export async function dragToColumn(page: Page, block: Locator, facility: Pick<Facility, 'name'>, answer: Locator): Promise<void> {
+export async function dropOnColumn(page: Page, block: Locator, facility: Pick<Facility, 'name'>): Promise<void> {
   const column = dayColumn(page, facility);
-  for (let attempt = 1; ; attempt++) {
-    await column.scrollIntoViewIfNeeded();
-    await expect(block).toBeVisible();
-    // Let the grid finish laying out before measuring: a refetch can still be moving blocks.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    // Both measured at one scroll position: the block's height in its own column is its time of day.
-    const top = (await block.boundingBox())!.y - (await column.boundingBox())!.y;
-    await block.dragTo(column, { sourcePosition: { x: 20, y: 10 }, targetPosition: { x: 40, y: top + 10 } });
-    try {
-      await expect(answer).toBeVisible({ timeout: attempt < 3 ? 5_000 : 10_000 });
-      return;
-    } catch (lost) {
-      if (attempt >= 3 || !(await block.isVisible())) throw lost;
-    }
-  }
-}
-
-/** The demo catalogue's facilities (other specs' facilities come and go). */
-const demo = async (request: APIRequestContext) => (await facilities(request)).filter((f) => f.location.endsWith('Maple Falls'));
-
-async function freeStarts(request: APIRequestContext, facility: Facility, date: string): Promise<Set<string>> {
-  const res = await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`);
-  return new Set(((await res.json()) as { data: { startTime: string }[] }).data.map((s) => s.startTime));
+  await expect(block).toBeVisible();
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  // One height for every event: the columns share their top, so the drop lands at the block's own time.
+  const clientY = await block.evaluate((el) => el.getBoundingClientRect().top + 5);
+  await block.dispatchEvent('dragstart', { dataTransfer, clientY });
+  await column.dispatchEvent('dragover', { dataTransfer, clientY });
+  await expect(column.getByTestId('day-drop-target')).toContainText('Move here');
+  await column.dispatchEvent('drop', { dataTransfer, clientY });
+  await block.dispatchEvent('dragend', { dataTransfer, clientY });
+  await dataTransfer.dispose();
 }
 
 /**
- * A demo facility and an hour-long slot, late in the day, free on `weeks` weekly dates from
- * `daysAhead` on (one date, for weeks = 1), skipping `skip` facilities (specs running side by
- * side take different ones).
+ * Drags a booking block by the mouse onto another facility's column (in view beside it) at the
+ * same height, as a person would, and lets go once the column outlines where it would land.
+ * Nothing on the page may move while the drag starts: the block is brought into view and its
+ * tooltip (which opens under a resting pointer) is fully up before the button goes down.
  */
-export async function freeWeekly(request: APIRequestContext, daysAhead: number, weeks = 1, skip = 0): Promise<{ facility: Facility; dates: string[]; startTime: string; endTime: string }> {
-  for (const facility of (await demo(request)).slice(skip)) {
-    const dates = Array.from({ length: weeks }, (_, i) => isoDate(daysAhead + 7 * i, facility.timezone));
-    const free = await Promise.all(dates.map((d) => freeStarts(request, facility, d)));
-    for (let m = minutes('20:00'); m >= minutes('14:00'); m -= 60) {
-      if (free.every((s) => s.has(clock(m)))) return { facility, dates, startTime: clock(m), endTime: clock(m + 60) };
-    }
-  }
-  throw new Error(`no demo facility is free ${weeks} weeks running from ${daysAhead} days ahead`);
-}
-
-/** Another demo facility free at the same date and time. */
-export async function alsoFreeAt(request: APIRequestContext, date: string, startTime: string, except: string[]): Promise<Facility> {
-  for (const facility of await demo(request)) {
-    if (!except.includes(facility._id) && (await freeStarts(request, facility, date)).has(startTime)) return facility;
-  }
-  throw new Error(`no other demo facility is free on ${date} at ${startTime}`);
+export async function dragByPointer(page: Page, block: Locator, facility: Pick<Facility, 'name'>): Promise<void> {
+  const column = dayColumn(page, facility);
+  await block.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  const from = (await block.boundingBox())!;
+  const to = (await column.boundingBox())!;
+  await page.mouse.move(from.x + 20, from.y + 10);
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toBeVisible();
+  await tooltip.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await page.mouse.down();
+  await page.mouse.move(to.x + 40, from.y + 10, { steps: 5 });
+  await expect(column.getByTestId('day-drop-target')).toContainText('Move here');
+  await page.mouse.up();
 }
 
 /** The questions a staff move may be asked on the day grid, in the order the server asks them. */

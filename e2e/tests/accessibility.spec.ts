@@ -5,14 +5,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, signUpAndLogin, useSession, type Session } from '../support/api.ts';
+import { demoFacilities, signUpAndLogin, useSession, type Session } from '../support/api.ts';
 import { MAIN_PAGES } from '../support/pages.ts';
 import { snap } from '../support/screens.ts';
 
 let facility = '';
 let session: Session;
 test.beforeAll(async ({ request }) => {
-  facility = (await facilities(request))[0]!._id;
+  facility = (await demoFacilities(request))[0]!._id;
   session = await signUpAndLogin(request, 'axe');
 });
 

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { ADMIN_EMAIL } from '../support/env.ts';
 import { facilities, loginAdmin, newCustomer } from '../support/api.ts';
-import { bearer, openConsole, snapConsole } from '../support/console.ts';
+import { bearer, gotoConsole, openConsole, snapConsole } from '../support/console.ts';
 import { signInAtConsole, signInElsewhere, staffAndCustomer } from '../support/back-office.ts';
 
 const notification = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -56,7 +56,7 @@ test('a signed-in customer is kept out with a "Staff only" page', async ({ page,
   await expect(page.getByRole('link', { name: 'Back to the site' })).toHaveAttribute('href', '/');
   // The back-office screens stay shut, whatever the address.
   for (const hash of ['/facilities', '/users', '/day-view']) {
-    await page.goto(`/admin/#${hash}`);
+    await gotoConsole(page, hash);
     await expect(page.getByRole('heading', { name: 'Staff only' })).toBeVisible();
     await expect(page.getByText('Add facility')).toHaveCount(0);
   }
@@ -83,7 +83,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
   });
 
   await test.step('create through the form', async () => {
-    await page.goto('/admin/#/facilities/create');
+    await gotoConsole(page, '/facilities/create');
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Location').fill('North Hall, Court 9');
     await page.getByLabel('Price per hour ($)').fill('27.5');
@@ -106,7 +106,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
   await expect(await onPublicList()).toBeVisible();
 
   await test.step('edit it (the site links to /admin/#/facilities/<id>)', async () => {
-    await page.goto(`/admin/#/facilities/${created!._id}`);
+    await gotoConsole(page, `/facilities/${created!._id}`);
     await expect(page.getByLabel('Name')).toHaveValue(name);
     await page.getByLabel('Price per hour ($)').fill('31');
     await page.getByLabel("Or the photo's address").fill('');
@@ -184,7 +184,7 @@ test('users: promote a customer who then gets in, demote them again, create an a
 
   const fresh = newCustomer('staff');
   const fillAdminForm = async () => {
-    await page.goto('/admin/#/users/create');
+    await gotoConsole(page, '/users/create');
     await page.getByLabel('Name').fill(fresh.name);
     await page.getByLabel('Email').fill(fresh.email);
     await page.locator('input[name="password"]').fill(fresh.password);
@@ -209,7 +209,7 @@ test('users: promote a customer who then gets in, demote them again, create an a
   });
 
   await test.step('delete (deactivate) the promoted customer with a confirmation', async () => {
-    await page.goto('/admin/#/users');
+    await gotoConsole(page, '/users');
     await page.getByPlaceholder('Name or email').fill(customer.user.email);
     await row().getByRole('button', { name: 'Delete' }).click();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();

@@ -5,28 +5,23 @@
  * court onto a volleyball court is asked about first (the sport, then the price), and the balance
  * the move leaves is collected from the booking's popover. Change time asks the same questions.
  *
- * Its courts are its own (unique names, tennis and volleyball: the Find a court specs search
- * padel), booked 15 days ahead.
+ * Its courts are its own (support/own-facility.ts; tennis and volleyball: the Find a court specs
+ * search padel), booked 15 days ahead. The drop goes through the grid's drop handler.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { isoDate, loginAdmin, signUpAndLogin, type Session } from '../support/api.ts';
-import { bearer, openConsole, snapConsole } from '../support/console.ts';
-import { agreeToMove, clickFreeSlot, dayColumn, dragToColumn, moveQuestions } from '../support/front-desk.ts';
+import { bearer, gotoConsole, openConsole, snapConsole } from '../support/console.ts';
+import { agreeToMove, clickFreeSlot, dayColumn, dropOnColumn, moveQuestions } from '../support/front-desk.ts';
+import type { FacilityData } from '../support/own-facility.ts';
 import { times } from '../support/clock.ts';
 
 const tag = () => Date.now().toString(36).slice(-5);
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const ZONE = 'America/New_York';
 
-async function court(request: APIRequestContext, admin: Session, name: string, sport: string, pricePerHour: number) {
-  const res = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: { name, sport, pricePerHour, location: 'Desk Price Hall', description: 'A court for the desk price spec.', timezone: ZONE, imageUrl: `/images/facilities/${sport}.svg` },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { _id: string; name: string };
-}
+/** A court of the spec's own for a sport, at a price an hour. */
+const court = (sport: 'tennis' | 'volleyball', pricePerHour: number): FacilityData => ({ sport, pricePerHour, timezone: ZONE, imageUrl: `/images/facilities/${sport}.svg` });
 
 /** A customer holding a tier of 20% off. */
 async function member(request: APIRequestContext, admin: Session, tierName: string): Promise<Session> {
@@ -38,11 +33,11 @@ async function member(request: APIRequestContext, admin: Session, tierName: stri
   return who;
 }
 
-test("the New booking dialog quotes a member's own price before booking, and the booking records it", async ({ page, request }) => {
+test("the New booking dialog quotes a member's own price before booking, and the booking records it", async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const admin = await loginAdmin(request);
   const t = tag();
-  const tennis = await court(request, admin, `Quote Tennis ${t}`, 'tennis', 60);
+  const tennis = await ownFacility(court('tennis', 60));
   const mia = await member(request, admin, `Member ${t}`);
   const date = isoDate(15, ZONE);
   await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
@@ -83,12 +78,11 @@ test("the New booking dialog quotes a member's own price before booking, and the
   });
 });
 
-test('a paid tennis booking dragged onto a volleyball court: the sport is asked, then the price; the balance is collected at the desk', async ({ page, request }) => {
+test('a paid tennis booking dropped onto a volleyball court: the sport is asked, then the price; the balance is collected at the desk', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const admin = await loginAdmin(request);
-  const t = tag();
-  const tennis = await court(request, admin, `Move Tennis ${t}`, 'tennis', 20);
-  const volley = await court(request, admin, `Move Volley ${t}`, 'volleyball', 30);
+  const tennis = await ownFacility(court('tennis', 20));
+  const volley = await ownFacility(court('volleyball', 30));
   const casey = await signUpAndLogin(request, 'mover');
   const date = isoDate(15, ZONE);
   const made = await request.post('/api/admin/bookings', {
@@ -103,8 +97,8 @@ test('a paid tennis booking dragged onto a volleyball court: the sport is asked,
   const { sport, price } = moveQuestions(page);
 
   await test.step('the drop asks about the sport first, in the server words; nothing moves until staff say yes', async () => {
-    await dragToColumn(page, block(tennis), volley, sport);
-    await expect(sport).toContainText(`Move Tennis ${t} is a tennis facility and Move Volley ${t} is for volleyball`);
+    await dropOnColumn(page, block(tennis), volley);
+    await expect(sport).toContainText(`${tennis.name} is a tennis facility and ${volley.name} is for volleyball`);
     await snapConsole(page, 'admin-move-sport-question');
     expect(((await (await request.get(`/api/admin/bookings/${id}`, { headers: bearer(admin) })).json()) as { facility: { _id: string } }).facility._id).toBe(tennis._id);
     await sport.getByRole('button', { name: 'Move to the other sport' }).click();
@@ -133,7 +127,7 @@ test('a paid tennis booking dragged onto a volleyball court: the sport is asked,
   });
 
   await test.step('Change time asks the same: moving it back to tennis is asked about the sport, then the price', async () => {
-    await page.goto(`/admin/#/bookings/${id}/show`);
+    await gotoConsole(page, `/bookings/${id}/show`);
     await page.getByRole('button', { name: 'Change time' }).click();
     const move = page.getByRole('dialog', { name: 'Change time' });
     await move.getByRole('combobox', { name: /^Facility/ }).click();

@@ -5,31 +5,30 @@
  * To do, the day view, the booking) until someone records handing it back, while the customer
  * reads "Refund due at the desk", then "Refunded".
  *
- * It books 19 days ahead, late in the day: the other specs book other days.
+ * It books facilities of its own (support/own-facility.ts), 19 days ahead.
  */
 import { test, expect } from '../support/fixtures.ts';
 import { isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
 import { bearer, openConsole, snapConsole } from '../support/console.ts';
-import { freeWeekly } from '../support/front-desk.ts';
 import { snap } from '../support/screens.ts';
 import { literal, times } from '../support/clock.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 
-test('unpaid bookings stand out in the day grid; cash to hand back is a to-do until recorded done', async ({ page, request }) => {
+test('unpaid bookings stand out in the day grid; cash to hand back is a to-do until recorded done', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'cashback');
   const name = customer.user.name;
-  const deskBooking = async (payment: 'desk' | 'unpaid') => {
-    const { facility, dates, startTime, endTime } = await freeWeekly(request, 19);
-    const res = await request.post('/api/admin/bookings', { headers: bearer(admin), data: { facilityId: facility._id, date: dates[0], startTime, endTime, userId: customer.user._id, payment } });
+  const facility = await ownFacility();
+  const date = isoDate(19, facility.timezone);
+  const deskBooking = async (payment: 'desk' | 'unpaid', startTime: string, endTime: string) => {
+    const res = await request.post('/api/admin/bookings', { headers: bearer(admin), data: { facilityId: facility._id, date, startTime, endTime, userId: customer.user._id, payment } });
     expect(res.status(), await res.text()).toBe(201);
     return { facility, booking: (await res.json()) as { _id: string; date: string; startTime: string; endTime: string; payableAmount: number } };
   };
-  const paid = await deskBooking('desk');
-  const unpaid = await deskBooking('unpaid');
-  const date = paid.booking.date;
+  const paid = await deskBooking('desk', '18:00', '19:00');
+  const unpaid = await deskBooking('unpaid', '20:00', '21:00');
   const block = (b: { startTime: string; endTime: string }, state: string) =>
     page.getByRole('button', { name: new RegExp(`^${literal(name)} ${literal(times(b.startTime, b.endTime))} · Confirmed · ${state}`) });
 
@@ -100,56 +99,34 @@ test('unpaid bookings stand out in the day grid; cash to hand back is a to-do un
     await page.goto('/dashboard/userBookings');
     await expect(page.getByText('Refund due at the desk')).toHaveCount(0);
   });
-
-  // The unpaid booking leaves too, so the day is as other runs found it.
-  expect((await request.delete(`/api/admin/bookings/${unpaid.booking._id}`, { headers: bearer(admin) })).status()).toBe(200);
 });
 
-test('a 15-minute and a 30-minute booking still show whose they are and their state, whole', async ({ page, request }) => {
+test('a 15-minute and a 30-minute booking still show whose they are and their state, whole', async ({ page, request, ownFacility }) => {
   const admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'quarter');
-  // Its own facility with 15-minute slots, of a sport the other specs do not search, gone at the end.
-  const made = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: {
-      // Named to sort last, so it never pushes a demo facility off the first page of a list another spec reads.
-      name: `Zz Quarter Hour Court ${Date.now().toString(36).slice(-5)}`,
-      location: 'Quarter Hall',
-      pricePerHour: 20,
-      description: 'A court with 15-minute slots, for the day grid spec.',
-      imageUrl: '/images/facilities/squash.svg',
-      sport: 'squash',
-      slotMinutes: 15,
-      timezone: 'America/New_York',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const facility = (await made.json()).data as { _id: string; name: string };
-  try {
-    const date = isoDate(19);
-    const book = async (startTime: string, endTime: string, payment: 'desk' | 'unpaid') => {
-      const res = await request.post('/api/admin/bookings', { headers: bearer(admin), data: { facilityId: facility._id, date, startTime, endTime, userId: customer.user._id, payment } });
-      expect(res.status(), await res.text()).toBe(201);
-    };
-    await book('09:00', '09:15', 'unpaid');
-    await book('09:30', '10:00', 'desk');
-    await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
-    const quarter = page.getByRole('button', { name: new RegExp(`^${literal(customer.user.name)} ${literal(times('09:00', '09:15'))} · Confirmed · Unpaid$`) });
-    const half = page.getByRole('button', { name: new RegExp(`^${literal(customer.user.name)} ${literal(times('09:30', '10:00'))} · Confirmed · Paid$`) });
-    await expect(quarter.getByText('Unpaid', { exact: true })).toBeVisible();
-    await expect(half.getByText('Paid', { exact: true })).toBeVisible();
-    for (const block of [quarter, half]) {
-      // The tag fits its block across and down; the name may be cut, the state never.
-      const fits = await block.evaluate((el) => {
-        const tag = el.querySelector('[data-testid="block-tag"]')!;
-        const [b, t] = [el.getBoundingClientRect(), tag.getBoundingClientRect()];
-        return tag.scrollWidth <= tag.clientWidth + 1 && t.right <= b.right && t.top >= b.top - 1 && t.bottom <= b.bottom + 1;
-      });
-      expect(fits).toBe(true);
-    }
-    await quarter.scrollIntoViewIfNeeded();
-    await snapConsole(page, 'admin-day-view-short-blocks');
-  } finally {
-    await request.delete(`/api/facility/${facility._id}?cancelBookings=true`, { headers: bearer(admin) });
+  // Its own facility with 15-minute slots, of a sport the other specs do not search.
+  const facility = await ownFacility({ description: 'A court with 15-minute slots, for the day grid spec.', imageUrl: '/images/facilities/squash.svg', sport: 'squash', slotMinutes: 15 });
+  const date = isoDate(19);
+  const book = async (startTime: string, endTime: string, payment: 'desk' | 'unpaid') => {
+    const res = await request.post('/api/admin/bookings', { headers: bearer(admin), data: { facilityId: facility._id, date, startTime, endTime, userId: customer.user._id, payment } });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await book('09:00', '09:15', 'unpaid');
+  await book('09:30', '10:00', 'desk');
+  await openConsole(page, admin, `/day-view?date=${date}&view=grid`);
+  const quarter = page.getByRole('button', { name: new RegExp(`^${literal(customer.user.name)} ${literal(times('09:00', '09:15'))} · Confirmed · Unpaid$`) });
+  const half = page.getByRole('button', { name: new RegExp(`^${literal(customer.user.name)} ${literal(times('09:30', '10:00'))} · Confirmed · Paid$`) });
+  await expect(quarter.getByText('Unpaid', { exact: true })).toBeVisible();
+  await expect(half.getByText('Paid', { exact: true })).toBeVisible();
+  for (const block of [quarter, half]) {
+    // The tag fits its block across and down; the name may be cut, the state never.
+    const fits = await block.evaluate((el) => {
+      const tag = el.querySelector('[data-testid="block-tag"]')!;
+      const [b, t] = [el.getBoundingClientRect(), tag.getBoundingClientRect()];
+      return tag.scrollWidth <= tag.clientWidth + 1 && t.right <= b.right && t.top >= b.top - 1 && t.bottom <= b.bottom + 1;
+    });
+    expect(fits).toBe(true);
   }
+  await quarter.scrollIntoViewIfNeeded();
+  await snapConsole(page, 'admin-day-view-short-blocks');
 });

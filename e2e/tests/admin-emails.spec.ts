@@ -132,10 +132,10 @@ test('a contact message becomes a staff notice that staff find, filter, read and
   });
 });
 
-test("a booking's confirmation lists its calendar file, which downloads as sent", async ({ page, request }) => {
+test("a booking's confirmation lists its calendar file, which downloads as sent", async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const customer = await signUpAndLogin(request, 'emails-ics');
-  const held = await bookFirstFreeSlot(request, customer, 8, 1);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 8);
   await payThroughApi(request, (await checkOut(request, customer, [held])).paymentUrl);
 
   await openConsole(page, admin, `/emails?filter=${encodeURIComponent(JSON.stringify({ q: customer.user.email, kind: 'booking_confirmed' }))}`);

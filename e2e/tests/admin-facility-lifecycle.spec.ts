@@ -13,15 +13,6 @@ import { clock, literal, times } from '../support/clock.ts';
 
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
-async function newFacility(request: APIRequestContext, admin: Session, name: string) {
-  const res = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: { name, location: 'Lifecycle Hall', pricePerHour: 20, description: 'A court for the lifecycle spec.', imageUrl: '/images/facilities/tennis.svg', timezone: 'America/New_York' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { _id: string; name: string };
-}
-
 async function hold(request: APIRequestContext, customer: Session, facilityId: string, date: string, startTime: string, endTime: string) {
   const res = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facilityId, date, startTime, endTime } });
   expect(res.status(), await res.text()).toBe(201);
@@ -38,11 +29,12 @@ const bookingOf = async (request: APIRequestContext, admin: Session, id: string)
     endTime: string;
   };
 
-test('staff see the bookings in the way: a time-zone change keeps their local times, a delete cancels and refunds them', async ({ page, request }) => {
+test('staff see the bookings in the way: a time-zone change keeps their local times, a delete cancels and refunds them', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const admin = await loginAdmin(request);
+  // Named to sort among the first page of the back office's facility list, where it is looked for.
   const name = `E2E Lifecycle ${Date.now().toString(36)}`;
-  const court = await newFacility(request, admin, name);
+  const court = await ownFacility({ name });
   const date = isoDate(3);
   const holder = await signUpAndLogin(request, 'holder');
   const payer = await signUpAndLogin(request, 'payer');
@@ -118,10 +110,10 @@ test('staff see the bookings in the way: a time-zone change keeps their local ti
   });
 });
 
-test('a facility without bookings is deleted with one confirmation, as before', async ({ page, request }) => {
+test('a facility without bookings is deleted with one confirmation, as before', async ({ page, request, ownFacility }) => {
   const admin = await loginAdmin(request);
   const name = `E2E Empty ${Date.now().toString(36)}`;
-  const court = await newFacility(request, admin, name);
+  const court = await ownFacility({ name });
   await openConsole(page, admin, `/facilities/${court._id}`);
   // The first screen of a fresh browser fetches the console and the edit screen's chunks: allow for a busy machine.
   await expect(page.getByLabel('Name')).toHaveValue(name, { timeout: 20_000 });
@@ -134,52 +126,48 @@ test('a facility without bookings is deleted with one confirmation, as before', 
   expect((await facilities(request)).map((f) => f._id)).not.toContain(court._id);
 });
 
-test('staff set a peak price and a booking horizon in the facility form; the booking page shows each slot\'s price and the total', async ({ page, request }) => {
+test('staff set a peak price and a booking horizon in the facility form; the booking page shows each slot\'s price and the total', async ({ page, request, ownFacility }) => {
   test.setTimeout(90_000);
   const admin = await loginAdmin(request);
-  const name = `E2E Peak ${Date.now().toString(36)}`;
-  const court = await newFacility(request, admin, name);
-  try {
-    await openConsole(page, admin, `/facilities/${court._id}`);
-    await expect(page.getByLabel('Name')).toHaveValue(name, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByRole('combobox', { name: 'Days' }).click();
-    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await page.getByRole('option', { name: day, exact: true }).click();
-    await page.keyboard.press('Escape');
-    // The rule's times are listed on the venue's clock, like every time in the back office.
-    await page.getByRole('combobox', { name: /^From/ }).click();
-    await page.getByRole('option', { name: clock('18:00'), exact: true }).click();
-    await page.getByRole('combobox', { name: /^To/ }).click();
-    await page.getByRole('option', { name: clock('22:00'), exact: true }).click();
-    await page.getByRole('spinbutton', { name: /^Price \/ hour/ }).fill('30');
-    await page.getByLabel('Horizon (days ahead)').fill('14');
-    await snapConsole(page, 'admin-facility-pricing');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(notification(page, 'Facility updated successfully')).toBeVisible();
+  const court = await ownFacility();
+  const { name } = court;
+  await openConsole(page, admin, `/facilities/${court._id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(name, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('combobox', { name: 'Days' }).click();
+  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await page.getByRole('option', { name: day, exact: true }).click();
+  await page.keyboard.press('Escape');
+  // The rule's times are listed on the venue's clock, like every time in the back office.
+  await page.getByRole('combobox', { name: /^From/ }).click();
+  await page.getByRole('option', { name: clock('18:00'), exact: true }).click();
+  await page.getByRole('combobox', { name: /^To/ }).click();
+  await page.getByRole('option', { name: clock('22:00'), exact: true }).click();
+  await page.getByRole('spinbutton', { name: /^Price \/ hour/ }).fill('30');
+  await page.getByLabel('Horizon (days ahead)').fill('14');
+  await snapConsole(page, 'admin-facility-pricing');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notification(page, 'Facility updated successfully')).toBeVisible();
 
-    const saved = (await (await request.get(`/api/facility/${court._id}`)).json()).data;
-    expect(saved.priceRules).toEqual([{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '18:00', to: '22:00', pricePerHour: 30 }]);
-    expect(saved.policy).toEqual({ horizonDays: 14 });
+  const saved = (await (await request.get(`/api/facility/${court._id}`)).json()).data;
+  expect(saved.priceRules).toEqual([{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '18:00', to: '22:00', pricePerHour: 30 }]);
+  expect(saved.policy).toEqual({ horizonDays: 14 });
 
-    const customer = await signUpAndLogin(request, 'peak');
-    await useSession(page, customer);
-    await page.goto(`/facility-booking/${court._id}`);
-    await hydrated(page);
-    // The page states the facility's own horizon.
-    await expect(page.getByLabel('Date')).toHaveAttribute('max', isoDate(14));
-    await page.getByLabel('Date').fill(isoDate(2));
-    const slots = page.getByRole('list', { name: 'Free slots' });
-    await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('17:00', '18:00'))} \\$20\\.00`) })).toBeVisible();
-    await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('18:00', '19:00'))} \\$30\\.00`) })).toBeVisible();
-    await page.getByLabel('Start time').selectOption('17:00');
-    await page.getByLabel('Length', { exact: true }).selectOption('19:00');
-    await expect(page.getByLabel('Booking summary')).toContainText('$50.00');
-    await page.getByRole('button', { name: 'Book', exact: true }).click();
-    // The summary showed $50.00 before the click; the hold exists once the page says so.
-    await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
-    const held = (await (await request.get(`/api/bookings/user/${customer.user._id}`, { headers: bearer(customer) })).json()).data as { payableAmount: number }[];
-    expect(held.map((b) => b.payableAmount)).toEqual([50]);
-  } finally {
-    await request.delete(`/api/facility/${court._id}?cancelBookings=true`, { headers: bearer(admin) });
-  }
+  const customer = await signUpAndLogin(request, 'peak');
+  await useSession(page, customer);
+  await page.goto(`/facility-booking/${court._id}`);
+  await hydrated(page);
+  // The page states the facility's own horizon.
+  await expect(page.getByLabel('Date')).toHaveAttribute('max', isoDate(14));
+  await page.getByLabel('Date').fill(isoDate(2));
+  const slots = page.getByRole('list', { name: 'Free slots' });
+  await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('17:00', '18:00'))} \\$20\\.00`) })).toBeVisible();
+  await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('18:00', '19:00'))} \\$30\\.00`) })).toBeVisible();
+  await page.getByLabel('Start time').selectOption('17:00');
+  await page.getByLabel('Length', { exact: true }).selectOption('19:00');
+  await expect(page.getByLabel('Booking summary')).toContainText('$50.00');
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  // The summary showed $50.00 before the click; the hold exists once the page says so.
+  await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
+  const held = (await (await request.get(`/api/bookings/user/${customer.user._id}`, { headers: bearer(customer) })).json()).data as { payableAmount: number }[];
+  expect(held.map((b) => b.payableAmount)).toEqual([50]);
 });

@@ -4,17 +4,18 @@
  * contact inbox reads newest first.
  */
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, loginAdmin, useSession } from '../support/api.ts';
-import { bearer, bookFirstFreeSlot, openConsole, snapConsole } from '../support/console.ts';
+import { isoDate, loginAdmin, useSession } from '../support/api.ts';
+import { bearer, bookFirstFreeSlot, gotoConsole, openConsole, snapConsole } from '../support/console.ts';
 import { staffAndCustomer } from '../support/back-office.ts';
+import { dayColumn } from '../support/front-desk.ts';
 import { times } from '../support/clock.ts';
 
-test('the day view shows a booking a customer made, in its facility column', async ({ page, request }) => {
+test('the day view shows a booking a customer made, in its facility column', async ({ page, request, ownFacility }) => {
   const { admin, customer } = await staffAndCustomer(request, 'dayview');
-  const { facility, booking } = await bookFirstFreeSlot(request, customer, 3);
+  const { facility, booking } = await bookFirstFreeSlot(request, customer, await ownFacility(), 3);
 
   await openConsole(page, admin, `/day-view?date=${booking.date}`);
-  const column = page.getByTestId('day-column').nth((await facilities(request)).findIndex((f) => f._id === facility._id));
+  const column = dayColumn(page, facility);
   await expect(page.getByText(facility.name, { exact: true }).first()).toBeVisible();
   // A block is named by the text it shows (WCAG 2.5.3): who, when, and "Held" until paid.
   const block = page.getByRole('button', { name: new RegExp(`${customer.user.name} ${times(booking.startTime, booking.endTime)} · Held`) });
@@ -34,7 +35,7 @@ test('the day view shows a booking a customer made, in its facility column', asy
   });
 
   await test.step('a booking opens its actions, and from there its detail', async () => {
-    await page.goto(`/admin/#/day-view?date=${booking.date}`);
+    await gotoConsole(page, `/day-view?date=${booking.date}`);
     await block.click();
     await page.getByRole('dialog', { name: `Booking of ${customer.user.name}` }).getByRole('button', { name: 'Open booking' }).click();
     await expect(page).toHaveURL(new RegExp(`#/bookings/${booking._id}/show`));
@@ -42,10 +43,10 @@ test('the day view shows a booking a customer made, in its facility column', asy
   });
 });
 
-test("staff cancel a customer's booking: it shows cancelled everywhere and the slot is free again", async ({ page, request }) => {
+test("staff cancel a customer's booking: it shows cancelled everywhere and the slot is free again", async ({ page, request, ownFacility }) => {
   test.setTimeout(90_000);
   const { admin, customer } = await staffAndCustomer(request, 'cancelled');
-  const { facility, booking } = await bookFirstFreeSlot(request, customer, 4, 1);
+  const { facility, booking } = await bookFirstFreeSlot(request, customer, await ownFacility(), 4);
   const row = () => page.locator('tr', { hasText: customer.user.email });
 
   await openConsole(page, admin, '/bookings');
@@ -79,7 +80,7 @@ test("staff cancel a customer's booking: it shows cancelled everywhere and the s
   });
 
   await test.step('the list shows it cancelled', async () => {
-    await page.goto('/admin/#/bookings');
+    await gotoConsole(page, '/bookings');
     await page.getByPlaceholder('Customer name or email').fill(customer.user.email);
     await expect(row()).toContainText('Cancelled');
   });

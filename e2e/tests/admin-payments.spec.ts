@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
-import { bearer, bookFirstFreeSlot, checkOut, openConsole, payOnSandboxPage, seriousAxeViolations, snapConsole } from '../support/console.ts';
+import { bearer, bookFirstFreeSlot, checkOut, gotoConsole, openConsole, payOnSandboxPage, seriousAxeViolations, snapConsole } from '../support/console.ts';
 import { clock } from '../support/clock.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
@@ -17,11 +17,11 @@ const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'curren
 const main = (page: Page) => page.locator('#main-content');
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
-test('staff find a sandbox payment, refund it, and the customer sees it refunded', async ({ page, request }) => {
+test('staff find a sandbox payment, refund it, and the customer sees it refunded', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'payer');
-  const held = await bookFirstFreeSlot(request, customer, 5, 2);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 5);
   const { facility, booking } = held;
   const { orderId, paymentUrl } = await checkOut(request, customer, [held]);
   const amount = usd(booking.payableAmount);
@@ -65,7 +65,7 @@ test('staff find a sandbox payment, refund it, and the customer sees it refunded
     await page.getByRole('menuitemcheckbox', { name: 'Flagged for staff' }).click();
     await expect(page).toHaveURL(/%22flagged%22%3Atrue/);
     await expect(row()).toHaveCount(0);
-    await page.goto(`/admin/#/payments?filter=${encodeURIComponent(JSON.stringify({ q: customer.user.email, status: 'paid' }))}`);
+    await gotoConsole(page, `/payments?filter=${encodeURIComponent(JSON.stringify({ q: customer.user.email, status: 'paid' }))}`);
     await expect(row()).toHaveCount(1);
   });
 
@@ -106,7 +106,7 @@ test('staff find a sandbox payment, refund it, and the customer sees it refunded
   });
 
   await test.step('CSV export: readable columns, the refund included', async () => {
-    await page.goto(`/admin/#/payments?filter=${encodeURIComponent(JSON.stringify({ q: customer.user.email }))}`);
+    await gotoConsole(page, `/payments?filter=${encodeURIComponent(JSON.stringify({ q: customer.user.email }))}`);
     await expect(row()).toHaveCount(1);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
@@ -121,7 +121,7 @@ test('staff find a sandbox payment, refund it, and the customer sees it refunded
     expect(lines[0]).toContain(customer.user.email);
     expect(lines[0]).toContain(`"${facility.name} ${booking.date} ${booking.startTime}-${booking.endTime}"`);
     expect(lines[0]).toContain('"refunded"');
-    await page.goto(`/admin/#/payments/${orderId}/show`);
+    await gotoConsole(page, `/payments/${orderId}/show`);
   });
 
   await test.step('the booking record shows the refund', async () => {
@@ -145,10 +145,10 @@ test('staff find a sandbox payment, refund it, and the customer sees it refunded
   });
 });
 
-test('a refund the server refuses shows its reason', async ({ page, request }) => {
+test('a refund the server refuses shows its reason', async ({ page, request, ownFacility }) => {
   const admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'twice');
-  const held = await bookFirstFreeSlot(request, customer, 6, 3);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 6);
   const { orderId, paymentUrl } = await checkOut(request, customer, [held]);
   await useSession(page, customer);
   await payOnSandboxPage(page, paymentUrl);
@@ -164,11 +164,11 @@ test('a refund the server refuses shows its reason', async ({ page, request }) =
   await expect(notification(page, /already refunded/i)).toBeVisible();
 });
 
-test('a checkout that lost its booking takes no money: its page says so, and staff see it cancelled, unpaid, not flagged', async ({ page, request }) => {
+test('a checkout that lost its booking takes no money: its page says so, and staff see it cancelled, unpaid, not flagged', async ({ page, request, ownFacility }) => {
   test.setTimeout(90_000);
   const admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'late');
-  const held = await bookFirstFreeSlot(request, customer, 7, 4);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 7);
   const { orderId, paymentUrl } = await checkOut(request, customer, [held]);
 
   // The customer has the payment page open, cancels the hold in another tab, then presses Pay anyway.
@@ -193,13 +193,13 @@ test('a checkout that lost its booking takes no money: its page says so, and sta
   });
 });
 
-test('on a phone every list is one column of records, with no sideways scrolling', async ({ page, request }) => {
+test('on a phone every list is one column of records, with no sideways scrolling', async ({ page, request, ownFacility }) => {
   const admin = await loginAdmin(request);
   // Something in every list, whatever ran before; a long message must wrap, not widen the page.
   const sent = await request.post('/api/contact', { data: { name: 'Sam Phone', email: 'sam@example.com', subject: 'Parking', message: 'Is there parking for bikes near the courts? We come as a group of six on Saturday mornings and would like to know before we book the whole season.' } });
   expect(sent.ok(), await sent.text()).toBeTruthy();
   const customer = await signUpAndLogin(request, 'phone');
-  const held = await bookFirstFreeSlot(request, customer, 8, 5);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 8);
   await useSession(page, customer);
   await payOnSandboxPage(page, (await checkOut(request, customer, [held])).paymentUrl);
 

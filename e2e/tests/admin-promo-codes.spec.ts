@@ -5,13 +5,13 @@
  */
 import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin } from '../support/api.ts';
-import { bearer, bookFirstFreeSlot, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
+import { bearer, bookFirstFreeSlot, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
 
-test('staff create a promo code, see its use on a payment, and withdraw it', async ({ page, request }) => {
+test('staff create a promo code, see its use on a payment, and withdraw it', async ({ page, request, ownFacility }) => {
   test.setTimeout(90_000);
   const admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'promo-admin');
-  const held = await bookFirstFreeSlot(request, customer, 6);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 6);
   const code = `DESK-${Date.now().toString(36).toUpperCase()}`;
 
   await test.step('create it with the form', async () => {
@@ -45,12 +45,12 @@ test('staff create a promo code, see its use on a payment, and withdraw it', asy
     await page.reload();
     await expect(page.locator('tbody tr', { hasText: code })).toContainText('1 / 10');
     await snapConsole(page, 'admin-promo-codes');
-    await page.goto(`/admin/#/payments/${orderId}/show`);
+    await gotoConsole(page, `/payments/${orderId}/show`);
     await expect(page.getByText(`less promo code ${code}`, { exact: false })).toBeVisible();
   });
 
   await test.step('its form shows what was saved; deleting it (used) withdraws it', async () => {
-    await page.goto('/admin/#/promo-codes');
+    await gotoConsole(page, '/promo-codes');
     await page.locator('tbody tr', { hasText: code }).click();
     await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveValue(code);
     await expect(page.getByRole('spinbutton', { name: /Amount off/ })).toHaveValue('5');

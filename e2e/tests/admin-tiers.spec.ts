@@ -4,38 +4,19 @@
  * their user record, and the customer, signed in on the booking page, sees each slot at their
  * price, "Coach prices" named, and holds 17:00-19:00 across the peak boundary for what the slots said.
  */
-import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
+import { isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.ts';
 import { bearer, openConsole } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { literal, times } from '../support/clock.ts';
+import { EVENING_PEAK } from '../support/own-facility.ts';
 
-const EVERY_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-
-/** A court of this spec's own: $20 an hour, $30 from 18:00 every day. */
-async function peakCourt(request: APIRequestContext, admin: Session, name: string) {
-  const res = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: {
-      name,
-      location: 'Tier Hall',
-      pricePerHour: 20,
-      description: 'A court for the tiers spec.',
-      imageUrl: '/images/facilities/tennis.svg',
-      timezone: 'America/New_York',
-      priceRules: [{ days: EVERY_DAY, from: '18:00', to: '22:00', pricePerHour: 30 }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { _id: string; name: string };
-}
-
-test('staff give a customer a tier with its own prices; the customer sees and pays them', async ({ page, request }) => {
+test('staff give a customer a tier with its own prices; the customer sees and pays them', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const admin = await loginAdmin(request);
   const tag = Date.now().toString(36);
-  const court = await peakCourt(request, admin, `E2E Tier Court ${tag}`);
+  // $20 an hour, $30 from 18:00 every day.
+  const court = await ownFacility({ pricePerHour: 20, priceRules: EVENING_PEAK });
   const tierName = `Coach ${tag}`;
   const customer = await signUpAndLogin(request, 'coach');
   const date = isoDate(3);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, signUpAndLogin, useSession } from '../support/api.ts';
+import { demoFacilities, isoDate, signUpAndLogin, useSession } from '../support/api.ts';
 import { hydrated } from '../support/islands.ts';
 
 /** Holds every request for a matching script until `release()` is called. */
@@ -26,10 +26,12 @@ test('a login sent before its script loads goes nowhere; once armed it signs in 
   await page.goto('/login?redirect=%2Fdashboard%2FuserBookings', { waitUntil: 'commit' });
   const button = page.locator('main').getByRole('button', { name: 'Login' });
   await expect(button).toBeDisabled();
+  // A form that is sent fires "submit" during the key's own handling, before the navigation it starts.
+  await page.evaluate(() => document.addEventListener('submit', () => ((window as unknown as { __sent?: boolean }).__sent = true), true));
   await page.getByLabel('Email').fill(session.user.email);
   await page.getByLabel('Password').fill(session.password);
   await page.getByLabel('Password').press('Enter');
-  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __sent?: boolean }).__sent ?? false), 'the form was sent').toBe(false);
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login?redirect=%2Fdashboard%2FuserBookings');
 
   release();
@@ -42,7 +44,7 @@ test('a login sent before its script loads goes nowhere; once armed it signs in 
 
 test('a date typed into the booking form before it hydrates is kept', async ({ page, request }) => {
   const session = await signUpAndLogin(request, 'early-date');
-  const facility = (await facilities(request))[0]!;
+  const facility = (await demoFacilities(request))[0]!;
   const date = isoDate(5, facility.timezone);
   await useSession(page, session);
   const release = await holdScripts(page, /\/_astro\/BookingForm[^/]*\.js$/);

@@ -5,20 +5,11 @@
  * office, never a broken-image icon. Screenshots of the form (upload, the one longest-booking
  * field, a price-rule row) at 1280x900 and 390x844.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { isoDate, loginAdmin, type Session } from '../support/api.ts';
-import { bearer, openConsole, snapConsole } from '../support/console.ts';
+import { isoDate, loginAdmin } from '../support/api.ts';
+import { openConsole, snapConsole } from '../support/console.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
-
-async function newFacility(request: APIRequestContext, admin: Session, data: Record<string, unknown>) {
-  const res = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: { location: 'Photo Hall', pricePerHour: 20, description: 'A court for the photo spec.', timezone: 'America/New_York', ...data },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { _id: string; name: string };
-}
 
 /** A 2400x1600 JPEG as a phone would take it, drawn by the browser (no file on disk). */
 async function phonePhoto(page: Page): Promise<Buffer> {
@@ -46,11 +37,10 @@ async function loadedFrom(image: Locator): Promise<string> {
   return image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc || img.src).pathname);
 }
 
-test('staff upload a photo on the facility form, save, and the site shows it', async ({ page, request }) => {
+test('staff upload a photo on the facility form, save, and the site shows it', async ({ page, request, ownFacility }) => {
   test.setTimeout(90_000);
   const admin = await loginAdmin(request);
-  const court = await newFacility(request, admin, {
-    name: `E2E Photo ${Date.now().toString(36)}`,
+  const court = await ownFacility({
     // Not a sport the other specs search (Find a court looks for padel and volleyball courts).
     sport: 'squash',
     imageUrl: '/images/facilities/padel.svg',
@@ -112,7 +102,7 @@ test('staff upload a photo on the facility form, save, and the site shows it', a
   expect(await card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
 });
 
-test("a photo that fails to load shows the facility's sport picture: list, facility page, Find a court, back office", async ({ page, request }) => {
+test("a photo that fails to load shows the facility's sport picture: list, facility page, Find a court, back office", async ({ page, request, ownFacility }) => {
   test.setTimeout(90_000);
   const admin = await loginAdmin(request);
   const placeholder = '/images/facilities/volleyball.svg';
@@ -120,7 +110,8 @@ test("a photo that fails to load shows the facility's sport picture: list, facil
   // the specs running beside this one (which watch for failed loads) see it load; here it is a 404.
   const stamp = Date.now().toString(36);
   await page.context().route(new RegExp(`photo-gone=${stamp}`), (route) => route.fulfill({ status: 404, body: '' }));
-  const court = await newFacility(request, admin, {
+  const court = await ownFacility({
+    // Named to sort among the first page of the back office's facility list, where it is looked for.
     name: `E2E Broken ${stamp}`,
     sport: 'volleyball',
     imageUrl: `/images/facilities/tennis.svg?photo-gone=${stamp}`,

@@ -1,14 +1,19 @@
 /**
  * (c) The facility filters: a case-insensitive substring on the name and a maximum price per
  * hour, instantly with JavaScript and as a plain GET form without it; 'No facilities found'.
+ *
+ * Specs running beside this one add facilities of their own (and a few remove one they made), so
+ * each look at the list is checked against the facilities read just before the page was asked
+ * and again after it was read: every facility there the whole time shows exactly when it matches.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, watchContext, describeProblems, type PageProblem } from '../support/fixtures.ts';
-import { facilities, type Facility } from '../support/api.ts';
+import { demoFacilities, facilities, type Facility } from '../support/api.ts';
 
+/** The demo catalogue: where the search word and the price come from. */
 let catalogue: Facility[] = [];
 test.beforeAll(async ({ request }) => {
-  catalogue = await facilities(request);
+  catalogue = await demoFacilities(request);
 });
 
 /** Facility ids whose cards are visible in the list. */
@@ -17,11 +22,25 @@ async function shownIds(page: Page): Promise<string[]> {
   return [...new Set(hrefs.map((h) => decodeURIComponent(h.replace('/facilities/', ''))))].sort();
 }
 
-const expected = (q: string, maxPrice?: number) =>
-  catalogue
-    .filter((f) => f.name.toLowerCase().includes(q.toLowerCase()) && (maxPrice === undefined || f.pricePerHour <= maxPrice))
-    .map((f) => f._id)
-    .sort();
+/** Whether a facility matches a search text and a maximum price. */
+const matching = (q: string, maxPrice?: number) => (f: Facility) => f.name.toLowerCase().includes(q.toLowerCase()) && (maxPrice === undefined || f.pricePerHour <= maxPrice);
+const everything = () => true;
+
+const expected = (q: string, maxPrice?: number) => catalogue.filter(matching(q, maxPrice)).map((f) => f._id);
+
+/**
+ * What is wrong with the cards `shown` for a filter (nothing: []). `before` is the list read
+ * before the page was asked; the list is read again now. A facility there both times must show
+ * exactly when it matches; one added or removed in between may show or not, but only if it matches.
+ */
+async function wrongCards(request: APIRequestContext, shown: string[], before: Facility[], matches: (f: Facility) => boolean): Promise<string[]> {
+  const after = await facilities(request);
+  const afterIds = new Set(after.map((f) => f._id));
+  const known = new Map([...before, ...after].map((f) => [f._id, f]));
+  const missing = before.filter((f) => afterIds.has(f._id) && matches(f) && !shown.includes(f._id)).map((f) => `missing: ${f.name}`);
+  const extra = shown.filter((id) => !known.has(id) || !matches(known.get(id)!)).map((id) => `not expected: ${known.get(id)?.name ?? id}`);
+  return [...missing, ...extra];
+}
 
 /** A search word from a facility name that matches some but not all, in odd case. */
 function searchWord(): string {
@@ -40,57 +59,68 @@ function medianPrice(): number {
 }
 
 test.describe('with JavaScript (instant)', () => {
-  test('search text filters by name, case-insensitively', async ({ page }) => {
+  /** Opens the list; answers the facilities read just before. */
+  const open = async (page: Page, request: APIRequestContext) => {
+    const before = await facilities(request);
     await page.goto('/facilities-list');
-    expect(await shownIds(page)).toEqual(catalogue.map((f) => f._id).sort());
+    return before;
+  };
+
+  test('search text filters by name, case-insensitively', async ({ page, request }) => {
+    const before = await open(page, request);
+    expect(await wrongCards(request, await shownIds(page), before, everything)).toEqual([]);
     const word = searchWord();
+    expect(expected(word).length, `"${word}" matches some demo facilities, not all`).toBeGreaterThan(0);
     await page.getByLabel(/search/i).fill(word);
-    await expect.poll(() => shownIds(page)).toEqual(expected(word));
+    await expect.poll(async () => wrongCards(request, await shownIds(page), before, matching(word))).toEqual([]);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word)}`, 'i'));
   });
 
-  test('max price filters by price per hour, combined with search', async ({ page }) => {
-    await page.goto('/facilities-list');
+  test('max price filters by price per hour, combined with search', async ({ page, request }) => {
+    const before = await open(page, request);
     const max = medianPrice();
     await page.getByLabel(/max.*price/i).fill(String(max));
-    await expect.poll(() => shownIds(page)).toEqual(expected('', max));
+    await expect.poll(async () => wrongCards(request, await shownIds(page), before, matching('', max))).toEqual([]);
     await page.getByLabel(/search/i).fill('a');
-    await expect.poll(() => shownIds(page)).toEqual(expected('a', max));
+    await expect.poll(async () => wrongCards(request, await shownIds(page), before, matching('a', max))).toEqual([]);
   });
 
-  test("'No facilities found' when nothing matches, and back", async ({ page }) => {
-    await page.goto('/facilities-list');
+  test("'No facilities found' when nothing matches, and back", async ({ page, request }) => {
+    const before = await open(page, request);
     await page.getByLabel(/search/i).fill('zzqx-no-such-court');
     await expect(page.getByText('No facilities found')).toBeVisible();
     expect(await shownIds(page)).toEqual([]);
     await page.getByLabel(/search/i).fill('');
-    await expect.poll(() => shownIds(page)).toHaveLength(catalogue.length);
+    await expect.poll(async () => wrongCards(request, await shownIds(page), before, everything)).toEqual([]);
     await expect(page.getByText('No facilities found')).toBeHidden();
   });
 });
 
 test.describe('without JavaScript (plain GET form)', () => {
-  test('search, max price and no results all work by submitting the form', async ({ browser, baseURL }) => {
+  test('search, max price and no results all work by submitting the form', async ({ browser, baseURL, request }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const problems: PageProblem[] = [];
     await watchContext(context, problems);
     const page = await context.newPage();
     try {
+      let before = await facilities(request);
       await page.goto('/facilities-list');
-      expect(await shownIds(page)).toEqual(catalogue.map((f) => f._id).sort());
+      expect(await wrongCards(request, await shownIds(page), before, everything)).toEqual([]);
 
       const word = searchWord();
       await page.getByLabel(/search/i).fill(word);
+      before = await facilities(request);
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word)}`, 'i'));
-      expect(await shownIds(page)).toEqual(expected(word));
+      expect(await wrongCards(request, await shownIds(page), before, matching(word))).toEqual([]);
 
       const max = medianPrice();
       await page.getByLabel(/search/i).fill('');
       await page.getByLabel(/max.*price/i).fill(String(max));
+      before = await facilities(request);
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(/[?&]maxPrice=/);
-      expect(await shownIds(page)).toEqual(expected('', max));
+      expect(await wrongCards(request, await shownIds(page), before, matching('', max))).toEqual([]);
 
       await page.getByLabel(/search/i).fill('zzqx-no-such-court');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -98,8 +128,9 @@ test.describe('without JavaScript (plain GET form)', () => {
       expect(await shownIds(page)).toEqual([]);
 
       // The GET URL itself is shareable.
+      before = await facilities(request);
       await page.goto(`/facilities-list?q=${encodeURIComponent(word.toLowerCase())}`);
-      expect(await shownIds(page)).toEqual(expected(word));
+      expect(await wrongCards(request, await shownIds(page), before, matching(word))).toEqual([]);
       expect(problems, describeProblems(problems)).toEqual([]);
     } finally {
       await context.close();

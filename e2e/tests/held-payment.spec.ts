@@ -5,25 +5,22 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
+import { isoDate, loginAdmin, signUpAndLogin, useSession, type Facility, type Session } from '../support/api.ts';
 import { bearer } from '../support/console.ts';
 import { snap } from '../support/screens.ts';
 import { day, times } from '../support/clock.ts';
 
-/** Two free slots on one demo facility `daysAhead` days out (the catalogue's Maple Falls facilities only). */
-async function twoFreeSlots(request: APIRequestContext, daysAhead: number) {
-  for (const f of (await facilities(request)).filter((x) => x.location.endsWith('Maple Falls'))) {
-    const date = isoDate(daysAhead, f.timezone);
-    const res = await request.get(`/api/check-availability?date=${date}&facility=${f._id}`);
-    const slots = ((await res.json()) as { data?: { startTime: string; endTime: string }[] }).data ?? [];
-    const late = slots.filter((s) => s.startTime >= '12:00');
-    if (late.length >= 3) return { facility: f, date, first: late[0]!, second: late[2]! };
-  }
-  throw new Error('no facility with free afternoon slots');
+/** Two free afternoon slots at `facility` (one of the test's own) `daysAhead` days out, an hour apart. */
+async function twoFreeSlots(request: APIRequestContext, facility: Facility, daysAhead: number) {
+  const date = isoDate(daysAhead, facility.timezone);
+  const res = await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`);
+  const late = ((await res.json()) as { data: { startTime: string; endTime: string }[] }).data.filter((s) => s.startTime >= '12:00');
+  expect(late.length, `free afternoon slots at ${facility.name} on ${date}`).toBeGreaterThanOrEqual(3);
+  return { date, first: late[0]!, second: late[2]! };
 }
 
-async function heldWithLink(request: APIRequestContext, staff: Session, customer: Session, daysAhead: number) {
-  const { facility, date, first, second } = await twoFreeSlots(request, daysAhead);
+async function heldWithLink(request: APIRequestContext, staff: Session, customer: Session, facility: Facility, daysAhead: number) {
+  const { date, first, second } = await twoFreeSlots(request, facility, daysAhead);
   const res = await request.post('/api/admin/bookings', {
     headers: bearer(staff),
     data: { facilityId: facility._id, date, startTime: first.startTime, endTime: first.endTime, userId: customer.user._id, payment: 'link' },
@@ -35,10 +32,10 @@ async function heldWithLink(request: APIRequestContext, staff: Session, customer
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-test('the old payment page of a held booking the venue moved says where it went; once cancelled, that the venue cancelled it', async ({ page, request }) => {
+test('the old payment page of a held booking the venue moved says where it went; once cancelled, that the venue cancelled it', async ({ page, request, ownFacility }) => {
   const staff = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'heldpayer');
-  const { booking, date, second, paymentPath } = await heldWithLink(request, staff, customer, 13);
+  const { booking, date, second, paymentPath } = await heldWithLink(request, staff, customer, await ownFacility(), 13);
   const orderId = paymentPath.split('/').at(-1)!;
 
   // The hosted page takes payment while the booking is held as it was sold.
@@ -63,7 +60,7 @@ test('the old payment page of a held booking the venue moved says where it went;
   await expect(page.getByText(/This booking was moved to .*: use the new payment link in your email\./)).toBeVisible();
   await snap(page, 'held-payment-moved-return');
 
-  // Staff cancel it: the page now says the venue cancelled it (and frees the slot for other specs).
+  // Staff cancel it: the page now says the venue cancelled it.
   const cancelled = await request.delete(`/api/admin/bookings/${booking._id}`, { headers: bearer(staff) });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
   await page.goto(`/payment/cancelled?order=${orderId}`);

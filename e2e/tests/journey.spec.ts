@@ -1,33 +1,24 @@
 /**
  * (b) A new customer's whole journey through the UI: register (and be signed in), pick a facility from
- * the list, Book Now, choose a day 2+ days ahead (so the booking stays cancellable with a
+ * the list (one of the test's own, so no other spec takes its slot), Book Now, choose a day 2+ days ahead (so the booking stays cancellable with a
  * refund), a start and a length, book (on to checkout), pay on the sandbox page, see the booking
  * Confirmed and Paid in My Bookings, cancel it through the dialog, log out.
  */
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, newCustomer } from '../support/api.ts';
+import { demoFacilities, isoDate, newCustomer } from '../support/api.ts';
 import { snap } from '../support/screens.ts';
 import { hydrated } from '../support/islands.ts';
 import { signUpThroughForm } from '../support/sign-up.ts';
 import { clock } from '../support/clock.ts';
 
-test('register (signed in at once), book, pay, see it confirmed, cancel it, log out', async ({ page, request }) => {
+test('register (signed in at once), book, pay, see it confirmed, cancel it, log out', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
 
-  // A facility with free slots on a day at least 2 days ahead (in the facility's own zone).
-  const list = await facilities(request);
-  let choice: { id: string; name: string; date: string } | undefined;
-  for (const f of list) {
-    for (let days = 2; days <= 9 && !choice; days++) {
-      const date = isoDate(days, f.timezone);
-      const res = await request.get(`/api/check-availability?date=${date}&facility=${f._id}`);
-      const slots = ((await res.json()) as { data: unknown[] }).data;
-      if (res.ok() && slots.length >= 2) choice = { id: f._id, name: f.name, date };
-    }
-    if (choice) break;
-  }
-  expect(choice, 'some facility has free slots in the coming week').toBeTruthy();
-  const { id, name, date } = choice!;
+  // A facility of the test's own (on the list with the others), booked 2 days ahead in its own zone.
+  const { _id: id, name, timezone } = await ownFacility();
+  const date = isoDate(2, timezone);
+  const res = await request.get(`/api/check-availability?date=${date}&facility=${id}`);
+  expect(((await res.json()) as { data: unknown[] }).data.length, `${name} has free slots on ${date}`).toBeGreaterThanOrEqual(2);
   const customer = newCustomer('journey');
 
   await test.step('register through the form (with a photo) and land on My bookings, signed in', async () => {
@@ -123,7 +114,7 @@ test('register (signed in at once), book, pay, see it confirmed, cancel it, log 
 });
 
 test('signed-out Book Now: log in, then back on the booking screen', async ({ page, request }) => {
-  const [facility] = await facilities(request);
+  const [facility] = await demoFacilities(request);
   const customer = newCustomer('redirect');
   await request.post('/api/auth/signup', { data: customer });
   await page.goto(`/facilities/${facility!._id}`);
@@ -139,7 +130,7 @@ test('signed-out Book Now: log in, then back on the booking screen', async ({ pa
 });
 
 test('booking form messages: both times required', async ({ page, request }) => {
-  const [facility] = await facilities(request);
+  const [facility] = await demoFacilities(request);
   const customer = newCustomer('messages');
   await request.post('/api/auth/signup', { data: customer });
   const login = (await (await request.post('/api/auth/login', { data: { email: customer.email, password: customer.password } })).json()) as { token: string; data: unknown };

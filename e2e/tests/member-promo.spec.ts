@@ -9,29 +9,15 @@ import { isoDate, loginAdmin, signUpAndLogin, useSession } from '../support/api.
 import { bearer } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { literal, times } from '../support/clock.ts';
+import { EVENING_PEAK } from '../support/own-facility.ts';
 
-const EVERY_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-
-test('a member sees member prices, books across the peak, applies a promo code and pays the right amount', async ({ page, request }) => {
+test('a member sees member prices, books across the peak, applies a promo code and pays the right amount', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const staff = await loginAdmin(request);
   const tag = Date.now().toString(36);
 
   // $20 an hour, $30 from 18:00; members pay 20% less: $16 and $24.
-  const made = await request.post('/api/facility', {
-    headers: bearer(staff),
-    data: {
-      name: `E2E Member Court ${tag}`,
-      location: 'Member Hall',
-      pricePerHour: 20,
-      description: 'A court for the member and promo spec.',
-      imageUrl: '/images/facilities/tennis.svg',
-      timezone: 'America/New_York',
-      priceRules: [{ days: EVERY_DAY, from: '18:00', to: '22:00', pricePerHour: 30 }],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const court = (await made.json()).data as { _id: string };
+  const court = await ownFacility({ pricePerHour: 20, priceRules: EVENING_PEAK });
   const tier = await request.post('/api/admin/tiers', { headers: bearer(staff), data: { name: `Member ${tag}`, discountPercent: 20 } });
   expect(tier.status(), await tier.text()).toBe(201);
   const code = `MEMBER-${tag.toUpperCase()}`;
@@ -42,45 +28,41 @@ test('a member sees member prices, books across the peak, applies a promo code a
   const assigned = await request.put(`/api/admin/users/${member.user._id}`, { headers: bearer(staff), data: { tierId: ((await tier.json()) as { id: string }).id } });
   expect(assigned.status(), await assigned.text()).toBe(200);
 
-  try {
-    await test.step('member prices per slot, and a hold across the peak boundary for their sum', async () => {
-      await useSession(page, member);
-      await page.goto(`/facility-booking/${court._id}`);
-      await hydrated(page);
-      await page.getByLabel('Date').fill(isoDate(4));
-      await expect(page.getByText(`Member ${tag} price`, { exact: true }).first()).toBeVisible();
-      const slots = page.getByRole('list', { name: 'Free slots' });
-      await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('17:00', '18:00'))}`) })).toContainText('$16.00');
-      await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('18:00', '19:00'))}`) })).toContainText('$24.00');
-      await page.getByLabel('Start time').selectOption('17:00');
-      await page.getByLabel('Length', { exact: true }).selectOption('19:00');
-      await expect(page.getByRole('complementary', { name: 'Booking summary' })).toContainText('$40.00');
-      await page.getByRole('button', { name: 'Book', exact: true }).click();
-      await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
-    });
+  await test.step('member prices per slot, and a hold across the peak boundary for their sum', async () => {
+    await useSession(page, member);
+    await page.goto(`/facility-booking/${court._id}`);
+    await hydrated(page);
+    await page.getByLabel('Date').fill(isoDate(4));
+    await expect(page.getByText(`Member ${tag} price`, { exact: true }).first()).toBeVisible();
+    const slots = page.getByRole('list', { name: 'Free slots' });
+    await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('17:00', '18:00'))}`) })).toContainText('$16.00');
+    await expect(slots.getByRole('button', { name: new RegExp(`^${literal(times('18:00', '19:00'))}`) })).toContainText('$24.00');
+    await page.getByLabel('Start time').selectOption('17:00');
+    await page.getByLabel('Length', { exact: true }).selectOption('19:00');
+    await expect(page.getByRole('complementary', { name: 'Booking summary' })).toContainText('$40.00');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/checkoutForPayment\/?$/);
+  });
 
-    await test.step('the promo code at checkout: 10% off the member total', async () => {
-      await page.goto('/dashboard/checkoutForPayment');
-      const main = page.locator('main');
-      await expect(main.getByRole('button', { name: 'Pay $40.00' })).toBeVisible();
-      await main.getByLabel('Promo code').fill(code.toLowerCase());
-      await main.locator('.checkout-promo').getByRole('button', { name: 'Apply' }).click();
-      await expect(main.locator('.checkout-promo').getByRole('status')).toContainText(`Promo code ${code} applied: $4.00 off.`);
-      await main.getByRole('button', { name: 'Pay $36.00' }).click();
-    });
+  await test.step('the promo code at checkout: 10% off the member total', async () => {
+    await page.goto('/dashboard/checkoutForPayment');
+    const main = page.locator('main');
+    await expect(main.getByRole('button', { name: 'Pay $40.00' })).toBeVisible();
+    await main.getByLabel('Promo code').fill(code.toLowerCase());
+    await main.locator('.checkout-promo').getByRole('button', { name: 'Apply' }).click();
+    await expect(main.locator('.checkout-promo').getByRole('status')).toContainText(`Promo code ${code} applied: $4.00 off.`);
+    await main.getByRole('button', { name: 'Pay $36.00' }).click();
+  });
 
-    await test.step('the hosted page charges $36.00 and the order says so', async () => {
-      await expect(page).toHaveURL(/\/pay\//);
-      await expect(page.getByText('Total $36.00')).toBeVisible();
-      await page.getByRole('button', { name: 'Pay $36.00' }).click();
-      await expect(page).toHaveURL(/\/payment\/success\/?\?order=/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
-      const payments = (await (await request.get('/api/admin/payments', { headers: bearer(staff) })).json()) as { user: { email: string }; amount: number; discount: number; promoCode: string | null }[];
-      expect(payments.find((p) => p.user.email === member.user.email)).toMatchObject({ amount: 36, discount: 4, promoCode: code });
-      const mine = (await (await request.get(`/api/bookings/user/${member.user._id}`, { headers: bearer(member) })).json()).data as { startTime: string; status: string }[];
-      expect(mine.map((b) => [b.startTime, b.status])).toEqual([['17:00', 'confirmed']]);
-    });
-  } finally {
-    await request.delete(`/api/facility/${court._id}?cancelBookings=true`, { headers: bearer(staff) });
-  }
+  await test.step('the hosted page charges $36.00 and the order says so', async () => {
+    await expect(page).toHaveURL(/\/pay\//);
+    await expect(page.getByText('Total $36.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay $36.00' }).click();
+    await expect(page).toHaveURL(/\/payment\/success\/?\?order=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+    const payments = (await (await request.get('/api/admin/payments', { headers: bearer(staff) })).json()) as { user: { email: string }; amount: number; discount: number; promoCode: string | null }[];
+    expect(payments.find((p) => p.user.email === member.user.email)).toMatchObject({ amount: 36, discount: 4, promoCode: code });
+    const mine = (await (await request.get(`/api/bookings/user/${member.user._id}`, { headers: bearer(member) })).json()).data as { startTime: string; status: string }[];
+    expect(mine.map((b) => [b.startTime, b.status])).toEqual([['17:00', 'confirmed']]);
+  });
 });

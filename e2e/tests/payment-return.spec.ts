@@ -7,22 +7,22 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { loginAdmin, signUpAndLogin, useSession, type Session } from '../support/api.ts';
+import { loginAdmin, signUpAndLogin, useSession, type Facility, type Session } from '../support/api.ts';
 import { snap } from '../support/screens.ts';
 import { bearer, bookFirstFreeSlot, checkOut, payThroughApi } from '../support/console.ts';
 
 
-/** A customer's fresh sandbox order, not paid yet. */
-async function openOrder(request: APIRequestContext, customer: Session, daysAhead: number) {
-  const held = await bookFirstFreeSlot(request, customer, daysAhead);
+/** A customer's fresh sandbox order, not paid yet, for a slot at `facility`. */
+async function openOrder(request: APIRequestContext, customer: Session, facility: Facility, daysAhead: number) {
+  const held = await bookFirstFreeSlot(request, customer, facility, daysAhead);
   return checkOut(request, customer, [held]);
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-test('a paid order reads as confirmed', async ({ page, request }) => {
+test('a paid order reads as confirmed', async ({ page, request, ownFacility }) => {
   const customer = await signUpAndLogin(request, 'returner');
-  const { orderId, paymentUrl } = await openOrder(request, customer, 6);
+  const { orderId, paymentUrl } = await openOrder(request, customer, await ownFacility(), 6);
   await payThroughApi(request, paymentUrl);
 
   await useSession(page, customer);
@@ -33,9 +33,9 @@ test('a paid order reads as confirmed', async ({ page, request }) => {
   await snap(page, 'payment-return-confirmed');
 });
 
-test('an unpaid order reads "Confirming your payment…" until it is paid, then confirmed', async ({ page, request }) => {
+test('an unpaid order reads "Confirming your payment…" until it is paid, then confirmed', async ({ page, request, ownFacility }) => {
   const customer = await signUpAndLogin(request, 'waiter');
-  const { orderId, paymentUrl } = await openOrder(request, customer, 7);
+  const { orderId, paymentUrl } = await openOrder(request, customer, await ownFacility(), 7);
   const polls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes(`/api/order/${orderId}`)) polls.push(r.url());
@@ -56,9 +56,9 @@ test('an unpaid order reads "Confirming your payment…" until it is paid, then 
   await expect(page.getByText(/your booking is confirmed/i)).toBeVisible();
 });
 
-test('an order still unpaid after a minute reads "being processed", never confirmed', async ({ page, request }) => {
+test('an order still unpaid after a minute reads "being processed", never confirmed', async ({ page, request, ownFacility }) => {
   const customer = await signUpAndLogin(request, 'patient');
-  const { orderId } = await openOrder(request, customer, 9);
+  const { orderId } = await openOrder(request, customer, await ownFacility(), 9);
   await page.clock.install();
   await useSession(page, customer);
   const firstPoll = page.waitForResponse((r) => r.url().includes(`/api/order/${orderId}`));
@@ -74,9 +74,9 @@ test('an order still unpaid after a minute reads "being processed", never confir
   await expect(page.getByText(/your booking is confirmed/i)).toBeHidden();
 });
 
-test('a refunded order reads refunded; an order that is not yours or not an order is not shown', async ({ page, request }) => {
+test('a refunded order reads refunded; an order that is not yours or not an order is not shown', async ({ page, request, ownFacility }) => {
   const customer = await signUpAndLogin(request, 'refundee');
-  const { orderId, paymentUrl } = await openOrder(request, customer, 8);
+  const { orderId, paymentUrl } = await openOrder(request, customer, await ownFacility(), 8);
   await payThroughApi(request, paymentUrl);
   const admin = await loginAdmin(request);
   expect((await request.post(`/api/admin/payments/${orderId}/refund`, { headers: bearer(admin) })).status()).toBe(200);

@@ -45,9 +45,9 @@ test('change password in the profile: this browser stays signed in, another is s
   expect((await request.post('/api/auth/login', { data: { email: customer.user.email, password: 'Fresh-Baseline-Rally-8' } })).status()).toBe(200);
 });
 
-test('reminders switch, calendar feed and Add to calendar', async ({ page, request }) => {
+test('reminders switch, calendar feed and Add to calendar', async ({ page, request, ownFacility }) => {
   const customer = await signUpAndLogin(request, 'calendar');
-  const held = await bookFirstFreeSlot(request, customer, 4);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 4);
   await payThroughApi(request, (await checkOut(request, customer, [held])).paymentUrl);
 
   await useSession(page, customer);

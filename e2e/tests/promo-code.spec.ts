@@ -12,14 +12,14 @@ import { clock } from '../support/clock.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-test('a customer applies a promo code at checkout and pays the discounted total', async ({ page, request }) => {
+test('a customer applies a promo code at checkout and pays the discounted total', async ({ page, request, ownFacility }) => {
   const staff = await loginAdmin(request);
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
   const made = await request.post('/api/admin/promo-codes', { headers: bearer(staff), data: { code, percentOff: 20 } });
   expect(made.status(), await made.text()).toBe(201);
 
   const customer = await signUpAndLogin(request, 'promo');
-  const held = await bookFirstFreeSlot(request, customer, 5);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 5);
   const priceCents = Math.round(held.booking.payableAmount * 100);
   // 20% off, the discount rounded up to the cent (in the customer's favour).
   const discountCents = Math.ceil((priceCents * 20) / 100);

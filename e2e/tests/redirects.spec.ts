@@ -3,11 +3,11 @@
  * paths all lead somewhere sensible.
  */
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, type Facility } from '../support/api.ts';
+import { demoFacilities, type Facility } from '../support/api.ts';
 
 let facility: Facility;
 test.beforeAll(async ({ request }) => {
-  facility = (await facilities(request))[0]!;
+  facility = (await demoFacilities(request))[0]!;
 });
 
 test('a browser opening /api/facility/<id> lands on /facilities/<id>; JSON clients still get JSON', async ({ page, request }) => {

@@ -13,10 +13,11 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin, useSession, type Facility, type Session } from '../support/api.ts';
 import { signInAtConsole } from '../support/back-office.ts';
-import { bearer } from '../support/console.ts';
+import { bearer, gotoConsole } from '../support/console.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/env.ts';
 import { hydrated } from '../support/islands.ts';
 import { snap } from '../support/screens.ts';
+import type { FacilityData } from '../support/own-facility.ts';
 
 const FROM_ZONE = 'Pacific/Honolulu';
 const TO_ZONE = 'Pacific/Kiritimati';
@@ -34,25 +35,19 @@ function currentHour(timeZone: string): { date: string; startTime: string; endTi
   return { date: `${parts.year}-${parts.month}-${parts.day}`, startTime: clock(start), endTime: clock(start + 60) };
 }
 
-/** A confirmed, paid booking of `customer` that has already ended, on a court of its own. */
-async function endedBooking(request: APIRequestContext, staff: Session, customer: Session): Promise<{ facility: Facility; bookingId: string }> {
-  const created = await request.post('/api/facility', {
-    headers: bearer(staff),
-    data: {
-      name: `Review Court ${Date.now().toString(36)}`,
-      location: 'North Shore Park',
-      pricePerHour: 24,
-      description: 'An outdoor hard court.',
-      imageUrl: '/images/facilities/tennis.svg',
-      sport: 'tennis',
-      timezone: FROM_ZONE,
-      slotMinutes: 60,
-      maxBookingMinutes: 120,
-      openingHours: { sun: allDay, mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const facility = ((await created.json()) as { data: Facility }).data;
+/** The court of the spec's own: open all day in Honolulu. */
+const REVIEW_COURT: FacilityData = {
+  pricePerHour: 24,
+  description: 'An outdoor hard court.',
+  sport: 'tennis',
+  timezone: FROM_ZONE,
+  slotMinutes: 60,
+  maxBookingMinutes: 120,
+  openingHours: { sun: allDay, mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay },
+};
+
+/** A confirmed, paid booking of `customer` that has already ended, on `facility` (a REVIEW_COURT). */
+async function endedBooking(request: APIRequestContext, staff: Session, customer: Session, facility: Facility): Promise<{ facility: Facility; bookingId: string }> {
   // Started earlier today and not over: the desk may book it (paid at the desk).
   const desk = await request.post('/api/admin/bookings', {
     headers: bearer(staff),
@@ -65,10 +60,10 @@ async function endedBooking(request: APIRequestContext, staff: Session, customer
   return { facility, bookingId };
 }
 
-test('a player rates a court after playing; the page shows it without a name; staff hide it', async ({ page, request }) => {
+test('a player rates a court after playing; the page shows it without a name; staff hide it', async ({ page, request, ownFacility }) => {
   const staff = await loginAdmin(request);
   const player = await signUpAndLogin(request, 'reviewer');
-  const { facility } = await endedBooking(request, staff, player);
+  const { facility } = await endedBooking(request, staff, player, await ownFacility(REVIEW_COURT));
   const comment = 'Fast surface, good lights.\nNets could be tighter.';
 
   // My bookings: the ended booking offers "Rate this court".
@@ -118,7 +113,7 @@ test('a player rates a court after playing; the page shows it without a name; st
   await page.evaluate(() => localStorage.clear());
   await signInAtConsole(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Today at Courtside' })).toBeVisible();
-  await page.goto('/admin/#/reviews');
+  await gotoConsole(page, '/reviews');
   const row = page.getByRole('row', { name: new RegExp(facility.name) });
   await expect(row).toBeVisible();
   await expect(row.getByText(player.user.name)).toBeVisible();

@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, isoDate, loginAdmin, newCustomer, signUpAndLogin, useSession, type Facility, type Session } from '../support/api.ts';
+import { demoFacilities, isoDate, loginAdmin, newCustomer, signUpAndLogin, useSession, type Facility, type Session } from '../support/api.ts';
 import { bearer, bookFirstFreeSlot, checkOut, payThroughApi, type Held } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { SCREENSHOT_DIR, snap } from '../support/screens.ts';
@@ -44,36 +44,34 @@ async function bookingOf(request: APIRequestContext, customer: Session, id: stri
   return ((await res.json()) as { data: Booking }).data;
 }
 
-/** Books and pays the first free slot `daysAhead` days out: a confirmed booking, and its order. */
-async function confirmedBooking(request: APIRequestContext, customer: Session, daysAhead: number): Promise<Held & { orderId: string }> {
-  const held = await bookFirstFreeSlot(request, customer, daysAhead);
+/** Books and pays the first free slot at `facility` `daysAhead` days out: a confirmed booking, and its order. */
+async function confirmedBooking(request: APIRequestContext, customer: Session, facility: Facility, daysAhead: number): Promise<Held & { orderId: string }> {
+  const held = await bookFirstFreeSlot(request, customer, facility, daysAhead);
   const { orderId, paymentUrl } = await checkOut(request, customer, [held]);
   await payThroughApi(request, paymentUrl);
   return { ...held, orderId };
 }
 
 /**
- * A confirmed booking inside the cancellation window, when there is one to make: the earliest
- * free slot today or tomorrow that starts within the window. Undefined when none is free.
+ * A confirmed booking at `facility` inside the cancellation window, when there is one to make:
+ * the earliest free slot today or tomorrow that starts within the window. Undefined when none is free.
  */
-async function confirmedInsideWindow(request: APIRequestContext, customer: Session): Promise<{ facility: Facility; booking: Booking } | undefined> {
-  for (const facility of await facilities(request)) {
-    for (const days of [0, 1]) {
-      const date = isoDate(days, facility.timezone);
-      const res = await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`);
-      for (const slot of ((await res.json()) as { data?: { startTime: string; endTime: string }[] }).data ?? []) {
-        const made = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facility._id, date, startTime: slot.startTime, endTime: slot.endTime } });
-        if (made.status() !== 201) continue;
-        const booking = ((await made.json()) as { data: Booking }).data;
-        // Its deadline already passed: it starts within the window. Otherwise release it and try the next day.
-        if (booking.cancellableUntil && Date.parse(booking.cancellableUntil) < Date.now()) {
-          const { paymentUrl } = await checkOut(request, customer, [{ facility, booking }]);
-          await payThroughApi(request, paymentUrl);
-          return { facility, booking: await bookingOf(request, customer, booking._id) };
-        }
-        await request.delete(`/api/bookings/${booking._id}`, { headers: bearer(customer) });
-        break;
+async function confirmedInsideWindow(request: APIRequestContext, customer: Session, facility: Facility): Promise<{ facility: Facility; booking: Booking } | undefined> {
+  for (const days of [0, 1]) {
+    const date = isoDate(days, facility.timezone);
+    const res = await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`);
+    for (const slot of ((await res.json()) as { data?: { startTime: string; endTime: string }[] }).data ?? []) {
+      const made = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facility._id, date, startTime: slot.startTime, endTime: slot.endTime } });
+      if (made.status() !== 201) continue;
+      const booking = ((await made.json()) as { data: Booking }).data;
+      // Its deadline already passed: it starts within the window. Otherwise release it and try the next day.
+      if (booking.cancellableUntil && Date.parse(booking.cancellableUntil) < Date.now()) {
+        const { paymentUrl } = await checkOut(request, customer, [{ facility, booking }]);
+        await payThroughApi(request, paymentUrl);
+        return { facility, booking: await bookingOf(request, customer, booking._id) };
       }
+      await request.delete(`/api/bookings/${booking._id}`, { headers: bearer(customer) });
+      break;
     }
   }
   return undefined;
@@ -89,7 +87,7 @@ const rowOf = (page: Page, facilityName: string, b: { date: string; startTime: s
     .filter({ hasText: new RegExp(`(^|[^:\\d])${literal(clock(b.startTime))} –`) });
 
 test('sign-up without a photo signs the customer in and goes where login would go', async ({ page, request }) => {
-  const [facility] = await facilities(request);
+  const [facility] = await demoFacilities(request);
   const customer = newCustomer('signup');
   // Asked to sign in by the booking page, they choose to create an account instead.
   await page.goto(`/facility-booking/${facility!._id}`);
@@ -122,7 +120,7 @@ test('sign-up without a photo signs the customer in and goes where login would g
 test('the booking page states the policy and takes its horizon from the server', async ({ page, request }) => {
   const settings = await settingsOf(request);
   const customer = await signUpAndLogin(request, 'policy');
-  const [facility] = await facilities(request);
+  const [facility] = await demoFacilities(request);
   await useSession(page, customer);
   await page.goto(`/facility-booking/${facility!._id}`);
   await hydrated(page);
@@ -141,12 +139,13 @@ test('the booking page states the policy and takes its horizon from the server',
   await page.getByTestId('faq').screenshot({ path: `${SCREENSHOT_DIR}truth-faq-1280.png` });
 });
 
-test('My Bookings shows each deadline and offers Cancel only where the policy allows it', async ({ page, request }) => {
+test('My Bookings shows each deadline and offers Cancel only where the policy allows it', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const customer = await signUpAndLogin(request, 'deadline');
-  const far = await confirmedBooking(request, customer, 5);
-  const hold = await bookFirstFreeSlot(request, customer, 6);
-  const inside = await confirmedInsideWindow(request, customer);
+  const facility = await ownFacility();
+  const far = await confirmedBooking(request, customer, facility, 5);
+  const hold = await bookFirstFreeSlot(request, customer, facility, 6);
+  const inside = await confirmedInsideWindow(request, customer, facility);
 
   await useSession(page, customer);
   await page.goto('/dashboard/userBookings');
@@ -183,10 +182,10 @@ test('My Bookings shows each deadline and offers Cancel only where the policy al
   await expect(farRow.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 });
 
-test('checkout has no billing form: the account pays, and the policy shows before paying', async ({ page, request }) => {
+test('checkout has no billing form: the account pays, and the policy shows before paying', async ({ page, request, ownFacility }) => {
   const settings = await settingsOf(request);
   const customer = await signUpAndLogin(request, 'checkout');
-  const held = await bookFirstFreeSlot(request, customer, 4);
+  const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 4);
   await useSession(page, customer);
   await page.goto('/dashboard/checkoutForPayment');
   const main = page.locator('main');
@@ -214,9 +213,9 @@ test('checkout has no billing form: the account pays, and the policy shows befor
 test.describe('a visitor in another time zone', () => {
   test.use({ timezoneId: 'Europe/London' });
 
-  test('sees the facility time, labelled with its zone', async ({ page, request }) => {
+  test('sees the facility time, labelled with its zone', async ({ page, request, ownFacility }) => {
     const customer = await signUpAndLogin(request, 'traveller');
-    const held = await bookFirstFreeSlot(request, customer, 4);
+    const held = await bookFirstFreeSlot(request, customer, await ownFacility(), 4);
     const hold = await bookingOf(request, customer, held.booking._id);
     expect(held.facility.timezone).toBe('America/New_York');
     await useSession(page, customer);
@@ -235,9 +234,10 @@ test.describe('a visitor in another time zone', () => {
   });
 });
 
-test('every payment return page shows the order as it really is', async ({ page, request }) => {
+test('every payment return page shows the order as it really is', async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);
   const customer = await signUpAndLogin(request, 'returns');
+  const facility = await ownFacility();
   const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
   // The panel on show (the others are in the page, hidden).
   const shown = page.locator('#payment-return > [data-view]:not([hidden])');
@@ -255,7 +255,7 @@ test('every payment return page shows the order as it really is', async ({ page,
   });
 
   await test.step('a paid order reads paid, even on the cancelled page (its Cancel button leads there)', async () => {
-    const { orderId } = await confirmedBooking(request, customer, 8);
+    const { orderId } = await confirmedBooking(request, customer, facility, 8);
     for (const outcome of ['cancelled', 'refunded', 'success']) {
       await page.goto(`/payment/${outcome}?order=${orderId}`);
       await expect(heading('Payment successful')).toBeVisible();
@@ -273,7 +273,7 @@ test('every payment return page shows the order as it really is', async ({ page,
   });
 
   await test.step('a checkout cancelled on the payment page: nothing charged, the hold still there, then released', async () => {
-    const held = await bookFirstFreeSlot(request, customer, 9);
+    const held = await bookFirstFreeSlot(request, customer, facility, 9);
     const { orderId, paymentUrl } = await checkOut(request, customer, [held]);
     await page.goto(paymentUrl);
     await page.getByRole('button', { name: /^Cancel/ }).click();
@@ -291,7 +291,7 @@ test('every payment return page shows the order as it really is', async ({ page,
 
   await test.step("someone else's order is not shown", async () => {
     const stranger = await signUpAndLogin(request, 'stranger');
-    const held = await bookFirstFreeSlot(request, customer, 10);
+    const held = await bookFirstFreeSlot(request, customer, facility, 10);
     const { orderId } = await checkOut(request, customer, [held]);
     await useSession(page, stranger);
     await page.goto(`/payment/cancelled?order=${orderId}`);
@@ -332,52 +332,34 @@ test('the phone menu closes on Escape and gives focus back to its button', async
   await expect(nav).toBeHidden();
 });
 
-test('a very long unbroken facility name and description wrap instead of widening the page', async ({ page, request }) => {
-  const admin = await loginAdmin(request);
-  const longName = `Court${'W'.repeat(100)}`;
-  const made = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: { name: longName, location: `Hall${'L'.repeat(150)}`, pricePerHour: 12, description: `Desc${'D'.repeat(1500)}`, imageUrl: '/images/facilities/tennis.svg' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const id = ((await made.json()) as { data: { _id: string } }).data._id;
+test('a very long unbroken facility name and description wrap instead of widening the page', async ({ page, request, ownFacility }) => {
+  // Unbroken, and sorting after the demo catalogue like every facility of a test's own.
+  const longName = `ZzCourt${Date.now().toString(36)}${'W'.repeat(100)}`;
+  const id = (await ownFacility({ name: longName, location: `Hall${'L'.repeat(150)}`, pricePerHour: 12, description: `Desc${'D'.repeat(1500)}` }))._id;
   const customer = await signUpAndLogin(request, 'longname');
-  let holdId = '';
-  try {
-    const date = isoDate(3);
-    const slots = ((await (await request.get(`/api/check-availability?date=${date}&facility=${id}`)).json()) as { data: { startTime: string; endTime: string }[] }).data;
-    const booked = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: id, date, startTime: slots[0]!.startTime, endTime: slots[0]!.endTime } });
-    expect(booked.status()).toBe(201);
-    holdId = ((await booked.json()) as { data: { _id: string } }).data._id;
-    await useSession(page, customer);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 844 });
-      for (const path of [`/facilities/${id}`, '/facilities-list', `/facility-booking/${id}`, '/dashboard/checkoutForPayment', '/dashboard/userBookings']) {
-        await page.goto(path);
-        await expect(page.locator('main')).toContainText(longName.slice(0, 20));
-        await page.waitForLoadState('load');
-        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-        expect(scroll, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(client);
-      }
+  const date = isoDate(3);
+  const slots = ((await (await request.get(`/api/check-availability?date=${date}&facility=${id}`)).json()) as { data: { startTime: string; endTime: string }[] }).data;
+  const booked = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: id, date, startTime: slots[0]!.startTime, endTime: slots[0]!.endTime } });
+  expect(booked.status()).toBe(201);
+  await useSession(page, customer);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of [`/facilities/${id}`, '/facilities-list', `/facility-booking/${id}`, '/dashboard/checkoutForPayment', '/dashboard/userBookings']) {
+      await page.goto(path);
+      await expect(page.locator('main')).toContainText(longName.slice(0, 20));
+      await page.waitForLoadState('load');
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(scroll, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(client);
     }
-    await page.goto(`/facilities/${id}`);
-    await snap(page, 'truth-long-name');
-  } finally {
-    // Released first, so the facility has no live booking in the way of its removal.
-    if (holdId) await request.delete(`/api/bookings/${holdId}`, { headers: bearer(customer) });
-    await request.delete(`/api/facility/${id}`, { headers: bearer(admin) });
   }
+  await page.goto(`/facilities/${id}`);
+  await snap(page, 'truth-long-name');
 });
 
-test('a closure staff make shows on the facility page, and its slots are not offered for booking', async ({ page, request }) => {
+test('a closure staff make shows on the facility page, and its slots are not offered for booking', async ({ page, request, ownFacility }) => {
   const admin = await loginAdmin(request);
   // A facility of its own, so no other spec's booking stands in the closure's way.
-  const made = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: { name: `Closure Court ${Date.now().toString(36)}`, location: 'Hall 3', pricePerHour: 15, description: 'A court closed for works.', imageUrl: '/images/facilities/tennis.svg' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const facility = ((await made.json()) as { data: Facility }).data;
+  const facility = await ownFacility({ pricePerHour: 15, description: 'A court closed for works.' });
   const date = isoDate(3, facility.timezone);
   const startsOf = async () =>
     ((await (await request.get(`/api/check-availability?date=${date}&facility=${facility._id}`)).json()) as { data: { startTime: string }[] }).data.map((s) => s.startTime);
@@ -415,20 +397,14 @@ test('a closure staff make shows on the facility page, and its slots are not off
     expect(refused.status()).toBe(409);
   } finally {
     await request.delete(`/api/admin/closures/${closureId}`, { headers: bearer(admin) });
-    await request.delete(`/api/facility/${facility._id}`, { headers: bearer(admin) });
   }
 });
 
-test("a facility's own cancellation rule is the one checkout and the success page state, with what was bought", async ({ page, request }) => {
+test("a facility's own cancellation rule is the one checkout and the success page state, with what was bought", async ({ page, request, ownFacility }) => {
   const settings = await settingsOf(request);
   const hours = settings.cancellationHours === 12 ? 6 : 12;
   const admin = await loginAdmin(request);
-  const made = await request.post('/api/facility', {
-    headers: bearer(admin),
-    data: { name: `Twelve Hour Court ${Date.now().toString(36)}`, location: 'Riverside', pricePerHour: 20, description: 'Its own cancellation rule.', imageUrl: '/images/facilities/tennis.svg', policy: { cancellationHours: hours } },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const facility = ((await made.json()) as { data: Facility }).data;
+  const facility = await ownFacility({ description: 'Its own cancellation rule.', policy: { cancellationHours: hours } });
   const customer = await signUpAndLogin(request, 'ownrule');
   const date = isoDate(3, facility.timezone);
   const booked = await request.post('/api/bookings', { headers: bearer(customer), data: { facility: facility._id, date, startTime: '18:00', endTime: '19:00' } });
