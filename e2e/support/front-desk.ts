@@ -41,15 +41,18 @@ export async function clickFreeSlot(page: Page, facility: Pick<Facility, 'name'>
 export async function dropOnColumn(page: Page, block: Locator, facility: Pick<Facility, 'name'>): Promise<void> {
   const column = dayColumn(page, facility);
   await expect(block).toBeVisible();
+  // The element itself, not the locator: once dropped, the block leaves its column (or a question
+  // covers the grid), and the drag still ends on the element it started from, as a browser's does.
+  const source = (await block.elementHandle())!;
   const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
   // One height for every event: the columns share their top, so the drop lands at the block's own time.
-  const clientY = await block.evaluate((el) => el.getBoundingClientRect().top + 5);
-  await block.dispatchEvent('dragstart', { dataTransfer, clientY });
+  const clientY = await source.evaluate((el) => el.getBoundingClientRect().top + 5);
+  await source.dispatchEvent('dragstart', { dataTransfer, clientY });
   await column.dispatchEvent('dragover', { dataTransfer, clientY });
   await expect(column.getByTestId('day-drop-target')).toContainText('Move here');
   await column.dispatchEvent('drop', { dataTransfer, clientY });
-  await block.dispatchEvent('dragend', { dataTransfer, clientY });
-  await dataTransfer.dispose();
+  await source.dispatchEvent('dragend', { dataTransfer, clientY });
+  await Promise.all([dataTransfer.dispose(), source.dispose()]);
 }
 
 /**
