@@ -16,12 +16,15 @@ import { createFacility } from '../support/own-facility.ts';
 
 let admin: Session;
 let paid: Held;
+/** Who paid it: their name starts the block's name on the day grid. */
+let payer = '';
 let facilityId = '';
 
 test.beforeAll(async ({ browser, request }) => {
   test.setTimeout(90_000);
   admin = await loginAdmin(request);
   const customer = await signUpAndLogin(request, 'axe-console');
+  payer = customer.user.name;
   const facility = await createFacility(request, 'admin-accessibility');
   // Today when a slot is still free, else tomorrow: the day view opens on that day.
   const daysAhead = await bookFirstFreeSlot(request, customer, facility, 0).then(
@@ -110,5 +113,5 @@ test('named for assistive technology: the occupancy bar, the user menu, the book
   // The user menu's name starts with the name it shows.
   await expect(page.getByRole('button', { name: `${admin.user.name}, profile` })).toBeVisible();
   await gotoConsole(page, `/day-view?date=${paid.booking.date}`);
-  await expect(page.getByRole('button', { name: `${times(paid.booking.startTime, paid.booking.endTime)} · Confirmed · Paid` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${payer} ${times(paid.booking.startTime, paid.booking.endTime)} · Confirmed · Paid` })).toBeVisible();
 });
