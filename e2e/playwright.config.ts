@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A test's whole time, as generous as the waits below: axe on a console screen outlasted 60 s under that load.
+  timeout: 120_000,
   // Generous: on a 2-core machine shared with other work (a load of 20 and more), a console
   // screen's first render was seen to take over 10 s after its data arrived, and a list's request
   // to leave the browser 19 s after the page. Every wait is on a condition: a pass is no slower.
