@@ -85,16 +85,6 @@ function facilityIds(value: unknown): string[] {
   return [...value] as string[];
 }
 
-/** A stored promo code as the API sends it. */
-export function promoCodeToDto(promo: PromoCode): PromoCodeDto {
-  const { amountOffCents, minAmountCents, facilityIds: ids, ...rest } = promo;
-  const dto: PromoCodeDto = { ...rest };
-  if (amountOffCents !== undefined) dto.amountOff = centsToDollars(amountOffCents);
-  if (minAmountCents !== undefined) dto.minAmount = centsToDollars(minAmountCents);
-  if (ids !== undefined) dto.facilityIds = [...ids];
-  return dto;
-}
-
 /** Why a code cannot be used; the message says it to the customer, `reason` to a program. */
 export type PromoRefusalReason = 'unknown' | 'not_yet_valid' | 'expired' | 'wrong_facility' | 'below_minimum' | 'used_up' | 'used_up_for_you';
 
