@@ -67,9 +67,9 @@ export interface CourtsideDataProvider extends DataProvider {
   cancelSeries(id: string, from?: string): Promise<SeriesDto & { cancelledBookings: number }>;
 }
 
-/** A staff action on one record (POST /api/admin/<resource>/:id/<action>); resolves with the record afterwards. */
+/** A staff action on one record (POST /api/admin/<resource>/:id/<action>, no body); resolves with the record afterwards. */
 async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bookings', id: string, action: string): Promise<T> {
-  const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: '{}' });
+  const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
   return json as T;
 }
 
