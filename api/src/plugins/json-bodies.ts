@@ -14,7 +14,8 @@ export const jsonBodies = fp(async function jsonBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body.length === 0 ? done(null, undefined) : parseJson(request, body, done));
+    // parseAs 'string': the body is text.
+    body.length === 0 ? done(null, undefined) : parseJson(request, body as string, done));
 
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body !== undefined) {
