@@ -23,6 +23,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { escapeHtml } from '@courtside/domain';
 import { freePort } from '../harness/free-port.ts';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
@@ -445,8 +446,6 @@ async function get(base: string, path: string): Promise<{ status: number; type: 
 function expect(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 // ---------------------------------------------------------------------------------------------
 

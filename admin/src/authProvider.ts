@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import type { UserDto } from '@courtside/contracts';
+import type { SignInBody, UserDto } from '@courtside/contracts';
 import { canAccess } from './access.ts';
 import { clearSession, getToken, getUser, saveSession, tokenExpired } from './session.ts';
 import { httpClient, sessionEnded } from './dataProvider.ts';
@@ -16,7 +16,7 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 export const authProvider: AuthProvider = {
   async login({ email, username, password }: { email?: string; username?: string; password: string }) {
     try {
-      const { json } = await httpClient('/api/auth/login', { method: 'POST', token: null, body: JSON.stringify({ email: (email ?? username ?? '').trim(), password }) });
+      const { json } = await httpClient('/api/auth/login', { method: 'POST', token: null, body: JSON.stringify({ email: (email ?? username ?? '').trim(), password } satisfies SignInBody) });
       const { token, data } = json as { token?: string; data?: UserDto };
       if (!token || !data) throw new Error();
       saveSession(token, data);

@@ -1,7 +1,23 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Role } from '@courtside/domain';
-import type { BookingDto, DeskQuoteDto, DeskRefundDto, EmailDto, ListRecord, PaymentDto, SeriesDto, SeriesPreviewDto, UserDto } from '@courtside/contracts';
+import type {
+  AccountBody,
+  BookingDto,
+  DeskQuoteBody,
+  DeskQuoteDto,
+  DeskRefundDto,
+  DeskRefundsQuery,
+  EmailDto,
+  ListRecord,
+  PaymentDto,
+  RoleBody,
+  SeriesBody,
+  SeriesDto,
+  SeriesPreviewDto,
+  SettleBalanceBody,
+  UserDto,
+} from '@courtside/contracts';
 import { clearSession, getToken } from './session.ts';
 import { errorCode } from './common/errors.ts';
 import type { DashboardStats, DayView } from './types.ts';
@@ -50,7 +66,7 @@ export interface CourtsideDataProvider extends DataProvider {
   /** Marks a flagged order resolved; rejects with the server's reason (409 when not flagged or resolved already). */
   resolvePaymentFlag(id: string): Promise<PaymentDto>;
   /** Desk money still to hand back: all, one booking's, or that of bookings on a local day. */
-  getDeskRefunds(filter: { bookingId?: string; date?: string }): Promise<DeskRefundDto[]>;
+  getDeskRefunds(filter: DeskRefundsQuery): Promise<DeskRefundDto[]>;
   /** Records that the caller handed a desk refund back at the desk; rejects with the server's reason (409 NOT_TO_COLLECT when done already). */
   refundHandedBack(refundId: string): Promise<PaymentDto>;
   /** Queues a failed email again, due now; rejects with the server's reason (409 when it did not fail). */
@@ -58,18 +74,18 @@ export interface CourtsideDataProvider extends DataProvider {
   /** Records that a confirmed, unpaid booking was paid at the desk; rejects with the server's reason (409 ALREADY_PAID...). */
   markPaid(id: string): Promise<ListRecord<BookingDto>>;
   /** What booking this weekly series would do now, date by date, at its customer's prices (writes nothing). */
-  previewSeries(body: object): Promise<SeriesPreviewDto>;
+  previewSeries(body: SeriesBody): Promise<SeriesPreviewDto>;
   /** What a desk booking would cost its customer, as the server will record it (writes nothing). */
-  quoteDeskBooking(body: object): Promise<DeskQuoteDto>;
+  quoteDeskBooking(body: DeskQuoteBody): Promise<DeskQuoteDto>;
   /** Settles the balance a move left on a paid booking: collected at the desk, or given back (provider or desk). */
-  settleBalance(id: string, body: { how: 'desk' | 'provider'; amount: number }): Promise<ListRecord<BookingDto>>;
+  settleBalance(id: string, body: SettleBalanceBody): Promise<ListRecord<BookingDto>>;
   /** Cancels a series' dates from a local date on (all still to come without one), refunding paid ones. */
   cancelSeries(id: string, from?: string): Promise<SeriesDto & { cancelledBookings: number }>;
 }
 
-/** A staff action on one record (POST /api/admin/<resource>/:id/<action>); resolves with the record afterwards. */
+/** A staff action on one record (POST /api/admin/<resource>/:id/<action>, no body); resolves with the record afterwards. */
 async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bookings', id: string, action: string): Promise<T> {
-  const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: '{}' });
+  const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
   return json as T;
 }
 
@@ -82,14 +98,16 @@ export const dataProvider: CourtsideDataProvider = {
   ...rest,
   create: async (resource, params) => {
     if (resource !== 'users') return rest.create(resource, params);
-    const { json } = await httpClient('/api/users/admin', { method: 'POST', body: JSON.stringify(params.data) });
+    // react-admin's form data is untyped: the user form's fields are the account's.
+    const account = params.data as AccountBody;
+    const { json } = await httpClient('/api/users/admin', { method: 'POST', body: JSON.stringify(account) });
     const user = (json as Envelope<UserDto>).data;
     return { data: { id: user._id, ...user } as never };
   },
   getDayView: async (date) => (await httpClient(`/api/admin/day-view?date=${encodeURIComponent(date)}`)).json as DayView,
   getStats: async () => (await httpClient('/api/admin/stats')).json as DashboardStats,
   setRole: async (id, role) => {
-    const { json } = await httpClient(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: JSON.stringify({ role }) });
+    const { json } = await httpClient(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: JSON.stringify({ role } satisfies RoleBody) });
     return (json as Envelope<UserDto>).message;
   },
   refundPayment: (id) => recordAction<PaymentDto>('payments', id, 'refund'),

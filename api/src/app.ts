@@ -16,6 +16,7 @@ import errors, { frameworkErrors } from './plugins/errors.ts';
 import { requestValidators } from './http/validation.ts';
 import security from './plugins/security.ts';
 import { refuseFormBodies } from './plugins/form-posts.ts';
+import { jsonBodies } from './plugins/json-bodies.ts';
 import auth from './plugins/auth.ts';
 import { authStateOf } from './services/auth-state.ts';
 import swagger from './plugins/swagger.ts';
@@ -96,6 +97,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errors, withSite ? { notFoundHtml: siteNotFoundPage(siteDist), notFoundCsp: SITE_CSP } : {});
   await app.register(security);
   // JSON only, but where a page of ours posts a form (the sandbox pay page: see its routes).
+  await app.register(jsonBodies);
   await app.register(refuseFormBodies);
   await app.register(auth, { secret: opts.jwtSecret, expiresIn: opts.config.jwtExpiresIn, authState: (id) => authStateOf(app.ctx, id) });
   await app.register(swagger);

@@ -1,7 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { SPORTS, TIMES_OF_DAY, type TimeOfDay } from '@courtside/domain';
-import { DateText, Nullable, TimeText, oneOf } from './primitives.ts';
+import { DateText, Id, Nullable, TimeText, oneOf } from './primitives.ts';
 import { SlotDto } from './facilities.ts';
+
+/** GET /api/check-availability: one facility's free slots of a local day (facilityId: the older name of facility). */
+export const FreeSlotsQuery = Type.Object({
+  date: Type.Optional(DateText),
+  facility: Type.Optional(Id),
+  facilityId: Type.Optional(Id),
+});
+export type FreeSlotsQuery = Static<typeof FreeSlotsQuery>;
 
 /** GET /api/availability: free slots of every matching facility on one local day. */
 export const AvailabilityQuery = Type.Object({

@@ -1,9 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, OUTBOX_STATES } from '@courtside/domain';
-import { PaymentStatusSchema } from './bookings.ts';
+import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, MAX_SERIES_OCCURRENCES, OUTBOX_STATES, TEXT_LIMITS } from '@courtside/domain';
+import { BookingNote, CustomerChoiceFields, PaymentStatusSchema } from './bookings.ts';
 import { DeskRefundDto } from './payments.ts';
 import { DayHours } from './facilities.ts';
-import { Nullable, oneOf } from './primitives.ts';
+import { DateText, Email, Id, Nullable, PersonName, Text, TimeText, oneOf } from './primitives.ts';
 
 /** The back office's day view, dashboard figures and messages. Money in dollars. */
 
@@ -189,3 +189,71 @@ export const SeriesPreviewDto = Type.Object({
   tier: Nullable(Type.String({ description: "The customer's tier, when it prices this facility now" })),
 });
 export type SeriesPreviewDto = Static<typeof SeriesPreviewDto>;
+
+// ---- Requests ----
+
+/** Every back-office list (ra-data-simple-rest): sort, range and filter as JSON text; each resource says which filters it reads. */
+export const ListQuery = Type.Object({
+  sort: Type.Optional(Type.String({ maxLength: 200 })),
+  range: Type.Optional(Type.String({ maxLength: 100 })),
+  filter: Type.Optional(Type.String({ maxLength: 4000 })),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+/** GET /api/admin/day-view */
+export const DayViewQuery = Type.Object({ date: Type.Optional(DateText) });
+export type DayViewQuery = Static<typeof DayViewQuery>;
+
+/** POST /api/contact: a message to the venue. */
+export const ContactBody = Type.Object(
+  {
+    name: PersonName,
+    email: Email,
+    subject: Text(TEXT_LIMITS.subject),
+    message: Text(TEXT_LIMITS.message, 'prose'),
+  },
+  { additionalProperties: false },
+);
+export type ContactBody = Static<typeof ContactBody>;
+
+/** A local wall-clock moment, read in each facility's zone: YYYY-MM-DDTHH:mm (the domain checks the calendar). */
+const LocalDateTimeText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$', description: 'Local to each facility: YYYY-MM-DDTHH:mm' });
+
+/** POST and PUT /api/admin/closures */
+export const ClosureBody = Type.Object(
+  {
+    facilityIds: Type.Array(Id, { minItems: 1, maxItems: 200, description: 'The facilities it closes' }),
+    start: LocalDateTimeText,
+    end: LocalDateTimeText,
+    reason: Text(TEXT_LIMITS.closureReason),
+    kind: oneOf(CLOSURE_KINDS),
+    cancelBookings: Type.Optional(Type.Boolean({ description: 'Cancel (and fully refund) the live bookings in the way instead of refusing with CLOSURE_CONFLICT' })),
+  },
+  { additionalProperties: false },
+);
+export type ClosureBody = Static<typeof ClosureBody>;
+
+/** POST /api/admin/series and /api/admin/series/preview: a weekly series at the front desk. */
+export const SeriesBody = Type.Object(
+  {
+    facilityId: Id,
+    firstDate: DateText,
+    startTime: TimeText,
+    endTime: TimeText,
+    every: Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'Every 1 or 2 weeks' }),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SERIES_OCCURRENCES, description: 'How many dates (or give until)' })),
+    until: Type.Optional(DateText),
+    ...CustomerChoiceFields,
+    payment: Type.Union([Type.Literal('desk'), Type.Literal('unpaid')], { description: 'desk: every date paid now at the desk (one order); unpaid: confirmed, paid later' }),
+    onConflict: Type.Union([Type.Literal('fail'), Type.Literal('skip')], { description: 'fail: one taken or closed date refuses the series (409 SERIES_CONFLICT with the dates); skip: book the free dates and list the others' }),
+    note: Type.Optional(BookingNote),
+  },
+  { additionalProperties: false },
+);
+export type SeriesBody = Static<typeof SeriesBody>;
+
+/** DELETE /api/admin/series/:id */
+export const SeriesCancelQuery = Type.Object({
+  from: Type.Optional(Type.Intersect([DateText], { description: 'Cancel the dates from this local date on (default: every one still to come)' })),
+});
+export type SeriesCancelQuery = Static<typeof SeriesCancelQuery>;

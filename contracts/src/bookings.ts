@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { BOOKING_REFUND_STATES, BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_VIAS } from '@courtside/domain';
+import { BOOKING_REFUND_STATES, BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_VIAS, TEXT_LIMITS } from '@courtside/domain';
 import { PriceChangeDto } from './envelope.ts';
-import { Nullable, oneOf } from './primitives.ts';
+import { DateText, Email, Id, Nullable, PersonName, Phone, Text, TimeText, oneOf } from './primitives.ts';
 
 export const BookingStatusSchema = oneOf(BOOKING_STATUSES);
 export const PaymentStatusSchema = oneOf(PAYMENT_STATUSES);
@@ -58,3 +58,101 @@ export type BookingDto = Static<typeof BookingDto>;
 /** A booking just moved, with what the move did to its price. */
 export const MovedBookingDto = Type.Intersect([BookingDto, Type.Object({ priceChange: PriceChangeDto })]);
 export type MovedBookingDto = Static<typeof MovedBookingDto>;
+
+// ---- Requests ----
+
+/** POST /api/bookings: hold a slot. */
+export const BookingBody = Type.Object(
+  { facility: Id, date: DateText, startTime: TimeText, endTime: TimeText },
+  { additionalProperties: false },
+);
+export type BookingBody = Static<typeof BookingBody>;
+
+/** GET /api/bookings: a page of every booking. */
+export const BookingPageQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+export type BookingPageQuery = Static<typeof BookingPageQuery>;
+
+/** GET /api/bookings/user/:userId */
+export const UserIdParams = Type.Object({ userId: Id });
+export type UserIdParams = Static<typeof UserIdParams>;
+
+/** Staff agree to the new price of a move that changes it (else 409 PRICE_CHANGE_UNCONFIRMED with priceChange, and nothing moves). */
+const ConfirmPriceChange = Type.Optional(Type.Boolean({ description: 'Staff agree to the price change the move makes (PRICE_CHANGE_UNCONFIRMED otherwise); a customer moving their hold need not' }));
+/** Agree to a move onto a facility of another sport (else 409 SPORT_CHANGE_UNCONFIRMED, and nothing moves). */
+const ConfirmSportChange = Type.Optional(Type.Boolean({ description: 'Agree to moving the booking to a facility of another sport (SPORT_CHANGE_UNCONFIRMED otherwise)' }));
+const moveFields = {
+  date: Type.Optional(DateText),
+  startTime: Type.Optional(TimeText),
+  endTime: Type.Optional(TimeText),
+  confirmPriceChange: ConfirmPriceChange,
+  confirmSportChange: ConfirmSportChange,
+};
+
+/** PUT /api/bookings/:id: move a booking (a field left out keeps its value). */
+export const RescheduleBody = Type.Object({ facility: Type.Optional(Id), ...moveFields }, { additionalProperties: false });
+export type RescheduleBody = Static<typeof RescheduleBody>;
+
+/**
+ * PUT /api/admin/bookings/:id: a move as react-admin sends it, the whole record; only the time
+ * fields and the facility (its id, or the record's facility object) move the booking.
+ */
+export const StaffMoveBody = Type.Object(
+  {
+    facility: Type.Optional(Type.Union([Type.String(), Type.Object({ _id: Type.String() }, { additionalProperties: true })])),
+    facilityId: Type.Optional(Id),
+    ...moveFields,
+  },
+  { additionalProperties: false },
+);
+export type StaffMoveBody = Static<typeof StaffMoveBody>;
+
+/** Who a front-desk booking is for: a customer's id staff picked, or a new guest (never matched to an account by phone or email). */
+export const CustomerChoiceFields = {
+  userId: Type.Optional(Id),
+  guest: Type.Optional(Type.Object(
+    { name: PersonName, phone: Type.Optional(Phone), email: Type.Optional(Email) },
+    { additionalProperties: false },
+  )),
+};
+/** A note staff keep on a booking. */
+export const BookingNote = Text(TEXT_LIMITS.bookingNote, 'prose');
+
+/** POST /api/admin/bookings: book at the front desk. */
+export const DeskBookingBody = Type.Object(
+  {
+    facilityId: Id,
+    date: DateText,
+    startTime: TimeText,
+    endTime: TimeText,
+    ...CustomerChoiceFields,
+    payment: Type.Union([Type.Literal('desk'), Type.Literal('unpaid'), Type.Literal('link')], {
+      description: 'desk: paid now at the desk; unpaid: confirmed, paid later (mark-paid); link: held LINK_HOLD_HOURS for the customer to pay on the hosted page',
+    }),
+    note: Type.Optional(BookingNote),
+    lateEntry: Type.Optional(Type.Boolean({ description: 'Staff confirm that a booking of today may start before now (a walk-in already playing); without it a start in the past is refused' })),
+  },
+  { additionalProperties: false },
+);
+export type DeskBookingBody = Static<typeof DeskBookingBody>;
+
+/** POST /api/admin/bookings/quote: where, when and for whom (a customer's id; none for a walk-in). */
+export const DeskQuoteBody = Type.Object(
+  { facilityId: Id, date: DateText, startTime: TimeText, endTime: TimeText, userId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type DeskQuoteBody = Static<typeof DeskQuoteBody>;
+
+/** POST /api/admin/bookings/:id/settle-balance */
+export const SettleBalanceBody = Type.Object(
+  {
+    how: Type.Union([Type.Literal('desk'), Type.Literal('provider')], {
+      description: 'desk: collected at the desk (a positive balance) or handed back there (a negative one); provider: given back through the provider that took the money',
+    }),
+    amount: Type.Number({ description: 'The balance as staff saw it (positive: to collect; negative: to give back); settled only if it still is (BALANCE_CHANGED otherwise)' }),
+  },
+  { additionalProperties: false },
+);
+export type SettleBalanceBody = Static<typeof SettleBalanceBody>;

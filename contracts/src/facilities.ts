@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { SPORTS, WEEKDAYS } from '@courtside/domain';
-import { DateText, TimeText, oneOf } from './primitives.ts';
+import { MAX_PRICE_RULES, SPORTS, TEXT_LIMITS, WEEKDAYS } from '@courtside/domain';
+import { DateText, ImageUrl, Price, Text, TimeText, oneOf } from './primitives.ts';
 import { RatingSummary } from './reviews.ts';
 
 /** One weekday's opening hours, or null when closed all day. */
@@ -81,3 +81,72 @@ export const CallerPriceDto = Type.Object({
   tier: Type.Union([Type.String(), Type.Null()], { description: "The name of the caller's tier when it prices this facility; null: the caller pays the list price" }),
 });
 export type CallerPriceDto = Static<typeof CallerPriceDto>;
+
+// ---- Requests ----
+
+/** GET /api/facility: the public list, narrowed. */
+export const FacilityListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive part of the name' })),
+  maxPrice: Type.Optional(Price("Highest price per hour, in the venue's currency")),
+  sport: Type.Optional(oneOf(SPORTS, 'Only facilities of this sport')),
+});
+export type FacilityListQuery = Static<typeof FacilityListQuery>;
+
+/** A facility's policy as staff write it: a field left out (or null) is the venue default; the domain checks the ranges. */
+const PolicyBody = Type.Object(
+  Object.fromEntries(Object.entries(FacilityPolicy.properties).map(([k, v]) => [k, Type.Optional(Type.Union([Type.Integer({ description: (v as { description?: string }).description }), Type.Null()]))])),
+  { additionalProperties: false, description: 'Replaces the whole policy; a field left out or null is the venue default' },
+);
+
+const facilityFields = {
+  name: Text(TEXT_LIMITS.facilityName),
+  location: Text(TEXT_LIMITS.location),
+  pricePerHour: Price(),
+  description: Text(TEXT_LIMITS.description, 'paragraphs'),
+  imageUrl: ImageUrl,
+  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  openingHours: Type.Optional(OpeningHours),
+  slotMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 240 })),
+  maxBookingMinutes: Type.Optional(Type.Integer({ minimum: 15, maximum: 1440 })),
+  priceRules: Type.Optional(Type.Array(PriceRule, { maxItems: MAX_PRICE_RULES, description: 'Replaces the whole ordered list; the first rule matching a minute prices it' })),
+  policy: Type.Optional(PolicyBody),
+  sport: Type.Optional(oneOf(SPORTS, 'What it is for (default other); players search by it')),
+};
+
+/** POST /api/facility and /api/admin/facilities */
+export const FacilityCreateBody = Type.Object(facilityFields, { additionalProperties: false });
+export type FacilityCreateBody = Static<typeof FacilityCreateBody>;
+
+/** PUT /api/facility/:id and /api/admin/facilities/:id: the fields given only. */
+export const FacilityUpdateBody = Type.Object(
+  {
+    name: Type.Optional(facilityFields.name),
+    location: Type.Optional(facilityFields.location),
+    pricePerHour: Type.Optional(facilityFields.pricePerHour),
+    description: Type.Optional(facilityFields.description),
+    imageUrl: Type.Optional(ImageUrl),
+    timezone: facilityFields.timezone,
+    openingHours: facilityFields.openingHours,
+    slotMinutes: facilityFields.slotMinutes,
+    maxBookingMinutes: facilityFields.maxBookingMinutes,
+    priceRules: facilityFields.priceRules,
+    policy: facilityFields.policy,
+    sport: facilityFields.sport,
+    isDeleted: Type.Optional(Type.Boolean()),
+    confirmTimezoneChange: Type.Optional(
+      Type.Boolean({ description: 'Change the time zone although live bookings exist: they keep their local times (not stored)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FacilityUpdateBody = Static<typeof FacilityUpdateBody>;
+
+/** DELETE /api/facility/:id and /api/admin/facilities/:id */
+export const DeleteFacilityQuery = Type.Object({
+  cancelBookings: Type.Optional(Type.Boolean({ description: 'Cancel (and refund) its live bookings instead of refusing while it has some' })),
+});
+export type DeleteFacilityQuery = Static<typeof DeleteFacilityQuery>;
+
+/** GET /uploads/facilities/:file: a stored photo, by the name its upload answered. */
+export const PhotoFileParams = Type.Object({ file: Type.String({ maxLength: 64 }) });
+export type PhotoFileParams = Static<typeof PhotoFileParams>;

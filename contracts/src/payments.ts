@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { ORDER_REFUND_STATES, ORDER_STATUSES, REFUND_STATUSES } from '@courtside/domain';
 import { BookingStatusSchema, PaymentStatusSchema, bookingLine } from './bookings.ts';
-import { Nullable, oneOf } from './primitives.ts';
+import { DateText, Id, Nullable, oneOf } from './primitives.ts';
+import { BookingIds, PromoCodeText } from './promo-codes.ts';
 
 /** Money is in dollars throughout. */
 
@@ -112,3 +113,35 @@ export const DeskRefundDto = Type.Object({
   ),
 });
 export type DeskRefundDto = Static<typeof DeskRefundDto>;
+
+// ---- Requests ----
+
+/** POST /api/order/create: check out the caller's unpaid bookings. */
+export const OrderBody = Type.Object(
+  {
+    totalPayableAmount: Type.Number({
+      minimum: 0,
+      description: "The bookings' total as the client shows it, before any promo code; the answer's totalPayableAmount is what is charged",
+    }),
+    bookingIds: BookingIds,
+    promoCode: Type.Optional(PromoCodeText),
+  },
+  { additionalProperties: false },
+);
+export type OrderBody = Static<typeof OrderBody>;
+
+/** GET /api/admin/desk-refunds: all, one booking's, or those of bookings on a local day. */
+export const DeskRefundsQuery = Type.Object(
+  {
+    bookingId: Type.Optional(Type.String({ format: 'uuid' })),
+    date: Type.Optional(DateText),
+  },
+  { additionalProperties: false },
+);
+export type DeskRefundsQuery = Static<typeof DeskRefundsQuery>;
+
+/** The sandbox's hosted payment page, /pay/:orderId, and its Pay and Cancel forms (urlencoded, from our own origin). */
+export const PayPageParams = Type.Object({ orderId: Id });
+export type PayPageParams = Static<typeof PayPageParams>;
+export const PayPageForm = Type.Object({ signature: Type.String({ maxLength: 128 }) });
+export type PayPageForm = Static<typeof PayPageForm>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateText, Nullable } from './primitives.ts';
+import { MAX_PROMO_FACILITIES } from '@courtside/domain';
+import { DateText, Id, Nullable } from './primitives.ts';
 
 /** Promo codes: what staff manage at /api/admin/promo-codes and what a customer's code does at checkout. Money in dollars. */
 
@@ -29,3 +30,38 @@ export const PromoQuoteDto = Type.Object({
   totalPayableAmount: Type.Number({ description: 'What will be charged, in dollars' }),
 });
 export type PromoQuoteDto = Static<typeof PromoQuoteDto>;
+
+// ---- Requests ----
+
+const orNull = <T extends Parameters<typeof Type.Optional>[0]>(type: T, description: string) =>
+  Type.Optional(Type.Union([type, Type.Null()], { description }));
+
+/**
+ * POST and PUT /api/admin/promo-codes: a promo code as staff write it (PUT takes the whole
+ * record; its id, uses and dates are dropped). Types only: the domain checks ranges and
+ * combinations, naming the field at fault. Null lifts a limit.
+ */
+export const PromoCodeBody = Type.Object(
+  {
+    code: Type.String({ maxLength: 64, description: '3 to 32 letters, digits, - or _; stored in capitals' }),
+    percentOff: orNull(Type.Number(), 'Whole percent off the order, 1-100 (or amountOff, not both)'),
+    amountOff: orNull(Type.Number(), 'Dollars off the order (or percentOff, not both)'),
+    validFrom: orNull(DateText, "First day it can be used, on the venue's calendar (DEFAULT_TIMEZONE); null: from now"),
+    validTo: orNull(DateText, 'Last day it can be used; null: no end'),
+    facilityIds: orNull(Type.Array(Id, { maxItems: MAX_PROMO_FACILITIES }), 'Every booking of the order must be at one of these; null: any facility'),
+    minAmount: orNull(Type.Number(), "Smallest order (the bookings' total before the discount) it applies to, in dollars"),
+    maxUses: orNull(Type.Number(), 'Orders that may use it in all'),
+    maxUsesPerCustomer: orNull(Type.Number(), 'Orders one customer may use it on'),
+  },
+  { additionalProperties: false },
+);
+export type PromoCodeBody = Static<typeof PromoCodeBody>;
+
+/** The caller's unpaid bookings an order (or a promo code's quote) is for. */
+export const BookingIds = Type.Array(Type.Object({ bookingId: Id }, { additionalProperties: false }), { minItems: 1, maxItems: 50 });
+/** As typed: spaces around it and letter case do not matter; the domain judges the rest. */
+export const PromoCodeText = Type.String({ maxLength: 64, description: 'A promo code, in any case (SUMMER10 = summer10)' });
+
+/** POST /api/promo-codes/check: what a code would do to these bookings. */
+export const PromoCheckBody = Type.Object({ code: PromoCodeText, bookingIds: BookingIds }, { additionalProperties: false });
+export type PromoCheckBody = Static<typeof PromoCheckBody>;

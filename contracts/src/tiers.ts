@@ -1,17 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { MAX_TIER_FACILITIES } from '@courtside/domain';
-import { Nullable } from './primitives.ts';
+import { MAX_TIER_FACILITIES, TIER_NAME_MAX_LENGTH } from '@courtside/domain';
+import { Nullable, Price, Text } from './primitives.ts';
 
 /** Customer tiers at /api/admin/tiers. Money in dollars, like a facility's pricePerHour. */
-
-const Dollars = (description: string) => Type.Number({ minimum: 0, maximum: 1_000_000, description });
 
 /** A tier's own prices at one facility: its base price and/or some of its price rules' prices. */
 export const TierFacilityPrices = Type.Object(
   {
-    pricePerHour: Type.Optional(Dollars("Instead of the facility's pricePerHour (where no price rule applies)")),
+    pricePerHour: Type.Optional(Price("Instead of the facility's pricePerHour (where no price rule applies)")),
     rules: Type.Optional(
-      Type.Record(Type.String(), Dollars('Instead of that rule\'s pricePerHour'), {
+      Type.Record(Type.String(), Price('Instead of that rule\'s pricePerHour'), {
         description: "By the rule's index in the facility's priceRules (\"0\", \"2\")",
       }),
     ),
@@ -37,3 +35,14 @@ export const TierDto = Type.Object({
   updatedAt: Type.String(),
 });
 export type TierDto = Static<typeof TierDto>;
+
+/** POST and PUT /api/admin/tiers: a name and exactly one of discountPercent or facilityPrices (the other left out or null; the domain checks both). */
+export const TierBody = Type.Object(
+  {
+    name: Text(TIER_NAME_MAX_LENGTH),
+    discountPercent: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100, description: 'Percent off the public price' }))),
+    facilityPrices: Type.Optional(Nullable(TierFacilityPriceMap)),
+  },
+  { additionalProperties: false },
+);
+export type TierBody = Static<typeof TierBody>;

@@ -2,7 +2,14 @@ import { invalid } from './errors.ts';
 
 /** Local wall-clock helpers for IANA time zones, built on Intl only (no I/O, no dependency). */
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * A local date as every request, address and page writes it: YYYY-MM-DD. The shape only (the
+ * request schemas use it as their pattern); the calendar (2026-13-40) is checked apart.
+ */
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const DATE_SHAPE = new RegExp(DATE_PATTERN);
+/** Whether text has the shape of a local date (YYYY-MM-DD), before its calendar is checked. */
+export const isDateText = (text: string): boolean => DATE_SHAPE.test(text);
 const TIME_RE = /^([01]\d|2[0-4]):([0-5]\d)$/;
 
 export const MINUTE_MS = 60_000;
@@ -26,9 +33,8 @@ const LAST_YEAR = 2100;
 
 /** Parses YYYY-MM-DD and rejects dates that do not exist (2026-02-30) or lie outside FIRST_DATE..LAST_DATE. */
 export function parseDate(value: string, path = 'date'): CivilDate {
-  const m = DATE_RE.exec(value);
-  if (!m) throw invalid('INVALID_DATE', `${path} must be a date formatted YYYY-MM-DD`, path);
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (typeof value !== 'string' || !isDateText(value)) throw invalid('INVALID_DATE', `${path} must be a date formatted YYYY-MM-DD`, path);
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   // The range first: Date.UTC reads years 0-99 as 1900-1999.
   if (year < FIRST_YEAR || year > LAST_YEAR) {
     throw invalid('DATE_OUT_OF_RANGE', `${path} must be between ${FIRST_DATE} and ${LAST_DATE}`, path);

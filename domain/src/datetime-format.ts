@@ -1,4 +1,4 @@
-import { parseTime, toLocal } from './clock.ts';
+import { isDateText, parseTime, toLocal } from './clock.ts';
 
 /**
  * How people read dates, times and time zones, one way everywhere (the site, the back office,
@@ -56,12 +56,10 @@ function formatterOf(locale: string, key: string, options: Intl.DateTimeFormatOp
   return f;
 }
 
-const CIVIL_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A civil date as people read it in `locale`; anything that is not a YYYY-MM-DD date comes back as it was. */
 export function displayDate(date: string, locale: string = DEFAULT_LOCALE, style: DateStyle = 'full'): string {
   // Noon UTC, formatted in UTC: no zone can move it to another day. Date.parse refuses 2026-13-40.
-  const at = CIVIL_DATE_RE.test(date) ? Date.parse(`${date}T12:00:00Z`) : NaN;
+  const at = isDateText(date) ? Date.parse(`${date}T12:00:00Z`) : NaN;
   return Number.isNaN(at) ? date : plainSpaces(formatterOf(locale, style, DATE_STYLES[style]).format(at));
 }
 
@@ -70,7 +68,7 @@ export function displayDate(date: string, locale: string = DEFAULT_LOCALE, style
  * (en-GB), "December 30, 2026 – January 2, 2027". Either not a date: both as they were.
  */
 export function displayDateRange(start: string, end: string, locale: string = DEFAULT_LOCALE, style: DateStyle = 'dayMonthLong'): string {
-  const [from, to] = [start, end].map((d) => (CIVIL_DATE_RE.test(d) ? Date.parse(`${d}T12:00:00Z`) : NaN)) as [number, number];
+  const [from, to] = [start, end].map((d) => (isDateText(d) ? Date.parse(`${d}T12:00:00Z`) : NaN)) as [number, number];
   if (Number.isNaN(from) || Number.isNaN(to) || to < from) return `${start} – ${end}`;
   return plainSpaces(formatterOf(locale, style, DATE_STYLES[style]).formatRange(from, to));
 }

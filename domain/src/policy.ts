@@ -153,16 +153,9 @@ export function checkLength(minutes: number, limits: { minMinutes: number; maxMi
 export type QuotaScope = { facilityName: string } | 'venue';
 
 /**
- * QUOTA_REACHED when a customer who has `active` upcoming bookings (held or confirmed) may have
- * at most `limit` (null: no limit) and asks for another. The counting is the caller's, inside
- * the booking transaction under the customer's lock; this only decides and words it.
+ * The refusal of a booking over a quota: "You already have 2 upcoming bookings at this venue (the limit)."
+ * The counting is the caller's, inside the booking transaction under the customer's lock; this only words it.
  */
-export function checkQuota(active: number, limit: number | null, scope: QuotaScope): void {
-  if (limit === null || active < limit) return;
-  throw quotaRefusal(active, limit, scope);
-}
-
-/** The refusal of a booking over a quota: "You already have 2 upcoming bookings at this venue (the limit)." */
 export function quotaRefusal(active: number, limit: number, scope: QuotaScope): DomainError {
   const where = scope === 'venue' ? 'this venue' : scope.facilityName;
   const bookings = `${active} upcoming booking${active === 1 ? '' : 's'}`;

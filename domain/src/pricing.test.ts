@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceCents, unusualSlotPriceCents } from './pricing.ts';
+import { priceCents } from './pricing.ts';
 import { daySlots } from './slots.ts';
 import { everyDay } from './schedule.ts';
 
@@ -45,32 +45,29 @@ describe('priceCents', () => {
   });
 });
 
-describe('unusualSlotPriceCents', () => {
+// What a slot of a daylight-saving day costs: only the slot whose real length the change
+// stretches or cuts differs from the hourly price times its length.
+describe('priceCents over a day of slots', () => {
   const allDay = (timezone: string, slotMinutes: number) => ({ timezone, openingHours: everyDay({ open: '00:00', close: '24:00' }), slotMinutes, maxBookingMinutes: 240 });
+  const unusual = (timezone: string, date: string, slotMinutes: number) =>
+    daySlots(allDay(timezone, slotMinutes), date)
+      .map((s) => [s.startTime, priceCents(2000, s)] as const)
+      .filter(([, cents]) => cents !== (2000 * slotMinutes) / 60);
 
-  it('is undefined for an ordinary slot', () => {
-    expect(unusualSlotPriceCents(2000, interval('2026-06-10T10:00:00Z', 60), 60)).toBeUndefined();
-    expect(unusualSlotPriceCents(2000, interval('2026-06-10T10:00:00Z', 30), 30)).toBeUndefined();
+  it('an ordinary day: every slot costs the hourly price for its length', () => {
+    expect(unusual('America/New_York', '2026-06-10', 60)).toEqual([]);
+    expect(unusual('America/New_York', '2026-06-10', 30)).toEqual([]);
   });
 
-  it('fall back (New York 2026-11-01): only 01:00-02:00 has its own price, for its two real hours', () => {
-    const priced = daySlots(allDay('America/New_York', 60), '2026-11-01')
-      .map((s) => [s.startTime, unusualSlotPriceCents(2000, s, 60)] as const)
-      .filter(([, cents]) => cents !== undefined);
-    expect(priced).toEqual([['01:00', 4000]]);
+  it('fall back (New York 2026-11-01): only 01:00-02:00 costs more, for its two real hours', () => {
+    expect(unusual('America/New_York', '2026-11-01', 60)).toEqual([['01:00', 4000]]);
   });
 
   it('fall back with 30-minute slots: 01:30-02:00 runs from 01:30 daylight time to 02:00 standard time, 90 real minutes', () => {
-    const priced = daySlots(allDay('America/New_York', 30), '2026-11-01')
-      .map((s) => [s.startTime, unusualSlotPriceCents(2000, s, 30)] as const)
-      .filter(([, cents]) => cents !== undefined);
-    expect(priced).toEqual([['01:30', 3000]]);
+    expect(unusual('America/New_York', '2026-11-01', 30)).toEqual([['01:30', 3000]]);
   });
 
   it('Lord Howe spring forward (2026-10-04): the hour cut to 30 real minutes costs half', () => {
-    const priced = daySlots(allDay('Australia/Lord_Howe', 60), '2026-10-04')
-      .map((s) => [s.startTime, unusualSlotPriceCents(2000, s, 60)] as const)
-      .filter(([, cents]) => cents !== undefined);
-    expect(priced).toEqual([['02:00', 1000]]);
+    expect(unusual('Australia/Lord_Howe', '2026-10-04', 60)).toEqual([['02:00', 1000]]);
   });
 });

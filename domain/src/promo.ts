@@ -22,17 +22,17 @@ export const PROMO_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 export const MAX_PROMO_FACILITIES = 500;
 const MAX_USES = 1_000_000;
 
-/** A promo code as `/api/admin/promo-codes` sends and takes it (amounts in major units). */
-export interface PromoCodeDto {
+/** A promo code as staff write it (the wire's PromoCodeBody fits it): amounts in major units; null or left out lifts a limit. */
+export interface PromoCodeInput {
   code: string;
-  percentOff?: number;
-  amountOff?: number;
-  validFrom?: string;
-  validTo?: string;
-  facilityIds?: string[];
-  minAmount?: number;
-  maxUses?: number;
-  maxUsesPerCustomer?: number;
+  percentOff?: number | null;
+  amountOff?: number | null;
+  validFrom?: string | null;
+  validTo?: string | null;
+  facilityIds?: string[] | null;
+  minAmount?: number | null;
+  maxUses?: number | null;
+  maxUsesPerCustomer?: number | null;
 }
 
 /** A promo code as stored: amounts in cents; exactly one of percentOff and amountOffCents. */
@@ -50,7 +50,7 @@ export interface PromoCode extends Validity {
 export const normalizePromoCode = (text: string): string => text.trim().toUpperCase();
 
 /** Checks a promo code staff write and gives it as stored; each refusal names its field. */
-export function validatePromoCode(input: PromoCodeDto): PromoCode {
+export function validatePromoCode(input: PromoCodeInput): PromoCode {
   if (!isPlainObject(input)) throw invalid('INVALID_PROMO_CODE', 'A promo code must be an object');
   const code = typeof input.code === 'string' ? normalizePromoCode(input.code) : '';
   if (!PROMO_CODE_PATTERN.test(code)) {
@@ -83,16 +83,6 @@ function facilityIds(value: unknown): string[] {
     if (value.indexOf(id) !== i) throw invalid('INVALID_PROMO_CODE', `facilityIds[${i}] repeats ${id}`, `facilityIds[${i}]`);
   });
   return [...value] as string[];
-}
-
-/** A stored promo code as the API sends it. */
-export function promoCodeToDto(promo: PromoCode): PromoCodeDto {
-  const { amountOffCents, minAmountCents, facilityIds: ids, ...rest } = promo;
-  const dto: PromoCodeDto = { ...rest };
-  if (amountOffCents !== undefined) dto.amountOff = centsToDollars(amountOffCents);
-  if (minAmountCents !== undefined) dto.minAmount = centsToDollars(minAmountCents);
-  if (ids !== undefined) dto.facilityIds = [...ids];
-  return dto;
 }
 
 /** Why a code cannot be used; the message says it to the customer, `reason` to a program. */

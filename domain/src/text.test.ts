@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBidiControl, hasLoneSurrogate, hasStrayControl, isBlank, isImageUrl, isOneLine, isSaneEmail } from './text.ts';
+import { escapeHtml, hasBidiControl, hasLoneSurrogate, hasStrayControl, isBlank, isImageUrl, isOneLine, isSaneEmail } from './text.ts';
 
 describe('isBlank', () => {
   it.each(['', ' ', '   ', '\t\n', '\u00A0', '\u3000', '\u200B', '\uFEFF', ' \u200E\u202E '])('%j is blank', (text) => {
@@ -121,5 +121,13 @@ describe('isOneLine, hasStrayControl, hasLoneSurrogate', () => {
   it('finds half a surrogate pair, alone or out of order, and never a whole one', () => {
     for (const text of ['\ud800', 'a\udc00b', '\ude00\ud83d', '\ud83d']) expect(hasLoneSurrogate(text)).toBe(true);
     for (const text of ['🎾', 'a\ud83c\udfbeb', 'plain']) expect(hasLoneSurrogate(text)).toBe(false);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that end a text or an attribute value, and nothing else', () => {
+    expect(escapeHtml(`<'&">`)).toBe('&lt;&#39;&amp;&quot;&gt;');
+    expect(escapeHtml('Court A · 10:00')).toBe('Court A · 10:00');
+    expect(escapeHtml('&amp;')).toBe('&amp;amp;');
   });
 });

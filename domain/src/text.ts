@@ -80,3 +80,11 @@ const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 export function isImageUrl(text: string): boolean {
   return isOneLine(text) && !hasBidiControl(text) && (HTTPS_URL.test(text) || SITE_PATH.test(text));
 }
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Text made safe for HTML content and attribute values: the mail the API sends, its hosted
+ * payment page and the site's server-rendered and in-page HTML all escape with this one.
+ */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);

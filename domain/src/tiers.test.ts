@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from './test-support.ts';
-import { tierInForce, tierPriceFor, tierToDto, validateTier, type Tier, type TierDto } from './tiers.ts';
+import { tierInForce, tierPriceFor, tierToInput, validateTier, type Tier, type TierInput } from './tiers.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
 
 describe('validateTier', () => {
   it('a percent tier', () => {
     expect(validateTier({ name: ' Member ', discountPercent: 15 })).toEqual({ name: 'Member', discountPercent: 15 });
-    expect(tierToDto({ name: 'Member', discountPercent: 15 })).toEqual({ name: 'Member', discountPercent: 15 });
+    expect(tierToInput({ name: 'Member', discountPercent: 15 })).toEqual({ name: 'Member', discountPercent: 15 });
   });
 
   it('a tier with its own prices per facility, stored in cents, and back', () => {
-    const dto: TierDto = { name: 'Coach', facilityPrices: { f1: { pricePerHour: 15, rules: { '0': 22.5 } }, f2: { rules: { '1': 10 } } } };
+    const dto: TierInput = { name: 'Coach', facilityPrices: { f1: { pricePerHour: 15, rules: { '0': 22.5 } }, f2: { rules: { '1': 10 } } } };
     const tier = validateTier(dto, new Map([['f1', 1], ['f2', 2]]));
     expect(tier).toEqual({ name: 'Coach', facilityPrices: { f1: { pricePerHourCents: 1500, rulePricesPerHourCents: { '0': 2250 } }, f2: { rulePricesPerHourCents: { '1': 1000 } } } });
-    expect(tierToDto(tier)).toEqual(dto);
+    expect(tierToInput(tier)).toEqual(dto);
   });
 
   const refusal = (input: unknown, path: string, facilities?: ReadonlyMap<string, number>) => {
-    const err = errorOf(() => validateTier(input as TierDto, facilities));
+    const err = errorOf(() => validateTier(input as TierInput, facilities));
     expect(err.path).toBe(path);
     return err;
   };

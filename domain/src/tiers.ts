@@ -20,20 +20,20 @@ export const TIER_NAME_MAX_LENGTH = 60;
 /** How many facilities one tier may price. */
 export const MAX_TIER_FACILITIES = 500;
 
-/** A tier's own prices at one facility, as the API sends them (major units, like pricePerHour). */
-export interface TierFacilityPricesDto {
+/** A tier's own prices at one facility in major units (like pricePerHour), as staff write them and the API answers them. */
+export interface TierFacilityPricesInput {
   /** Instead of the facility's pricePerHour (where no rule applies). */
   pricePerHour?: number;
   /** Instead of the price of rule i of the facility's priceRules, keyed by i ("0", "2"). */
   rules?: Record<string, number>;
 }
 
-/** A tier as `/api/admin/tiers` sends and takes it: a name and exactly one of the two kinds. */
-export interface TierDto {
+/** A tier as staff write it (the wire's TierBody fits it): a name and exactly one of the two kinds, the other left out or null. */
+export interface TierInput {
   name: string;
-  discountPercent?: number;
+  discountPercent?: number | null;
   /** By facility id. */
-  facilityPrices?: Record<string, TierFacilityPricesDto>;
+  facilityPrices?: Record<string, TierFacilityPricesInput> | null;
 }
 
 /** A tier's own prices at one facility, as stored: integer cents. */
@@ -61,7 +61,7 @@ export type FacilityRuleCounts = ReadonlyMap<string, number>;
  * Checks a tier staff write and gives it as stored (cents). With `facilities`, a facility or a
  * rule index it does not know is refused too (`facilityPrices.<id>`, `facilityPrices.<id>.rules.<i>`).
  */
-export function validateTier(input: TierDto, facilities?: FacilityRuleCounts): Tier {
+export function validateTier(input: TierInput, facilities?: FacilityRuleCounts): Tier {
   if (!isPlainObject(input)) throw invalid('INVALID_TIER', 'A tier must be an object');
   const name = tierName(input.name);
   const hasDiscount = input.discountPercent != null;
@@ -120,12 +120,12 @@ function facilityPrice(value: unknown, path: string, ruleCount: number | undefin
   return out;
 }
 
-/** A stored tier as the API sends it. */
-export function tierToDto(tier: Tier): TierDto {
+/** A stored tier in the shape staff write it (major units): what the API answers. */
+export function tierToInput(tier: Tier): TierInput {
   if ('discountPercent' in tier) return { name: tier.name, discountPercent: tier.discountPercent };
-  const facilityPrices: Record<string, TierFacilityPricesDto> = {};
+  const facilityPrices: Record<string, TierFacilityPricesInput> = {};
   for (const [id, p] of Object.entries(tier.facilityPrices)) {
-    const dto: TierFacilityPricesDto = {};
+    const dto: TierFacilityPricesInput = {};
     if (p.pricePerHourCents !== undefined) dto.pricePerHour = centsToDollars(p.pricePerHourCents);
     if (p.rulePricesPerHourCents !== undefined) {
       dto.rules = Object.fromEntries(Object.entries(p.rulePricesPerHourCents).map(([i, cents]) => [i, centsToDollars(cents)]));

@@ -1,3 +1,5 @@
+import type { SettleBalanceBody } from '@courtside/contracts';
+
 /** What the balance buttons need of a booking: the day view's blocks and the booking records both have it. */
 export interface Settleable {
   id: string;
@@ -8,7 +10,7 @@ export interface Settleable {
 }
 
 export interface SettleChoice {
-  how: 'desk' | 'provider';
+  how: SettleBalanceBody['how'];
   label: string;
   title: string;
   content: string;

@@ -1,4 +1,4 @@
-import type { MovedBookingDto } from '@courtside/contracts';
+import type { MovedBookingDto, StaffMoveBody } from '@courtside/contracts';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { failure, money, shortDate, timeRange } from '../common/format.ts';
 import type { SlotChoice } from '../common/slot-times.ts';
@@ -24,7 +24,7 @@ export function useMoveBooking() {
     try {
       const { data } = await dataProvider.update<MovedBookingDto & { id: string }>('bookings', {
         id,
-        data: { ...to, ...consentFields(consent) },
+        data: { ...to, ...consentFields(consent) } satisfies StaffMoveBody,
         previousData: { id } as MovedBookingDto & { id: string },
       });
       const owed = balanceText(data.balance ?? 0, money);

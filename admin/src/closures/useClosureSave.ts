@@ -3,7 +3,7 @@ import { useDataProvider, useNotify, useRedirect } from 'react-admin';
 import { conflictsOf, type Conflict } from '../common/conflicts.ts';
 import { errorCode } from '../common/errors.ts';
 import { countOf, failure } from '../common/format.ts';
-import type { ClosureBody } from './types.ts';
+import type { ClosureBody } from '@courtside/contracts';
 
 /** Only what the API takes: react-admin's form holds the whole record (facilities, timestamps). */
 export const toClosureBody = (data: Record<string, unknown>): ClosureBody => {

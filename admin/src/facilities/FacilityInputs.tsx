@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { AutocompleteInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, required } from 'react-admin';
-import { DEFAULT_SPORT, TEXT_LIMITS } from '@courtside/domain';
+import { DEFAULT_SPORT, MAX_PRICE, TEXT_LIMITS } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
 import { OpeningHoursInput } from './OpeningHoursInput.tsx';
 import { PolicyInputs, PriceRulesInput } from './PricingInputs.tsx';
@@ -39,7 +39,7 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
       helperText="What players search by"
       sx={{ width: 220 }}
     />
-    <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} sx={{ width: 220 }} />
+    <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(MAX_PRICE)]} step={0.5} sx={{ width: 220 }} />
     <TextInput source="description" multiline minRows={3} validate={[required(), maxLength(TEXT_LIMITS.description)]} sx={{ maxWidth: 560 }} />
     <PhotoInput imageRequired={imageRequired} />
 

@@ -2,7 +2,7 @@ import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SelectInput, SimpleFormIterator, maxValue, minValue, regex, required, useSimpleFormIterator } from 'react-admin';
-import { POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
+import { MAX_PRICE, POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
 import type { PublicSettings } from '@courtside/contracts';
 import { useWatch } from 'react-hook-form';
@@ -60,7 +60,7 @@ export const PriceRulesInput = () => (
         <SelectArrayInput source="days" label="Days" choices={DAY_CHOICES} validate={required()} />
         <SelectInput source="from" label="From" choices={clockTimeChoices(undefined, { to: 24 * 60 - 15 })} validate={[required(), hhmm]} />
         <SelectInput source="to" label="To" choices={clockTimeChoices(undefined, { from: 15 })} validate={[required(), hhmm]} />
-        <NumberInput source="pricePerHour" label={`Price / hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(1_000_000)]} step={0.5} />
+        <NumberInput source="pricePerHour" label={`Price / hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(MAX_PRICE)]} step={0.5} />
         <DateInput source="validFrom" label="Valid from" helperText="Optional" />
         <DateInput source="validTo" label="Valid until" helperText="Optional" />
       </SimpleFormIterator>

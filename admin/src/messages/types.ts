@@ -1,2 +1,4 @@
-/** A contact-form message as the back office gets it. */
-export type MessageRecord = { id: string; name: string; email: string; subject: string; message: string; createdAt: string };
+import type { MessageDto } from '@courtside/contracts';
+
+/** A contact-form message as the back office gets it (its `id` is react-admin's key already). */
+export type MessageRecord = MessageDto;

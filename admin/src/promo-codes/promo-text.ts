@@ -1,5 +1,6 @@
 import { mediumDate, money } from '../common/format.ts';
-import type { PromoCodeBody, PromoCodeRecord } from './types.ts';
+import type { PromoCodeBody } from '@courtside/contracts';
+import type { PromoCodeRecord } from './types.ts';
 
 /**
  * The promo code form's own shape and its way to and from the API's, and how a code reads in

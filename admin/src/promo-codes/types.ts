@@ -2,6 +2,3 @@ import type { PromoCodeDto } from '@courtside/contracts';
 
 /** A promo code as the back office lists it (its `id` is react-admin's key already). */
 export type PromoCodeRecord = PromoCodeDto;
-
-/** What POST and PUT /api/admin/promo-codes take: null lifts a limit. */
-export type PromoCodeBody = Omit<PromoCodeDto, 'id' | 'uses' | 'createdAt' | 'updatedAt'>;

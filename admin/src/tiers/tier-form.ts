@@ -1,4 +1,4 @@
-import type { PriceRule } from '@courtside/contracts';
+import type { PriceRule, TierBody } from '@courtside/contracts';
 import { mediumDate, money, timeRange } from '../common/format.ts';
 import type { TierRecord } from './types.ts';
 
@@ -28,13 +28,6 @@ export interface TierForm {
   kind: TierKind;
   discountPercent: number | null;
   prices: FacilityPriceRow[];
-}
-
-/** What POST and PUT /api/admin/tiers take: exactly one kind, the other null. */
-export interface TierBody {
-  name: string;
-  discountPercent: number | null;
-  facilityPrices: Record<string, { pricePerHour?: number; rules?: Record<string, number> }> | null;
 }
 
 const isSet = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);

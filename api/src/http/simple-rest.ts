@@ -1,13 +1,5 @@
-import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import type { PageQuery } from '../repositories/listing.ts';
-
-/** The list query of ra-data-simple-rest: JSON text in sort, range and filter. */
-export const ListQuery = Type.Object({
-  sort: Type.Optional(Type.String({ maxLength: 200 })),
-  range: Type.Optional(Type.String({ maxLength: 100 })),
-  filter: Type.Optional(Type.String({ maxLength: 4000 })),
-});
 
 /** A bare array plus `Content-Range: <resource> start-end/total`, as simple-rest reads it. */
 export function sendList<T>(reply: FastifyReply, resource: string, result: { records: T[]; total: number; page: PageQuery }) {

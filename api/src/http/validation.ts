@@ -1,6 +1,7 @@
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
 import { hasBidiControl, hasLoneSurrogate, hasStrayControl, isBlank, isImageUrl, isOneLine, isSaneEmail } from '@courtside/domain';
+import { IMAGE_URL_FORMAT, TEXT_KEYWORD, type TextKind } from '@courtside/contracts';
 
 /**
  * How request schemas are checked: Fastify's own Ajv compiler (its defaults: defaults applied,
@@ -10,15 +11,7 @@ import { hasBidiControl, hasLoneSurrogate, hasStrayControl, isBlank, isImageUrl,
  * `null` where a number belongs is a 400 naming the field, never a price of 12, 16 or 0.
  */
 
-/**
- * The keyword schemas.ts puts on free-text fields: `'line'` (names, titles, places: one line),
- * `'paragraphs'` (several lines the site shows as the venue's own words: a facility's
- * description) or `'prose'` (several lines in the writer's own script: a message, a note).
- */
-export const TEXT_KEYWORD = 'x-text';
-export type TextKind = 'line' | 'paragraphs' | 'prose';
-/** The format of photo and image addresses (an https: URL or a path on this site). */
-export const IMAGE_URL_FORMAT = 'https-url-or-site-path';
+// The contracts' free-text fields carry TEXT_KEYWORD (their kind of text) and image addresses IMAGE_URL_FORMAT.
 
 interface KeywordContext {
   parentData: Record<string, unknown> | unknown[];

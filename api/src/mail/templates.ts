@@ -1,4 +1,4 @@
-import { displayDate, displayDateTime, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, type MoneyFormat, type RefundVia } from '@courtside/domain';
+import { displayDate, displayDateTime, escapeHtml, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, type MoneyFormat, type RefundVia } from '@courtside/domain';
 import type { SealedMailBody } from '@courtside/migrations';
 import type { MailConfig } from '../config.ts';
 
@@ -57,9 +57,6 @@ export interface BookingFacts {
   playEndsAt?: Date;
   customerName: string;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function render(layout: MailLayout, subject: string, greeting: string, blocks: Block[]): RenderedMail {
   const shown = compose(layout, subject, greeting, blocks, false);

@@ -1,9 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as auth from '../services/auth-service.ts';
 import { envelopeOf, errorResponses, ok, okWithToken, tokenEnvelopeOf } from '../http/envelope.ts';
-import { TEXT_LIMITS } from '@courtside/domain';
-import { UserDto } from '@courtside/contracts';
-import { AccountBody, Address, Password, PersonName, Phone, SignInEmail, Url } from './schemas.ts';
+import { AccountBody, ProfileBody, SignInBody, UserDto } from '@courtside/contracts';
 import { clientOf } from '../http/client.ts';
 
 // The seed's sign-up form sends a fixed photo; an entered one wins, else this avatar.
@@ -28,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Sign in; returns a bearer token',
-      body: Type.Object({ email: SignInEmail, password: Password }, { additionalProperties: false }),
+      body: SignInBody,
       response: { 200: tokenEnvelopeOf(UserDto), ...errorResponses },
     },
   }, async (request) => {
@@ -47,18 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Edit the profile (name, phone, address, photo, email reminders; optionally the password)',
       security: [{ bearerAuth: [] }],
-      body: Type.Object(
-        {
-          name: Type.Optional(PersonName),
-          phone: Type.Optional(Phone),
-          address: Type.Optional(Address),
-          photoUrl: Type.Optional(Url),
-          emailReminders: Type.Optional(Type.Boolean({ description: 'Email me a reminder before each booking' })),
-          currentPassword: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.signInPassword })),
-          newPassword: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.signInPassword })),
-        },
-        { additionalProperties: false },
-      ),
+      body: ProfileBody,
       response: { 200: envelopeOf(UserDto), ...errorResponses },
     },
   }, async (request) => {

@@ -3,8 +3,7 @@ import { DomainError } from '@courtside/domain';
 import { callerHourlyPrice, renderedFreeSlotsFor, renderedSearchFor } from '../services/caller-prices.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { AvailabilityDto, AvailabilityQuery, CallerPriceDto, DateText, SlotDto } from '@courtside/contracts';
-import { Id, IdParams } from './schemas.ts';
+import { AvailabilityDto, AvailabilityQuery, CallerPriceDto, FreeSlotsQuery, IdParams, SlotDto } from '@courtside/contracts';
 import { clientOf } from '../http/client.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,11 +12,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['bookings'],
       summary: "Free slots of a facility's local day, priced for the caller (a customer's bearer token: their tier's prices)",
-      querystring: Type.Object({
-        date: Type.Optional(DateText),
-        facility: Type.Optional(Id),
-        facilityId: Type.Optional(Id),
-      }),
+      querystring: FreeSlotsQuery,
       response: { 200: envelopeOf(Type.Array(SlotDto)), ...errorResponses },
     },
   }, async (request, reply) => {

@@ -1,8 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as bookings from '../services/booking-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { BookingDto, MovedBookingDto } from '@courtside/contracts';
-import { BookingBody, Id, IdParams, RescheduleBody } from './schemas.ts';
+import { BookingBody, BookingDto, BookingPageQuery, IdParams, MovedBookingDto, RescheduleBody, UserIdParams } from '@courtside/contracts';
 import { clientOf } from '../http/client.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -14,10 +13,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['bookings'],
       summary: 'All bookings, newest first, a page at a time',
       security,
-      querystring: Type.Object({
-        page: Type.Integer({ minimum: 1, default: 1 }),
-        limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-      }),
+      querystring: BookingPageQuery,
       response: {
         200: Type.Object({
           success: Type.Literal(true),
@@ -41,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['bookings'],
       summary: "A customer's bookings (their own, or any for admins)",
       security,
-      params: Type.Object({ userId: Id }),
+      params: UserIdParams,
       response: { 200: envelopeOf(Type.Array(BookingDto)), ...errorResponses },
     },
   }, async (request) => ok(200, 'Bookings retrieved successfully', await bookings.listUserBookings(app.ctx, request.currentUser!, request.params.userId)));

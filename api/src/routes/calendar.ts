@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { CalendarLinkDto } from '@courtside/contracts';
+import { CalendarFileParams, CalendarLinkDto, IdParams } from '@courtside/contracts';
 import { bookingCalendar, calendarFeed, calendarLink, renewCalendarLink } from '../services/calendar-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { IdParams } from './schemas.ts';
 
 /** An iCalendar answer: `inline` for a feed a calendar program reads, `attachment` for a file to save. */
 function sendCalendar(reply: FastifyReply, text: string, how: { disposition: 'inline' | 'attachment'; filename: string; cacheControl: string }) {
@@ -30,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['calendar'],
       summary: "A customer's calendar feed (iCalendar): confirmed bookings, upcoming and of the last 30 days",
-      params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}\\.ics$' }) }),
+      params: CalendarFileParams,
       response: { 200: ICALENDAR_OK, ...errorResponses },
     },
   }, async (request, reply) => {

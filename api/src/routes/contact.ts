@@ -1,8 +1,7 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendMessage } from '../services/contact-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { MessageDto } from '@courtside/contracts';
-import { Email, MessageText, PersonName, Subject } from './schemas.ts';
+import { ContactBody, MessageDto } from '@courtside/contracts';
 import { clientOf } from '../http/client.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,15 +10,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['contact'],
       summary: 'Send the venue a message',
-      body: Type.Object(
-        {
-          name: PersonName,
-          email: Email,
-          subject: Subject,
-          message: MessageText,
-        },
-        { additionalProperties: false },
-      ),
+      body: ContactBody,
       response: { 201: envelopeOf(MessageDto), ...errorResponses },
     },
   }, async (request, reply) => reply.status(201).send(ok(201, 'Thank you! Your message has been sent.', await sendMessage(app.ctx, request.body, clientOf(request)))));

@@ -3,9 +3,7 @@ import * as facilities from '../services/facility-service.ts';
 import { upcomingClosuresOf } from '../services/closure-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
-import { FacilityDto, PublicClosureDto, oneOf } from '@courtside/contracts';
-import { SPORTS } from '@courtside/domain';
-import { DeleteFacilityQuery, FacilityCreateBody, FacilityUpdateBody, IdParams } from './schemas.ts';
+import { DeleteFacilityQuery, FacilityCreateBody, FacilityDto, FacilityListQuery, FacilityUpdateBody, IdParams, PublicClosureDto } from '@courtside/contracts';
 
 const admin = { access: 'admin' as const };
 const security = [{ bearerAuth: [] }];
@@ -16,11 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['facilities'],
       summary: 'Facilities open for booking',
-      querystring: Type.Object({
-        q: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive part of the name' })),
-        maxPrice: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, description: "Highest price per hour, in the venue's currency" })),
-        sport: Type.Optional(oneOf(SPORTS, 'Only facilities of this sport')),
-      }),
+      querystring: FacilityListQuery,
       response: { 200: envelopeOf(Type.Array(FacilityDto)), ...errorResponses },
     },
   }, async (request, reply) =>

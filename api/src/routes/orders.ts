@@ -1,13 +1,8 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createOrder, orderStatus, quotePromoCode } from '../payments/checkout.ts';
 import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
-import { Id, IdParams } from './schemas.ts';
+import { CheckoutDto, IdParams, OrderBody, OrderStatusDto, PromoCheckBody, PromoQuoteDto } from '@courtside/contracts';
 import { clientOf } from '../http/client.ts';
-
-const BookingIds = Type.Array(Type.Object({ bookingId: Id }, { additionalProperties: false }), { minItems: 1, maxItems: 50 });
-/** As typed: spaces around it and letter case do not matter; the domain judges the rest. */
-const PromoCodeText = Type.String({ maxLength: 64, description: 'A promo code, in any case (SUMMER10 = summer10)' });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/order/create', {
@@ -21,17 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         'charged the discounted total (400 PROMO_INVALID saying why a code cannot be used; 429 after too many unknown codes); ' +
         'an order a code makes free is confirmed at once and `payment_url` is the payment return page.',
       security: [{ bearerAuth: [] }],
-      body: Type.Object(
-        {
-          totalPayableAmount: Type.Number({
-            minimum: 0,
-            description: "The bookings' total as the client shows it, before any promo code; the answer's totalPayableAmount is what is charged",
-          }),
-          bookingIds: BookingIds,
-          promoCode: Type.Optional(PromoCodeText),
-        },
-        { additionalProperties: false },
-      ),
+      body: OrderBody,
       response: {
         201: envelopeOf(CheckoutDto),
         ...errorResponses,
@@ -53,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         'The same checks as checking out (validity dates, facilities, minimum amount, uses), without taking a use: ' +
         'a refusal is 400 PROMO_INVALID with the reason in `message`; 429 after too many unknown codes.',
       security: [{ bearerAuth: [] }],
-      body: Type.Object({ code: PromoCodeText, bookingIds: BookingIds }, { additionalProperties: false }),
+      body: PromoCheckBody,
       response: { 200: envelopeOf(PromoQuoteDto), ...errorResponses },
     },
   }, async (request) => {

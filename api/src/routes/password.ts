@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TEXT_LIMITS } from '@courtside/domain';
 import * as auth from '../services/auth-service.ts';
 import { FORGOT_PASSWORD_ANSWER, passwordResetsSettled, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
 import { envelopeOf, errorResponses, ok, okWithToken, tokenEnvelopeOf } from '../http/envelope.ts';
-import { SignInEmail } from './schemas.ts';
+import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '@courtside/contracts';
 import { clientOf } from '../http/client.ts';
 
 /** Passwords: a forgotten one reset by an emailed link, a known one changed. */
@@ -16,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Email a password reset link; the same answer whether or not the account exists',
-      body: Type.Object({ email: SignInEmail }, { additionalProperties: false }),
+      body: ForgotPasswordBody,
       response: { 200: envelopeOf(Type.Null()), ...errorResponses },
     },
   }, async (request) => {
@@ -29,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Set a new password with the emailed token (once, within 30 minutes); signs out every session',
-      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: TEXT_LIMITS.signInPassword }) }, { additionalProperties: false }),
+      body: ResetPasswordBody,
       response: { 200: envelopeOf(Type.Null()), ...errorResponses },
     },
   }, async (request) => {
@@ -43,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Change the password (the current one required); signs out every other session and returns a fresh token for this one',
       security: [{ bearerAuth: [] }],
-      body: Type.Object({ currentPassword: Type.String({ maxLength: TEXT_LIMITS.signInPassword }), newPassword: Type.String({ maxLength: TEXT_LIMITS.signInPassword }) }, { additionalProperties: false }),
+      body: ChangePasswordBody,
       response: { 200: tokenEnvelopeOf(Type.Null()), ...errorResponses },
     },
   }, async (request) => {

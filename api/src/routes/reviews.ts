@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FacilityReviewsDto, OwnReviewDto, ReviewBody } from '@courtside/contracts';
+import { FacilityReviewsDto, IdParams, OwnReviewDto, ReviewBody } from '@courtside/contracts';
 import * as reviews from '../services/review-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { IdParams } from './schemas.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/bookings/:id/review', {

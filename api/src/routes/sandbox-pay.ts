@@ -1,21 +1,20 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PayPageForm, PayPageParams } from '@courtside/contracts';
 import { DomainError } from '@courtside/domain';
 import { abandonCheckout, orderSummary } from '../payments/checkout.ts';
 import { applyPayment } from '../payments/settlement.ts';
 import type { SandboxProvider } from '../payments/providers/sandbox.ts';
 import { renderPayPage } from '../payments/providers/sandbox-page.ts';
-import { Id } from './schemas.ts';
 import { acceptOwnFormPosts } from '../plugins/form-posts.ts';
 
 /** The sandbox provider's hosted payment page, served by us because it is offline; orders of other providers are not found here. */
 const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (app, { sandbox }) => {
   // The page's Pay and Cancel buttons are plain HTML forms.
   await app.register(acceptOwnFormPosts);
-  const params = Type.Object({ orderId: Id });
 
   app.get('/pay/:orderId', {
     config: { access: 'public' },
-    schema: { hide: true, params },
+    schema: { hide: true, params: PayPageParams },
   }, async (request, reply) => {
     const order = await orderSummary(app.ctx, sandbox.name, request.params.orderId);
     return reply.type('text/html; charset=utf-8').send(renderPayPage(order, sandbox.sign(order.id), app.ctx.config.money));
@@ -23,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (a
 
   app.post('/pay/:orderId/confirm', {
     config: { access: 'public' },
-    schema: { hide: true, params, body: Type.Object({ signature: Type.String({ maxLength: 128 }) }) },
+    schema: { hide: true, params: PayPageParams, body: PayPageForm },
   }, async (request, reply) => {
     const { orderId } = request.params;
     if (!sandbox.verify(orderId, request.body.signature)) {
@@ -41,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (a
 
   app.post('/pay/:orderId/cancel', {
     config: { access: 'public' },
-    schema: { hide: true, params, body: Type.Object({ signature: Type.String({ maxLength: 128 }) }) },
+    schema: { hide: true, params: PayPageParams, body: PayPageForm },
   }, async (request, reply) => {
     const { orderId } = request.params;
     if (!sandbox.verify(orderId, request.body.signature)) {

@@ -2,8 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import * as usersService from '../services/user-service.ts';
 import { createAccount } from '../services/auth-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { RoleSchema, UserDto } from '@courtside/contracts';
-import { AccountBody, IdParams } from './schemas.ts';
+import { AccountBody, IdParams, RoleBody, UserDto } from '@courtside/contracts';
 
 const admin = { access: 'admin' as const };
 const security = [{ bearerAuth: [] }];
@@ -28,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Promote to admin or demote to user',
       security,
       params: IdParams,
-      body: Type.Object({ role: RoleSchema }, { additionalProperties: false }),
+      body: RoleBody,
       response: { 200: envelopeOf(UserDto), ...errorResponses },
     },
   }, async (request) => {

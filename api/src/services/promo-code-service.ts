@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, invalid, toLocal, validatePromoCode, type PromoCodeDto as PromoCodeInput } from '@courtside/domain';
+import { DomainError, centsToDollars, invalid, toLocal, validatePromoCode, type PromoCodeInput } from '@courtside/domain';
 import type { PromoCodeDto } from '@courtside/contracts';
 import * as promoCodes from '../repositories/promo-codes.ts';
 import type { PromoCodeView, PromoCodeWrite } from '../repositories/promo-codes.ts';
@@ -12,9 +12,6 @@ import type { CurrentUser, ServiceContext } from '../shared/context.ts';
  * a live code's text is unique. A code that any order used is never deleted, only withdrawn
  * (soft deleted): its orders keep showing it, and customers can no longer use it.
  */
-
-/** What staff send: the DTO's fields, null meaning "no limit". */
-export type PromoCodeBody = { [K in keyof PromoCodeInput]?: PromoCodeInput[K] | null } & { code: string };
 
 const promoCodeNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Promo code not found.');
 
@@ -38,10 +35,8 @@ export function toPromoCodeDto(row: PromoCodeView & { uses: number }): PromoCode
   };
 }
 
-/** Checks a body with the domain's rules (nulls are "no limit") and that its facilities exist. */
-async function toWrite(ctx: ServiceContext, body: PromoCodeBody): Promise<PromoCodeWrite> {
-  // Null is "no limit", as a field left out is; the domain checks every value.
-  const input = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null && v !== undefined)) as unknown as PromoCodeInput;
+/** Checks what staff wrote with the domain's rules (null is "no limit") and that its facilities exist. */
+async function toWrite(ctx: ServiceContext, input: PromoCodeInput): Promise<PromoCodeWrite> {
   const p = validatePromoCode(input);
   if (p.facilityIds) {
     const known = await promoCodes.knownFacilityIds(ctx.db, p.facilityIds);
@@ -94,7 +89,7 @@ export async function getPromoCode(ctx: ServiceContext, id: string): Promise<Pro
   return toPromoCodeDto(row);
 }
 
-export async function createPromoCode(ctx: ServiceContext, actor: CurrentUser, body: PromoCodeBody): Promise<PromoCodeDto> {
+export async function createPromoCode(ctx: ServiceContext, actor: CurrentUser, body: PromoCodeInput): Promise<PromoCodeDto> {
   const write = await toWrite(ctx, body);
   const { id } = await unlessTaken(write.code, () => promoCodes.insertPromoCode(ctx.db, write, actor.id, ctx.clock()));
   return getPromoCode(ctx, id);
@@ -104,7 +99,7 @@ export async function createPromoCode(ctx: ServiceContext, actor: CurrentUser, b
  * Replaces a code's terms. Orders already placed keep the discount they got; the new terms
  * apply to checkouts from now on (a lower maxUses than its uses so far lets nobody else use it).
  */
-export async function updatePromoCode(ctx: ServiceContext, id: string, body: PromoCodeBody): Promise<PromoCodeDto> {
+export async function updatePromoCode(ctx: ServiceContext, id: string, body: PromoCodeInput): Promise<PromoCodeDto> {
   const write = await toWrite(ctx, body);
   const updated = await unlessTaken(write.code, () => promoCodes.updatePromoCode(ctx.db, id, write, ctx.clock()));
   if (!updated) throw promoCodeNotFound();

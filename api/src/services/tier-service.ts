@@ -1,4 +1,4 @@
-import { DomainError, FIRST_DATE, LAST_DATE, invalid, tierToDto, validateTier, type Tier, type TierFacilityPricesDto } from '@courtside/domain';
+import { DomainError, FIRST_DATE, LAST_DATE, invalid, tierToInput, validateTier, type Tier, type TierInput } from '@courtside/domain';
 import type { AdminUserDto, TierDto } from '@courtside/contracts';
 import * as tiers from '../repositories/tiers.ts';
 import { parseListParams, stringFilter, type ListParams } from '../shared/admin-query.ts';
@@ -13,18 +13,11 @@ import { toAdminUserDto } from '../shared/presenters.ts';
  * facilityPriceCents) applies it; these are the back office's use cases.
  */
 
-/** A tier as staff write it (the other kind left out or null). */
-export interface TierInput {
-  name: string;
-  discountPercent?: number | null;
-  facilityPrices?: Record<string, TierFacilityPricesDto> | null;
-}
-
 const tierNotFound = () => new DomainError('not_found', 'TIER_NOT_FOUND', 'Tier not found.');
 const userNotFound = () => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');
 
 function toTierDto(row: tiers.TierWithCustomers): TierDto {
-  const dto = tierToDto(tiers.tierOf(row));
+  const dto = tierToInput(tiers.tierOf(row));
   return {
     id: row.id,
     name: dto.name,
@@ -38,9 +31,9 @@ function toTierDto(row: tiers.TierWithCustomers): TierDto {
 
 /** Checked by the domain against the facilities it prices (an unknown facility or rule index names its field). */
 async function checked(ctx: ServiceContext, input: TierInput): Promise<Tier> {
-  const prices = input.facilityPrices ?? undefined;
+  const prices = input.facilityPrices;
   const counts = await tiers.facilityRuleCounts(ctx.db, prices ? Object.keys(prices) : []);
-  return validateTier({ name: input.name, discountPercent: input.discountPercent ?? undefined, facilityPrices: prices }, counts);
+  return validateTier(input, counts);
 }
 
 /** Names are unique whatever their case (the database's unique index says so). */

@@ -1,4 +1,5 @@
 import { MAX_SERIES_OCCURRENCES, isSaneEmail, shiftDate } from '@courtside/domain';
+import type { DeskBookingBody, DeskQuoteBody, SeriesBody } from '@courtside/contracts';
 import type { SlotChoice } from '../../common/slot-times.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { SlotChoice } from '../../common/slot-times.ts';
  * its preview). Pure, so the rules are tested without a browser.
  */
 
-export type Payment = 'desk' | 'unpaid' | 'link';
+export type Payment = DeskBookingBody['payment'];
 
 /** A customer picked from the search. */
 export interface CustomerPick {
@@ -24,11 +25,11 @@ export interface Guest {
 }
 
 export interface RepeatRule {
-  every: 1 | 2;
+  every: SeriesBody['every'];
   ends: 'count' | 'until';
   count: number;
   until: string;
-  onConflict: 'skip' | 'fail';
+  onConflict: SeriesBody['onConflict'];
 }
 
 export interface BookingDraft extends SlotChoice {
@@ -73,7 +74,7 @@ export function missing(d: BookingDraft): string | undefined {
 }
 
 /** Who it is for: a customer's id, or the walk-in's details (blank optional fields left out). */
-export function customerFields(d: Pick<BookingDraft, 'who' | 'customer' | 'guest'>): { userId: string } | { guest: { name: string; phone?: string; email?: string } } | Record<string, never> {
+export function customerFields(d: Pick<BookingDraft, 'who' | 'customer' | 'guest'>): Pick<DeskBookingBody, 'userId' | 'guest'> {
   if (d.who === 'customer') return d.customer ? { userId: d.customer.id } : {};
   const phone = d.guest.phone.trim();
   const email = d.guest.email.trim();
@@ -83,12 +84,12 @@ export function customerFields(d: Pick<BookingDraft, 'who' | 'customer' | 'guest
 const noteField = (d: BookingDraft) => (d.note.trim() ? { note: d.note.trim() } : {});
 
 /** One desk booking; `lateEntry` once staff confirmed that it may start before now (a walk-in already playing). */
-export function deskBookingBody(d: BookingDraft, lateEntry = false) {
+export function deskBookingBody(d: BookingDraft, lateEntry = false): DeskBookingBody {
   return { facilityId: d.facilityId, date: d.date, startTime: d.startTime, endTime: d.endTime, ...customerFields(d), payment: d.payment, ...noteField(d), ...(lateEntry ? { lateEntry } : {}) };
 }
 
 /** The dates a series covers and what to do with a taken one: all its preview depends on. */
-function seriesRule(d: BookingDraft, repeat: RepeatRule) {
+function seriesRule(d: BookingDraft, repeat: RepeatRule): Omit<SeriesBody, 'payment'> {
   return {
     facilityId: d.facilityId,
     firstDate: d.date,
@@ -100,7 +101,7 @@ function seriesRule(d: BookingDraft, repeat: RepeatRule) {
   };
 }
 
-export function seriesBody(d: BookingDraft, repeat: RepeatRule) {
+export function seriesBody(d: BookingDraft, repeat: RepeatRule): SeriesBody {
   return { ...seriesRule(d, repeat), ...customerFields(d), payment: d.payment === 'unpaid' ? 'unpaid' : 'desk', ...noteField(d) };
 }
 
@@ -112,15 +113,15 @@ const pricedFor = (d: BookingDraft) => (d.who === 'customer' && d.customer ? { u
  * customer is not needed to see which dates are free, only to price them (their tier); the
  * payment is not part of the answer.
  */
-export function previewRequest(d: BookingDraft) {
+export function previewRequest(d: BookingDraft): SeriesBody | undefined {
   if (!d.repeat || !d.facilityId || !d.date || !d.startTime || !d.endTime) return undefined;
   const rule = seriesRule(d, d.repeat);
-  if ('count' in rule ? !(rule.count >= 1 && rule.count <= MAX_SERIES_OCCURRENCES) : !(d.repeat.until >= d.date)) return undefined;
-  return { ...rule, ...pricedFor(d), payment: 'unpaid' as const };
+  if (d.repeat.ends === 'count' ? !(d.repeat.count >= 1 && d.repeat.count <= MAX_SERIES_OCCURRENCES) : !(d.repeat.until >= d.date)) return undefined;
+  return { ...rule, ...pricedFor(d), payment: 'unpaid' };
 }
 
 /** What to ask the server's quote for one booking, or undefined until the facility, date and times are chosen. */
-export function quoteRequest(d: BookingDraft) {
+export function quoteRequest(d: BookingDraft): DeskQuoteBody | undefined {
   if (d.repeat || !d.facilityId || !d.date || !d.startTime || !d.endTime) return undefined;
   return { facilityId: d.facilityId, date: d.date, startTime: d.startTime, endTime: d.endTime, ...pricedFor(d) };
 }

@@ -6,12 +6,12 @@ import { useDebounced } from '../../common/useDebounced.ts';
  * pause whenever `request` changes. `current` says the answer is for what the form shows now,
  * so nothing is booked or quoted on an answer for other choices.
  */
-export function useServerAnswer<T>(name: string, request: object | undefined, ask: (body: object) => Promise<T>) {
+export function useServerAnswer<Body extends object, T>(name: string, request: Body | undefined, ask: (body: Body) => Promise<T>) {
   const key = request && JSON.stringify(request);
   const settled = useDebounced(key, 300);
   const query = useQuery({
     queryKey: ['courtside', name, settled],
-    queryFn: () => ask(JSON.parse(settled!) as object),
+    queryFn: () => ask(JSON.parse(settled!) as Body),
     enabled: settled !== undefined,
     staleTime: 0,
     retry: false,

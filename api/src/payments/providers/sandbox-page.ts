@@ -1,8 +1,5 @@
 import type { BookingDto } from '@courtside/contracts';
-import { displayDate, displayTimeRange, formatAmount, type MoneyFormat } from '@courtside/domain';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { displayDate, displayTimeRange, escapeHtml as escape, formatAmount, type MoneyFormat } from '@courtside/domain';
 
 /** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel; amounts, dates and times in the venue's currency and locale. */
 export function renderPayPage(

@@ -5,9 +5,8 @@ import { pageBookings } from '../../services/admin-service.ts';
 import { settleBalance } from '../../services/balance-service.ts';
 import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { BookingDto, DeskQuoteDto, ListRecord, PriceChangeDto } from '@courtside/contracts';
-import { ConfirmPriceChange, ConfirmSportChange, DeskBookingBody, DeskQuoteBody, Id, IdParams, RescheduleBody, SettleBalanceBody } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
+import { BookingDto, DeskBookingBody, DeskQuoteBody, DeskQuoteDto, IdParams, ListQuery, ListRecord, PriceChangeDto, SettleBalanceBody, StaffMoveBody } from '@courtside/contracts';
 
 const Record = ListRecord(BookingDto);
 /** A desk booking's answer adds the customer's payment page, for payment "link". */
@@ -51,22 +50,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => withId(await settleBalance(app.ctx, request.currentUser!, request.params.id, request.body)));
 
-  // react-admin sends the whole record; only the time fields (and the facility) move the booking.
   app.put('/bookings/:id', {
     schema: {
       params: IdParams,
-      body: Type.Object(
-        {
-          facility: Type.Optional(Type.Union([Type.String(), Type.Object({ _id: Type.String() }, { additionalProperties: true })])),
-          facilityId: Type.Optional(Id),
-          date: RescheduleBody.properties.date,
-          startTime: RescheduleBody.properties.startTime,
-          endTime: RescheduleBody.properties.endTime,
-          confirmPriceChange: ConfirmPriceChange,
-          confirmSportChange: ConfirmSportChange,
-        },
-        { additionalProperties: false },
-      ),
+      body: StaffMoveBody,
       response: { 200: MovedRecord, ...errorResponses },
     },
   }, async (request) => {

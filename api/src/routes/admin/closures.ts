@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ClosureDto } from '@courtside/contracts';
+import { ClosureBody, ClosureDto, IdParams, ListQuery } from '@courtside/contracts';
 import * as closures from '../../services/closure-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { ClosureBody, IdParams } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
 
 /** An answer to a write also says how many bookings it cancelled (with cancelBookings: true). */
 const Written = Type.Intersect([ClosureDto, Type.Object({ cancelledBookings: Type.Integer() })]);

@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EmailDto } from '@courtside/contracts';
+import { EmailDto, IdParams, ListQuery } from '@courtside/contracts';
 import { getEmail, pageEmails, retryEmail } from '../../services/email-admin.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { IdParams } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/emails', {

@@ -3,9 +3,8 @@ import * as facilities from '../../services/facility-service.ts';
 import { pageFacilities } from '../../services/admin-service.ts';
 import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { FacilityDto, ListRecord } from '@courtside/contracts';
-import { DeleteFacilityQuery, FacilityCreateBody, FacilityUpdateBody, IdParams } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
+import { DeleteFacilityQuery, FacilityCreateBody, FacilityDto, FacilityUpdateBody, IdParams, ListQuery, ListRecord } from '@courtside/contracts';
 
 const Record = ListRecord(FacilityDto);
 

@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteMessage, getMessage, pageMessages } from '../../services/admin-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { MessageDto } from '@courtside/contracts';
-import { IdParams } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
+import { IdParams, ListQuery, MessageDto } from '@courtside/contracts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/messages', { schema: { querystring: ListQuery, response: { 200: Type.Array(MessageDto), ...errorResponses } } },

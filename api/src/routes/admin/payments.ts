@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getPayment, listDeskRefunds, pagePayments, refundHandedBack, refundPayment, resolvePaymentFlag } from '../../payments/staff.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { DateText, DeskRefundDto, PaymentDto } from '@courtside/contracts';
-import { IdParams } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
+import { DeskRefundDto, DeskRefundsQuery, IdParams, ListQuery, PaymentDto } from '@courtside/contracts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/payments', {
@@ -36,10 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/desk-refunds', {
     schema: {
       summary: 'Desk money still to hand back (refunds to_collect), oldest first: all, one booking\'s (bookingId), or those of bookings on a local day (date)',
-      querystring: Type.Object({
-        bookingId: Type.Optional(Type.String({ format: 'uuid' })),
-        date: Type.Optional(DateText),
-      }, { additionalProperties: false }),
+      querystring: DeskRefundsQuery,
       response: { 200: Type.Array(DeskRefundDto), ...errorResponses },
     },
   }, async (request) => listDeskRefunds(app.ctx, request.query));

@@ -1,32 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MAX_PROMO_FACILITIES } from '@courtside/domain';
-import { DateText, PromoCodeDto } from '@courtside/contracts';
+import { IdParams, ListQuery, PromoCodeBody, PromoCodeDto } from '@courtside/contracts';
 import * as promoCodes from '../../services/promo-code-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { Id, IdParams } from '../schemas.ts';
-
-const orNull = <T extends Parameters<typeof Type.Optional>[0]>(type: T, description: string) =>
-  Type.Optional(Type.Union([type, Type.Null()], { description }));
-
-/**
- * A promo code as staff write it (PUT takes the whole record; its id, uses and dates are
- * dropped). Types only: the domain checks ranges and combinations, naming the field at fault.
- */
-const PromoCodeBody = Type.Object(
-  {
-    code: Type.String({ maxLength: 64, description: '3 to 32 letters, digits, - or _; stored in capitals' }),
-    percentOff: orNull(Type.Number(), 'Whole percent off the order, 1-100 (or amountOff, not both)'),
-    amountOff: orNull(Type.Number(), 'Dollars off the order (or percentOff, not both)'),
-    validFrom: orNull(DateText, "First day it can be used, on the venue's calendar (DEFAULT_TIMEZONE); null: from now"),
-    validTo: orNull(DateText, 'Last day it can be used; null: no end'),
-    facilityIds: orNull(Type.Array(Id, { maxItems: MAX_PROMO_FACILITIES }), 'Every booking of the order must be at one of these; null: any facility'),
-    minAmount: orNull(Type.Number(), "Smallest order (the bookings' total before the discount) it applies to, in dollars"),
-    maxUses: orNull(Type.Number(), 'Orders that may use it in all'),
-    maxUsesPerCustomer: orNull(Type.Number(), 'Orders one customer may use it on'),
-  },
-  { additionalProperties: false },
-);
+import { sendList } from '../../http/simple-rest.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/promo-codes', {

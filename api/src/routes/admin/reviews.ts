@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminReviewBody, AdminReviewDto } from '@courtside/contracts';
+import { AdminReviewBody, AdminReviewDto, IdParams, ListQuery } from '@courtside/contracts';
 import * as reviews from '../../services/review-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { IdParams } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/reviews', {

@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SeriesDto, SeriesPreviewDto } from '@courtside/contracts';
+import { IdParams, ListQuery, SeriesBody, SeriesCancelQuery, SeriesDto, SeriesPreviewDto } from '@courtside/contracts';
 import * as series from '../../services/series-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { IdParams, SeriesBody, SeriesCancelQuery } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
 
 const Created = Type.Intersect([SeriesDto, Type.Object({ skipped: Type.Array(Type.Object({ date: Type.String(), reason: Type.String() })) })]);
 const Cancelled = Type.Intersect([SeriesDto, Type.Object({ cancelledBookings: Type.Integer() })]);

@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TierDto } from '@courtside/contracts';
+import { IdParams, ListQuery, TierBody, TierDto } from '@courtside/contracts';
 import * as tiers from '../../services/tier-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { IdParams, TierBody } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/tiers', {

@@ -5,9 +5,8 @@ import { pageUsers } from '../../services/admin-service.ts';
 import { assignTier } from '../../services/tier-service.ts';
 import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
-import { ListQuery, sendList } from '../../http/simple-rest.ts';
-import { AdminUserDto, ListRecord, RoleSchema } from '@courtside/contracts';
-import { AccountBody, Address, IdParams, PersonName, Phone, TierAssignmentFields, Url } from '../schemas.ts';
+import { sendList } from '../../http/simple-rest.ts';
+import { AdminUserDto, IdParams, ListQuery, ListRecord, StaffAccountBody, StaffUserUpdateBody } from '@courtside/contracts';
 
 const Record = ListRecord(AdminUserDto);
 
@@ -19,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => withId(await usersService.getUser(app.ctx, request.params.id)));
 
   app.post('/users', {
-    schema: { body: Type.Object({ ...AccountBody.properties, role: Type.Optional(RoleSchema) }, { additionalProperties: false }), response: { 201: Record, ...errorResponses } },
+    schema: { body: StaffAccountBody, response: { 201: Record, ...errorResponses } },
   }, async (request, reply) => {
     const { role, ...account } = request.body;
     const user = await createAccount(app.ctx, { ...account, photoUrl: account.photoUrl || '/images/avatar.svg' }, role ?? 'user');
@@ -29,17 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/users/:id', {
     schema: {
       params: IdParams,
-      body: Type.Object(
-        {
-          name: Type.Optional(PersonName),
-          phone: Type.Optional(Phone),
-          address: Type.Optional(Address),
-          photoUrl: Type.Optional(Url),
-          role: Type.Optional(RoleSchema),
-          ...TierAssignmentFields,
-        },
-        { additionalProperties: false },
-      ),
+      body: StaffUserUpdateBody,
       response: { 200: Record, ...errorResponses },
     },
   }, async (request) => {

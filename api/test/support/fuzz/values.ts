@@ -3,6 +3,7 @@
  * the services, not only the validator), boundary ones, and hostile ones (wrong types, huge and
  * strange strings). Only the schema keywords the document uses are understood.
  */
+import { DATE_PATTERN } from '@courtside/domain';
 import type { Rng } from './random.ts';
 
 export interface Schema {
@@ -123,7 +124,7 @@ function validString(s: Schema, name: string, ctx: ValueContext, kind: string): 
   const { rng } = ctx;
   if (s.format === 'uuid') return (rng.chance(0.85) && ctx.knownId(kind)) || rng.uuid();
   if (s.format === 'email') return `fuzz.${rng.int(1e9).toString(36)}@example.com`;
-  if (s.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return ctx.soonDate();
+  if (s.pattern === DATE_PATTERN) return ctx.soonDate();
   if (s.format === 'date-time') return `${ctx.soonDate()}T12:00:00.000Z`;
   if (s.pattern === '^\\d{2}:\\d{2}$') return hh(rng.between(8, 21));
   const n = name.toLowerCase();

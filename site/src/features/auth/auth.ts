@@ -19,7 +19,8 @@ export interface AuthResult<T> {
 /** A hung request must not leave the button busy forever. */
 const AUTH_TIMEOUT_MS = 15_000;
 
-export async function postJson<T>(path: string, body: unknown): Promise<AuthResult<T>> {
+/** Posts one of the contracts' request bodies (`body` typed as the route's) without a session. */
+export async function postJson<T, Body extends object = object>(path: string, body: Body): Promise<AuthResult<T>> {
   try {
     const res = await api<T>(path, { method: 'POST', body, token: null, timeoutMs: AUTH_TIMEOUT_MS });
     return { ok: true, message: res.message, reasons: [], data: res.data, token: res.token };

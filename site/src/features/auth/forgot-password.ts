@@ -1,3 +1,4 @@
+import type { ForgotPasswordBody } from '@courtside/contracts';
 import { armForm, busy, explainedOr, postJson, say, type AuthResult } from './auth.ts';
 
 /**
@@ -18,7 +19,7 @@ export function initForgotPassword(form: HTMLFormElement, message: HTMLElement):
     say(message, '');
     const email = String(new FormData(form).get('email') ?? '').trim();
     const done = busy(form.querySelector('button[type=submit]')!, 'Sending…');
-    const outcome = forgotOutcome(await postJson<null>('/api/auth/forgot-password', { email }));
+    const outcome = forgotOutcome(await postJson<null, ForgotPasswordBody>('/api/auth/forgot-password', { email }));
     done();
     say(message, outcome.text, outcome.kind);
   });

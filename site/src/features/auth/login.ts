@@ -1,4 +1,4 @@
-import type { UserDto } from '@courtside/contracts';
+import type { SignInBody, UserDto } from '@courtside/contracts';
 import { safeRedirect, saveSession } from '@courtside/browser';
 import { armForm, busy, explainedOr, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 
@@ -6,7 +6,7 @@ export const LOGIN_FAILED = 'Login failed. Please check your email and password.
 
 /** Signs in and keeps the session where the site and the back office read it; the login page and sign-up share it. */
 export async function signIn(email: string, password: string): Promise<AuthResult<UserDto>> {
-  const res = await postJson<UserDto>('/api/auth/login', { email, password });
+  const res = await postJson<UserDto, SignInBody>('/api/auth/login', { email, password });
   if (res.ok && res.token && res.data) saveSession(res.token, res.data);
   return res;
 }

@@ -1,4 +1,4 @@
-import type { UserDto } from '@courtside/contracts';
+import type { AccountBody, UserDto } from '@courtside/contracts';
 import { armForm, busy, postJson, say, wayBack, withReasons, type AuthResult } from './auth.ts';
 import { afterSignIn, signIn } from './login.ts';
 import { authPageHref } from './auth-links.ts';
@@ -22,7 +22,7 @@ export function initRegister(form: HTMLFormElement, message: HTMLElement): void 
     // The photo is optional: an empty field is left out rather than sent as "".
     const { photoUrl, ...required } = body;
     const done = busy(form.querySelector('button[type=submit]')!, 'Creating account…');
-    const res = await postJson<UserDto>('/api/auth/signup', photoUrl ? body : required);
+    const res = await postJson<UserDto, AccountBody>('/api/auth/signup', photoUrl ? body : required);
     if (res.ok) {
       say(message, REGISTER_OK, 'ok');
       // Signed in with the same credentials, as the login page would, and on to where login would go.

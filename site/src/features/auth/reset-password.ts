@@ -1,4 +1,5 @@
 import type { FailureCode } from '@courtside/browser';
+import type { ResetPasswordBody } from '@courtside/contracts';
 import { clearSession } from '@courtside/browser';
 import { armForm, busy, explainedOr, postJson, say, withReasons, type AuthResult } from './auth.ts';
 import { PASSWORDS_DIFFER } from './password-rules.ts';
@@ -58,7 +59,7 @@ export function initResetPassword({ form, message, done, again }: ResetElements)
     field('confirm').setCustomValidity(field('confirm').value && field('confirm').value !== password ? PASSWORDS_DIFFER : '');
     if (!form.reportValidity()) return;
     const restore = busy(form.querySelector('button[type=submit]')!, 'Saving…');
-    const outcome = resetOutcome(await postJson<null>('/api/auth/reset-password', { token, password }));
+    const outcome = resetOutcome(await postJson<null, ResetPasswordBody>('/api/auth/reset-password', { token, password }));
     restore();
     if (outcome.kind === 'done') {
       // Every session of the account has ended, this browser's too if it had one.

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { shiftDate, todayIn } from '@courtside/domain';
+import { isDateText, shiftDate, todayIn } from '@courtside/domain';
 import type { PublicSettings } from '@courtside/contracts';
 import { formatLongDate, formatZone } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
@@ -125,5 +125,5 @@ export default function BookingForm({ facility, settings, lengths, closures, ini
 function typedBeforeHydration(id: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const input = document.getElementById(id) as HTMLInputElement | null;
-  return input && /^\d{4}-\d{2}-\d{2}$/.test(input.value) ? input.value : undefined;
+  return input && isDateText(input.value) ? input.value : undefined;
 }

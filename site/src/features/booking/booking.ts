@@ -1,4 +1,4 @@
-import { durationText, parseTime as minutesOf } from '@courtside/domain';
+import { durationText, isDateText, parseTime as minutesOf } from '@courtside/domain';
 import { formatLongDate, formatMoney } from '@courtside/browser';
 
 /**
@@ -26,7 +26,7 @@ export const MESSAGES = {
 
 /** True for a well-formed date between min and max (inclusive). */
 export function dateInRange(date: string, min: string, max: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) && date >= min && date <= max;
+  return isDateText(date) && !Number.isNaN(Date.parse(date)) && date >= min && date <= max;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isDateText } from '@courtside/domain';
+
 /**
  * A slot a visitor picked, as it travels in URLs: from a chip to the booking step
  * (`/book?facility=…&date=…&start=…&end=…`), and through login or sign-up as their `next`
@@ -15,7 +17,6 @@ export interface SlotChoice {
 
 export const BOOK_PATH = '/book';
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 /** Facility ids are UUIDs; anything else is not worth a request. */
 const ID = /^[0-9A-Za-z-]{1,64}$/;
@@ -34,7 +35,7 @@ export function parseChoice(params: URLSearchParams): SlotChoice | null {
   const date = params.get('date') ?? '';
   const start = params.get('start') ?? '';
   const end = params.get('end') ?? '';
-  if (!ID.test(facility) || !DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return null;
+  if (!ID.test(facility) || !isDateText(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return null;
   if (!TIME.test(start) || start === '24:00' || !TIME.test(end) || minutes(end) <= minutes(start)) return null;
   return { facility, date, start, end };
 }
@@ -57,7 +58,7 @@ export function signInHrefs(choice: SlotChoice): { login: string; register: stri
  */
 export function initialChoiceOf(params: URLSearchParams): { date: string; start?: string; end?: string } | undefined {
   const date = params.get('date') ?? '';
-  if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return undefined;
+  if (!isDateText(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return undefined;
   const start = params.get('start') ?? '';
   if (!TIME.test(start) || start === '24:00') return { date };
   const end = params.get('end') ?? '';

@@ -1,5 +1,6 @@
 import { formatLongDate, formatTimeRange } from '@courtside/browser';
-import { escapeHtml, nearestSlots, slotChipsHtml, type ChipFacility, type ChipSlot } from '../slots/slot-chips.ts';
+import { escapeHtml } from '@courtside/domain';
+import { nearestSlots, slotChipsHtml, type ChipFacility, type ChipSlot } from '../slots/slot-chips.ts';
 import type { SlotChoice } from './choice.ts';
 
 /**

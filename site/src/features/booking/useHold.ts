@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BookingDto } from '@courtside/contracts';
+import type { BookingBody, BookingDto } from '@courtside/contracts';
 import { api } from '../../lib/api.ts';
 import { showToast } from '../../lib/toast.ts';
 import { REQUEST_TIMEOUT_MS } from './useFreeSlots.ts';
@@ -8,13 +8,6 @@ import { refusalOf, type Refusal } from './refusal.ts';
 /** Where held slots are paid for (and removed, or more added). */
 export const CHECKOUT_PATH = '/dashboard/checkoutForPayment';
 
-export interface HoldRequest {
-  facility: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-}
-
 /** How asking for a hold ended: held (on the way to checkout), refused, or the session ended (off to log in). */
 export type HoldOutcome = { kind: 'held' } | { kind: 'refused'; refusal: Refusal } | { kind: 'signed-out' };
 
@@ -22,7 +15,7 @@ export type HoldOutcome = { kind: 'held' } | { kind: 'refused'; refusal: Refusal
 export function useHold() {
   const [submitting, setSubmitting] = useState(false);
 
-  async function hold(request: HoldRequest): Promise<HoldOutcome> {
+  async function hold(request: BookingBody): Promise<HoldOutcome> {
     setSubmitting(true);
     try {
       await api<BookingDto>('/api/bookings', { method: 'POST', body: request, timeoutMs: REQUEST_TIMEOUT_MS });

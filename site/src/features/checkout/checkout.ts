@@ -1,4 +1,4 @@
-import type { BookingDto, CheckoutDto, PromoQuoteDto } from '@courtside/contracts';
+import type { BookingDto, CheckoutDto, OrderBody, PromoCheckBody, PromoQuoteDto } from '@courtside/contracts';
 import { customerReason, failureCode, formatClockTime, formatLongDate } from '@courtside/browser';
 import { api, ApiError } from '../../lib/api.ts';
 import { byStart, isPayable, sumDollars } from '../../lib/bookings.ts';
@@ -18,7 +18,7 @@ export function totalOf(list: BookingDto[]): number {
  * sent, since the API would drop them. The total is the bookings' total before any promo code;
  * the server applies the code and charges the discounted total.
  */
-export function orderPayload(bookings: BookingDto[], promoCode?: string) {
+export function orderPayload(bookings: BookingDto[], promoCode?: string): OrderBody {
   const order = { totalPayableAmount: totalOf(bookings), bookingIds: bookings.map((b) => ({ bookingId: b._id })) };
   return promoCode ? { ...order, promoCode } : order;
 }
@@ -56,7 +56,7 @@ export function readableError(message: string, bookings: BookingDto[]): string {
 export async function checkPromoCode(code: string, bookings: BookingDto[]): Promise<PromoQuoteDto> {
   const res = await api<PromoQuoteDto>('/api/promo-codes/check', {
     method: 'POST',
-    body: { code: code.trim(), bookingIds: bookings.map((b) => ({ bookingId: b._id })) },
+    body: { code: code.trim(), bookingIds: bookings.map((b) => ({ bookingId: b._id })) } satisfies PromoCheckBody,
   });
   return res.data;
 }

@@ -2,15 +2,16 @@
 // message to the API as JSON (the API accepts JSON only) and renders the outcome.
 import { createApiClient } from '@courtside/browser';
 import { apiOrigin, type PageRequest } from '../../lib/api.server';
-import { MISSING, isComplete, readForm, sendContact, type ContactInput, type ContactResult } from './contact';
+import type { ContactBody } from '@courtside/contracts';
+import { MISSING, isComplete, readForm, sendContact, type ContactResult } from './contact';
 
 export interface ContactPost {
-  values: ContactInput;
+  values: ContactBody;
   result: ContactResult;
 }
 
 export async function handleContactPost(request: Request, page: PageRequest): Promise<ContactPost> {
-  let values: ContactInput = { name: '', email: '', subject: '', message: '' };
+  let values: ContactBody = { name: '', email: '', subject: '', message: '' };
   try {
     values = readForm(await request.formData());
   } catch {

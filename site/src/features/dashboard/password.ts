@@ -1,4 +1,5 @@
 import { saveToken } from '@courtside/browser';
+import type { ChangePasswordBody } from '@courtside/contracts';
 import { api } from '../../lib/api.ts';
 import { NEW_PASSWORD, PASSWORDS_DIFFER } from '../auth/password-rules.ts';
 import type { Draft, DraftErrors } from '../../ui/useEditableForm.ts';
@@ -26,6 +27,6 @@ export function validatePasswordDraft(d: PasswordDraft): DraftErrors<keyof Passw
  * a fresh token: it is stored at once, so the next call of this page is still signed in.
  */
 export async function changePassword(d: PasswordDraft): Promise<void> {
-  const res = await api<null>('/api/auth/change-password', { method: 'POST', body: { currentPassword: d.currentPassword, newPassword: d.newPassword } });
+  const res = await api<null>('/api/auth/change-password', { method: 'POST', body: { currentPassword: d.currentPassword, newPassword: d.newPassword } satisfies ChangePasswordBody });
   if (res.token) saveToken(res.token);
 }

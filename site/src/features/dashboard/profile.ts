@@ -1,5 +1,5 @@
 import { TEXT_LIMITS, isImageUrl } from '@courtside/domain';
-import type { UserDto } from '@courtside/contracts';
+import type { ProfileBody, UserDto } from '@courtside/contracts';
 import { saveUser } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { AVATAR_FALLBACK } from '../../lib/avatar.ts';
@@ -31,7 +31,7 @@ export function validateProfile(d: ProfileDraft): ProfileErrors {
 }
 
 /** Changes the profile on the server (only the fields given) and keeps the stored user in step. */
-async function putProfile(changes: Partial<ProfileDraft> & { emailReminders?: boolean }): Promise<{ user: UserDto; message: string }> {
+async function putProfile(changes: ProfileBody): Promise<{ user: UserDto; message: string }> {
   const res = await api<UserDto>('/api/auth/me', { method: 'PUT', body: changes });
   saveUser(res.data);
   return { user: res.data, message: res.message };

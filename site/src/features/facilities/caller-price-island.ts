@@ -1,7 +1,8 @@
 import type { CallerPriceDto, SlotDto } from '@courtside/contracts';
 import { getToken } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
-import { escapeHtml, slotChipsHtml } from '../slots/slot-chips.ts';
+import { escapeHtml } from '@courtside/domain';
+import { slotChipsHtml } from '../slots/slot-chips.ts';
 import { callerPriceHtml } from './caller-price.ts';
 
 const TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import type { CallerPriceDto, HourlyPriceDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
-import { escapeHtml } from '../slots/slot-chips.ts';
+import { escapeHtml } from '@courtside/domain';
 
 /**
  * A facility's hourly price as every page states it, list or the customer's own: "$28.00 / hour",

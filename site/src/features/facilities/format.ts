@@ -1,6 +1,6 @@
 import type { FacilityDto } from '@courtside/contracts';
 import { formatTimeRange } from '@courtside/browser';
-import { centsToDollars, dollarsToCents, fromPricePerHourCents, hourlyPriceCents, validatePriceRules } from '@courtside/domain';
+import { MAX_PRICE, centsToDollars, dollarsToCents, fromPricePerHourCents, hourlyPriceCents, validatePriceRules } from '@courtside/domain';
 import { hourlyPriceLabel } from './caller-price.ts';
 
 /** What a facility record says about its prices, as the domain's price functions read it. */
@@ -70,5 +70,5 @@ export function venueOpeningHours(facilities: readonly Pick<FacilityDto, 'openin
 export function cleanMaxPrice(raw: string | null): string {
   if (!raw) return '';
   const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 && n <= 1_000_000 ? String(n) : '';
+  return Number.isFinite(n) && n >= 0 && n <= MAX_PRICE ? String(n) : '';
 }

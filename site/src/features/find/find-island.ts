@@ -1,7 +1,7 @@
 import { ApiError, getToken, isAbort } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { availabilityPath, findHref, parseFindQuery, type FindCalendar, type FindQuery } from './find-query.ts';
-import { escapeHtml } from '../slots/slot-chips.ts';
+import { escapeHtml } from '@courtside/domain';
 import { FIND_FAILED, resultsHtml, statusLine, type AvailabilityAnswer } from './results.ts';
 
 /** A hung request must not leave the list dimmed forever. */

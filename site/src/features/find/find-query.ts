@@ -1,4 +1,4 @@
-import { TIMES_OF_DAY, formatTime, isSport, parseTime, shiftDate, type Sport, type TimeOfDay } from '@courtside/domain';
+import { TIMES_OF_DAY, formatTime, isDateText, isSport, parseTime, shiftDate, type Sport, type TimeOfDay } from '@courtside/domain';
 
 /**
  * What a visitor asks "Find a court" (a day, optionally a sport and a time), as it lives in the
@@ -32,7 +32,6 @@ export const EXACT_TIMES: string[] = Array.from({ length: 18 }, (_, i) => format
 /** An exact time asks for slots starting within this many minutes after it ("around 10"). */
 export const EXACT_TIME_SPAN_MINUTES = 60;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const EXACT_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function findCalendar(today: string, horizonDays: number): FindCalendar {
@@ -40,7 +39,7 @@ export function findCalendar(today: string, horizonDays: number): FindCalendar {
 }
 
 function validDate(value: string | null, calendar: FindCalendar): value is string {
-  if (!value || !DATE.test(value)) return false;
+  if (!value || !isDateText(value)) return false;
   try {
     // Round-trips only for a real calendar date (2026-02-30 does not).
     if (shiftDate(value, 0) !== value) return false;

@@ -1,6 +1,6 @@
 import type { AvailabilityDto, FacilityAvailabilityDto } from '@courtside/contracts';
-import { SPORT_LABELS, cardPhotoUrl, sportPlaceholder } from '@courtside/domain';
-import { escapeHtml, slotChipsHtml } from '../slots/slot-chips.ts';
+import { SPORT_LABELS, cardPhotoUrl, escapeHtml, sportPlaceholder } from '@courtside/domain';
+import { slotChipsHtml } from '../slots/slot-chips.ts';
 import type { FindCalendar, FindQuery } from './find-query.ts';
 import { emptyResults, resultsLine } from './find-text.ts';
 

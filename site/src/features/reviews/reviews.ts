@@ -1,4 +1,4 @@
-import type { FacilityDto, FacilityReviewsDto, OwnReviewDto, PublicReviewDto } from '@courtside/contracts';
+import type { FacilityDto, FacilityReviewsDto, OwnReviewDto, PublicReviewDto, ReviewBody } from '@courtside/contracts';
 import { customerReason, formatMonth } from '@courtside/browser';
 import { MAX_RATING, REVIEW_COMMENT_MAX_LENGTH } from '@courtside/domain';
 import { api } from '../../lib/api.ts';
@@ -50,7 +50,7 @@ export function reviewProblem(rating: number | null, comment: string): string | 
 /** Sends the customer's rating of their booking; rejects with the server's reason (already rated, not over yet). */
 export async function sendReview(bookingId: string, rating: number, comment: string): Promise<OwnReviewDto> {
   try {
-    const res = await api<OwnReviewDto>(`/api/bookings/${encodeURIComponent(bookingId)}/review`, { method: 'POST', body: { rating, comment: comment.trim() } });
+    const res = await api<OwnReviewDto>(`/api/bookings/${encodeURIComponent(bookingId)}/review`, { method: 'POST', body: { rating, comment: comment.trim() } satisfies ReviewBody });
     return res.data;
   } catch (err) {
     throw new Error(customerReason(err) ?? REVIEW_FAILED);

@@ -1,4 +1,5 @@
 import { formatClockTime, formatMoney } from '@courtside/browser';
+import { escapeHtml } from '@courtside/domain';
 import { bookHref } from '../booking/choice.ts';
 
 /**
@@ -22,12 +23,6 @@ export interface ChipFacility {
   name: string;
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
 
 /** "50 min play" for a slot whose end the facility's changeover takes; undefined otherwise. */
 export const slotPlayText = (slot: ChipSlot): string | undefined => (slot.playMinutes === undefined ? undefined : `${slot.playMinutes} min play`);
