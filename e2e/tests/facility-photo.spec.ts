@@ -98,6 +98,8 @@ test('staff upload a photo on the facility form, save, and the site shows it', a
   // The list's card loads the smaller copy.
   await page.goto('/facilities-list');
   const card = page.locator('.facility-card', { hasText: court.name }).locator('img');
+  // Cards load their photo lazily, and other specs' courts can put this one below the fold.
+  await card.scrollIntoViewIfNeeded();
   expect(await loadedFrom(card)).toBe(url.replace('.webp', '-card.webp'));
   expect(await card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
 });
