@@ -28,6 +28,8 @@ export interface Scenario {
   rate?: number;
   /** Ask without Accept-Encoding, as command-line tools do: large answers come as plain JSON (else as browsers ask: gzipped). */
   plain?: boolean;
+  /** Send each item once and stop (durationSeconds is then only a limit): for what must happen before a run. */
+  once?: boolean;
 }
 
 export interface Figures {
@@ -79,7 +81,13 @@ async function run(s: Scenario): Promise<Figures> {
   const started = performance.now();
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: s.url, connections: s.connections, duration: s.durationSeconds, timeout: 10, requests: [request] },
+      {
+        url: s.url,
+        connections: s.connections,
+        ...(s.once ? { amount: s.items.length } : { duration: s.durationSeconds }),
+        timeout: 10,
+        requests: [request],
+      },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {

@@ -36,7 +36,7 @@ import { FACILITIES, TIMEZONE, assignSports, describeDataSet, loadDataSet, local
 import type { Figures, Scenario } from './load-worker.ts';
 import { LoadGenerator, RssSampler, cpuMs } from './load-generator.ts';
 import { measureDayView, closeBeforeOpening } from './day-view.ts';
-import { BROWSER_ENCODINGS, addDays, bookingItems, daysAfter, daysBetween, findPageItems, searchItems, singleAvailabilityItems } from './requests.ts';
+import { BROWSER_ENCODINGS, addDays, bookingItems, bookingPageItems, daysAfter, daysBetween, findPageItems, searchItems, singleAvailabilityItems } from './requests.ts';
 import { median, ms, type Measured, type Repeated as RepeatedOf } from './report.ts';
 
 export { mediansTable, ms, throughputTable, type Measured } from './report.ts';
@@ -360,6 +360,9 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
 
     const [list] = await measure('GET /api/facility', [{ url: api.base, method: 'GET', items: [{ path: '/api/facility' }], connections: CONNECTIONS }]);
     measured.push({ name: 'GET /api/facility', figures: list! });
+    // Each customer first opens their booking page, whose free slots are asked signed in (once each).
+    const [opened] = await generator.runTogether([{ url: api.base, method: 'GET', items: bookingPageItems(bookings), connections: CONNECTIONS, durationSeconds: 120, once: true }]);
+    if (opened!.non2xx > 0 || opened!.errors > 0) throw new Error(`the customers' booking pages answered ${JSON.stringify(opened!.statusCodes)} (${opened!.errors} errors)`);
     const [booked] = await measure('POST /api/bookings', [{ url: api.base, method: 'POST', items: bookings, cursorKey: 'bookings', connections: CONNECTIONS }]);
     measured.push({ name: 'POST /api/bookings', figures: booked! });
 
@@ -436,7 +439,7 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       `- Single-facility availability rotates over ${single.length} (facility, day) pairs with bookings`,
       `- Availability across facilities rotates over ${searches.length} questions: each of ${availabilityDays.length} days with bookings asked for the whole day, the evening and the morning over every facility, and for one sport; the every-sport answers list ${searched.facilities.toFixed(1)} facilities with ${searched.slots.toFixed(0)} free slots on average (${searched.kb.toFixed(1)} KB per answer over all questions, ${searched.gzippedKb.toFixed(1)} KB gzipped)`,
       `- "Find a court": the page for the same questions (${kb(findBytes.html)} of HTML for a whole day; sent as ${findBytes.gzipped.coding} ${kb(findBytes.gzipped.bytes)} to a client asking for gzip, as ${findBytes.browser.coding} ${kb(findBytes.browser.bytes)} to a browser), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback (for plain JSON: over loopback gzip would cost more than it saves)`,
-      `- Bookings: each request takes a distinct free slot, by ${CUSTOMERS.toLocaleString('en-US')} customers in turn (the product's hold cap applies)`,
+      `- Bookings: each request takes a distinct free slot, by ${CUSTOMERS.toLocaleString('en-US')} customers in turn (the product's hold cap applies); before the run each customer has opened their booking page, which asks the day's free slots signed in (GET /api/check-availability with their token), as the site's booking step does`,
       `- Day view: ${dayView.requests} sequential admin requests after the load, over 10 past and 10 future days (${dayView.facilities} facilities, ${dayView.bookings} bookings and ${dayView.closures} closures on the last day asked: every facility closed 06:00-08:00 on each day asked)`,
       `- Memory: the API process's VmRSS sampled every 100 ms from the first run to the last day-view request`,
     ];

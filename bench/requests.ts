@@ -86,3 +86,19 @@ export function bookingItems(facilityIds: string[], days: string[], tokens: stri
   }
   return items;
 }
+
+/**
+ * What each customer's booking page asks before they book: the day's free slots of the facility
+ * they then book, signed in (the site sends the token, and the answer carries their tier's
+ * prices), one per customer, for the first booking each makes in `bookings`. The API keeps who a
+ * token's customer is from this call, as it does for a real customer's booking.
+ */
+export function bookingPageItems(bookings: Items): Items {
+  const first = new Map<string, Items[number]>();
+  for (const item of bookings) {
+    if (!item.token || first.has(item.token)) continue;
+    const { facility, date } = JSON.parse(item.body!) as { facility: string; date: string };
+    first.set(item.token, { path: `/api/check-availability?date=${date}&facility=${facility}`, token: item.token });
+  }
+  return [...first.values()];
+}

@@ -17,8 +17,13 @@ class Slot {
  * with its own arguments in their places. The text must not depend on the arguments' values
  * (pass values only as parameters: no sql.lit, sql.ref or branching on them); anything else the
  * text holds as a parameter is a constant of the statement.
+ *
+ * The text goes out marked `/* prepared: <name> *\/`, so each PostgreSQL connection parses and
+ * plans it once (db/reconnecting-pool.ts): `name` must be unique to this statement, and its
+ * columns must be listed (never `*`), so a later migration cannot change a cached plan's result.
  */
 export function compiledOnce<A extends object, R>(
+  name: string,
   compile: (db: Executor, args: A) => CompiledQuery<R>,
 ): (db: Executor, args: A) => Promise<QueryResult<R>> {
   let statement: { sql: string; parameters: readonly unknown[] } | undefined;
@@ -26,7 +31,7 @@ export function compiledOnce<A extends object, R>(
     if (!statement) {
       const slots = Object.fromEntries(Object.keys(args).map((key) => [key, new Slot(key)])) as unknown as A;
       const { sql, parameters } = compile(db, slots);
-      statement = { sql, parameters };
+      statement = { sql: `/* prepared: ${name} */ ${sql}`, parameters };
     }
     const parameters = statement.parameters.map((p) => (p instanceof Slot ? (args as Record<string, unknown>)[p.key] : p));
     return db.executeQuery(CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<R>);

@@ -5,7 +5,7 @@ import { isConnectionError } from './retry.ts';
 const ATTEMPTS = 3;
 
 /** Statements that do nothing twice when run again: opening a transaction, or a plain read. */
-const replayable = (text: string) => /^\s*(begin|start transaction|select)\b/i.test(text);
+const replayable = (text: string) => /^\s*(\/\* prepared: [a-z_]+ \*\/\s*)?(begin|start transaction|select)\b/i.test(text);
 
 /**
  * A hot statement marked `/* prepared: <name> *\/` at its start is sent as a named prepared

@@ -192,10 +192,10 @@ interface HoldArgs extends CustomerLimits {
 }
 
 // Compiled once: the statement of every booking request (db/compiled-once.ts).
-const insertHold = compiledOnce<HoldArgs, BookingRow>((db, a) => {
+const insertHold = compiledOnce<HoldArgs, BookingRow>('insert_hold', (db, a) => {
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
   const limits = { maxHolds: a.maxHolds, maxHere: a.maxHere, maxAtVenue: a.maxAtVenue };
-  return sql<BookingRow>`/* prepared: insert_hold */
+  return sql<BookingRow>`
     WITH customer AS (
       SELECT ${reserveFor(a.user, a.facility, limits, a.now, null)}
     ), schedule_lock AS (

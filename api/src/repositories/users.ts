@@ -17,7 +17,7 @@ export async function findAuthState(db: Executor, id: string): Promise<AuthState
 }
 
 // Compiled once (db/compiled-once.ts): a signed-in customer's first request reads it.
-const selectAuthState = compiledOnce((db, a: { id: string }) =>
+const selectAuthState = compiledOnce('auth_state', (db, a: { id: string }) =>
   db
     .selectFrom('users as u')
     .leftJoin('tiers as t', 't.id', 'u.tier_id')

@@ -6,7 +6,8 @@
 CREATE OR REPLACE FUNCTION courtside_reserve_booking(p_user uuid, p_max_holds integer, p_facility uuid,
                                                      p_max_here integer, p_max_venue integer, p_now timestamptz,
                                                      p_except uuid) RETURNS boolean
-LANGUAGE plpgsql VOLATILE AS $$
+-- One plan for every call, as courtside_reserve_hold (why there).
+LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   at_venue integer;
   here integer;
