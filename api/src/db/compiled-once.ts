@@ -1,5 +1,6 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
 import type { Executor } from './database.ts';
+import { markPrepared } from './reconnecting-pool.ts';
 
 /** Stands for one named argument while a statement is compiled the first time. */
 class Slot {
@@ -31,7 +32,7 @@ export function compiledOnce<A extends object, R>(
     if (!statement) {
       const slots = Object.fromEntries(Object.keys(args).map((key) => [key, new Slot(key)])) as unknown as A;
       const { sql, parameters } = compile(db, slots);
-      statement = { sql: `/* prepared: ${name} */ ${sql}`, parameters };
+      statement = { sql: markPrepared(name, sql), parameters };
     }
     const parameters = statement.parameters.map((p) => (p instanceof Slot ? (args as Record<string, unknown>)[p.key] : p));
     return db.executeQuery(CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<R>);

@@ -5,7 +5,7 @@ import { isConnectionError } from './retry.ts';
 const ATTEMPTS = 3;
 
 /** Statements that do nothing twice when run again: opening a transaction, or a plain read. */
-const replayable = (text: string) => /^\s*(\/\* prepared: [a-z_]+ \*\/\s*)?(begin|start transaction|select)\b/i.test(text);
+const replayable = (text: string) => /^\s*(begin|start transaction|select)\b/i.test(text.replace(PREPARED, ''));
 
 /**
  * A hot statement marked `/* prepared: <name> *\/` at its start is sent as a named prepared
@@ -14,6 +14,11 @@ const replayable = (text: string) => /^\s*(\/\* prepared: [a-z_]+ \*\/\s*)?(begi
  * columns, so a column added by a later migration cannot change a cached plan's result.
  */
 const PREPARED = /^\/\* prepared: ([a-z_]+) \*\//;
+/** `text` marked to go out as the prepared statement `name` (above). */
+export function markPrepared(name: string, text: string): string {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`a prepared statement's name is lower-case letters and _ (got "${name}")`);
+  return `/* prepared: ${name} */ ${text}`;
+}
 const withName = (text: string, values?: unknown[]) => {
   const name = PREPARED.exec(text)?.[1];
   return name ? { name, text, values } : undefined;
