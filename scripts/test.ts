@@ -11,9 +11,9 @@
  * extra arguments go to vitest.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { EXPECTED_SKIPS, unexpectedSkips, type ReportedTest } from './expected-skips.ts';
@@ -163,7 +163,22 @@ if (process.env.SKIP_E2E && !process.env.CI) {
   }
   if (e2e.status !== 0 && e2eFailed === 0) e2eFailed = 1;
   failed += e2eFailed;
+  if (e2eFailed > 0) printErrorContexts(join(rootPath, 'e2e', 'test-results'));
   console.log('Screenshots of the main pages (desktop and phone): e2e/test-results/screenshots/');
+}
+
+/**
+ * What each failed test's page held when it failed (Playwright's error-context.md: the page's
+ * accessibility snapshot). CI keeps no files, so a failure is diagnosed from this printout.
+ */
+function printErrorContexts(results: string): void {
+  if (!existsSync(results)) return;
+  for (const entry of readdirSync(results, { recursive: true, encoding: 'utf8' })) {
+    if (basename(entry) !== 'error-context.md') continue;
+    const lines = readFileSync(join(results, entry), 'utf8').split('\n');
+    const shown = lines.slice(0, 200);
+    console.log(`\n== ${entry} (the page when the test failed)\n${shown.join('\n')}${lines.length > shown.length ? `\n... ${lines.length - shown.length} more lines` : ''}`);
+  }
 }
 
 interface PlaywrightSuite {

@@ -45,7 +45,28 @@ export function describeProblems(problems: PageProblem[]): string {
   return problems.map((p) => `  [${p.kind}] ${p.url}\n      ${p.detail.split('\n').slice(0, 6).join('\n      ')}`).join('\n');
 }
 
-export const test = base.extend<{ pageProblems: PageProblem[]; ownFacility: (data?: FacilityData) => Promise<Facility> }>({
+/** What the browser met that a test does not assert on (console errors, failed or 5xx requests): printed when the test fails. */
+function recordClues(context: BrowserContext, clues: string[]): void {
+  const at = () => new Date().toISOString().slice(11, 23);
+  context.on('console', (msg) => {
+    if (msg.type() === 'error') clues.push(`${at()} console error on ${msg.page()?.url() ?? '?'}: ${msg.text()}`);
+  });
+  context.on('requestfailed', (req) => clues.push(`${at()} request failed: ${req.method()} ${req.url()} (${req.failure()?.errorText ?? '?'})`));
+  context.on('response', (res) => {
+    if (res.status() >= 500) clues.push(`${at()} ${res.status()} from ${res.request().method()} ${res.url()}`);
+  });
+}
+
+export const test = base.extend<{ pageProblems: PageProblem[]; failureClues: void; ownFacility: (data?: FacilityData) => Promise<Facility> }>({
+  failureClues: [
+    async ({ context }, use, testInfo) => {
+      const clues: string[] = [];
+      recordClues(context, clues);
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus && clues.length > 0) console.error(`What the browser met before the failure:\n  ${clues.slice(-40).join('\n  ')}`);
+    },
+    { auto: true },
+  ],
   /** Makes a facility of this test's own (support/own-facility.ts), named after its spec file. */
   ownFacility: async ({ request }, use, testInfo) => {
     const label = basename(testInfo.file, '.spec.ts');
@@ -56,9 +77,11 @@ export const test = base.extend<{ pageProblems: PageProblem[]; ownFacility: (dat
       const problems: PageProblem[] = [];
       await watchContext(context, problems);
       await use(problems);
-      if (problems.length > 0 && testInfo.status === testInfo.expectedStatus) {
-        throw new Error(`${problems.length} page problem(s) while this test ran (CSP violations or uncaught errors):\n${describeProblems(problems)}`);
-      }
+      if (problems.length === 0) return;
+      const report = `${problems.length} page problem(s) while this test ran (CSP violations or uncaught errors):\n${describeProblems(problems)}`;
+      if (testInfo.status === testInfo.expectedStatus) throw new Error(report);
+      // The test failed already: its report says what the pages also met, which may be why.
+      console.error(report);
     },
     { auto: true },
   ],
