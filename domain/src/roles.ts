@@ -1,14 +1,72 @@
 import { DomainError } from './errors.ts';
 
-export const ROLES = ['user', 'admin'] as const;
+/** Staff roles from least to most: each may do what the ones before it may. */
+export const STAFF_ROLES = ['desk', 'manager', 'owner'] as const;
+export const ROLES = ['user', ...STAFF_ROLES] as const;
 export type Role = (typeof ROLES)[number];
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** Nobody removes their own access or the venue's last admin. */
-export function assertCanRemoveAdmin(opts: { actorId: string; targetId: string; targetRole: Role; adminCount: number; action: 'delete' | 'demote' }): void {
+/** The original product's staff role; its API still accepts it, as the owner it now is. */
+export const LEGACY_ADMIN_ROLE = 'admin';
+
+export const ROLE_LABELS: Record<Role, string> = { user: 'Customer', desk: 'Desk', manager: 'Manager', owner: 'Owner' };
+
+export const isStaff = (role: unknown): role is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(role);
+
+/** True when `role` is staff of at least `least` (an owner may do what a manager may). */
+export function hasRole(role: unknown, least: StaffRole): boolean {
+  return isStaff(role) && STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(least);
+}
+
+/** A role as a client may send it: the legacy `admin` is an owner. */
+export const normalizeRole = (role: Role | typeof LEGACY_ADMIN_ROLE): Role => (role === LEGACY_ADMIN_ROLE ? 'owner' : role);
+
+/**
+ * Who may do what in the back office: the API's routes take their access from this table and
+ * the back office shapes its menus and buttons with it, so the two cannot disagree. Actions are
+ * react-admin's (`list` also covers `show` and `export`) plus a resource's own actions.
+ */
+export const BACK_OFFICE_ACCESS = {
+  bookings: { list: 'desk', create: 'desk', edit: 'desk', delete: 'desk', 'mark-paid': 'desk', 'settle-balance': 'desk' },
+  'day-view': { list: 'desk' },
+  stats: { list: 'desk' },
+  users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', tier: 'manager', role: 'owner', delete: 'owner' },
+  staff: { list: 'owner', create: 'owner' },
+  facilities: { list: 'desk', create: 'manager', edit: 'manager', delete: 'owner' },
+  closures: { list: 'desk', create: 'manager', edit: 'manager', delete: 'manager' },
+  series: { list: 'desk', create: 'manager', delete: 'manager' },
+  tiers: { list: 'desk', create: 'manager', edit: 'manager', delete: 'manager' },
+  'promo-codes': { list: 'manager', create: 'manager', edit: 'manager', delete: 'manager' },
+  payments: { list: 'desk', refund: 'desk', 'resolve-flag': 'manager' },
+  'desk-refunds': { list: 'desk', edit: 'desk' },
+  messages: { list: 'desk', delete: 'manager' },
+  emails: { list: 'desk', edit: 'desk' },
+  reviews: { list: 'desk', edit: 'manager' },
+  uploads: { create: 'manager' },
+  audit: { list: 'owner' },
+} as const satisfies Record<string, Record<string, StaffRole>>;
+
+export type BackOfficeResource = keyof typeof BACK_OFFICE_ACCESS;
+export type BackOfficeAction<R extends BackOfficeResource> = keyof (typeof BACK_OFFICE_ACCESS)[R] & string;
+
+/** The least role an action needs; `show` and `export` are reading, as `list` is. Unknown: owner. */
+export function roleFor(resource: string, action: string): StaffRole {
+  const table = (BACK_OFFICE_ACCESS as Record<string, Record<string, StaffRole>>)[resource];
+  const key = action === 'show' || action === 'export' ? 'list' : action;
+  return table?.[key] ?? 'owner';
+}
+
+export const canDo = (role: unknown, resource: string, action: string): boolean => hasRole(role, roleFor(resource, action));
+
+/** A staff member asked for what their role does not allow. */
+export const forbidden = (message: string) => new DomainError('forbidden', 'FORBIDDEN', message);
+
+/** Nobody removes their own access or the venue's last owner. */
+export function assertCanRemoveOwner(opts: { actorId: string; targetId: string; targetRole: Role; ownerCount: number; action: 'delete' | 'demote' }): void {
   if (opts.actorId === opts.targetId) {
     throw new DomainError('conflict', 'SELF', `You cannot ${opts.action} your own account.`);
   }
-  if (opts.targetRole === 'admin' && opts.adminCount <= 1) {
-    throw new DomainError('conflict', 'LAST_ADMIN', `You cannot ${opts.action} the last admin.`);
+  if (opts.targetRole === 'owner' && opts.ownerCount <= 1) {
+    throw new DomainError('conflict', 'LAST_OWNER', `You cannot ${opts.action} the last owner.`);
   }
 }
