@@ -15,4 +15,5 @@ export * from './settings.ts';
 export * from './tiers.ts';
 export * from './availability.ts';
 export * from './reviews.ts';
+export * from './staff.ts';
 export type { ErrorCode } from '@courtside/domain';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ROLES } from '@courtside/domain';
+import { LEGACY_ADMIN_ROLE, ROLES } from '@courtside/domain';
 import { Address, Email, Id, ImageUrl, NewPhotoUrl, Nullable, Password, PasswordText, PersonName, Phone, SignInEmail, oneOf } from './primitives.ts';
 
 export const RoleSchema = oneOf(ROLES);
@@ -83,11 +83,11 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 export const ChangePasswordBody = Type.Object({ currentPassword: PasswordText, newPassword: PasswordText }, { additionalProperties: false });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
-/** PUT /api/users/:id/role */
-export const RoleBody = Type.Object({ role: RoleSchema }, { additionalProperties: false });
+/** PUT /api/users/:id/role: one of the roles, or the original product's `admin` (an owner). */
+export const RoleBody = Type.Object({ role: oneOf([...ROLES, LEGACY_ADMIN_ROLE] as const, "user, desk, manager or owner ('admin', the original product's role, means owner)") }, { additionalProperties: false });
 export type RoleBody = Static<typeof RoleBody>;
 
-/** POST /api/admin/users: an account of either role (user when left out). */
+/** POST /api/admin/users: an account (a customer when role is left out; any other role is an owner's to give). */
 export const StaffAccountBody = Type.Object({ ...AccountBody.properties, role: Type.Optional(RoleSchema) }, { additionalProperties: false });
 export type StaffAccountBody = Static<typeof StaffAccountBody>;
 

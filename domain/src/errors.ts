@@ -97,7 +97,7 @@ export const ERROR_CODES = [
   'STILL_REFERENCED',
   'EMAIL_TAKEN',
   'SELF',
-  'LAST_ADMIN',
+  'LAST_OWNER',
   'NOT_ACTIVE',
   'NOT_PAYABLE',
   'NOT_PAID',

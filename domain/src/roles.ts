@@ -27,7 +27,7 @@ export const normalizeRole = (role: Role | typeof LEGACY_ADMIN_ROLE): Role => (r
  * react-admin's (`list` also covers `show` and `export`) plus a resource's own actions.
  */
 export const BACK_OFFICE_ACCESS = {
-  bookings: { list: 'desk', create: 'desk', edit: 'desk', delete: 'desk', 'mark-paid': 'desk', 'settle-balance': 'desk' },
+  bookings: { list: 'desk', create: 'desk', edit: 'desk', reprice: 'manager', delete: 'desk', 'mark-paid': 'desk', 'settle-balance': 'desk' },
   'day-view': { list: 'desk' },
   stats: { list: 'desk' },
   users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', tier: 'manager', role: 'owner', delete: 'owner' },
@@ -37,7 +37,7 @@ export const BACK_OFFICE_ACCESS = {
   series: { list: 'desk', create: 'manager', delete: 'manager' },
   tiers: { list: 'desk', create: 'manager', edit: 'manager', delete: 'manager' },
   'promo-codes': { list: 'manager', create: 'manager', edit: 'manager', delete: 'manager' },
-  payments: { list: 'desk', refund: 'desk', 'resolve-flag': 'manager' },
+  payments: { list: 'desk', refund: 'desk', 'refund-any': 'manager', 'resolve-flag': 'manager' },
   'desk-refunds': { list: 'desk', edit: 'desk' },
   messages: { list: 'desk', delete: 'manager' },
   emails: { list: 'desk', edit: 'desk' },
@@ -58,8 +58,21 @@ export function roleFor(resource: string, action: string): StaffRole {
 
 export const canDo = (role: unknown, resource: string, action: string): boolean => hasRole(role, roleFor(resource, action));
 
+/** "a manager or an owner": who may do what needs `least`, for messages. */
+export function whoMay(least: StaffRole): string {
+  return STAFF_ROLES.slice(STAFF_ROLES.indexOf(least))
+    .map((role) => `${role === 'owner' ? 'an' : 'a'} ${ROLE_LABELS[role].toLowerCase()}`)
+    .join(' or ');
+}
+
 /** A staff member asked for what their role does not allow. */
-export const forbidden = (message: string) => new DomainError('forbidden', 'FORBIDDEN', message);
+export const forbidden = (least: StaffRole, what = 'This') => new DomainError('forbidden', 'FORBIDDEN', `${what} needs ${whoMay(least)}.`);
+
+/** The desk gives money back up to the venue's desk limit on its own; more is a manager's call. */
+export function assertMayRefund(role: Role, cents: number, deskLimitCents: number, format: (cents: number) => string): void {
+  if (cents <= deskLimitCents || hasRole(role, roleFor('payments', 'refund-any'))) return;
+  throw forbidden(roleFor('payments', 'refund-any'), `A refund over ${format(deskLimitCents)} (this one is ${format(cents)})`);
+}
 
 /** Nobody removes their own access or the venue's last owner. */
 export function assertCanRemoveOwner(opts: { actorId: string; targetId: string; targetRole: Role; ownerCount: number; action: 'delete' | 'demote' }): void {

@@ -48,6 +48,7 @@ export type ClosureKind = (typeof CLOSURE_KINDS)[number];
 export const EMAIL_KINDS = [
   'welcome',
   'password_reset',
+  'staff_invitation',
   'password_changed',
   'contact_notice',
   'booking_confirmed',
@@ -64,3 +65,7 @@ export const EMAIL_KINDS = [
   'balance_collected',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** What the audit log records: changes to money, roles, prices and policies, and deletes. */
+export const AUDIT_ACTIONS = ['refund', 'mark-paid', 'settle-balance', 'price-change', 'policy-change', 'role-change', 'staff-invite', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

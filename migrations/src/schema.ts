@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingStatus, ClosureKind, OrderClosedBecause, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
+import type { AuditAction, BookingStatus, ClosureKind, OrderClosedBecause, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -250,7 +250,26 @@ export interface Database {
   promo_codes: PromoCodesTable;
   tiers: TiersTable;
   reviews: ReviewsTable;
+  audit_log: AuditLogTable;
 }
+
+/** Who did what to money, roles, prices and policies; rows are only ever added (a trigger refuses the rest). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Date;
+  actor_id: string;
+  /** The actor's name when they acted: the log reads the same after a rename or a deactivation. */
+  actor_name: string;
+  action: AuditAction;
+  subject_type: string;
+  subject_id: string;
+  /** One sentence for people ("Refunded $12.00 of order ..."). */
+  summary: string;
+  /** What changed, for a machine (before and after values). */
+  detail: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, never>;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type NewAuditLogEntry = Insertable<AuditLogTable>;
 
 /** A customer's rating of a facility after one of their bookings there ended; one per booking. */
 export interface ReviewsTable {

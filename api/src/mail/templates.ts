@@ -137,6 +137,13 @@ export const templates = {
       'If you did not ask for this, ignore this message: your password stays as it is.',
     ]),
 
+  staffInvitation: (layout: MailLayout, name: string, role: string, invitedBy: string, token: string, days: number) =>
+    render(layout, `You are invited to the ${layout.venue.name} back office`, hello(name), [
+      `${invitedBy} invited you to the ${layout.venue.name} back office as ${role}. Choose a password to sign in; the link works once, for ${days} days.`,
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.resetPassword}?token=${encodeURIComponent(token)}`, label: 'Choose your password', secret: 'invitation link' },
+      `Then sign in at ${layout.publicBaseUrl}/admin/ with this email address.`,
+    ]),
+
   passwordChanged: (layout: MailLayout, name: string) =>
     render(layout, 'Your password was changed', hello(name), [
       'The password of your account was just changed, and every device signed in with the old one was signed out. If you subscribed to your bookings calendar, its link ended too: your profile has the new one.',

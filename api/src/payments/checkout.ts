@@ -14,6 +14,7 @@ import {
   type ClosedCheckoutBooking,
   type ClosedReason,
   type MoneyFormat,
+  isStaff,
 } from '@courtside/domain';
 import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
@@ -283,7 +284,7 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
  */
 export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, orderId: string): Promise<OrderStatusDto> {
   const order = await orders.findOrder(ctx.db, orderId);
-  if (!order || (actor.role !== 'admin' && order.user_id !== actor.id)) throw orderNotFound();
+  if (!order || (!isStaff(actor.role) && order.user_id !== actor.id)) throw orderNotFound();
   const { id, status, amount, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
   const now = ctx.clock();
   // Each booking as its own page shows it: where, when, and the cancellation rule in force for it.

@@ -1,4 +1,5 @@
-import { DomainError, ORDER_STATUSES, centsToDollars, chargedForBooking, localTimes, parseDate, type BookingStatus } from '@courtside/domain';
+import { DomainError, ORDER_STATUSES, assertMayRefund, centsToDollars, formatCents, chargedForBooking, localTimes, parseDate, type BookingStatus } from '@courtside/domain';
+import { recordAudit } from '../repositories/audit-log.ts';
 import type { DeskRefundDto, PaymentDto } from '@courtside/contracts';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
@@ -117,6 +118,9 @@ export async function refundPayment(ctx: ServiceContext, actor: CurrentUser, id:
     }
     let left = order.amount_cents - order.refunded_cents;
     if (left <= 0) throw new DomainError('conflict', 'ALREADY_REFUNDED', 'Order is already refunded.');
+    const format = (cents: number) => formatCents(cents, ctx.config.money);
+    assertMayRefund(actor.role, left, ctx.config.deskRefundLimitCents, format);
+    await recordAudit(trx, actor, now, { action: 'refund', subjectType: 'order', subjectId: order.id, summary: `Refunded ${format(left)} of order ${order.id}`, detail: { amountCents: left } });
     const ids: string[] = [];
     const reason = 'refunded by the venue';
     // What this order charged for each booking: its price less its share of a promo code's discount.

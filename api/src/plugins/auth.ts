@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '@courtside/domain';
+import { DomainError, forbidden, hasRole, isStaff, roleFor, type BackOfficeAction, type BackOfficeResource, type StaffRole } from '@courtside/domain';
 import type { AuthState } from '../repositories/users.ts';
 import type { CurrentUser } from '../shared/context.ts';
 
-/** Who may call a route: declared on every /api route (or by its route group), enforced here. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route, declared on every /api route and enforced here: anyone, any signed-in
+ * user, or staff of at least a role (domain/src/roles.ts ranks them).
+ */
+export type Access = 'public' | 'user' | StaffRole;
 
 export interface TokenClaims {
   sub: string;
@@ -29,8 +32,8 @@ declare module 'fastify' {
      * valid now, else null (no token, a bad or revoked one: the route answers as for anyone).
      */
     callerIfSignedIn(request: FastifyRequest): Promise<CurrentUser | null>;
-    /** Set by declareGroupAccess inside a route group; its child plugins inherit it. */
-    groupAccess?: Access;
+    /** Set by declareStaffGroup inside a route group; its child plugins inherit it. */
+    staffGroup?: true;
   }
 }
 
@@ -42,13 +45,15 @@ declare module '@fastify/jwt' {
 }
 
 /**
- * Makes `access` the access of every route registered in this plugin and the plugins it
- * registers (a route group, e.g. the back office's API). A route in the group that declares
- * another access fails at start-up.
+ * Marks a route group (the back office's API) as staff-only: each of its routes, and those of the
+ * plugins it registers, must declare a staff role, or the server does not start.
  */
-export function declareGroupAccess(app: FastifyInstance, access: Access) {
-  app.decorate('groupAccess', access);
+export function declareStaffGroup(app: FastifyInstance) {
+  app.decorate('staffGroup', true);
 }
+
+/** A back-office route's config: the least role its action needs, from the domain's one table (BACK_OFFICE_ACCESS). */
+export const staffOnly = <R extends BackOfficeResource>(resource: R, action: BackOfficeAction<R>): { access: StaffRole } => ({ access: roleFor(resource, action) });
 
 const unauthenticated = (message = 'Please sign in to continue.') =>
   new DomainError('unauthenticated', 'UNAUTHENTICATED', message);
@@ -101,23 +106,23 @@ export default fp(async function auth(app: FastifyInstance, opts: AuthOptions) {
 
   app.addHook('onRoute', function (route) {
     const declared = route.config?.access;
-    if (this.groupAccess && declared && declared !== this.groupAccess) {
-      throw new Error(`Route ${route.url} declares config.access '${declared}' in a route group for '${this.groupAccess}'`);
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    if (this.staffGroup && !isStaff(declared)) {
+      throw new Error(`${methods.join(',')} ${route.url} is a back-office route: it must declare config.access as a staff role (desk, manager or owner)`);
     }
     // The docs UI registers its own routes; they are public pages.
-    const access = this.groupAccess ?? declared ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = declared ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
     if (route.url.startsWith('/api/') || route.url.startsWith('/users')) {
-      if (!access) throw new Error(`Route ${route.url} must declare config.access`);
+      if (!access) throw new Error(`${methods.join(',')} ${route.url} must declare config.access`);
     }
     // Fastify adds a HEAD route for every GET: it runs the same handler, so it gets the same guard.
-    for (const method of methods) if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access: access ?? 'public' });
+    for (const method of methods) app.accessTable.push({ method, url: route.url, access: access ?? 'public' });
     if (!access || access === 'public') return;
     const guard = async (request: FastifyRequest) => {
       const user = await authenticate(request);
-      if (access === 'admin' && user.role !== 'admin') {
-        throw new DomainError('forbidden', 'ADMIN_ONLY', 'This action is for venue staff only.');
-      }
+      if (access === 'user' || hasRole(user.role, access)) return;
+      if (!isStaff(user.role)) throw new DomainError('forbidden', 'ADMIN_ONLY', 'This action is for venue staff only.');
+      throw forbidden(access);
     };
     // onRequest, before the body is parsed and validated: a caller without the right token
     // gets 401/403, never a 400 that describes the route's schema.

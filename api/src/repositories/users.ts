@@ -77,12 +77,12 @@ export function deactivate(db: Executor, id: string, now: Date): Promise<UserRow
     .executeTakeFirst();
 }
 
-/** Locks the active admins, so two concurrent demotions cannot both pass the last-admin check. */
-export async function lockActiveAdminIds(db: Executor): Promise<string[]> {
+/** Locks the active owners, so two concurrent demotions cannot both pass the last-owner check. */
+export async function lockActiveOwnerIds(db: Executor): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select('id')
-    .where('role', '=', 'admin')
+    .where('role', '=', 'owner')
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .forUpdate()
@@ -90,11 +90,11 @@ export async function lockActiveAdminIds(db: Executor): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export function countActiveAdmins(db: Executor) {
+export function countActiveOwners(db: Executor) {
   return db
     .selectFrom('users')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where('role', '=', 'admin')
+    .where('role', '=', 'owner')
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow()
     .then((r) => r.n);

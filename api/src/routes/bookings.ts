@@ -1,3 +1,4 @@
+import { staffOnly } from '../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as bookings from '../services/booking-service.ts';
 import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
@@ -8,7 +9,7 @@ const security = [{ bearerAuth: [] }];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/bookings', {
-    config: { access: 'admin' },
+    config: staffOnly('bookings', 'list'),
     schema: {
       tags: ['bookings'],
       summary: 'All bookings, newest first, a page at a time',

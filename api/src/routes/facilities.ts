@@ -1,3 +1,4 @@
+import { staffOnly } from '../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as facilities from '../services/facility-service.ts';
 import { upcomingClosuresOf } from '../services/closure-service.ts';
@@ -5,7 +6,6 @@ import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { sendSerialized, serialize } from '../http/serialized.ts';
 import { DeleteFacilityQuery, FacilityCreateBody, FacilityDto, FacilityListQuery, FacilityUpdateBody, IdParams, PublicClosureDto } from '@courtside/contracts';
 
-const admin = { access: 'admin' as const };
 const security = [{ bearerAuth: [] }];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,17 +42,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(200, 'Closures retrieved successfully', await upcomingClosuresOf(app.ctx, request.params.id)));
 
   app.post('/api/facility', {
-    config: admin,
+    config: staffOnly('facilities', 'create'),
     schema: { tags: ['facilities'], summary: 'Add a facility', security, body: FacilityCreateBody, response: { 201: envelopeOf(FacilityDto), ...errorResponses } },
   }, async (request, reply) => reply.status(201).send(ok(201, 'Facility added successfully', await facilities.createFacility(app.ctx, request.body))));
 
   app.put('/api/facility/:id', {
-    config: admin,
+    config: staffOnly('facilities', 'edit'),
     schema: { tags: ['facilities'], summary: 'Update a facility (fields given only)', security, params: IdParams, body: FacilityUpdateBody, response: { 200: envelopeOf(FacilityDto), ...errorResponses } },
-  }, async (request) => ok(200, 'Facility updated successfully', await facilities.updateFacility(app.ctx, request.params.id, request.body)));
+  }, async (request) => ok(200, 'Facility updated successfully', await facilities.updateFacility(app.ctx, request.currentUser!, request.params.id, request.body)));
 
   app.delete('/api/facility/:id', {
-    config: admin,
+    config: staffOnly('facilities', 'delete'),
     schema: {
       tags: ['facilities'],
       summary: 'Soft-delete a facility (409 listing its live bookings unless cancelBookings=true)',

@@ -1,4 +1,5 @@
-import { DomainError, balanceAction, dollarsToCents, type BalanceSettlement } from '@courtside/domain';
+import { DomainError, assertMayRefund, balanceAction, dollarsToCents, formatCents, type BalanceSettlement } from '@courtside/domain';
+import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto } from '@courtside/contracts';
 import { enqueueBalanceCollected } from '../mail/payment-mail.ts';
 import { recordBookingRefund } from '../payments/refunds.ts';
@@ -32,6 +33,9 @@ export async function settleBalance(ctx: ServiceContext, staff: CurrentUser, boo
     }
     const seenCents = Math.sign(input.amount) * dollarsToCents(Math.abs(input.amount), 'amount');
     const action = balanceAction(row.balance_cents, seenCents, input.how);
+    if (action.kind !== 'collect') assertMayRefund(staff.role, action.cents, ctx.config.deskRefundLimitCents, (c) => formatCents(c, ctx.config.money));
+    const verb = action.kind === 'collect' ? 'Collected' : action.via === 'desk' ? 'Handed back' : 'Refunded';
+    await recordAudit(trx, staff, now, { action: 'settle-balance', subjectType: 'booking', subjectId: row.id, summary: `${verb} a balance of ${formatCents(action.cents, ctx.config.money)}`, detail: { action } });
     if (!(await bookings.clearBalance(trx, row.id, row.balance_cents, now))) throw new DomainError('conflict', 'NO_BALANCE', 'This booking has no balance to settle.');
     if (action.kind === 'collect') {
       const order = await orders.insertDeskOrder(trx, { userId: row.user_id, amountCents: action.cents, bookingIds: [row.id], takenBy: staff.id, now });

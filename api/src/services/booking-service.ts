@@ -15,6 +15,10 @@ import {
   type BookingRequest,
   type EffectivePolicy,
   type RefundVia,
+  forbidden,
+  hasRole,
+  isStaff,
+  roleFor,
 } from '@courtside/domain';
 import type { BookingDto, MovedBookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow } from '@courtside/migrations';
@@ -86,7 +90,7 @@ async function limitBookingAttempts(ctx: ServiceContext, ip: string, now: Date):
 
 /** What a customer may still hold and book at this facility; staff booking for someone are not limited. */
 function limitsOf(ctx: ServiceContext, user: CurrentUser, policy: EffectivePolicy): bookings.CustomerLimits {
-  if (user.role === 'admin') return { maxHolds: null, maxHere: null, maxAtVenue: null };
+  if (isStaff(user.role)) return { maxHolds: null, maxHere: null, maxAtVenue: null };
   return { maxHolds: ctx.config.maxHoldsPerCustomer, maxHere: policy.maxActivePerCustomer, maxAtVenue: ctx.config.maxActiveBookings };
 }
 
@@ -175,11 +179,11 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
 /** Other people's bookings do not exist for a customer: 404, not 403, so ids reveal nothing. */
 async function lockOwnOrAny(trx: Executor, actor: CurrentUser, id: string): Promise<BookingRow> {
   const row = await bookings.lockBooking(trx, id);
-  if (!row || (actor.role !== 'admin' && row.user_id !== actor.id)) throw bookingNotFound();
+  if (!row || (!isStaff(actor.role) && row.user_id !== actor.id)) throw bookingNotFound();
   return row;
 }
 
-const actorKind = (actor: CurrentUser, row: BookingRow) => (actor.role === 'admin' ? 'admin' : row.user_id === actor.id ? 'owner' : 'admin');
+const actorKind = (actor: CurrentUser, row: BookingRow) => (isStaff(actor.role) ? 'admin' : row.user_id === actor.id ? 'owner' : 'admin');
 
 const stateOf = (row: BookingRow) => ({
   status: row.status,
@@ -218,7 +222,7 @@ async function resolveMove(ctx: ServiceContext, trx: Executor, actor: CurrentUse
   if (!facility) throw facilityNotFound();
   const from = facility.id === row.facility_id ? facility : await facilities.findFacility(trx, row.facility_id, { includeDeleted: true });
   const booked = { startsAt: row.starts_at, endsAt: row.ends_at, timezone: from!.timezone };
-  const rules = rulesAt(ctx, actor, facility, now, actor.role === 'admin' ? {} : undefined);
+  const rules = rulesAt(ctx, actor, facility, now, isStaff(actor.role) ? {} : undefined);
   const interval = resolveBookingChange(toSchedule(facility), booked, change, rules.request);
   // A move adds no hold; it counts against the quotas where it lands, not where it leaves.
   return { facility, from: from!, interval, rules: { ...rules, limits: { ...rules.limits, maxHolds: null } } };
@@ -272,8 +276,10 @@ export async function rescheduleBooking(
     // Asked only of a move that can happen (the database has just taken it): the refusal rolls it back.
     // The sport first: a move to the wrong kind of court is usually a slip, whatever it costs.
     assertSameSportOrConfirmed(from, facility, options);
-    if (actor.role === 'admin' && price.change.differenceCents !== 0 && !options.confirmPriceChange) {
-      throw new PriceChangeUnconfirmed(price.change, (cents) => formatCents(cents, ctx.config.money));
+    if (isStaff(actor.role) && price.change.differenceCents !== 0) {
+      // The desk moves within the same price; a move that changes it is a manager's call.
+      if (!hasRole(actor.role, roleFor('bookings', 'reprice'))) throw forbidden(roleFor('bookings', 'reprice'), 'A move that changes the price');
+      if (!options.confirmPriceChange) throw new PriceChangeUnconfirmed(price.change, (cents) => formatCents(cents, ctx.config.money));
     }
     if (was) await enqueueBookingMoved(ctx, trx, was);
     // Its open checkout priced the old slot: close it, so it cannot take money for the new one.
@@ -355,12 +361,12 @@ export async function cancelLockedBooking(
 
 export async function getBooking(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<BookingDto> {
   const booking = await view(ctx, ctx.db, id);
-  if (actor.role !== 'admin' && booking.user._id !== actor.id) throw bookingNotFound();
+  if (!isStaff(actor.role) && booking.user._id !== actor.id) throw bookingNotFound();
   return booking;
 }
 
 export async function listUserBookings(ctx: ServiceContext, actor: CurrentUser, userId: string): Promise<BookingDto[]> {
-  if (actor.role !== 'admin' && actor.id !== userId) {
+  if (!isStaff(actor.role) && actor.id !== userId) {
     throw new DomainError('forbidden', 'NOT_YOURS', "You can only see your own bookings.");
   }
   const { rows } = await bookings.pageBookings(ctx.db, { userId }, { sortColumn: 'b.starts_at', sortOrder: 'desc', offset: 0, limit: 500 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_FACILITIES } from '@courtside/migrations';
 import { countFacilities } from '../repositories/facilities.ts';
-import { countActiveAdmins, findByEmail, setRole } from '../repositories/users.ts';
+import { countActiveOwners, findByEmail, setRole } from '../repositories/users.ts';
 import { createAccount } from './auth-service.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { createFacility } from './facility-service.ts';
@@ -20,22 +20,22 @@ export interface FirstAdmin {
 }
 
 /**
- * Makes sure the venue has an admin. Uses ADMIN_EMAIL/ADMIN_PASSWORD when given; otherwise
+ * Makes sure the venue has an owner (the first account of the back office). Uses ADMIN_EMAIL/ADMIN_PASSWORD when given; otherwise
  * generates a strong password that is printed once. No fixed default credentials exist.
  */
 export async function ensureFirstAdmin(ctx: ServiceContext): Promise<FirstAdmin | undefined> {
-  if ((await countActiveAdmins(ctx.db)) > 0) return undefined;
+  if ((await countActiveOwners(ctx.db)) > 0) return undefined;
   const email = ctx.config.adminEmail ?? 'admin@courtside.local';
   const existing = await findByEmail(ctx.db, email);
   if (existing && existing.deleted_at === null) {
-    await setRole(ctx.db, existing.id, 'admin', ctx.clock());
+    await setRole(ctx.db, existing.id, 'owner', ctx.clock());
     return { email };
   }
   const generatedPassword = ctx.config.adminPassword ? undefined : randomBytes(18).toString('base64url');
   await createAccount(
     ctx,
     { name: ctx.config.adminName, email, password: ctx.config.adminPassword ?? generatedPassword!, phone: '-', address: '-', photoUrl: '/images/avatar.svg' },
-    'admin',
+    'owner',
   );
   return { email, generatedPassword };
 }

@@ -21,6 +21,10 @@ import {
   type OpeningHours,
   type PriceRuleDto,
   type Sport,
+  forbidden,
+  formatCents,
+  hasRole,
+  roleFor,
 } from '@courtside/domain';
 import type { FacilityDto } from '@courtside/contracts';
 import type { FacilityRow, FacilityUpdate } from '@courtside/migrations';
@@ -32,6 +36,7 @@ import type { FacilityClosedRange } from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { recordAudit } from '../repositories/audit-log.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
@@ -265,6 +270,7 @@ const overlapAfterRezone = (timezone: string) =>
  */
 export async function updateFacility(
   ctx: ServiceContext,
+  actor: CurrentUser,
   id: string,
   input: Partial<FacilityInput> & { isDeleted?: boolean; confirmTimezoneChange?: boolean },
 ): Promise<FacilityDto> {
@@ -273,6 +279,9 @@ export async function updateFacility(
   try {
     const row = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
       const locked = await lockForChange(trx, id);
+      if (input.isDeleted !== undefined && input.isDeleted !== locked.is_deleted && !hasRole(actor.role, roleFor('facilities', 'delete'))) {
+        throw forbidden(roleFor('facilities', 'delete'), 'Deleting or restoring a facility');
+      }
       const schedule = validateSchedule({
         timezone: input.timezone ?? locked.timezone,
         openingHours: input.openingHours ?? openingHoursOf(locked),
@@ -300,6 +309,7 @@ export async function updateFacility(
         timezone = schedule.timezone;
         await keepWallClock(trx, locked, schedule.timezone, input.confirmTimezoneChange === true, now);
       }
+      await auditFacilityChange(ctx, trx, actor, locked, changes, now);
       return facilities.updateFacility(trx, id, changes, now);
     }));
     if (!row) throw facilityNotFound();
@@ -308,6 +318,29 @@ export async function updateFacility(
     // The database's word on overlaps the checks above did not foresee: bookings (23P01) or a closure over a booking (CSH03).
     if (timezone && ['23P01', 'CSH03'].includes((err as { code?: string }).code ?? '')) throw overlapAfterRezone(timezone);
     throw err;
+  }
+}
+
+/** JSON with every object's keys in order: a stored jsonb value (PostgreSQL reorders keys) compared with a new one. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+
+/** The audit log's entries for what an update really changes of a facility's prices, policy and existence. */
+async function auditFacilityChange(ctx: ServiceContext, trx: Executor, actor: CurrentUser, before: FacilityRow, changes: FacilityUpdate, now: Date): Promise<void> {
+  const subject = { subjectType: 'facility', subjectId: before.id };
+  const price = (cents: number) => formatCents(cents, ctx.config.money);
+  const newRate = changes.price_per_hour_cents;
+  if (typeof newRate === 'number' && newRate !== before.price_per_hour_cents) {
+    await recordAudit(trx, actor, now, { action: 'price-change', ...subject, summary: `${before.name}: price per hour ${price(before.price_per_hour_cents)} → ${price(newRate)}`, detail: { from: before.price_per_hour_cents, to: newRate } });
+  }
+  if (typeof changes.price_rules === 'string' && canonical(JSON.parse(changes.price_rules)) !== canonical(before.price_rules ?? [])) {
+    await recordAudit(trx, actor, now, { action: 'price-change', ...subject, summary: `${before.name}: price rules changed`, detail: { from: before.price_rules, to: JSON.parse(changes.price_rules) } });
+  }
+  if (typeof changes.policy === 'string' && canonical(JSON.parse(changes.policy)) !== canonical(before.policy ?? {})) {
+    await recordAudit(trx, actor, now, { action: 'policy-change', ...subject, summary: `${before.name}: booking policy changed`, detail: { from: before.policy, to: JSON.parse(changes.policy) } });
+  }
+  if (changes.is_deleted === true && !before.is_deleted) {
+    await recordAudit(trx, actor, now, { action: 'delete', ...subject, summary: `Deleted facility ${before.name}` });
   }
 }
 
@@ -337,6 +370,7 @@ export async function deleteFacility(
       after.refundIds.push(...done.refundIds);
     }
     const row = await facilities.updateFacility(trx, id, { is_deleted: true }, now);
+    if (!locked.is_deleted) await auditFacilityChange(ctx, trx, actor, locked, { is_deleted: true }, now);
     return { ...after, row: row!, cancelled: live.length };
   });
   return { facility: toFacilityDto(result.row), cancelled: result.cancelled };

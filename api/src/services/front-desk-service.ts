@@ -1,4 +1,5 @@
-import { DomainError, centsToDollars, holdExpiry, resolveBookingRequest, tierPriceFor, type AssignedTier, type BookingRequest, type Interval } from '@courtside/domain';
+import { DomainError, centsToDollars, formatCents, holdExpiry, resolveBookingRequest, tierPriceFor, type AssignedTier, type BookingRequest, type Interval } from '@courtside/domain';
+import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto, DeskQuoteDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow, UserRow } from '@courtside/migrations';
 import { randomUUID } from 'node:crypto';
@@ -239,6 +240,7 @@ export async function markPaidAtDesk(ctx: ServiceContext, staff: CurrentUser, bo
     }
     await bookings.markPaidAtDesk(trx, row.id, now);
     await recordDeskPayment(trx, staff, row.user_id, [row], now);
+    await recordAudit(trx, staff, now, { action: 'mark-paid', subjectType: 'booking', subjectId: row.id, summary: `Marked paid at the desk: ${formatCents(row.payable_cents, ctx.config.money)}`, detail: { amountCents: row.payable_cents } });
   });
   return getBooking(ctx, staff, bookingId);
 }

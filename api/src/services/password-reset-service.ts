@@ -4,6 +4,7 @@ import * as resets from '../repositories/password-resets.ts';
 import * as users from '../repositories/users.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
 import type { ServiceContext } from '../shared/context.ts';
+import type { Executor } from '../db/database.ts';
 import { endEverySecret, forgetAuthState } from './auth-state.ts';
 import { hashPassword } from './passwords.ts';
 import { consume } from '../shared/throttle.ts';
@@ -49,6 +50,18 @@ async function mailResetLink(ctx: ServiceContext, account: string, now: Date): P
     await resets.addResetToken(trx, user.id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000), now, dayAgo);
     await enqueueRendered(ctx, trx, 'password_reset', user.email, (t, l) => t.passwordReset(l, user.name, token, RESET_TOKEN_MINUTES));
   });
+}
+
+export const INVITATION_DAYS = 7;
+
+/**
+ * Emails a new staff member the link that sets their first password: a reset link (the same
+ * page and rules) that lasts INVITATION_DAYS, queued in `trx` with the account it is for.
+ */
+export async function mailStaffInvitation(ctx: ServiceContext, trx: Executor, user: { id: string; name: string; email: string }, role: string, invitedBy: string, now: Date): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await resets.addResetToken(trx, user.id, hashToken(token), new Date(now.getTime() + INVITATION_DAYS * 86_400_000), now, new Date(now.getTime() - 86_400_000));
+  await enqueueRendered(ctx, trx, 'staff_invitation', user.email, (t, l) => t.staffInvitation(l, user.name, role, invitedBy, token, INVITATION_DAYS));
 }
 
 /**

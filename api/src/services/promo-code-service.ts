@@ -1,4 +1,5 @@
 import { DomainError, centsToDollars, invalid, toLocal, validatePromoCode, type PromoCodeInput } from '@courtside/domain';
+import { recordAudit } from '../repositories/audit-log.ts';
 import type { PromoCodeDto } from '@courtside/contracts';
 import * as promoCodes from '../repositories/promo-codes.ts';
 import type { PromoCodeView, PromoCodeWrite } from '../repositories/promo-codes.ts';
@@ -91,7 +92,12 @@ export async function getPromoCode(ctx: ServiceContext, id: string): Promise<Pro
 
 export async function createPromoCode(ctx: ServiceContext, actor: CurrentUser, body: PromoCodeInput): Promise<PromoCodeDto> {
   const write = await toWrite(ctx, body);
-  const { id } = await unlessTaken(write.code, () => promoCodes.insertPromoCode(ctx.db, write, actor.id, ctx.clock()));
+  const now = ctx.clock();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const { id } = await unlessTaken(write.code, () => promoCodes.insertPromoCode(trx, write, actor.id, now));
+    await recordAudit(trx, actor, now, { action: 'price-change', subjectType: 'promo-code', subjectId: id, summary: `Created promo code ${write.code}`, detail: { to: body } });
+    return id;
+  });
   return getPromoCode(ctx, id);
 }
 
@@ -99,10 +105,14 @@ export async function createPromoCode(ctx: ServiceContext, actor: CurrentUser, b
  * Replaces a code's terms. Orders already placed keep the discount they got; the new terms
  * apply to checkouts from now on (a lower maxUses than its uses so far lets nobody else use it).
  */
-export async function updatePromoCode(ctx: ServiceContext, id: string, body: PromoCodeInput): Promise<PromoCodeDto> {
+export async function updatePromoCode(ctx: ServiceContext, actor: CurrentUser, id: string, body: PromoCodeInput): Promise<PromoCodeDto> {
   const write = await toWrite(ctx, body);
-  const updated = await unlessTaken(write.code, () => promoCodes.updatePromoCode(ctx.db, id, write, ctx.clock()));
-  if (!updated) throw promoCodeNotFound();
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    const updated = await unlessTaken(write.code, () => promoCodes.updatePromoCode(trx, id, write, now));
+    if (!updated) throw promoCodeNotFound();
+    await recordAudit(trx, actor, now, { action: 'price-change', subjectType: 'promo-code', subjectId: id, summary: `Changed promo code ${write.code}`, detail: { to: body } });
+  });
   return getPromoCode(ctx, id);
 }
 
@@ -111,12 +121,13 @@ export async function updatePromoCode(ctx: ServiceContext, id: string, body: Pro
  * order keeps it. The row is locked first, so a checkout using the code at this moment either
  * commits before (and the code is withdrawn) or finds it gone (unknown code).
  */
-export async function deletePromoCode(ctx: ServiceContext, id: string): Promise<PromoCodeDto> {
+export async function deletePromoCode(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<PromoCodeDto> {
   const before = await getPromoCode(ctx, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await promoCodes.lockPromoCode(trx, id))) throw promoCodeNotFound();
     if (await promoCodes.wasEverUsed(trx, id)) await promoCodes.softDeletePromoCode(trx, id, ctx.clock());
     else await promoCodes.deletePromoCode(trx, id);
+    await recordAudit(trx, actor, ctx.clock(), { action: 'delete', subjectType: 'promo-code', subjectId: id, summary: `Deleted promo code ${before.code}` });
   });
   return before;
 }

@@ -1,10 +1,11 @@
 import { DomainError, FIRST_DATE, LAST_DATE, invalid, tierToInput, validateTier, type Tier, type TierInput } from '@courtside/domain';
+import { recordAudit } from '../repositories/audit-log.ts';
 import type { AdminUserDto, TierDto } from '@courtside/contracts';
 import * as tiers from '../repositories/tiers.ts';
 import { parseListParams, stringFilter, type ListParams } from '../shared/admin-query.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { cachesOf } from './caches.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { toAdminUserDto } from '../shared/presenters.ts';
 
 /**
@@ -65,17 +66,29 @@ export async function pageTiers(ctx: ServiceContext, params: ListParams) {
   return { records: rows.map(toTierDto), total, page };
 }
 
-export async function createTier(ctx: ServiceContext, input: TierInput): Promise<TierDto> {
+/** A tier's prices are prices: each write is in the audit log, in its transaction. */
+const tierAudit = (id: string, summary: string, detail?: Record<string, unknown>) => ({ action: 'price-change' as const, subjectType: 'tier', subjectId: id, summary, detail });
+
+export async function createTier(ctx: ServiceContext, actor: CurrentUser, input: TierInput): Promise<TierDto> {
   const tier = await checked(ctx, input);
-  const id = await uniqueName(tier.name, () => tiers.insertTier(ctx.db, tier, ctx.clock()));
+  const now = ctx.clock();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await uniqueName(tier.name, () => tiers.insertTier(trx, tier, now));
+    await recordAudit(trx, actor, now, tierAudit(id, `Created tier ${tier.name}`, { to: input }));
+    return id;
+  });
   return getTier(ctx, id);
 }
 
 /** Replaces the tier: its holders pay its new prices from now on (bookings made keep theirs). */
-export async function updateTier(ctx: ServiceContext, id: string, input: TierInput): Promise<TierDto> {
+export async function updateTier(ctx: ServiceContext, actor: CurrentUser, id: string, input: TierInput): Promise<TierDto> {
   const tier = await checked(ctx, input);
-  const found = await uniqueName(tier.name, () => tiers.updateTier(ctx.db, id, tier, ctx.clock()));
-  if (!found) throw tierNotFound();
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    const found = await uniqueName(tier.name, () => tiers.updateTier(trx, id, tier, now));
+    if (!found) throw tierNotFound();
+    await recordAudit(trx, actor, now, tierAudit(id, `Changed tier ${tier.name}`, { to: input }));
+  });
   forgetCallers(ctx);
   return getTier(ctx, id);
 }
@@ -85,7 +98,7 @@ export async function updateTier(ctx: ServiceContext, id: string, input: TierInp
  * let go of it. The row lock queues a concurrent assignment (its foreign-key check), and the
  * foreign key refuses whatever slips past: a tier held by anyone is never deleted.
  */
-export async function deleteTier(ctx: ServiceContext, id: string): Promise<TierDto> {
+export async function deleteTier(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<TierDto> {
   const before = await getTier(ctx, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await tiers.lockTier(trx, id))) throw tierNotFound();
@@ -99,6 +112,7 @@ export async function deleteTier(ctx: ServiceContext, id: string): Promise<TierD
     }
     await tiers.releaseFromDeactivated(trx, id, ctx.clock());
     await tiers.deleteTier(trx, id);
+    await recordAudit(trx, actor, ctx.clock(), { action: 'delete', subjectType: 'tier', subjectId: id, summary: `Deleted tier ${before.name}` });
   });
   forgetCallers(ctx);
   return { ...before, customers: 0 };

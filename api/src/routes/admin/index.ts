@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { declareGroupAccess } from '../../plugins/auth.ts';
+import { declareStaffGroup } from '../../plugins/auth.ts';
 import facilities from './facilities.ts';
 import bookings from './bookings.ts';
 import users from './users.ts';
@@ -14,19 +14,21 @@ import tiers from './tiers.ts';
 import promoCodes from './promo-codes.ts';
 import reviews from './reviews.ts';
 import uploads from './uploads.ts';
+import staff from './staff.ts';
 
 const tags = ['back office'];
 
 /**
- * The back office's API, registered under /api/admin: every route in this folder is for
- * staff only and listed under one OpenAPI tag, so the files declare neither.
+ * The back office's API, registered under /api/admin: every route in this folder is for staff,
+ * declares the least role it needs (staffOnly, from the domain's table; the server does not
+ * start without it) and is listed under one OpenAPI tag.
  */
 const adminApi: FastifyPluginAsyncTypebox = async (app) => {
-  declareGroupAccess(app, 'admin');
+  declareStaffGroup(app);
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff]) await app.register(routes);
 };
 
 export default adminApi;

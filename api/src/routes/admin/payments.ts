@@ -1,3 +1,4 @@
+import { staffOnly } from '../../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getPayment, listDeskRefunds, pagePayments, refundHandedBack, refundPayment, resolvePaymentFlag } from '../../payments/staff.ts';
 import { errorResponses } from '../../http/envelope.ts';
@@ -6,6 +7,7 @@ import { DeskRefundDto, DeskRefundsQuery, IdParams, ListQuery, PaymentDto } from
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/payments', {
+    config: staffOnly('payments', 'list'),
     schema: {
       summary: 'Orders and their payments; filter by status, provider, flagged (open flags only), q (customer name or email)',
       querystring: ListQuery,
@@ -13,10 +15,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => sendList(reply, 'payments', await pagePayments(app.ctx, request.query)));
 
-  app.get('/payments/:id', { schema: { params: IdParams, response: { 200: PaymentDto, ...errorResponses } } },
+  app.get('/payments/:id', { config: staffOnly('payments', 'list'), schema: { params: IdParams, response: { 200: PaymentDto, ...errorResponses } } },
     async (request) => getPayment(app.ctx, request.params.id));
 
   app.post('/payments/:id/refund', {
+    config: staffOnly('payments', 'refund'),
     schema: {
       summary: 'Refund what is left of a paid order, once; cancels the bookings it still pays for',
       params: IdParams,
@@ -25,6 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => refundPayment(app.ctx, request.currentUser!, request.params.id));
 
   app.post('/payments/:id/resolve-flag', {
+    config: staffOnly('payments', 'resolve-flag'),
     schema: {
       summary: 'Mark a flagged order resolved, once; the flag reason stays as history',
       params: IdParams,
@@ -33,6 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => resolvePaymentFlag(app.ctx, request.currentUser!, request.params.id));
 
   app.get('/desk-refunds', {
+    config: staffOnly('desk-refunds', 'list'),
     schema: {
       summary: 'Desk money still to hand back (refunds to_collect), oldest first: all, one booking\'s (bookingId), or those of bookings on a local day (date)',
       querystring: DeskRefundsQuery,
@@ -41,6 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => listDeskRefunds(app.ctx, request.query));
 
   app.post('/refunds/:id/handed-back', {
+    config: staffOnly('desk-refunds', 'edit'),
     schema: {
       summary: 'Record that a desk refund (to_collect) was handed back at the desk, by the caller, now; once. Answers its payment',
       params: IdParams,

@@ -1,3 +1,4 @@
+import { staffOnly } from '../../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../http/envelope.ts';
 import { MULTIPART_OVERHEAD_BYTES, acceptOneFile, oneUploadedFile } from '../../http/multipart.ts';
@@ -11,6 +12,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const maxBytes = app.ctx.config.uploadMaxBytes;
   await acceptOneFile(app, maxBytes);
   app.post('/uploads/facility-photo', {
+    config: staffOnly('uploads', 'create'),
     bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
     schema: {
       summary: 'Upload a facility photo (multipart field "file": JPEG, PNG or WebP); answers the address to put in imageUrl',

@@ -1,6 +1,7 @@
+import { staffOnly } from '../../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as usersService from '../../services/user-service.ts';
-import { createAccount, updateProfile } from '../../services/auth-service.ts';
+import { updateProfile } from '../../services/auth-service.ts';
 import { pageUsers } from '../../services/admin-service.ts';
 import { assignTier } from '../../services/tier-service.ts';
 import { withId } from '../../shared/presenters.ts';
@@ -11,21 +12,23 @@ import { AdminUserDto, IdParams, ListQuery, ListRecord, StaffAccountBody, StaffU
 const Record = ListRecord(AdminUserDto);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/users', { schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
+  app.get('/users', { config: staffOnly('users', 'list'), schema: { querystring: ListQuery, response: { 200: Type.Array(Record), ...errorResponses } } },
     async (request, reply) => sendList(reply, 'users', await pageUsers(app.ctx, request.query)));
 
-  app.get('/users/:id', { schema: { params: IdParams, response: { 200: Record, ...errorResponses } } },
+  app.get('/users/:id', { config: staffOnly('users', 'list'), schema: { params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await usersService.getUser(app.ctx, request.params.id)));
 
   app.post('/users', {
+    config: staffOnly('users', 'create'),
     schema: { body: StaffAccountBody, response: { 201: Record, ...errorResponses } },
   }, async (request, reply) => {
-    const { role, ...account } = request.body;
-    const user = await createAccount(app.ctx, { ...account, photoUrl: account.photoUrl || '/images/avatar.svg' }, role ?? 'user');
+    const { role = 'user', ...account } = request.body;
+    const user = await usersService.createAccountAsStaff(app.ctx, request.currentUser!, { ...account, photoUrl: account.photoUrl || '/images/avatar.svg' }, role);
     return reply.status(201).send(withId(await usersService.getUser(app.ctx, user._id)));
   });
 
   app.put('/users/:id', {
+    config: staffOnly('users', 'edit'),
     schema: {
       params: IdParams,
       body: StaffUserUpdateBody,
@@ -33,12 +36,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { role, tierId, tierExpiresAt, ...profile } = request.body;
+    await usersService.assertMayEditUser(app.ctx, request.currentUser!, request.params.id, { tierId, tierExpiresAt });
     if (role) await usersService.changeRole(app.ctx, request.currentUser!, request.params.id, role);
     await updateProfile(app.ctx, request.params.id, profile);
     return withId(await assignTier(app.ctx, request.params.id, { tierId, tierExpiresAt }));
   });
 
-  app.delete('/users/:id', { schema: { summary: 'Deactivate', params: IdParams, response: { 200: Record, ...errorResponses } } },
+  app.delete('/users/:id', { config: staffOnly('users', 'delete'), schema: { summary: 'Deactivate', params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await usersService.deactivateUser(app.ctx, request.currentUser!, request.params.id)));
 };
 
