@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { PASSWORD, admin, customer, facility, uniqueEmail, type Actor } from './support/actors.ts';
+import { STAFF_ROLES, hasRole, roleFor, type StaffRole } from '@courtside/domain';
+import { PASSWORD, admin, customer, facility, staffMember, uniqueEmail, type Actor } from './support/actors.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 interface RouteEntry {
   method: string;
   url: string;
-  access: 'public' | 'user' | 'admin';
+  access: 'public' | 'user' | StaffRole;
 }
 
 /** Fills every :param with a random UUID. */
@@ -20,6 +21,7 @@ let table: RouteEntry[] = [];
 
 describe('authorization matrix', () => {
   let staff: Actor;
+  const team = {} as Record<StaffRole, Actor>;
   let alice: Actor;
   let bob: Actor;
   let court: { _id: string; name: string; pricePerHour: number };
@@ -28,6 +30,7 @@ describe('authorization matrix', () => {
     t = await createTestApp();
     table = t.app.accessTable.map((r) => ({ ...r }));
     staff = await admin(t.app);
+    for (const role of STAFF_ROLES) team[role] = await staffMember(t.app, role);
     alice = await customer(t.app, 'Alice Owner');
     bob = await customer(t.app, 'Bob Other');
     court = await facility(t.app, staff, { pricePerHour: 25 });
@@ -43,22 +46,33 @@ describe('authorization matrix', () => {
     });
 
   describe('from the route table', () => {
-    it('the table is non-trivial and every /api route declares its access', () => {
-      const admins = table.filter((r) => r.access === 'admin');
+    it('the table is non-trivial and every /api route declares its access', async () => {
+      const staffRoutes = table.filter((r) => r.access !== 'public' && r.access !== 'user');
       const users = table.filter((r) => r.access === 'user');
-      expect(admins.length).toBeGreaterThanOrEqual(15);
+      expect(staffRoutes.length).toBeGreaterThanOrEqual(15);
       expect(users.length).toBeGreaterThanOrEqual(8);
+      for (const role of STAFF_ROLES) expect(staffRoutes.some((r) => r.access === role), role).toBe(true);
       // Spot checks: well-known staff-only and customer routes land in the right class.
       const accessOf = (method: string, url: string) => table.find((r) => r.method === method && r.url === url)?.access;
-      expect(accessOf('GET', '/users')).toBe('admin');
-      expect(accessOf('GET', '/api/users')).toBe('admin');
-      expect(accessOf('DELETE', '/api/users/:id')).toBe('admin');
-      expect(accessOf('PUT', '/api/users/:id/role')).toBe('admin');
-      expect(accessOf('POST', '/api/users/admin')).toBe('admin');
-      expect(accessOf('GET', '/api/bookings')).toBe('admin');
-      expect(accessOf('POST', '/api/facility')).toBe('admin');
-      expect(accessOf('PUT', '/api/facility/:id')).toBe('admin');
-      expect(accessOf('DELETE', '/api/facility/:id')).toBe('admin');
+      expect(accessOf('GET', '/users')).toBe('desk');
+      expect(accessOf('GET', '/api/users')).toBe('desk');
+      expect(accessOf('DELETE', '/api/users/:id')).toBe('owner');
+      expect(accessOf('PUT', '/api/users/:id/role')).toBe('owner');
+      expect(accessOf('POST', '/api/users/admin')).toBe('owner');
+      expect(accessOf('POST', '/api/admin/staff')).toBe('owner');
+      expect(accessOf('GET', '/api/admin/audit')).toBe('owner');
+      expect(accessOf('GET', '/api/bookings')).toBe('desk');
+      expect(accessOf('POST', '/api/facility')).toBe('manager');
+      expect(accessOf('PUT', '/api/facility/:id')).toBe('manager');
+      expect(accessOf('DELETE', '/api/facility/:id')).toBe('owner');
+      expect(accessOf('DELETE', '/api/admin/facilities/:id')).toBe('owner');
+      expect(accessOf('PUT', '/api/admin/tiers/:id')).toBe('manager');
+      expect(accessOf('GET', '/api/admin/promo-codes')).toBe('manager');
+      expect(accessOf('POST', '/api/admin/bookings')).toBe('desk');
+      expect(accessOf('POST', '/api/admin/bookings/:id/mark-paid')).toBe('desk');
+      expect(accessOf('GET', '/api/admin/day-view')).toBe('desk');
+      expect(accessOf('POST', '/api/admin/payments/:id/refund')).toBe('desk');
+      expect(accessOf('POST', '/api/admin/payments/:id/resolve-flag')).toBe('manager');
       expect(accessOf('GET', '/api/auth/me')).toBe('user');
       expect(accessOf('POST', '/api/bookings')).toBe('user');
       expect(accessOf('POST', '/api/order/create')).toBe('user');
@@ -78,35 +92,67 @@ describe('authorization matrix', () => {
       // Rate and review: the booking's customer writes, anyone reads (without names), staff moderate.
       expect(accessOf('POST', '/api/bookings/:id/review')).toBe('user');
       expect(accessOf('GET', '/api/facility/:id/reviews')).toBe('public');
-      // The one multipart route: a staff upload, checked below with every other admin route.
-      expect(accessOf('POST', '/api/admin/uploads/facility-photo')).toBe('admin');
+      // The one multipart route: a staff upload, checked below with every other staff route.
+      expect(accessOf('POST', '/api/admin/uploads/facility-photo')).toBe('manager');
       expect(accessOf('GET', '/uploads/facilities/:file')).toBe('public');
+      // Every back-office route is staff-only, and says which staff.
       for (const resource of ['facilities', 'bookings', 'users', 'messages', 'emails', 'closures', 'series', 'tiers', 'promo-codes', 'reviews']) {
         const routes = table.filter((r) => r.url.startsWith(`/api/admin/${resource}`));
         expect(routes.length, resource).toBeGreaterThanOrEqual(3);
-        expect(routes.every((r) => r.access === 'admin'), resource).toBe(true);
       }
+      expect(table.filter((r) => r.url.startsWith('/api/admin/')).every((r) => (STAFF_ROLES as readonly string[]).includes(r.access))).toBe(true);
     });
 
-    it('every admin route: 401 without a token, 401 with a garbage token, 403 with a customer token', async () => {
-      const admins = table.filter((r) => r.access === 'admin');
-      expect(admins.length).toBeGreaterThanOrEqual(15);
+    it('every staff route, for every role: 401 without a token or with a garbage one, 403 ADMIN_ONLY for a customer, 403 FORBIDDEN below its role, through the guard at or above it', async () => {
+      const staffRoutes = table.filter((r): r is RouteEntry & { access: StaffRole } => (STAFF_ROLES as readonly string[]).includes(r.access));
+      expect(staffRoutes.length).toBeGreaterThanOrEqual(15);
       const failures: string[] = [];
-      for (const route of admins) {
+      for (const route of staffRoutes) {
+        const label = `${route.method} ${route.url}`;
         const anonymous = await call(route);
         const garbage = await call(route, { authorization: 'Bearer nope.nope.nope' });
         const asCustomer = await call(route, alice.auth);
-        const label = `${route.method} ${route.url}`;
         if (anonymous.statusCode !== 401) failures.push(`${label} anonymous -> ${anonymous.statusCode}`);
+        else expect(anonymous.json(), label).toMatchObject({ success: false, statusCode: 401, code: 'UNAUTHENTICATED' });
         if (garbage.statusCode !== 401) failures.push(`${label} garbage token -> ${garbage.statusCode}`);
-        if (asCustomer.statusCode !== 403) failures.push(`${label} customer -> ${asCustomer.statusCode}`);
-        else {
-          expect(asCustomer.json(), label).toMatchObject({ success: false, statusCode: 403, code: 'ADMIN_ONLY' });
-          expect(asCustomer.json().message, label).toEqual(expect.any(String));
+        if (asCustomer.statusCode !== 403 || asCustomer.json().code !== 'ADMIN_ONLY') failures.push(`${label} customer -> ${asCustomer.statusCode} ${asCustomer.body.slice(0, 80)}`);
+        for (const role of STAFF_ROLES) {
+          const res = await call(route, team[role].auth);
+          if (hasRole(role, route.access)) {
+            // Through the guard: whatever the route then makes of random ids and an empty body, never 401/403.
+            if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${label} ${role} (allowed) -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+          } else if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') {
+            failures.push(`${label} ${role} (not allowed) -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+          } else {
+            expect(res.json().message, label).toMatch(/needs (a|an) (manager|owner)/);
+          }
         }
-        if (anonymous.statusCode === 401) expect(anonymous.json(), label).toMatchObject({ success: false, statusCode: 401, code: 'UNAUTHENTICATED' });
       }
       expect(failures).toEqual([]);
+    });
+
+    it("each back-office route's role is the domain table's (the one the back office hides its screens with)", () => {
+      // /api/admin/<resource>[/...]: GET reads (list), POST creates, PUT edits, DELETE deletes, unless the route names its own action.
+      const own: Record<string, [string, string]> = {
+        'POST /api/admin/bookings/quote': ['bookings', 'create'],
+        'POST /api/admin/bookings/:id/mark-paid': ['bookings', 'mark-paid'],
+        'POST /api/admin/bookings/:id/settle-balance': ['bookings', 'settle-balance'],
+        'POST /api/admin/payments/:id/refund': ['payments', 'refund'],
+        'POST /api/admin/payments/:id/resolve-flag': ['payments', 'resolve-flag'],
+        'GET /api/admin/desk-refunds': ['desk-refunds', 'list'],
+        'POST /api/admin/refunds/:id/handed-back': ['desk-refunds', 'edit'],
+        'POST /api/admin/emails/:id/retry': ['emails', 'edit'],
+        'POST /api/admin/series/preview': ['series', 'create'],
+      };
+      const verb: Record<string, string> = { GET: 'list', POST: 'create', PUT: 'edit', DELETE: 'delete' };
+      const mismatches = table
+        .filter((r) => r.url.startsWith('/api/admin/'))
+        .map((r) => {
+          const [resource, action] = own[`${r.method} ${r.url}`] ?? [r.url.split('/')[3]!, verb[r.method]!];
+          return { route: `${r.method} ${r.url}`, declared: r.access, table: roleFor(resource, action) };
+        })
+        .filter((r) => r.declared !== r.table);
+      expect(mismatches).toEqual([]);
     });
 
     it('HEAD (which Fastify answers with the GET handler) is guarded like GET: nothing leaks, not even a count', async () => {
@@ -117,7 +163,7 @@ describe('authorization matrix', () => {
         const anonymous = await t.app.inject({ method: 'HEAD', url: fill(route.url) });
         if (anonymous.statusCode !== 401) failures.push(`HEAD ${route.url} anonymous -> ${anonymous.statusCode}`);
         if (anonymous.headers['content-range']) failures.push(`HEAD ${route.url} anonymous leaks content-range ${anonymous.headers['content-range']}`);
-        if (route.access === 'admin') {
+        if (route.access !== 'user') {
           const asCustomer = await t.app.inject({ method: 'HEAD', url: fill(route.url), headers: alice.auth });
           if (asCustomer.statusCode !== 403) failures.push(`HEAD ${route.url} customer -> ${asCustomer.statusCode}`);
         }
@@ -140,8 +186,8 @@ describe('authorization matrix', () => {
       expect(failures).toEqual([]);
     });
 
-    it('control: the admin reaches admin routes (GET ones answer 200)', async () => {
-      const gets = table.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.url.includes(':'));
+    it('control: the owner reaches staff routes (GET ones answer 200)', async () => {
+      const gets = table.filter((r) => r.access !== 'public' && r.access !== 'user' && r.method === 'GET' && !r.url.includes(':'));
       expect(gets.length).toBeGreaterThanOrEqual(5);
       for (const route of gets) {
         const res = await call(route, staff.auth);

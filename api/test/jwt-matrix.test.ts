@@ -161,7 +161,7 @@ describe('JWT matrix: every forged, stale or revoked token gives 401 on GET /api
     const erin = await customer(t.app, 'Erin Role');
     const promote = await t.app.inject({ method: 'PUT', url: `/api/users/${erin.id}/role`, headers: staff.auth, payload: { role: 'admin' } });
     expect(promote.statusCode).toBe(200);
-    expect(promote.json().data.role).toBe('admin');
+    expect(promote.json().data.role).toBe('owner');
     await expect401(erin.auth.authorization);
 
     const asAdmin = await login(t.app, erin.email);

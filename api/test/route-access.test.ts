@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import errors from '../src/plugins/errors.ts';
-import auth, { declareGroupAccess } from '../src/plugins/auth.ts';
+import auth, { declareStaffGroup } from '../src/plugins/auth.ts';
 
 /** The auth plugin alone, with no accounts: enough to see what it makes of declared access. */
 async function appWith(routes: (app: FastifyInstance) => Promise<void>, prefix = '') {
@@ -21,27 +21,29 @@ describe('route access', () => {
     const err = await startError(async (app) => {
       app.get('/api/forgotten', async () => 'ok');
     });
-    expect(err?.message).toMatch(/must declare config.access/);
+    expect(err?.message).toMatch(/GET \/api\/forgotten must declare config.access/);
   });
 
-  it('a route group gives every route in it (and in the plugins it registers) its access', async () => {
+  it('a staff group: each route in it (and in the plugins it registers) declares its staff role, which the table records', async () => {
     const app = await appWith(async (group) => {
-      declareGroupAccess(group, 'admin');
+      declareStaffGroup(group);
       await group.register(async (inner) => {
-        inner.get('/things', async () => []);
+        inner.get('/things', { config: { access: 'desk' } }, async () => []);
+        inner.delete('/things/:id', { config: { access: 'owner' } }, async () => ({}));
       });
     }, '/api/staff');
     await app.ready();
-    expect(app.accessTable).toContainEqual({ method: 'GET', url: '/api/staff/things', access: 'admin' });
+    expect(app.accessTable).toContainEqual({ method: 'GET', url: '/api/staff/things', access: 'desk' });
+    expect(app.accessTable).toContainEqual({ method: 'DELETE', url: '/api/staff/things/:id', access: 'owner' });
     expect((await app.inject({ method: 'GET', url: '/api/staff/things' })).statusCode).toBe(401);
     await app.close();
   });
 
-  it('a route that declares another access than its group stops the app at start-up', async () => {
+  it.each([undefined, 'public', 'user', 'admin'])('a route in a staff group that declares %s instead of a staff role stops the app at start-up', async (access) => {
     const err = await startError(async (group) => {
-      declareGroupAccess(group, 'admin');
-      group.get('/open', { config: { access: 'public' } }, async () => 'ok');
+      declareStaffGroup(group);
+      group.get('/open', access ? { config: { access: access as 'public' } } : {}, async () => 'ok');
     }, '/api/staff');
-    expect(err?.message).toMatch(/declares config.access 'public' in a route group for 'admin'/);
+    expect(err?.message).toMatch(/GET \/api\/staff\/open is a back-office route: it must declare config.access as a staff role/);
   });
 });

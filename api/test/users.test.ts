@@ -21,7 +21,7 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
 
   const tryLogin = (email: string, password = PASSWORD) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const activeAdminIds = async () =>
-    (await t.database.db.selectFrom('users').select('id').where('role', '=', 'admin').where('deleted_at', 'is', null).execute()).map((r) => r.id);
+    (await t.database.db.selectFrom('users').select('id').where('role', '=', 'owner').where('deleted_at', 'is', null).execute()).map((r) => r.id);
   const freeStarts = async (date: string) =>
     (await t.app.inject({ url: `/api/check-availability?date=${date}&facility=${court._id}` })).json().data.map((s: { startTime: string }) => s.startTime);
   const setRole = (actor: Actor, id: string, role: string) =>
@@ -35,7 +35,7 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       expect(body).toMatchObject({ success: true, statusCode: 200, message: 'Users retrieved successfully' });
       expect(Array.isArray(body.data)).toBe(true);
       const byId = new Map<string, UserDto>(body.data.map((u: UserDto) => [u._id, u]));
-      expect(byId.get(staff.id)).toMatchObject({ email: staff.email, role: 'admin', name: 'Alex Admin' });
+      expect(byId.get(staff.id)).toMatchObject({ email: staff.email, role: 'owner', name: 'Alex Admin' });
       expect(byId.get(casey.id)).toEqual({
         _id: casey.id,
         name: 'Casey Customer',
@@ -151,7 +151,7 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       const erin = await customer(t.app, 'Erin Promoted');
       const up = await setRole(staff, erin.id, 'admin');
       expect(up.statusCode).toBe(200);
-      expect(up.json()).toMatchObject({ success: true, statusCode: 200, message: 'Admin status granted successfully', data: { _id: erin.id, role: 'admin' } });
+      expect(up.json()).toMatchObject({ success: true, statusCode: 200, message: 'Admin status granted successfully', data: { _id: erin.id, role: 'owner' } });
       const asAdmin = await login(t.app, erin.email);
       expect((await t.app.inject({ url: '/api/users', headers: asAdmin.auth })).statusCode).toBe(200);
 
@@ -190,7 +190,7 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       expect(viaPut.statusCode).toBe(409);
 
       const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', staff.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ role: 'admin', deleted_at: null });
+      expect(row).toMatchObject({ role: 'owner', deleted_at: null });
       // The refused attempts did not revoke the admin's session.
       expect((await t.app.inject({ url: '/api/users', headers: staff.auth })).statusCode).toBe(200);
     });
@@ -218,7 +218,7 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
         success: true,
         statusCode: 201,
         message: 'Admin registration successful!',
-        data: { name: 'Nia New', email, role: 'admin', photoUrl: '/images/avatar.svg' },
+        data: { name: 'Nia New', email, role: 'owner', photoUrl: '/images/avatar.svg' },
       });
       const nia = await login(t.app, email);
       expect(nia.id).toBe(res.json().data._id);
@@ -396,7 +396,7 @@ describe('users: list, deactivate, roles, admins, back-office surface', () => {
       // committed first, because its own admin token was revoked by the demotion.
       const loser = [a, b].find((r) => r.statusCode !== 200)!;
       expect([401, 409]).toContain(loser.statusCode);
-      if (loser.statusCode === 409) expect(loser.json().message).toBe('You cannot demote the last admin.');
+      if (loser.statusCode === 409) expect(loser.json().message).toBe('You cannot demote the last owner.');
       expect(await activeAdminIds()).toHaveLength(1);
     });
   });

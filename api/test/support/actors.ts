@@ -1,3 +1,4 @@
+import type { StaffRole } from '@courtside/domain';
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../src/app.ts';
 import { createAccount } from '../../src/services/auth-service.ts';
@@ -34,12 +35,15 @@ export async function customer(app: App, name = 'Casey Customer'): Promise<Actor
   return login(app, email);
 }
 
-/** An admin, created the way the first admin is (there is no public way to become one). */
-export async function admin(app: App, name = 'Alex Admin'): Promise<Actor> {
-  const email = uniqueEmail('admin');
-  await createAccount(app.ctx, { name, email, password: PASSWORD, phone: '555-0199', address: 'Venue office', photoUrl: '' }, 'admin');
+/** A staff member of `role`, created the way the first owner is (there is no public way to become staff). */
+export async function staffMember(app: App, role: StaffRole, name = `Sam ${role}`): Promise<Actor> {
+  const email = uniqueEmail(role);
+  await createAccount(app.ctx, { name, email, password: PASSWORD, phone: '555-0199', address: 'Venue office', photoUrl: '' }, role);
   return login(app, email);
 }
+
+/** An owner (the original product's admin): may do everything in the back office. */
+export const admin = (app: App, name = 'Alex Admin'): Promise<Actor> => staffMember(app, 'owner', name);
 
 /** A facility open 08:00-22:00 daily in New York, $20/hour, unless told otherwise. */
 export async function facility(app: App, adminActor: Actor, overrides: Record<string, unknown> = {}) {

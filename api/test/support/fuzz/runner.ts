@@ -88,7 +88,7 @@ const touchesAccounts = (r: FuzzRequest) => r.method !== 'GET' && /^\/(api\/)?(a
 /** Puts the fuzzer's admin and customer back (role, active) and signs fresh tokens for them (also after the run). */
 async function restoreActors(w: FuzzWorld, tokens: { customer: string; admin: string }): Promise<void> {
   const { db } = w.t.database;
-  await db.updateTable('users').set({ role: 'admin', deleted_at: null }).where('id', '=', w.admin.id).execute();
+  await db.updateTable('users').set({ role: 'owner', deleted_at: null }).where('id', '=', w.admin.id).execute();
   await db.updateTable('users').set({ role: 'user', deleted_at: null }).where('id', '=', w.customer.id).execute();
   const rows = await db.selectFrom('users').select(['id', 'token_version']).where('id', 'in', [w.admin.id, w.customer.id]).execute();
   for (const row of rows) {
