@@ -64,6 +64,7 @@ export interface FuzzRequest {
 const NOT_NUMBERS: unknown[] = ['12', '0x10', null, '1e2', true, '', [12], { value: 12 }];
 /** Dates the API must refuse: outside its supported range, or impossible. */
 const BAD_DATES = ['9999-12-31', '0001-01-01', '1899-12-31', '2101-01-01', '2027-02-30', '2027-13-01'];
+const acceptsNull = (s: Schema): boolean => s.nullable === true || (Array.isArray(s.type) ? s.type.includes('null') : s.type === 'null') || (s.anyOf ?? []).some(acceptsNull);
 const isNumeric = (s: Schema | undefined) => s !== undefined && ['number', 'integer'].includes(String(Array.isArray(s.type) ? s.type[0] : s.type));
 
 const BAD_IDS = ['not-a-uuid', '0', '-1', '1 OR 1=1', '%00', '%2e%2e%2f%2e%2e%2fetc', 'x'.repeat(3000), '%F0%9F%98%80', '%uD800', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'null', 'undefined', '__proto__', 'constructor'];
@@ -187,9 +188,12 @@ export function buildRequest(op: Operation, ctx: BuildContext): FuzzRequest {
   const body = validValue(op.body, '', ctx) as Record<string, unknown>;
   const keys = Object.keys(op.body.properties ?? {});
   switch (strategy) {
-    case 'coerced-number':
-      body[rng.pick(numericFields)] = rng.pick(NOT_NUMBERS);
+    case 'coerced-number': {
+      const field = rng.pick(numericFields);
+      // null is no wrong type for a field that may be null.
+      body[field] = rng.pick(NOT_NUMBERS.filter((v) => v !== null || !acceptsNull(op.body!.properties![field]!)));
       break;
+    }
     case 'date-out-of-range':
       if ('date' in (op.body.properties ?? {})) body.date = badDate;
       break;
