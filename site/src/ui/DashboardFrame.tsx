@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UserDto } from '@courtside/contracts';
+import { ROLE_LABELS, isStaff } from '@courtside/domain';
 import { useSessionUser } from './useSessionUser.ts';
 import { Avatar } from './Avatar.tsx';
 import { LoadFailed, Loading } from './LoadStatus.tsx';
@@ -18,7 +19,7 @@ export function DashboardFrame(props: { title: string; lead?: string; children: 
               <strong>{user.name}</strong>
               <span>{user.email}</span>
             </div>
-            {user.role === 'admin' && <span className="badge badge-info">Admin</span>}
+            {isStaff(user.role) && <span className="badge badge-info">{ROLE_LABELS[user.role]}</span>}
           </>
         ) : (
           <>

@@ -3,7 +3,7 @@ import type { UserDto } from '@courtside/contracts';
 import { clearSession, getToken, getUser, loginUrlFor, saveUser } from '@courtside/browser';
 import { api, failureCode, isAbort } from '../lib/api.ts';
 
-/** Shows the admin entries of the sidebar (the layout hides them unless html[data-role='admin']). */
+/** Shows the back-office entries of the sidebar to staff (the layout reads html[data-role]). */
 export function applyRole(user: UserDto | null): void {
   if (user?.role) document.documentElement.dataset.role = user.role;
   else delete document.documentElement.dataset.role;

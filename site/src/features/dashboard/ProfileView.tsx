@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from '@courtside/domain';
+import { ROLE_LABELS, TEXT_LIMITS, isStaff } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
@@ -10,7 +10,8 @@ import { PasswordCard } from './PasswordCard.tsx';
 import { RemindersCard } from './RemindersCard.tsx';
 import './account.css';
 
-const roleName = (user: UserDto) => (user.role === 'admin' ? 'Admin' : 'User');
+/** The seed's words for a customer ('User'); staff by their role. */
+const roleName = (user: UserDto) => (isStaff(user.role) ? ROLE_LABELS[user.role] : 'User');
 
 function ProfileForm({ editor }: { editor: ReturnType<typeof useProfileEditor> }) {
   const { draft, errors, set } = editor;
@@ -69,7 +70,7 @@ function Profile({ user, setUser }: { user: UserDto; setUser: (u: UserDto) => vo
         <Avatar src={editor.editing ? editor.draft.photoUrl : user.photoUrl} size={96} alt={`Photo of ${user.name}`} />
         <div>
           <h2 id="profile-name">{user.name}</h2>
-          <span className={`badge ${user.role === 'admin' ? 'badge-info' : 'badge-ok'}`}>
+          <span className={`badge ${isStaff(user.role) ? 'badge-info' : 'badge-ok'}`}>
             <span className="sr-only">Role: </span>
             {roleName(user)}
           </span>
