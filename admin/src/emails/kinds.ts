@@ -7,6 +7,7 @@ import type { EmailKind } from '@courtside/domain';
 const KIND_LABELS: Record<EmailKind, string> = {
   welcome: 'Welcome',
   password_reset: 'Password reset',
+  staff_invitation: 'Staff invitation',
   password_changed: 'Password changed',
   contact_notice: 'Contact message (staff)',
   booking_confirmed: 'Booking confirmed',
