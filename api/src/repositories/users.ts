@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AssignedTier, Role } from '@courtside/domain';
+import { STAFF_ROLES, type AssignedTier, type Role } from '@courtside/domain';
 import type { NewUser, UserRow, UserUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
@@ -103,7 +103,8 @@ export function countActiveOwners(db: Executor) {
 export interface UserFilter {
   ids?: string[];
   q?: string;
-  role?: Role;
+  /** One role, or every staff role. */
+  role?: Role | 'staff';
   includeDeleted?: boolean;
 }
 
@@ -111,7 +112,8 @@ export function listUsers(db: Executor, filter: UserFilter, page: PageQuery) {
   let query = db.selectFrom('users').selectAll();
   if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (!filter.includeDeleted) query = query.where('deleted_at', 'is', null);
-  if (filter.role) query = query.where('role', '=', filter.role);
+  if (filter.role === 'staff') query = query.where('role', 'in', [...STAFF_ROLES]);
+  else if (filter.role) query = query.where('role', '=', filter.role);
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     const digits = phoneDigits(filter.q);

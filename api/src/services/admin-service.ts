@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, PAYMENT_STATUSES, DomainError, ROLES, SPORTS, fromLocal, parseDate, addDays, type Role } from '@courtside/domain';
+import { BOOKING_STATUSES, PAYMENT_STATUSES, DomainError, ROLES, SPORTS, fromLocal, parseDate, addDays } from '@courtside/domain';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import * as messages from '../repositories/messages.ts';
@@ -66,7 +66,7 @@ export async function pageUsers(ctx: ServiceContext, params: ListParams) {
     { name: 'name', email: 'email', role: 'role', createdAt: 'created_at', id: 'id' },
     ['name', 'ASC'],
   );
-  const { rows, total } = await users.listUsers(ctx.db, { ids, q: stringFilter(filter, 'q'), role: enumFilter(filter, 'role', ROLES)?.[0] as Role | undefined }, page);
+  const { rows, total } = await users.listUsers(ctx.db, { ids, q: stringFilter(filter, 'q'), role: enumFilter(filter, 'role', [...ROLES, 'staff'] as const)?.[0] }, page);
   return { records: rows.map((r) => withId(toAdminUserDto(r))), total, page };
 }
 
