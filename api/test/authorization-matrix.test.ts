@@ -143,6 +143,7 @@ describe('authorization matrix', () => {
         'POST /api/admin/refunds/:id/handed-back': ['desk-refunds', 'edit'],
         'POST /api/admin/emails/:id/retry': ['emails', 'edit'],
         'POST /api/admin/series/preview': ['series', 'create'],
+        'POST /api/admin/users/:id/notes': ['users', 'notes'],
       };
       const verb: Record<string, string> = { GET: 'list', POST: 'create', PUT: 'edit', DELETE: 'delete' };
       const mismatches = table

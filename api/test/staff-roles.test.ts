@@ -133,6 +133,31 @@ describe('staff roles', () => {
     });
   });
 
+  describe('staff notes on a customer', () => {
+    it('the desk writes a note and every staff role reads it, newest first; the customer never sees it', async () => {
+      const first = await call(desk, 'POST', `/api/admin/users/${casey.id}/notes`, { text: '  Pays cash, prefers court 2  ' });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toMatchObject({ text: 'Pays cash, prefers court 2', authorId: desk.id, authorName: 'Dee Desk' });
+      t.clock.advance(60_000);
+      expect((await call(manager, 'POST', `/api/admin/users/${casey.id}/notes`, { text: 'Asked about a membership' })).statusCode).toBe(201);
+      const read = await call(owner, 'GET', `/api/admin/users/${casey.id}/notes`);
+      expect(read.json().map((n: { text: string }) => n.text)).toEqual(['Asked about a membership', 'Pays cash, prefers court 2']);
+
+      for (const url of ['/api/auth/me', `/api/bookings/user/${casey.id}`, `/api/admin/users/${casey.id}/notes`]) {
+        const res = await call(casey, 'GET', url);
+        expect(res.body, url).not.toContain('Pays cash');
+      }
+      expect((await call(casey, 'GET', `/api/admin/users/${casey.id}/notes`)).statusCode).toBe(403);
+    });
+
+    it('an empty note is a 400 naming text; an unknown person a 404', async () => {
+      const empty = await call(desk, 'POST', `/api/admin/users/${casey.id}/notes`, { text: '' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().errorMessages.map((e: { path: string }) => e.path)).toContain('text');
+      expect((await call(desk, 'POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/notes', { text: 'x' })).statusCode).toBe(404);
+    });
+  });
+
   describe("the desk's refund limit", () => {
     it('the desk refunds up to the limit; over it the refund is refused whole, and a manager gives it', async () => {
       const riley = await customer(t.app, 'Riley Refund');

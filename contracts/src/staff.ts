@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AUDIT_ACTIONS, STAFF_ROLES } from '@courtside/domain';
-import { Email, PersonName, oneOf } from './primitives.ts';
+import { TEXT_LIMITS } from '@courtside/domain';
+import { Email, PersonName, Text, oneOf } from './primitives.ts';
 
 /** POST /api/admin/staff: an owner invites someone to the back office; they choose their password from the email. */
 export const StaffInviteBody = Type.Object({ name: PersonName, email: Email, role: oneOf(STAFF_ROLES) }, { additionalProperties: false });
@@ -19,3 +20,17 @@ export const AuditEntryDto = Type.Object({
   detail: Type.Record(Type.String(), Type.Unknown()),
 });
 export type AuditEntryDto = Static<typeof AuditEntryDto>;
+
+/** POST /api/admin/users/:id/notes: a note on a customer, for staff only. */
+export const StaffNoteBody = Type.Object({ text: Text(TEXT_LIMITS.staffNote, 'prose') }, { additionalProperties: false });
+export type StaffNoteBody = Static<typeof StaffNoteBody>;
+
+/** A staff note as the back office reads it (never in an answer to a customer). */
+export const StaffNoteDto = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  authorId: Type.String(),
+  authorName: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type StaffNoteDto = Static<typeof StaffNoteDto>;

@@ -57,6 +57,7 @@ export const TEXT_LIMITS = {
   message: 5000,
   closureReason: 200,
   bookingNote: 500,
+  staffNote: 2000,
   imageUrl: 2048,
   email: EMAIL_MAX_LENGTH,
   /** Signing in takes any password up to this (the policy's own maximum is for new ones). */

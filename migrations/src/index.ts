@@ -28,6 +28,7 @@ import * as holdEndsAtStart from './migrations/2026_11_26_1100_hold_ends_at_star
 import * as refundAnnounced from './migrations/2026_11_26_1400_refund_announced.ts';
 import * as currentSql from './migrations/2026_11_27_0100_current_sql.ts';
 import * as staffRolesAudit from './migrations/2026_11_27_0200_staff_roles_audit.ts';
+import * as staffNotes from './migrations/2026_11_27_0300_staff_notes.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1400_refund_announced': refundAnnounced,
   '2026_11_27_0100_current_sql': currentSql,
   '2026_11_27_0200_staff_roles_audit': staffRolesAudit,
+  '2026_11_27_0300_staff_notes': staffNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

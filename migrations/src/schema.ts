@@ -251,7 +251,20 @@ export interface Database {
   tiers: TiersTable;
   reviews: ReviewsTable;
   audit_log: AuditLogTable;
+  staff_notes: StaffNotesTable;
 }
+
+/** A staff member's note on a customer's record; never in any answer a customer reads. */
+export interface StaffNotesTable {
+  id: Generated<string>;
+  user_id: string;
+  author_id: string;
+  /** The author's name when they wrote it. */
+  author_name: string;
+  text: string;
+  created_at: Date;
+}
+export type StaffNoteRow = Selectable<StaffNotesTable>;
 
 /** Who did what to money, roles, prices and policies; rows are only ever added (a trigger refuses the rest). */
 export interface AuditLogTable {

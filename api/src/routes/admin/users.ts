@@ -7,7 +7,8 @@ import { assignTier } from '../../services/tier-service.ts';
 import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { sendList } from '../../http/simple-rest.ts';
-import { AdminUserDto, IdParams, ListQuery, ListRecord, StaffAccountBody, StaffUserUpdateBody } from '@courtside/contracts';
+import { addNote, listNotes } from '../../services/staff-notes.ts';
+import { AdminUserDto, IdParams, ListQuery, ListRecord, StaffAccountBody, StaffNoteBody, StaffNoteDto, StaffUserUpdateBody } from '@courtside/contracts';
 
 const Record = ListRecord(AdminUserDto);
 
@@ -41,6 +42,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     await updateProfile(app.ctx, request.params.id, profile);
     return withId(await assignTier(app.ctx, request.params.id, { tierId, tierExpiresAt }));
   });
+
+  app.get('/users/:id/notes', {
+    config: staffOnly('users', 'list'),
+    schema: { summary: "Staff's notes on this person, newest first (never shown to them)", params: IdParams, response: { 200: Type.Array(StaffNoteDto), ...errorResponses } },
+  }, async (request) => listNotes(app.ctx, request.params.id));
+
+  app.post('/users/:id/notes', {
+    config: staffOnly('users', 'notes'),
+    schema: { summary: 'Add a note to this person\'s record ("pays cash, prefers court 2"); staff-only', params: IdParams, body: StaffNoteBody, response: { 201: StaffNoteDto, ...errorResponses } },
+  }, async (request, reply) => reply.status(201).send(await addNote(app.ctx, request.currentUser!, request.params.id, request.body.text)));
 
   app.delete('/users/:id', { config: staffOnly('users', 'delete'), schema: { summary: 'Deactivate', params: IdParams, response: { 200: Record, ...errorResponses } } },
     async (request) => withId(await usersService.deactivateUser(app.ctx, request.currentUser!, request.params.id)));
