@@ -144,6 +144,7 @@ describe('authorization matrix', () => {
         'POST /api/admin/emails/:id/retry': ['emails', 'edit'],
         'POST /api/admin/series/preview': ['series', 'create'],
         'POST /api/admin/users/:id/notes': ['users', 'notes'],
+        'POST /api/admin/customers': ['users', 'create'],
       };
       const verb: Record<string, string> = { GET: 'list', POST: 'create', PUT: 'edit', DELETE: 'delete' };
       const mismatches = table

@@ -133,6 +133,38 @@ describe('staff roles', () => {
     });
   });
 
+  describe('customers made at the desk', () => {
+    it('with an email: booked for at once, and emailed a link to choose a password', async () => {
+      const email = uniqueEmail('walkin');
+      const made = await call(desk, 'POST', '/api/admin/customers', { name: 'Wally Walkin', email, phone: '555 0123' });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json()).toMatchObject({ name: 'Wally Walkin', email, phone: '555 0123', role: 'user' });
+      const booked = await call(desk, 'POST', '/api/admin/bookings', { userId: made.json().id, facilityId: court._id, date: '2027-03-05', startTime: '09:00', endTime: '10:00', payment: 'unpaid' });
+      expect(booked.statusCode, booked.body).toBe(201);
+
+      await deliverMail(t.app.ctx);
+      const mail = smtp.to(email).find((m) => m.subject?.includes('Your account at Riverside Courts'));
+      const token = /https:\/\/courts\.example\/reset-password\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+      expect(token).toBeDefined();
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: PASSWORD } })).statusCode).toBe(200);
+      const wally = await login(t.app, email);
+      const mine = await call(wally, 'GET', `/api/bookings/user/${wally.id}`);
+      expect(mine.json().data.map((b: { _id: string }) => b._id)).toEqual([booked.json().id]);
+    });
+
+    it('with a phone only: made, nothing sent; with neither: 400; with an email that has an account: 409', async () => {
+      const phoneOnly = await call(desk, 'POST', '/api/admin/customers', { name: 'Pat Phone', phone: '555 0199' });
+      expect(phoneOnly.statusCode, phoneOnly.body).toBe(201);
+      expect(phoneOnly.json().email).toMatch(/@no-email\.invalid$/);
+      const neither = await call(desk, 'POST', '/api/admin/customers', { name: 'Nobody' });
+      expect(neither.statusCode).toBe(400);
+      expect(neither.json()).toMatchObject({ code: 'CUSTOMER_REQUIRED' });
+      const taken = await call(desk, 'POST', '/api/admin/customers', { name: 'Casey Twice', email: casey.email });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toContain('find that customer in the search');
+    });
+  });
+
   describe('staff notes on a customer', () => {
     it('the desk writes a note and every staff role reads it, newest first; the customer never sees it', async () => {
       const first = await call(desk, 'POST', `/api/admin/users/${casey.id}/notes`, { text: '  Pays cash, prefers court 2  ' });

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AUDIT_ACTIONS, STAFF_ROLES } from '@courtside/domain';
 import { TEXT_LIMITS } from '@courtside/domain';
-import { Email, PersonName, Text, oneOf } from './primitives.ts';
+import { Email, PersonName, Phone, Text, oneOf } from './primitives.ts';
 
 /** POST /api/admin/staff: an owner invites someone to the back office; they choose their password from the email. */
 export const StaffInviteBody = Type.Object({ name: PersonName, email: Email, role: oneOf(STAFF_ROLES) }, { additionalProperties: false });
@@ -34,3 +34,10 @@ export const StaffNoteDto = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type StaffNoteDto = Static<typeof StaffNoteDto>;
+
+/** POST /api/admin/customers: a customer made at the desk, without a password (an email, when given, lets them choose one). */
+export const DeskCustomerBody = Type.Object(
+  { name: PersonName, email: Type.Optional(Email), phone: Type.Optional(Phone) },
+  { additionalProperties: false, description: 'An email or a phone number, or both' },
+);
+export type DeskCustomerBody = Static<typeof DeskCustomerBody>;

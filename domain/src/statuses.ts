@@ -49,6 +49,7 @@ export const EMAIL_KINDS = [
   'welcome',
   'password_reset',
   'staff_invitation',
+  'account_created',
   'password_changed',
   'contact_notice',
   'booking_confirmed',

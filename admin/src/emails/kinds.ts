@@ -8,6 +8,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   welcome: 'Welcome',
   password_reset: 'Password reset',
   staff_invitation: 'Staff invitation',
+  account_created: 'Account made at the desk',
   password_changed: 'Password changed',
   contact_notice: 'Contact message (staff)',
   booking_confirmed: 'Booking confirmed',

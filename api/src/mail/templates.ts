@@ -144,6 +144,13 @@ export const templates = {
       `Then sign in at ${layout.publicBaseUrl}/admin/ with this email address.`,
     ]),
 
+  accountCreated: (layout: MailLayout, name: string, token: string, days: number) =>
+    render(layout, `Your account at ${layout.venue.name}`, hello(name), [
+      `We made you an account at ${layout.venue.name}, so you can see and manage your bookings online and book your next game yourself. Choose a password to sign in; the link works once, for ${days} days.`,
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.resetPassword}?token=${encodeURIComponent(token)}`, label: 'Choose your password', secret: 'account link' },
+      'If you did not expect this, ignore this message: nobody can sign in to the account until a password is chosen.',
+    ]),
+
   passwordChanged: (layout: MailLayout, name: string) =>
     render(layout, 'Your password was changed', hello(name), [
       'The password of your account was just changed, and every device signed in with the old one was signed out. If you subscribed to your bookings calendar, its link ended too: your profile has the new one.',

@@ -3,6 +3,7 @@ import { DomainError, validatePassword } from '@courtside/domain';
 import * as resets from '../repositories/password-resets.ts';
 import * as users from '../repositories/users.ts';
 import { enqueueRendered } from '../mail/outbox.ts';
+import type { MailLayout, RenderedMail, templates } from '../mail/templates.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import type { Executor } from '../db/database.ts';
 import { endEverySecret, forgetAuthState } from './auth-state.ts';
@@ -55,13 +56,21 @@ async function mailResetLink(ctx: ServiceContext, account: string, now: Date): P
 export const INVITATION_DAYS = 7;
 
 /**
- * Emails a new staff member the link that sets their first password: a reset link (the same
- * page and rules) that lasts INVITATION_DAYS, queued in `trx` with the account it is for.
+ * Emails an account made for someone (a staff invitation, a customer made at the desk) the link
+ * that sets its first password: a reset link (the same page and rules) that lasts
+ * INVITATION_DAYS, queued in `trx` with the account it is for.
  */
-export async function mailStaffInvitation(ctx: ServiceContext, trx: Executor, user: { id: string; name: string; email: string }, role: string, invitedBy: string, now: Date): Promise<void> {
+export async function mailFirstPasswordLink(
+  ctx: ServiceContext,
+  trx: Executor,
+  user: { id: string; email: string },
+  kind: 'staff_invitation' | 'account_created',
+  render: (t: typeof templates, layout: MailLayout, token: string, days: number) => RenderedMail,
+  now: Date,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await resets.addResetToken(trx, user.id, hashToken(token), new Date(now.getTime() + INVITATION_DAYS * 86_400_000), now, new Date(now.getTime() - 86_400_000));
-  await enqueueRendered(ctx, trx, 'staff_invitation', user.email, (t, l) => t.staffInvitation(l, user.name, role, invitedBy, token, INVITATION_DAYS));
+  await enqueueRendered(ctx, trx, kind, user.email, (t, l) => render(t, l, token, INVITATION_DAYS));
 }
 
 /**
