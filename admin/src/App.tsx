@@ -8,7 +8,6 @@ import { theme } from './theme.ts';
 import { Dashboard, Layout } from './layout/LazyConsole.tsx';
 import { lazyScreen } from './common/lazyScreen.ts';
 import { LoginPage } from './layout/LoginPage.tsx';
-import { StaffOnly } from './layout/StaffOnly.tsx';
 import { DayViewPage } from './day-view/index.ts';
 import bookings from './bookings/index.ts';
 import facilities from './facilities/index.ts';
@@ -21,6 +20,7 @@ import series from './series/index.ts';
 import tiers from './tiers/index.ts';
 import promoCodes from './promo-codes/index.ts';
 import reviews from './reviews/index.ts';
+import audit from './audit/index.ts';
 
 const store = localStorageStore();
 
@@ -38,6 +38,8 @@ const AuthCallback = outsideLayout(lazyScreen(loadPages, 'AuthCallback'));
 const ErrorPage = outsideLayout(lazyScreen(loadPages, 'ErrorPage'));
 const AuthenticationError = lazyScreen(loadPages, 'AuthenticationError');
 const NotFound = lazyScreen(loadPages, 'NotFound');
+/** A screen the signed-in role does not include: drawn inside the console (only staff get that far). */
+const NotForYourRole = lazyScreen(() => import('./layout/NotForYourRole.tsx'), 'NotForYourRole');
 
 /** react-admin renders its catch-all route without props. */
 const NotFoundPage = () => <NotFound />;
@@ -58,7 +60,7 @@ export const App = () => (
         loginPage={LoginPage}
         layout={Layout}
         dashboard={Dashboard}
-        accessDenied={StaffOnly}
+        accessDenied={NotForYourRole}
         authCallbackPage={AuthCallback}
         authenticationError={AuthenticationError}
         catchAll={NotFoundPage}
@@ -78,6 +80,7 @@ export const App = () => (
         <Resource name="tiers" {...tiers} />
         <Resource name="promo-codes" {...promoCodes} />
         <Resource name="reviews" {...reviews} />
+        <Resource name="audit" {...audit} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
         </CustomRoutes>

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { SignInBody, UserDto } from '@courtside/contracts';
-import { canAccess } from './access.ts';
+import { canAccess, roleOf } from './access.ts';
 import { clearSession, getToken, getUser, saveSession, tokenExpired } from './session.ts';
 import { httpClient, sessionEnded } from './dataProvider.ts';
 import { errorMessage } from './common/errors.ts';
@@ -56,8 +56,9 @@ export const authProvider: AuthProvider = {
     return { id: user._id, fullName: user.name, photo, email: user.email };
   },
 
+  // The role (desk, manager, owner, user): menus and buttons ask canAccess, a few screens read it.
   async getPermissions() {
-    return getUser()?.role ?? null;
+    return roleOf(getUser()?.role) ?? null;
   },
 
   async canAccess(params) {

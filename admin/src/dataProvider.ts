@@ -2,7 +2,7 @@ import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { Role } from '@courtside/domain';
 import type {
-  AccountBody,
+  AdminUserDto,
   BookingDto,
   DeskQuoteBody,
   DeskQuoteDto,
@@ -18,6 +18,7 @@ import type {
   SettleBalanceBody,
   UserDto,
 } from '@courtside/contracts';
+import type { StaffInviteBody } from './users/invite.ts';
 import { clearSession, getToken } from './session.ts';
 import { errorCode } from './common/errors.ts';
 import type { DashboardStats, DayView } from './types.ts';
@@ -59,8 +60,10 @@ interface Envelope<T> {
 export interface CourtsideDataProvider extends DataProvider {
   getDayView(date: string): Promise<DayView>;
   getStats(): Promise<DashboardStats>;
-  /** Promotes or demotes; resolves with the server's message. */
+  /** Gives a user one of the four roles (owners only); resolves with the server's message, rejects with its reason (409 LAST_OWNER, SELF). */
   setRole(id: string, role: Role): Promise<string>;
+  /** Invites a staff member (owners only): an account of that role, emailed a link to set its password; rejects with the server's reason (409 EMAIL_TAKEN). */
+  inviteStaff(body: StaffInviteBody): Promise<AdminUserDto>;
   /** Refunds what is left of an order's payment; rejects with the server's reason (409 when not refundable). */
   refundPayment(id: string): Promise<PaymentDto>;
   /** Marks a flagged order resolved; rejects with the server's reason (409 when not flagged or resolved already). */
@@ -90,25 +93,21 @@ async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bo
 }
 
 /**
- * ra-data-simple-rest on /api/admin/{facilities,bookings,users,messages,payments,emails,closures,series}, plus the calls the
- * back office makes outside the CRUD conventions. Creating a user here means creating an admin
- * through the documented POST /api/users/admin.
+ * ra-data-simple-rest on /api/admin/{facilities,bookings,users,messages,payments,emails,closures,series,audit,...},
+ * plus the calls the back office makes outside the CRUD conventions. Creating a user is POST
+ * /api/admin/users: a customer, or (an owner choosing) an account of another role.
  */
 export const dataProvider: CourtsideDataProvider = {
   ...rest,
-  create: async (resource, params) => {
-    if (resource !== 'users') return rest.create(resource, params);
-    // react-admin's form data is untyped: the user form's fields are the account's.
-    const account = params.data as AccountBody;
-    const { json } = await httpClient('/api/users/admin', { method: 'POST', body: JSON.stringify(account) });
-    const user = (json as Envelope<UserDto>).data;
-    return { data: { id: user._id, ...user } as never };
-  },
   getDayView: async (date) => (await httpClient(`/api/admin/day-view?date=${encodeURIComponent(date)}`)).json as DayView,
   getStats: async () => (await httpClient('/api/admin/stats')).json as DashboardStats,
   setRole: async (id, role) => {
     const { json } = await httpClient(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: JSON.stringify({ role } satisfies RoleBody) });
     return (json as Envelope<UserDto>).message;
+  },
+  inviteStaff: async (body) => {
+    const { json } = await httpClient('/api/admin/staff', { method: 'POST', body: JSON.stringify(body) });
+    return (json as { data: AdminUserDto }).data;
   },
   refundPayment: (id) => recordAction<PaymentDto>('payments', id, 'refund'),
   resolvePaymentFlag: (id) => recordAction<PaymentDto>('payments', id, 'resolve-flag'),

@@ -12,6 +12,7 @@ import type { ReviewRecord } from './reviews/types.ts';
 import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
 import type { UserRecord } from './users/types.ts';
+import type { AuditRecord } from './audit/types.ts';
 import { exporters, type ExportedResource } from './exports.ts';
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
@@ -64,6 +65,9 @@ const recordsWith = (text: string) => ({
     id: 'r1', bookingId: 'b1', facilityId: 'f1', facilityName: text, customerId: 'u1', customerName: text, customerEmail: 'ada@example.com', rating: 4, comment: text,
     createdAt: '2026-05-01T10:00:00.000Z', hidden: true, hiddenAt: '2026-05-02T10:00:00.000Z', hiddenReason: text, hiddenByName: text,
   } as ReviewRecord,
+  audit: {
+    id: 'a1', at: '2026-05-01T10:00:00.000Z', actorId: 'u2', actorName: text, action: 'refund', subjectType: 'order', subjectId: 'p1', summary: text,
+  } as AuditRecord,
 });
 
 /** Resources whose records have fewer than two free-text fields (a tier has only its name). */

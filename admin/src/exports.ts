@@ -1,4 +1,5 @@
 import { WEEKDAYS } from '@courtside/domain';
+import type { AuditRecord } from './audit/types.ts';
 import type { BookingRecord } from './bookings/types.ts';
 import type { ClosureRecord } from './closures/types.ts';
 import type { EmailRecord } from './emails/types.ts';
@@ -163,6 +164,17 @@ export const csvColumns = {
     hiddenReason: r.hiddenReason,
     hiddenBy: r.hiddenByName,
   }),
+  // The owner's audit log, as it reads on screen (the action's code, for sorting in a spreadsheet).
+  audit: (e: AuditRecord) => ({
+    id: e.id,
+    at: e.at,
+    actorId: e.actorId,
+    actor: e.actorName,
+    action: e.action,
+    subjectType: e.subjectType,
+    subjectId: e.subjectId,
+    summary: e.summary,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -180,4 +192,5 @@ export const exporters = {
   tiers: csvExporter('tiers', csvColumns.tiers),
   'promo-codes': csvExporter('promo-codes', csvColumns['promo-codes']),
   reviews: csvExporter('reviews', csvColumns.reviews),
+  audit: csvExporter('audit', csvColumns.audit),
 } satisfies Record<ExportedResource, unknown>;

@@ -9,6 +9,7 @@ import { Fact } from '../common/Fact.tsx';
 import { balanceText, priceNow } from './price-change.ts';
 import { clockTime, dateTime, longDate, money, shortDate, timeRange } from '../common/format.ts';
 import { CustomerFact } from '../common/CustomerFact.tsx';
+import { useCan } from '../common/useCan.ts';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import { MarkPaidButton } from './MarkPaidButton.tsx';
 import { MoveBookingButton } from './MoveBookingButton.tsx';
@@ -65,6 +66,8 @@ const DeskRefundToDo = ({ bookingId }: { bookingId: string }) => {
 
 const Details = () => {
   const r = useRecordContext<BookingRecord>();
+  // The facility's page is its edit form: a manager's; the desk reads its name.
+  const facilityLink = useCan('facilities', 'edit');
   if (!r) return null;
   return (
     <CardContent sx={{ p: 3 }}>
@@ -87,7 +90,7 @@ const Details = () => {
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Facility">
             <Typography>
-              <Link to={`/facilities/${r.facility._id}`}>{r.facility.name}</Link>
+              {facilityLink ? <Link to={`/facilities/${r.facility._id}`}>{r.facility.name}</Link> : r.facility.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {r.facility.location} · {money(r.facility.pricePerHour)}/hour

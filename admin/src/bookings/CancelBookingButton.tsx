@@ -2,6 +2,7 @@ import CancelIcon from '@mui/icons-material/EventBusyOutlined';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money, shortDate, timeRange } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import type { BookingRecord } from './types.ts';
 
 /** Staff may cancel any active booking; a paid one is refunded. The booking stays in history. */
@@ -10,7 +11,8 @@ export const CancelBookingButton = ({ variant = 'text', compact = false }: { var
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record || (record.status !== 'pending' && record.status !== 'confirmed')) return null;
+  const allowed = useCan('bookings', 'delete');
+  if (!allowed || !record || (record.status !== 'pending' && record.status !== 'confirmed')) return null;
   const paid = record.paymentStatus === 'paid';
   return (
     <ConfirmButton

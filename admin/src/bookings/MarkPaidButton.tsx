@@ -3,6 +3,7 @@ import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 
 /** What the button needs of a booking: the day view's blocks and the booking records both have it. */
 export interface Payable {
@@ -24,7 +25,8 @@ export const MarkPaidButton = ({ booking, variant = 'text', onDone }: { booking:
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!owesPayment(booking)) return null;
+  const allowed = useCan('bookings', 'mark-paid');
+  if (!allowed || !owesPayment(booking)) return null;
   return (
     <ConfirmButton
       label="Mark paid"

@@ -1,6 +1,7 @@
 import MoveIcon from '@mui/icons-material/EditCalendarOutlined';
 import { DialogButton } from '../common/DialogButton.tsx';
 import { lazyScreen } from '../common/lazyScreen.ts';
+import { useCan } from '../common/useCan.ts';
 import type { SlotChoice } from '../common/slot-times.ts';
 
 const MoveBookingDialog = lazyScreen(() => import('./MoveBookingDialog.tsx'), 'MoveBookingDialog');
@@ -21,7 +22,8 @@ export const MoveBookingButton = ({
   variant?: 'text' | 'outlined';
   onMoved?: () => void;
 }) => {
-  if (status !== 'pending' && status !== 'confirmed') return null;
+  const allowed = useCan('bookings', 'edit');
+  if (!allowed || (status !== 'pending' && status !== 'confirmed')) return null;
   return (
     <DialogButton label="Change time" icon={<MoveIcon />} variant={variant}>
       {(close) => (

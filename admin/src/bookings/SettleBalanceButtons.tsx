@@ -4,6 +4,7 @@ import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { settleChoices, type Settleable } from './balance.ts';
 
 /**
@@ -15,6 +16,8 @@ export const SettleBalanceButtons = ({ booking, variant = 'outlined', onDone }: 
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const allowed = useCan('bookings', 'settle-balance');
+  if (!allowed) return null;
   return (
     <>
       {settleChoices(booking, money).map((c) => (

@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { QuickFilter } from '../common/QuickFilter.tsx';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
+import { useCan } from '../common/useCan.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { ReopenButton } from './ReopenButton.tsx';
@@ -42,9 +43,9 @@ const facilityNames = (r: ClosureRecord) => r.facilities.map((f) => f.name).join
 
 const KindChip = ({ kind }: { kind: string }) => <Chip size="small" label={kindLabel(kind)} variant="outlined" />;
 
-const PhoneList = () => (
+const PhoneList = ({ editable }: { editable: boolean }) => (
   <SimpleList<ClosureRecord>
-    rowClick="edit"
+    rowClick={editable ? 'edit' : false}
     primaryText={(r) => r.reason}
     secondaryText={(r) => (
       <>
@@ -58,8 +59,8 @@ const PhoneList = () => (
   />
 );
 
-const DesktopGrid = () => (
-  <Datagrid rowClick="edit" bulkActionButtons={false}>
+const DesktopGrid = ({ editable }: { editable: boolean }) => (
+  <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={false}>
     <FunctionField
       label="Facilities"
       render={(r: ClosureRecord) => (
@@ -88,9 +89,10 @@ const DesktopGrid = () => (
   </Datagrid>
 );
 
-/** Closures not over yet first (the list opens filtered to them), soonest first. */
+/** Closures not over yet first (the list opens filtered to them), soonest first; managers open one to change or reopen it. */
 export const ClosureList = () => {
   const phone = useIsPhone();
+  const editable = useCan('closures', 'edit');
   return (
     <List
       filters={filters(phone)}
@@ -101,7 +103,7 @@ export const ClosureList = () => {
       exporter={exporters.closures}
       title="Closures"
     >
-      {phone ? <PhoneList /> : <DesktopGrid />}
+      {phone ? <PhoneList editable={editable} /> : <DesktopGrid editable={editable} />}
     </List>
   );
 };

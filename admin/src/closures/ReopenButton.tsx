@@ -2,6 +2,7 @@ import ReopenIcon from '@mui/icons-material/LockOpenOutlined';
 import { useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { closureWhen } from './closure-text.ts';
 import type { ClosureRecord } from './types.ts';
 
@@ -12,7 +13,8 @@ export const ReopenButton = ({ redirectTo, variant = 'text' }: { redirectTo?: 'l
   const notify = useNotify();
   const refresh = useRefresh();
   const redirect = useRedirect();
-  if (!record) return null;
+  const allowed = useCan('closures', 'delete');
+  if (!allowed || !record) return null;
   return (
     <ConfirmButton
       label="Reopen"

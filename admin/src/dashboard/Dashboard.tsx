@@ -7,6 +7,7 @@ import { ScreenTitle } from '../common/ScreenTitle.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { longDate } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { FailedEmailsNotice, FlaggedPaymentsNotice } from './AttentionNotices.tsx';
 import { FigureCards, FigureCardsLoading } from './FigureCards.tsx';
 import { ToDoCard } from './ToDoCard.tsx';
@@ -21,6 +22,7 @@ const useStats = () => {
 /** Staff's first screen: today's figures, what needs a person, and the way to the day. */
 export const Dashboard = () => {
   const { data, isPending, error } = useStats();
+  const addFacility = useCan('facilities', 'create');
   return (
     <Box sx={{ py: 2 }}>
       <ScreenTitle title="Dashboard" />
@@ -38,9 +40,11 @@ export const Dashboard = () => {
           <Button variant="outlined" component={Link} to="/bookings" startIcon={<EventIcon />}>
             Bookings
           </Button>
-          <Button variant="outlined" component={Link} to="/facilities/create" startIcon={<AddIcon />}>
-            Add facility
-          </Button>
+          {addFacility && (
+            <Button variant="outlined" component={Link} to="/facilities/create" startIcon={<AddIcon />}>
+              Add facility
+            </Button>
+          )}
         </Stack>
       </Stack>
 

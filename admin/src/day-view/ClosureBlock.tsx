@@ -6,16 +6,18 @@ import { kindLabel } from '../closures/closure-text.ts';
 import { bookingSpan, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
 import { closureLook } from './look.ts';
 import { timeRange } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 
-/** A closure in its facility's column: hatched, with its reason; it opens the closure (to move or reopen it). */
+/** A closure in its facility's column: hatched, with its reason; for a manager it opens the closure (to move or reopen it). */
 export const ClosureBlock = ({ closure, range }: { closure: DayViewClosure; range: Span }) => {
+  const editable = useCan('closures', 'edit');
   const { start, end } = bookingSpan(closure, range);
   if (end <= start) return null;
+  const link = editable ? { component: Link, to: `/closures/${closure.id}` } : {};
   return (
-    <Tooltip describeChild title={`${closure.reason}: closed ${timeRange(closure.startTime, closure.endTime)} (${kindLabel(closure.kind)}). Open it to change or reopen.`}>
+    <Tooltip describeChild title={`${closure.reason}: closed ${timeRange(closure.startTime, closure.endTime)} (${kindLabel(closure.kind)}).${editable ? ' Open it to change or reopen.' : ''}`}>
       <Box
-        component={Link}
-        to={`/closures/${closure.id}`}
+        {...link}
         data-testid="day-closure"
         sx={{
           position: 'absolute',

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-admin';
-import type { DayView, DayViewBooking, DayViewFacility } from '../types.ts';
+import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
 import { kindLabel } from '../closures/closure-text.ts';
 import { blockLine } from './booking-text.ts';
 import { useDeskCash } from './desk-cash.ts';
@@ -9,6 +9,7 @@ import { dayAgenda, type AgendaItem } from './layout.ts';
 import { bookingLook, closureLook, freeLook } from './look.ts';
 import type { ColumnActions } from './FacilityColumn.tsx';
 import { clockTime, timeRange } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 
 /** The colour mark at the start of a line: the grid's look for that kind of time. */
 const Mark = ({ sx }: { sx: object }) => <Box aria-hidden sx={{ width: 6, alignSelf: 'stretch', borderRadius: 0.5, mr: 1.5, flexShrink: 0, ...sx }} />;
@@ -25,21 +26,31 @@ const BookingLine = ({ booking: b, facility, actions }: { booking: DayViewBookin
   );
 };
 
+/** A closure: a manager opens it (to move or reopen it), the desk reads it. */
+const ClosureLine = ({ closure: c }: { closure: DayViewClosure }) => {
+  const editable = useCan('closures', 'edit');
+  const text = (
+    <>
+      <Mark sx={closureLook} />
+      <ListItemText primary={`Closed ${timeRange(c.startTime, c.endTime)}: ${c.reason}`} secondary={kindLabel(c.kind)} />
+    </>
+  );
+  return editable ? (
+    <ListItem disablePadding>
+      <ListItemButton component={Link} to={`/closures/${c.id}`} data-testid="day-closure">
+        {text}
+      </ListItemButton>
+    </ListItem>
+  ) : (
+    <ListItem data-testid="day-closure">{text}</ListItem>
+  );
+};
+
 const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayViewFacility; actions: ColumnActions }) => {
   if (item.kind === 'booking') {
     return <BookingLine booking={item.booking} facility={facility} actions={actions} />;
   }
-  if (item.kind === 'closure') {
-    const c = item.closure;
-    return (
-      <ListItem disablePadding>
-        <ListItemButton component={Link} to={`/closures/${c.id}`} data-testid="day-closure">
-          <Mark sx={closureLook} />
-          <ListItemText primary={`Closed ${timeRange(c.startTime, c.endTime)}: ${c.reason}`} secondary={kindLabel(c.kind)} />
-        </ListItemButton>
-      </ListItem>
-    );
-  }
+  if (item.kind === 'closure') return <ClosureLine closure={item.closure} />;
   const first = item.bookable[0];
   return (
     <ListItem
@@ -59,7 +70,7 @@ const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayView
 
 /**
  * The day as a list, one card per facility (the phone's day view): each booking opens the same
- * actions as on the grid, each free stretch has Book, each closure opens the closure.
+ * actions as on the grid, each free stretch has Book, each closure opens the closure (for a manager).
  */
 export const DayList = ({ day, actions }: { day: DayView; actions: ColumnActions }) => (
   <Stack spacing={2} data-testid="day-list">

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { formatTime, shiftDate } from '@courtside/domain';
 import { ScreenTitle } from '../common/ScreenTitle.tsx';
 import { countOf, longDate } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { NewBookingDialog } from './new-booking/index.ts';
 import { BookingPopover } from './BookingPopover.tsx';
@@ -66,6 +67,7 @@ export const DayViewPage = () => {
   const { date, setDate, today, data, range, total, isPending, error, refetch, isFetching } = useDayView();
   const [view, setView] = useViewChoice();
   const desk = useDeskActions(date);
+  const canClose = useCan('closures', 'create');
   const firstOpen = data?.facilities.find((f) => !f.isDeleted);
   return (
     <DeskCashContext.Provider value={data?.deskRefunds ?? NONE}>
@@ -102,9 +104,11 @@ export const DayViewPage = () => {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => desk.newBooking({ facilityId: firstOpen?.id ?? '', date, startTime: '', endTime: '' })} disabled={!firstOpen}>
               New booking
             </Button>
-            <Button variant="outlined" startIcon={<CloseIcon />} component={Link} to={closeDayLink(date, range)}>
-              Close a facility
-            </Button>
+            {canClose && (
+              <Button variant="outlined" startIcon={<CloseIcon />} component={Link} to={closeDayLink(date, range)}>
+                Close a facility
+              </Button>
+            )}
           </Stack>
           {view === 'grid' && <Legend />}
         </Stack>

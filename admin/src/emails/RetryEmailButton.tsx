@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import RetryIcon from '@mui/icons-material/ReplayOutlined';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { isRetryable, type EmailRecord } from './types.ts';
 
@@ -16,7 +17,8 @@ export const RetryEmailButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  if (!record || !isRetryable(record)) return null;
+  const allowed = useCan('emails', 'edit');
+  if (!allowed || !record || !isRetryable(record)) return null;
   const retry = async () => {
     setBusy(true);
     try {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { httpClient } from '../dataProvider.ts';
 import { BookingsConfirm } from './BookingsInTheWay.tsx';
 import { bookingsInTheWay, bookingsText, type BookingsInTheWay } from './bookings-in-the-way.ts';
@@ -22,7 +23,8 @@ export const DeleteFacilityButton = ({ redirectTo }: { redirectTo?: 'list' }) =>
   const redirect = useRedirect();
   const [inTheWay, setInTheWay] = useState<BookingsInTheWay>();
   const [busy, setBusy] = useState(false);
-  if (!record || record.isDeleted) return null;
+  const allowed = useCan('facilities', 'delete');
+  if (!allowed || !record || record.isDeleted) return null;
   const done = (message: string) => {
     notify(message, { type: 'success' });
     if (redirectTo) redirect('list', 'facilities');
@@ -83,7 +85,9 @@ export const RestoreFacilityButton = ({ variant = 'text' }: { variant?: 'text' |
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record || !record.isDeleted) return null;
+  // Restoring is an edit (PUT isDeleted: false): a manager's.
+  const allowed = useCan('facilities', 'edit');
+  if (!allowed || !record || !record.isDeleted) return null;
   return (
     <ConfirmButton
       label="Restore"

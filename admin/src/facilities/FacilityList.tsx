@@ -20,6 +20,7 @@ import { currencySymbol } from '@courtside/browser';
 import { cardPhotoUrl } from '@courtside/domain';
 import { FacilityImage } from './FacilityImage.tsx';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
+import { useCan } from '../common/useCan.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
@@ -72,10 +73,10 @@ const hoursSummary = (r: FacilityRecord) => {
 
 const deletedRowSx = (r: FacilityRecord) => (r.isDeleted ? { bgcolor: 'grey.50' } : {});
 
-/** One facility per line on a phone; a tap opens it (edit, delete and restore live there). */
-const PhoneList = () => (
+/** One facility per line on a phone; a tap opens it for a manager (edit, delete and restore live there). */
+const PhoneList = ({ editable }: { editable: boolean }) => (
   <SimpleList<FacilityRecord>
-    rowClick="edit"
+    rowClick={editable ? 'edit' : false}
     rowSx={deletedRowSx}
     leftIcon={(r) => <Thumbnail record={r} small />}
     primaryText={(r) => (
@@ -89,8 +90,8 @@ const PhoneList = () => (
   />
 );
 
-const DesktopGrid = () => (
-  <Datagrid rowClick="edit" bulkActionButtons={false} rowSx={deletedRowSx}>
+const DesktopGrid = ({ editable }: { editable: boolean }) => (
+  <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={false} rowSx={deletedRowSx}>
     <FunctionField label={<ScreenReaderText>Picture</ScreenReaderText>} render={(r: FacilityRecord) => <Thumbnail record={r} />} />
     <FunctionField
       label="Name"
@@ -125,11 +126,13 @@ const DesktopGrid = () => (
   </Datagrid>
 );
 
+/** Everyone on the staff sees the facilities; managers change them (a row opens the form), owners delete them. */
 export const FacilityList = () => {
   const phone = useIsPhone();
+  const editable = useCan('facilities', 'edit');
   return (
     <List filters={filters(phone)} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} exporter={exporters.facilities} title="Facilities">
-      {phone ? <PhoneList /> : <DesktopGrid />}
+      {phone ? <PhoneList editable={editable} /> : <DesktopGrid editable={editable} />}
     </List>
   );
 };

@@ -3,12 +3,10 @@ import { Box, ButtonBase, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import CalendarViewDayIcon from '@mui/icons-material/ViewWeekOutlined';
 import ListIcon from '@mui/icons-material/ViewList';
-import { LinkBase, useResourceDefinitions } from 'react-admin';
+import { LinkBase, usePermissions, useResourceDefinitions } from 'react-admin';
 import { useMatch } from 'react-router';
 import { menuEntry } from './menu-entry.ts';
-
-/** The resources in the menu, in this order; each one's icon and label come from its <Resource>. */
-const RESOURCES = ['bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'reviews', 'messages', 'emails'];
+import { menuEntriesFor } from './menu-entries.ts';
 
 interface ItemProps {
   to: string;
@@ -40,19 +38,22 @@ const Item = ({ to, label, Icon, onClick }: ItemProps) => {
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
- * The console's menu: dashboard, day view, then the resources. Everyone who sees it is staff
- * (the layout shows anyone else the "Staff only" page) and staff may list every resource, so
- * there is no per-entry access check; labels are the resources' own (or the name, capitalised),
- * which spares the inflection library react-admin's menu uses to make them.
+ * The console's menu: the dashboard, then the day view and the resources the signed-in role may
+ * list (menuEntriesFor: a desk sees no promo codes, only an owner the audit log). The layout
+ * has read the role already, so the menu never waits for it. Labels are the resources' own (or
+ * the name, capitalised), which spares the inflection library react-admin's menu uses to make them.
  */
 export const ConsoleMenu = ({ id, onNavigate }: { id: string; onNavigate?: () => void }) => {
   const resources = useResourceDefinitions();
+  const { permissions } = usePermissions();
   return (
     <Box role="menu" id={id} aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', py: 1 }}>
-      <Item to="/" label="Dashboard" Icon={DashboardIcon} onClick={onNavigate} />
-      <Item to="/day-view" label="Day view" Icon={CalendarViewDayIcon} onClick={onNavigate} />
-      {RESOURCES.filter((name) => resources[name]).map((name) => {
-        const { options, icon } = resources[name]!;
+      {menuEntriesFor(permissions).map((name) => {
+        if (name === 'dashboard') return <Item key={name} to="/" label="Dashboard" Icon={DashboardIcon} onClick={onNavigate} />;
+        if (name === 'day-view') return <Item key={name} to="/day-view" label="Day view" Icon={CalendarViewDayIcon} onClick={onNavigate} />;
+        const definition = resources[name];
+        if (!definition) return null;
+        const { options, icon } = definition;
         const label = typeof options?.label === 'string' ? options.label : capitalized(name);
         return <Item key={name} to={`/${name}`} label={label} Icon={(icon as ComponentType | undefined) ?? ListIcon} onClick={onNavigate} />;
       })}

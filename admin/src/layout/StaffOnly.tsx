@@ -21,7 +21,7 @@ export const StaffOnly = () => {
             </Typography>
             <Typography color="text.secondary">
               The Courtside back office is for venue staff.{user ? ` You are signed in as ${user.name} (${user.email}), which is a customer account.` : ''} If you
-              work at the venue, ask an administrator to give your account staff access.
+              work at the venue, ask an owner of the venue to give your account a staff role.
             </Typography>
             <Stack direction="row" spacing={1.5} sx={{ pt: 1 }}>
               <Button variant="contained" href="/">

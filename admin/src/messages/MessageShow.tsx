@@ -1,6 +1,6 @@
 import { Button, CardContent, Divider, Stack, Typography } from '@mui/material';
 import ReplyIcon from '@mui/icons-material/ReplyOutlined';
-import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { DeleteButton, ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { mailto } from '../common/mailto.ts';
 import type { MessageRecord } from './types.ts';
 import { dateTime } from '../common/format.ts';
@@ -15,10 +15,12 @@ const Reply = () => {
   );
 };
 
+/** Delete (managers and owners: react-admin's DeleteButton asks canAccess) asks first, then goes back to the inbox. */
 const Actions = () => (
   <TopToolbar>
     <ListButton label="Inbox" />
     <Reply />
+    <DeleteButton mutationMode="pessimistic" confirmTitle="Delete this message?" confirmContent="It leaves the inbox for good." />
   </TopToolbar>
 );
 

@@ -2,6 +2,7 @@ import HandedBackIcon from '@mui/icons-material/PaymentsOutlined';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 
 /** Desk money waiting to go back: after a confirmation, records that the signed-in staff member handed it back now. */
@@ -9,6 +10,8 @@ export const HandedBackButton = ({ refundId, amount, customer, onDone }: { refun
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const allowed = useCan('desk-refunds', 'edit');
+  if (!allowed) return null;
   return (
     <ConfirmButton
       label="Refunded at the desk"

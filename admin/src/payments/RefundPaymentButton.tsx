@@ -2,6 +2,7 @@ import RefundIcon from '@mui/icons-material/CurrencyExchangeOutlined';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { providerName } from './PaymentFields.tsx';
 import { isRefundable, type PaymentRecord } from './types.ts';
@@ -12,7 +13,9 @@ export const RefundPaymentButton = ({ variant = 'outlined' }: { variant?: 'text'
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record || !isRefundable(record)) return null;
+  // The desk may refund up to a limit: the API refuses more (403) and says so in the notification.
+  const allowed = useCan('payments', 'refund');
+  if (!allowed || !record || !isRefundable(record)) return null;
   const due = Math.round((record.amount - record.refundedAmount) * 100) / 100;
   const active = record.bookings.filter((b) => b.status === 'pending' || b.status === 'confirmed').length;
   return (

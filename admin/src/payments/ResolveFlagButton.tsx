@@ -2,6 +2,7 @@ import ResolvedIcon from '@mui/icons-material/TaskAltOutlined';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
@@ -11,7 +12,8 @@ export const ResolveFlagButton = ({ variant = 'outlined' }: { variant?: 'text' |
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record || !hasOpenFlag(record)) return null;
+  const allowed = useCan('payments', 'resolve-flag');
+  if (!allowed || !record || !hasOpenFlag(record)) return null;
   return (
     <ConfirmButton
       label="Mark resolved"

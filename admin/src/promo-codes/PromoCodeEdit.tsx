@@ -1,5 +1,6 @@
 import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext } from 'react-admin';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { PromoCodeInputs } from './PromoCodeInputs.tsx';
 import { promoCodeToForm, promoFormErrors, toPromoCodeBody, usesText, type PromoCodeForm } from './promo-text.ts';
 import type { PromoCodeRecord } from './types.ts';
@@ -15,18 +16,22 @@ const Title = () => {
  */
 const EditToolbar = ({ record }: { record: PromoCodeRecord }) => {
   const notify = useNotify();
+  // react-admin's DeleteWithConfirmButton does not ask canAccess (its DeleteButton does).
+  const deletable = useCan('promo-codes', 'delete');
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteWithConfirmButton
-        confirmTitle={`Delete the promo code ${record.code}?`}
-        confirmContent={
-          record.uses
-            ? `It is in use (${usesText(record)}): customers will no longer be able to use it; orders that did keep it.`
-            : 'Customers will no longer be able to use it.'
-        }
-        mutationOptions={{ onError: (error: unknown) => notify(failure('Failed to delete the promo code', error), { type: 'error' }) }}
-      />
+      {deletable && (
+        <DeleteWithConfirmButton
+          confirmTitle={`Delete the promo code ${record.code}?`}
+          confirmContent={
+            record.uses
+              ? `It is in use (${usesText(record)}): customers will no longer be able to use it; orders that did keep it.`
+              : 'Customers will no longer be able to use it.'
+          }
+          mutationOptions={{ onError: (error: unknown) => notify(failure('Failed to delete the promo code', error), { type: 'error' }) }}
+        />
+      )}
     </Toolbar>
   );
 };

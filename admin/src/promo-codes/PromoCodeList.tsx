@@ -1,6 +1,7 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { CreateButton, Datagrid, ExportButton, FilterButton, FunctionField, List, SearchInput, SimpleList, TextField, TopToolbar } from 'react-admin';
 import { QuickFilter } from '../common/QuickFilter.tsx';
+import { useCan } from '../common/useCan.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { discountText, limitsText, usesText, validityText } from './promo-text.ts';
@@ -22,17 +23,18 @@ const Actions = () => (
 /** Promo codes with what each takes off, when it is valid and how often it has been used (paid or being paid). */
 export const PromoCodeList = () => {
   const phone = useIsPhone();
+  const rowClick = useCan('promo-codes', 'edit') ? 'edit' : false;
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exporters['promo-codes']} title="Promo codes">
       {phone ? (
         <SimpleList<PromoCodeRecord>
-          rowClick="edit"
+          rowClick={rowClick}
           primaryText={(r) => r.code}
           secondaryText={(r) => `${discountText(r)} · ${validityText(r)}`}
           tertiaryText={(r) => `Used ${usesText(r)}`}
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
           <TextField source="code" sx={{ fontFamily: 'monospace', fontWeight: 600 }} />
           <FunctionField label="Discount" render={(r: PromoCodeRecord) => <Chip size="small" variant="outlined" label={discountText(r)} />} />
           <FunctionField label="Valid" sortBy="validTo" render={(r: PromoCodeRecord) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{validityText(r)}</Typography>} />

@@ -3,6 +3,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { useCan } from '../common/useCan.ts';
 import type { ReviewRecord, ReviewUpdate } from './types.ts';
 
 const REASON_MAX = 200;
@@ -18,7 +19,8 @@ export const HideReviewButton = () => {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  if (!record) return null;
+  const allowed = useCan('reviews', 'edit');
+  if (!allowed || !record) return null;
 
   const save = (data: ReviewUpdate) =>
     update(

@@ -3,6 +3,7 @@ import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { countOf, failure, shortDate } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { isLive, liveFrom } from './series-text.ts';
 import type { Occurrence, SeriesRecord } from './types.ts';
 
@@ -14,8 +15,9 @@ export const CancelSeriesButton = ({ series, from, variant = 'text' }: { series:
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const allowed = useCan('series', 'delete');
   const affected = from ? liveFrom(series, from.date) : series.occurrences.filter(isLive);
-  if (affected.length === 0) return null;
+  if (!allowed || affected.length === 0) return null;
   const paid = affected.filter((o) => o.paymentStatus === 'paid').length;
   return (
     <ConfirmButton

@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { AutocompleteInput, Datagrid, ExportButton, FilterButton, FunctionField, Link, List, ReferenceInput, SimpleList, TopToolbar } from 'react-admin';
 import { countOf } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { NewSeriesButton } from './NewSeriesButton.tsx';
@@ -21,23 +22,28 @@ const Actions = () => (
   </TopToolbar>
 );
 
-/** No series yet: where they come from, and the way to make one. */
-const NoSeries = () => (
-  <Box sx={{ textAlign: 'center', py: 6, px: 2, maxWidth: 520, mx: 'auto' }}>
-    <Typography variant="h6" component="h2" gutterBottom>
-      No weekly series yet
-    </Typography>
-    <Typography color="text.secondary" sx={{ mb: 2 }}>
-      A club's or a league's weekly slot: in the day view click free time and tick Repeat weekly, or start one here.
-    </Typography>
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-      <NewSeriesButton variant="contained" />
-      <Button size="small" component={Link} to="/day-view">
-        Open the day view
-      </Button>
-    </Stack>
-  </Box>
-);
+/** No series yet: where they come from, and the way to make one (a manager's). */
+const NoSeries = () => {
+  const canCreate = useCan('series', 'create');
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, maxWidth: 520, mx: 'auto' }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        No weekly series yet
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {canCreate
+          ? "A club's or a league's weekly slot: in the day view click free time and tick Repeat weekly, or start one here."
+          : "A club's or a league's weekly slot: a manager sets one up from the day view."}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+        <NewSeriesButton variant="contained" />
+        <Button size="small" component={Link} to="/day-view">
+          Open the day view
+        </Button>
+      </Stack>
+    </Box>
+  );
+};
 
 const PhoneList = () => (
   <SimpleList<SeriesRecord>

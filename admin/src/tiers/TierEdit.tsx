@@ -1,5 +1,6 @@
 import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext } from 'react-admin';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import { TierInputs } from './TierInputs.tsx';
 import { formErrors, tierToForm, toTierBody, type TierForm } from './tier-form.ts';
 import type { TierRecord } from './types.ts';
@@ -15,14 +16,18 @@ const Title = () => {
  */
 const EditToolbar = ({ record }: { record: TierRecord }) => {
   const notify = useNotify();
+  // react-admin's DeleteWithConfirmButton does not ask canAccess (its DeleteButton does).
+  const deletable = useCan('tiers', 'delete');
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteWithConfirmButton
-        confirmTitle={`Delete the tier "${record.name}"?`}
-        confirmContent={record.customers ? `${record.customers} customer${record.customers === 1 ? ' holds' : 's hold'} it: give them another tier first.` : 'Nobody holds it.'}
-        mutationOptions={{ onError: (error: unknown) => notify(failure('Failed to delete the tier', error), { type: 'error' }) }}
-      />
+      {deletable && (
+        <DeleteWithConfirmButton
+          confirmTitle={`Delete the tier "${record.name}"?`}
+          confirmContent={record.customers ? `${record.customers} customer${record.customers === 1 ? ' holds' : 's hold'} it: give them another tier first.` : 'Nobody holds it.'}
+          mutationOptions={{ onError: (error: unknown) => notify(failure('Failed to delete the tier', error), { type: 'error' }) }}
+        />
+      )}
     </Toolbar>
   );
 };

@@ -1,52 +1,102 @@
-import PromoteIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import DemoteIcon from '@mui/icons-material/PersonOutlined';
+import { useState, type MouseEvent } from 'react';
+import { Button, Menu, MenuItem } from '@mui/material';
+import RoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import DeleteIcon from '@mui/icons-material/PersonOffOutlined';
-import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useDataProvider, useGetIdentity, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { ROLE_LABELS, type Role } from '@courtside/domain';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
+import { otherRoles, roleChangeText } from './roles.ts';
 import type { UserRecord } from './types.ts';
 
-/** Promote to admin or demote to user; the API refuses to demote yourself or the last admin. */
+/**
+ * An owner gives a user another role: a menu of the other three, then a confirmation saying
+ * what the new role opens. The API refuses to change your own role or the last owner's (409
+ * SELF, LAST_OWNER) and says why; its words are shown.
+ */
 export const RoleButton = () => {
   const record = useRecordContext<UserRecord>();
+  const allowed = useCan('users', 'role');
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record) return null;
-  const promote = record.role !== 'admin';
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [chosen, setChosen] = useState<Role>();
+  const [busy, setBusy] = useState(false);
+  if (!record || !allowed) return null;
+  const question = chosen && roleChangeText(record.name, record.role, chosen);
+  const change = async (e: MouseEvent) => {
+    e.stopPropagation();
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      const message = await dataProvider.setRole(record.id, chosen);
+      notify(message || `${record.name} is now ${ROLE_LABELS[chosen]}`, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(failure('Failed to update user role', error), { type: 'error' });
+    } finally {
+      setBusy(false);
+      setChosen(undefined);
+    }
+  };
   return (
-    <ConfirmButton
-      label={promote ? 'Make admin' : 'Remove admin'}
-      icon={promote ? <PromoteIcon /> : <DemoteIcon />}
-      title={promote ? `Make ${record.name} an admin?` : `Remove admin status from ${record.name}?`}
-      content={
-        promote
-          ? `${record.name} will be able to sign in to this back office and manage facilities, bookings and users. Their current session ends; they sign in again.`
-          : `${record.name} keeps their customer account but can no longer use the back office.`
-      }
-      confirmColor={promote ? 'primary' : 'warning'}
-      run={async () => {
-        try {
-          const message = await dataProvider.setRole(record.id, promote ? 'admin' : 'user');
-          notify(message, { type: 'success' });
-          refresh();
-        } catch (error) {
-          notify(failure('Failed to update user role', error), { type: 'error' });
-        }
-      }}
-    />
+    // Clicks in the menu and the dialog must not reach a list row behind them.
+    <span onClick={(e) => e.stopPropagation()}>
+      <Button
+        size="small"
+        startIcon={<RoleIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        onClick={(e) => {
+          e.stopPropagation();
+          setAnchor(e.currentTarget);
+        }}
+      >
+        Role
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {otherRoles(record.role).map((role) => (
+          <MenuItem
+            key={role}
+            onClick={() => {
+              setAnchor(null);
+              setChosen(role);
+            }}
+          >
+            {role === 'user' ? 'Make customer' : `Make ${ROLE_LABELS[role]}`}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Confirm
+        isOpen={question !== undefined}
+        loading={busy}
+        title={question?.title ?? ''}
+        content={question?.content ?? ''}
+        confirm={question?.confirm ?? 'Change role'}
+        cancel="Keep it"
+        confirmColor={chosen === 'user' ? 'warning' : 'primary'}
+        onConfirm={change}
+        onClose={(e: MouseEvent) => {
+          e.stopPropagation();
+          setChosen(undefined);
+        }}
+      />
+    </span>
   );
 };
 
-/** Deactivates the account: sign-in and old sessions stop working, history stays. */
+/** Deactivates the account (owners only): sign-in and old sessions stop working, history stays. */
 export const DeleteUserButton = () => {
   const record = useRecordContext<UserRecord>();
+  const allowed = useCan('users', 'delete');
   const { identity } = useGetIdentity();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  if (!record) return null;
+  if (!record || !allowed) return null;
   return (
     <ConfirmButton
       label="Delete"

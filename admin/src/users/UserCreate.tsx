@@ -1,27 +1,37 @@
 import { Alert } from '@mui/material';
-import { Create, PasswordInput, SimpleForm, TextInput, email, maxLength, minLength, required, useNotify, useRedirect } from 'react-admin';
+import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, email, maxLength, minLength, required, useNotify, useRedirect } from 'react-admin';
 import { PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from '@courtside/domain';
 import { failure } from '../common/format.ts';
+import { useCan } from '../common/useCan.ts';
+import { roleChoices } from './roles.ts';
+import { toNewUserBody } from './user-body.ts';
 
-/** Creates an admin account through POST /api/users/admin (sign-up never makes admins). */
+/**
+ * Creates an account through POST /api/admin/users: a customer (desk and up, say for someone
+ * who books by phone), who can sign in on the public site with this password. An owner may give
+ * it a staff role here; "Invite staff" on the list lets the person choose their own password.
+ */
 export const UserCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
+  const owner = useCan('users', 'role');
   return (
     <Create
-      title="Create an admin"
-      transform={(data: Record<string, unknown>) => ({ ...data, photoUrl: typeof data.photoUrl === 'string' && data.photoUrl.trim() ? data.photoUrl.trim() : undefined })}
+      title="New customer"
+      transform={toNewUserBody}
       mutationOptions={{
         onSuccess: () => {
-          notify('Admin registration successful!', { type: 'success' });
+          notify('Account created', { type: 'success' });
           redirect('list', 'users');
         },
-        onError: (error: unknown) => notify(failure('Admin registration failed. Please try again.', error), { type: 'error' }),
+        onError: (error: unknown) => notify(failure('The account was not created', error), { type: 'error' }),
       }}
     >
-      <SimpleForm sx={{ maxWidth: 600 }}>
+      <SimpleForm defaultValues={{ role: 'user' }} sx={{ maxWidth: 600 }}>
         <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
-          The new admin can sign in here and on the public site straight away, with full access to the back office.
+          {owner
+            ? 'A customer can sign in on the public site straight away with this password. Give another role only to staff: they sign in to this back office too.'
+            : 'The customer can sign in on the public site straight away with this password.'}
         </Alert>
         <TextInput source="name" validate={[required(), maxLength(TEXT_LIMITS.personName)]} />
         <TextInput source="email" type="email" validate={[required(), email(), maxLength(TEXT_LIMITS.email)]} />
@@ -29,6 +39,7 @@ export const UserCreate = () => {
         <TextInput source="phone" validate={[required()]} />
         <TextInput source="address" validate={[required()]} />
         <TextInput source="photoUrl" label="Photo URL" helperText="Optional" />
+        {owner && <SelectInput source="role" choices={roleChoices} validate={required()} sx={{ minWidth: 220 }} />}
       </SimpleForm>
     </Create>
   );

@@ -4,30 +4,25 @@ import { shortDateTime } from '../common/format.ts';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
+import { isStaff } from '@courtside/domain';
 import { brand } from '../theme.ts';
+import { InviteStaffButton } from './InviteStaffButton.tsx';
 import { DeleteUserButton, RoleButton } from './UserButtons.tsx';
+import { roleChip, roleFilterChoices } from './roles.ts';
 import type { UserRecord } from './types.ts';
 
 /** On a phone only the search stays open; the role filter waits behind "Add filter". */
 const filters = (phone: boolean) => [
   <SearchInput key="q" source="q" placeholder="Name or email" alwaysOn />,
-  <SelectInput
-    key="role"
-    source="role"
-    choices={[
-      { id: 'admin', name: 'Admins' },
-      { id: 'user', name: 'Customers' },
-    ]}
-    emptyText="Everyone"
-    alwaysOn={!phone}
-    sx={{ width: 160 }}
-  />,
+  <SelectInput key="role" source="role" choices={roleFilterChoices} emptyText="Everyone" alwaysOn={!phone} sx={{ width: 160 }} />,
 ];
 
+/** Desk and up add customers (CreateButton asks canAccess itself); owners also invite staff. */
 const Actions = () => (
   <TopToolbar>
     <FilterButton />
-    <CreateButton label="Create admin" />
+    <CreateButton label="New customer" />
+    <InviteStaffButton />
     <ExportButton />
   </TopToolbar>
 );
@@ -43,7 +38,7 @@ const initials = (name: string) =>
 const NameCell = ({ record, self }: { record: UserRecord; self: boolean }) => (
   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
     {/* Initials repeat the name beside them (hidden from screen readers); white on either colour keeps 5.9:1 or more. */}
-    <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 14, color: '#fff', bgcolor: record.role === 'admin' ? brand.main : brand.muted }}>
+    <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 14, color: '#fff', bgcolor: isStaff(record.role) ? brand.main : brand.muted }}>
       {initials(record.name)}
     </Avatar>
     <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -58,9 +53,7 @@ const NameCell = ({ record, self }: { record: UserRecord; self: boolean }) => (
   </Stack>
 );
 
-const RoleChip = ({ record }: { record: UserRecord }) => (
-  <Chip size="small" label={record.role === 'admin' ? 'Admin' : 'Customer'} color={record.role === 'admin' ? 'primary' : 'default'} variant={record.role === 'admin' ? 'filled' : 'outlined'} />
-);
+const RoleChip = ({ record }: { record: UserRecord }) => <Chip size="small" {...roleChip(record.role)} />;
 
 /** The customer's tier, with its expiry (struck through once past). */
 const TierCell = ({ record }: { record: UserRecord }) => {
@@ -78,6 +71,7 @@ const TierCell = ({ record }: { record: UserRecord }) => {
   );
 };
 
+/** Each checks the role itself: Edit for desk and up, Role and Delete for owners. */
 const Buttons = () => (
   <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
     <EditButton />

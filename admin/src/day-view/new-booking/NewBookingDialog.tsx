@@ -8,6 +8,7 @@ import { countOf, failure } from '../../common/format.ts';
 import { SlotFields } from '../../common/SlotFields.tsx';
 import { fitToDay, minutesBetween, type SlotChoice } from '../../common/slot-times.ts';
 import { useFacilities } from '../../common/useFacilities.ts';
+import { useCan } from '../../common/useCan.ts';
 import { useIsPhone } from '../../common/useIsPhone.ts';
 import type { FacilityRecord } from '../../facilities/types.ts';
 import { Booked, type BookedResult } from './Booked.tsx';
@@ -52,7 +53,7 @@ function needsLateEntry(error: unknown): boolean {
   return body?.errorMessages?.[0]?.path === 'lateEntry';
 }
 
-/** The form: where and when, who, how often, the price, how it is paid, a note. Enter books; Esc closes. */
+/** The form: where and when, who, how often (managers), the price, how it is paid, a note. Enter books; Esc closes. */
 const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities: FacilityRecord[]; at: SlotChoice; repeat: boolean; onBooked: (r: BookedResult) => void; onCancel: () => void }) => {
   const [draft, setDraft] = useState(() => {
     const f = facilities.find((x) => x.id === at.facilityId) ?? facilities[0];
@@ -66,6 +67,8 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
   const preview = useSeriesPreview(draft);
   const quote = useDeskQuote(draft);
   const book = useBookDraft();
+  // A weekly series is a manager's to set up; the desk books single dates.
+  const canRepeat = useCan('series', 'create');
   const dates = draft.repeat && preview.current ? preview.data?.dates : undefined;
   const price = draft.repeat
     ? preview.current && preview.data && seriesPriceLine(preview.data)
@@ -118,14 +121,16 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
           <Section title="For">
             <CustomerPicker value={draft} onChange={change} />
           </Section>
-          <Section title="Repeat">
-            <RepeatFields date={draft.date} value={draft.repeat} onChange={(r) => change({ repeat: r })} />
-            {draft.repeat && preview.asked && (
-              <Box sx={{ mt: 2 }}>
-                <SeriesPreview dates={preview.data?.dates} loading={!preview.current} error={preview.error} onConflict={draft.repeat.onConflict} />
-              </Box>
-            )}
-          </Section>
+          {(canRepeat || draft.repeat) && (
+            <Section title="Repeat">
+              <RepeatFields date={draft.date} value={draft.repeat} onChange={(r) => change({ repeat: r })} />
+              {draft.repeat && preview.asked && (
+                <Box sx={{ mt: 2 }}>
+                  <SeriesPreview dates={preview.data?.dates} loading={!preview.current} error={preview.error} onConflict={draft.repeat.onConflict} />
+                </Box>
+              )}
+            </Section>
+          )}
           <Divider />
           <Box>
             <Typography sx={{ fontWeight: 600 }} data-testid="booking-price" role="status">

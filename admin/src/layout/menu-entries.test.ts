@@ -1,0 +1,29 @@
+/// <reference types="vite/client" />
+import { describe, expect, test } from 'vitest';
+import { MENU_RESOURCES, menuEntriesFor } from './menu-entries.ts';
+
+describe("the console's menu", () => {
+  test('desk: the front desk screens, no promo codes and no audit log', () => {
+    expect(menuEntriesFor('desk')).toEqual(['dashboard', 'day-view', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'reviews', 'messages', 'emails']);
+  });
+
+  test('manager: also promo codes, still no audit log', () => {
+    expect(menuEntriesFor('manager')).toEqual(['dashboard', 'day-view', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'reviews', 'messages', 'emails']);
+  });
+
+  test('owner: everything, the audit log last', () => {
+    expect(menuEntriesFor('owner')).toEqual(['dashboard', 'day-view', ...MENU_RESOURCES]);
+    expect(menuEntriesFor('admin')).toEqual(menuEntriesFor('owner'));
+  });
+
+  test('a customer or nobody: nothing', () => {
+    expect(menuEntriesFor('user')).toEqual([]);
+    expect(menuEntriesFor(undefined)).toEqual([]);
+  });
+
+  test('every resource the console registers has its place in the menu', () => {
+    const app = import.meta.glob<string>('../App.tsx', { query: '?raw', import: 'default', eager: true })['../App.tsx']!;
+    const registered = [...app.matchAll(/<Resource name="([\w-]+)"/g)].map((m) => m[1]!);
+    expect([...registered].sort()).toEqual([...MENU_RESOURCES].sort());
+  });
+});
