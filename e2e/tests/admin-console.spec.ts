@@ -144,7 +144,7 @@ test('facilities: create, see it on the public list, edit, soft-delete, restore'
   });
 });
 
-test('users: promote a customer who then gets in, demote them again, create an admin who can sign in', async ({ page, browser, request }) => {
+test('users: make a customer an owner who then gets in, a customer again, create an admin who can sign in', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const { admin, customer } = await staffAndCustomer(request, 'promoted');
   const row = () => page.locator('tr', { hasText: customer.user.email });
@@ -154,11 +154,12 @@ test('users: promote a customer who then gets in, demote them again, create an a
     await page.getByPlaceholder('Name or email').fill(customer.user.email);
     await expect(row()).toContainText('Customer');
     await snapConsole(page, 'admin-users');
-    await row().getByRole('button', { name: 'Make admin' }).click();
-    await expect(dialog(page)).toContainText(`Make ${customer.user.name} an admin?`);
-    await dialog(page).getByRole('button', { name: 'Make admin' }).click();
+    await row().getByRole('button', { name: 'Role' }).click();
+    await page.getByRole('menuitem', { name: 'Make Owner' }).click();
+    await expect(dialog(page)).toContainText(`Make ${customer.user.name} an Owner?`);
+    await dialog(page).getByRole('button', { name: 'Make Owner' }).click();
     await expect(notification(page, 'Admin status granted successfully')).toBeVisible();
-    await expect(row()).toContainText('Admin');
+    await expect(row()).toContainText('Owner');
   });
 
   await test.step('the promoted user signs in to the console', async () => {
@@ -166,20 +167,22 @@ test('users: promote a customer who then gets in, demote them again, create an a
   });
 
   await test.step('demote them again; they are kept out', async () => {
-    await row().getByRole('button', { name: 'Remove admin' }).click();
-    await dialog(page).getByRole('button', { name: 'Remove admin' }).click();
+    await row().getByRole('button', { name: 'Role' }).click();
+    await page.getByRole('menuitem', { name: 'Make customer' }).click();
+    await dialog(page).getByRole('button', { name: 'Make customer' }).click();
     await expect(notification(page, 'Admin status removed successfully')).toBeVisible();
     await expect(row()).toContainText('Customer');
     await signInElsewhere(browser, customer.user.email, customer.password, 'Staff only');
   });
 
-  await test.step("the API's protections read as messages: an admin cannot demote themself", async () => {
+  await test.step("the API's protections read as messages: an owner cannot demote themself", async () => {
     await page.getByPlaceholder('Name or email').fill(ADMIN_EMAIL);
     const self = page.locator('tr', { hasText: ADMIN_EMAIL });
-    await self.getByRole('button', { name: 'Remove admin' }).click();
-    await dialog(page).getByRole('button', { name: 'Remove admin' }).click();
-    await expect(page.getByText(/^Failed to update user role: .+/)).toBeVisible();
-    await expect(self).toContainText('Admin');
+    await self.getByRole('button', { name: 'Role' }).click();
+    await page.getByRole('menuitem', { name: 'Make customer' }).click();
+    await dialog(page).getByRole('button', { name: 'Make customer' }).click();
+    await expect(page.getByText(/^Failed to update user role: You cannot demote your own account\./)).toBeVisible();
+    await expect(self).toContainText('Owner');
   });
 
   const fresh = newCustomer('staff');
@@ -190,6 +193,9 @@ test('users: promote a customer who then gets in, demote them again, create an a
     await page.locator('input[name="password"]').fill(fresh.password);
     await page.getByLabel('Phone').fill(fresh.phone);
     await page.getByLabel('Address').fill(fresh.address);
+    // The original product's "create an admin": an owner's account.
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Owner' }).click();
   };
   await test.step('create an admin through the form (the site links to /admin/#/users/create)', async () => {
     await fillAdminForm();

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
-import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, email, maxLength, minLength, required, useNotify, useRedirect } from 'react-admin';
-import { PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from '@courtside/domain';
+import { Create, PasswordInput, type RaRecord, SelectInput, SimpleForm, TextInput, email, maxLength, minLength, required, useNotify, useRedirect } from 'react-admin';
+import { PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS, isStaff } from '@courtside/domain';
 import { failure } from '../common/format.ts';
 import { useCan } from '../common/useCan.ts';
 import { roleChoices } from './roles.ts';
@@ -20,11 +20,13 @@ export const UserCreate = () => {
       title="New customer"
       transform={toNewUserBody}
       mutationOptions={{
-        onSuccess: () => {
-          notify('Account created', { type: 'success' });
+        // A staff account is what the original product called an admin: its words are kept for it.
+        onSuccess: (record: RaRecord) => {
+          notify(isStaff(record.role) ? 'Admin registration successful!' : 'Account created', { type: 'success' });
           redirect('list', 'users');
         },
-        onError: (error: unknown) => notify(failure('The account was not created', error), { type: 'error' }),
+        onError: (error: unknown, variables: { data?: Partial<RaRecord> }) =>
+          notify(failure(isStaff(variables.data?.role) ? 'Admin registration failed. Please try again.' : 'The account was not created', error), { type: 'error' }),
       }}
     >
       <SimpleForm defaultValues={{ role: 'user' }} sx={{ maxWidth: 600 }}>
