@@ -81,7 +81,7 @@ describe.skipIf(backend !== 'pglite')('npm start on a fresh embedded database (P
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@courtside.local', password }),
     });
-    expect((await json(login)).data.role).toBe('admin');
+    expect((await json(login)).data.role).toBe('owner');
 
     // A second process on the same directory must refuse at once: PGlite would lose writes.
     const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });

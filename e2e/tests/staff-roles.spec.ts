@@ -1,0 +1,101 @@
+/**
+ * Staff roles, in three browsers against the real server: the owner invites a desk user from the
+ * back office; the invitation arrives by email and its link sets a password; the desk user signs
+ * in, books a walk-in from the day grid, and finds no prices to change and no roles to give (the
+ * API refuses them anyway); the owner reads the invitation in the audit log.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { isoDate, loginAdmin, newCustomer } from '../support/api.ts';
+import { bearer, gotoConsole, openConsole, snapConsole } from '../support/console.ts';
+import { signInAtConsole } from '../support/back-office.ts';
+import { clickFreeSlot, dayColumn } from '../support/front-desk.ts';
+import { times } from '../support/clock.ts';
+import { waitForMail } from '../support/mailbox.ts';
+
+const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const menu = (page: Page) => page.getByRole('navigation').first();
+
+test('an owner invites a desk user, who sets a password, books a walk-in, and cannot change prices or roles; the owner sees it in the audit log', async ({ page, browser, request, ownFacility }) => {
+  test.setTimeout(150_000);
+  const owner = await loginAdmin(request);
+  const invitee = newCustomer('desk');
+  const facility = await ownFacility();
+
+  await test.step('the owner invites them as desk staff', async () => {
+    await openConsole(page, owner, '/users');
+    await page.getByRole('button', { name: 'Invite staff' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite staff' });
+    await invite.getByLabel('Name').fill(invitee.name);
+    await invite.getByLabel('Email').fill(invitee.email);
+    await invite.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Desk' }).click();
+    await snapConsole(page, 'admin-invite-staff');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(notification(page, `Invitation sent to ${invitee.email}`)).toBeVisible();
+  });
+
+  const deskContext = await browser.newContext();
+  const desk = await deskContext.newPage();
+  try {
+    await test.step('the email\'s link sets their password, and they sign in to the back office', async () => {
+      const mail = await waitForMail(invitee.email, 'You are invited to');
+      expect(mail.text).toContain('as desk');
+      const path = /https?:\/\/\S+?(\/reset-password\?token=[\w%-]+)/.exec(mail.text ?? '')?.[1];
+      expect(path, mail.text).toBeTruthy();
+      await desk.goto(path!);
+      await desk.getByLabel('New password', { exact: true }).fill(invitee.password);
+      await desk.getByLabel('Confirm new password').fill(invitee.password);
+      await desk.getByRole('button', { name: 'Change password' }).click();
+      await expect(desk.getByText('Your password has been changed.')).toBeVisible();
+      await signInAtConsole(desk, invitee.email, invitee.password);
+      await expect(desk.getByRole('heading', { name: 'Today at Courtside' })).toBeVisible();
+    });
+
+    await test.step('the desk books a walk-in from the day grid', async () => {
+      const date = isoDate(8, facility.timezone);
+      await gotoConsole(desk, `/day-view?date=${date}&view=grid`);
+      await clickFreeSlot(desk, facility, '17:00');
+      const dialog = desk.getByRole('dialog', { name: 'New booking' });
+      await dialog.getByRole('button', { name: 'Walk-in' }).click();
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Wendy Walkin');
+      await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('555 0177');
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).press('Enter');
+      const booked = desk.getByRole('dialog', { name: 'Booked' });
+      await expect(booked).toContainText('for Wendy Walkin');
+      await booked.getByRole('button', { name: 'Done' }).click();
+      await expect(dayColumn(desk, facility).getByRole('button', { name: new RegExp(`^Wendy Walkin ${times('17:00', '18:00')}`) })).toBeVisible();
+    });
+
+    await test.step('no prices to change and no roles to give: the menu, the lists and the API agree', async () => {
+      await gotoConsole(desk, '/users');
+      await expect(menu(desk).getByRole('link', { name: /Promo codes/ })).toHaveCount(0);
+      await expect(menu(desk).getByRole('link', { name: /Audit log/ })).toHaveCount(0);
+      await expect(menu(desk).getByRole('link', { name: /Bookings/ }).first()).toBeVisible();
+      await expect(desk.getByRole('button', { name: 'Invite staff' })).toHaveCount(0);
+      await expect(desk.locator('tbody tr').first()).toBeVisible();
+      await expect(desk.getByRole('button', { name: 'Role' })).toHaveCount(0);
+      await snapConsole(desk, 'admin-users-as-desk');
+      // The screen itself, opened by its address, says it is not theirs.
+      await gotoConsole(desk, '/promo-codes');
+      await expect(desk.getByText('Not part of your role')).toBeVisible();
+      // And the API refuses what the screens hide.
+      const token = await desk.evaluate(() => localStorage.getItem('accessToken'));
+      const priced = await request.put(`/api/admin/facilities/${facility._id}`, { headers: { authorization: `Bearer ${token}` }, data: { pricePerHour: 1 } });
+      expect(priced.status()).toBe(403);
+      expect((await priced.json()).code).toBe('FORBIDDEN');
+    });
+  } finally {
+    await deskContext.close();
+  }
+
+  await test.step('the owner reads the invitation in the audit log', async () => {
+    await gotoConsole(page, '/audit');
+    const row = page.locator('tbody tr', { hasText: invitee.email });
+    await expect(row).toContainText(`Invited ${invitee.name}`);
+    await expect(row).toContainText('as desk');
+    await snapConsole(page, 'admin-audit-log');
+    const entries = await request.get('/api/admin/audit?filter={"action":"staff-invite"}', { headers: bearer(owner) });
+    expect(entries.status()).toBe(200);
+  });
+});
