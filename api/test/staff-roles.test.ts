@@ -207,6 +207,22 @@ describe('staff roles', () => {
       expect((await auditOf(small.orderId)).map((e) => [e.action, e.actor_name, e.detail])).toEqual([['refund', 'Dee Desk', { amountCents: 2000 }]]);
       expect((await auditOf(big.orderId)).map((e) => [e.action, e.actor_name, e.detail])).toEqual([['refund', 'Manny Manager', { amountCents: 4000 }]]);
     });
+
+    it('cancelling a paid booking refunds it: the desk only within the limit, the cancellation refused whole over it', async () => {
+      const quinn = await customer(t.app, 'Quinn Cancel');
+      const { booking } = await bookAndPay(t.app, quinn, court._id, '2027-03-06', '12:00', '14:00');
+      const over = await call(desk, 'DELETE', `/api/admin/bookings/${booking._id}`);
+      expect(over.statusCode).toBe(403);
+      expect(over.json().message).toBe('A refund over $30.00 (this one is $40.00) needs a manager or an owner.');
+      expect((await t.database.db.selectFrom('bookings').select('status').where('id', '=', booking._id).executeTakeFirstOrThrow()).status).toBe('confirmed');
+      expect(await auditOf(booking._id)).toEqual([]);
+      expect((await call(manager, 'DELETE', `/api/admin/bookings/${booking._id}`)).statusCode).toBe(200);
+      expect((await auditOf(booking._id)).map((e) => [e.action, e.actor_name, e.detail])).toEqual([['refund', 'Manny Manager', { amountCents: 4000, via: 'provider' }]]);
+
+      const small = await bookAndPay(t.app, quinn, court._id, '2027-03-06', '16:00', '17:00');
+      expect((await call(desk, 'DELETE', `/api/admin/bookings/${small.booking._id}`)).statusCode).toBe(200);
+      expect((await auditOf(small.booking._id)).map((e) => [e.action, e.actor_name])).toEqual([['refund', 'Dee Desk']]);
+    });
   });
 
   describe('the last owner', () => {

@@ -15,11 +15,13 @@ import {
   type BookingRequest,
   type EffectivePolicy,
   type RefundVia,
+  assertMayRefund,
   forbidden,
   hasRole,
   isStaff,
   roleFor,
 } from '@courtside/domain';
+import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto, MovedBookingDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
@@ -351,6 +353,12 @@ export async function cancelLockedBooking(
   const announce = row.status === 'confirmed';
   const back = refund ? await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now, false, announce) : undefined;
   const refundIds = back?.refundIds ?? [];
+  if (back && !byCustomer && isStaff(actor.role)) {
+    // Staff giving money back: the desk only up to its limit (refused whole, the cancellation with it), and logged.
+    const format = (cents: number) => formatCents(cents, ctx.config.money);
+    assertMayRefund(actor.role, back.cents, ctx.config.deskRefundLimitCents, format);
+    await recordAudit(trx, actor, now, { action: 'refund', subjectType: 'booking', subjectId: row.id, summary: `Refunded ${format(back.cents)} cancelling a booking (${reason})`, detail: { amountCents: back.cents, via: back.via } });
+  }
   // A hold the venue released was awaiting their payment (its link stops working). A hold its customer released needs no message.
   const money = back && { cents: back.cents, via: back.via };
   if (tell === 'booking' && (announce || !byCustomer)) {
