@@ -148,8 +148,15 @@ export async function createFacility(ctx: ServiceContext, input: FacilityInput):
     sport: input.sport === undefined ? DEFAULT_SPORT : parseSport(input.sport),
     updated_at: ctx.clock(),
   });
+  facilityChanged(ctx, row.id);
   return toFacilityDto(row);
 }
+
+/**
+ * A facility change just committed: this process's caches forget it at once, so the caller's
+ * next read is fresh without waiting for the database's notice (which comes too, for every process).
+ */
+const facilityChanged = (ctx: ServiceContext, id: string) => cachesOf(ctx).feed?.touched('facility', id);
 
 /** Where a facility's live bookings come up: refusing a delete, or a time-zone change. */
 type BookingsPath = 'bookings' | 'timezone';
@@ -313,6 +320,7 @@ export async function updateFacility(
       return facilities.updateFacility(trx, id, changes, now);
     }));
     if (!row) throw facilityNotFound();
+    facilityChanged(ctx, id);
     return toFacilityDto(row);
   } catch (err) {
     // The database's word on overlaps the checks above did not foresee: bookings (23P01) or a closure over a booking (CSH03).
@@ -373,6 +381,7 @@ export async function deleteFacility(
     if (!locked.is_deleted) await auditFacilityChange(ctx, trx, actor, locked, { is_deleted: true }, now);
     return { ...after, row: row!, cancelled: live.length };
   });
+  facilityChanged(ctx, id);
   return { facility: toFacilityDto(result.row), cancelled: result.cancelled };
 }
 
