@@ -84,6 +84,12 @@ test('an owner invites a desk user, who sets a password, books a walk-in, and ca
       const priced = await request.put(`/api/admin/facilities/${facility._id}`, { headers: { authorization: `Bearer ${token}` }, data: { pricePerHour: 1 } });
       expect(priced.status()).toBe(403);
       expect((await priced.json()).code).toBe('FORBIDDEN');
+      // The site's dashboard (the same session) offers the back office's entries a desk may use.
+      await desk.goto('/dashboard');
+      await expect(desk.getByRole('link', { name: 'All Bookings' })).toBeVisible();
+      await expect(desk.getByRole('link', { name: 'Add a Facility' })).toBeHidden();
+      await expect(desk.getByRole('link', { name: 'Create An Admin' })).toBeHidden();
+      await expect(desk.locator('.dash-userbar')).toContainText('Desk');
     });
   } finally {
     await deskContext.close();
