@@ -26,12 +26,17 @@ test.beforeAll(async ({ browser, request }) => {
   const customer = await signUpAndLogin(request, 'axe-console');
   payer = customer.user.name;
   const facility = await createFacility(request, 'admin-accessibility');
-  // Today when a slot is still free, else tomorrow: the day view opens on that day.
-  const daysAhead = await bookFirstFreeSlot(request, customer, facility, 0).then(
+  // Two bookings, the first to be paid and the second left held: today when two slots are still
+  // free (late in the evening there may be one or none), else tomorrow. The day view opens on that day.
+  const bookTwo = async (days: number) => {
+    const first = await bookFirstFreeSlot(request, customer, facility, days);
+    await bookFirstFreeSlot(request, customer, facility, days);
+    return first;
+  };
+  const daysAhead = await bookTwo(0).then(
     (held) => ((paid = held), 0),
-    async () => ((paid = await bookFirstFreeSlot(request, customer, facility, 1)), 1),
+    async () => ((paid = await bookTwo(1)), 1),
   );
-  await bookFirstFreeSlot(request, customer, facility, daysAhead); // a second one, left held
   facilityId = paid.facility._id;
   const { paymentUrl } = await checkOut(request, customer, [paid]);
   const page = await browser.newPage();
