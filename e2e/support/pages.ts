@@ -20,7 +20,7 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'forgot-password', path: () => '/forgot-password' },
   { name: 'reset-password', path: () => '/reset-password?token=x' },
   { name: '404', path: () => '/no-such-page', status: 404 },
-  { name: 'facility-booking', path: ({ facility }) => `/facility-booking/${facility}`, session: true, ready: /free slots|No available slots/i },
+  { name: 'facility-booking', path: ({ facility }) => `/facility-booking/${facility}`, session: true, ready: /free slots?|No available slots/i },
   { name: 'dashboard', path: () => '/dashboard', session: true, ready: /Edit Profile/i },
   { name: 'my-bookings', path: () => '/dashboard/userBookings', session: true, ready: /You have no bookings|Cancel/i },
   { name: 'checkout', path: () => '/dashboard/checkoutForPayment', session: true, ready: /Pay|nothing to pay|no bookings/i },
