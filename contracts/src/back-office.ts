@@ -20,7 +20,8 @@ export const DayViewBooking = Type.Object({
   payableAmount: Type.Number(),
   balance: Type.Number({ description: 'A paid booking moved to a slot at another price: still to collect (positive) or to give back (negative)' }),
   holdExpiresAt: Nullable(Type.String()),
-  customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+  note: Nullable(Type.String({ description: "Staff's note on the booking" })),
+  customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String(), phone: Type.String() }),
 });
 export type DayViewBooking = Static<typeof DayViewBooking>;
 

@@ -43,9 +43,11 @@ export interface DayBookingRow {
   payable_cents: number;
   balance_cents: number;
   hold_expires_at: Date | null;
+  note: string | null;
   user_id: string;
   user_name: string;
   user_email: string;
+  user_phone: string;
 }
 
 /**
@@ -68,9 +70,11 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
       'b.payable_cents',
       'b.balance_cents',
       'b.hold_expires_at',
+      'b.note',
       'u.id as user_id',
       'u.name as user_name',
       'u.email as user_email',
+      'u.phone as user_phone',
     ])
     .select(sql<ActiveStatus>`b.status`.as('status'))
     .where('b.starts_at', '>=', earliestStart)

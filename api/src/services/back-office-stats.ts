@@ -120,7 +120,8 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
         payableAmount: centsToDollars(b.payable_cents),
         balance: centsToDollars(b.balance_cents),
         holdExpiresAt: b.status === 'pending' ? holdLapsesAt({ startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at }).toISOString() : null,
-        customer: { id: b.user_id, name: b.user_name, email: b.user_email },
+        note: b.note,
+        customer: { id: b.user_id, name: b.user_name, email: b.user_email, phone: b.user_phone },
       })),
       closures: closures
         .filter((c) => c.facility_id === facility.id && c.starts_at < to && c.ends_at > from)
