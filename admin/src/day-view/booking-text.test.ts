@@ -12,7 +12,8 @@ const held: DayViewBooking = {
   payableAmount: 30,
   balance: 0,
   holdExpiresAt: null,
-  customer: { id: 'u1', name: 'Ann Lee', email: 'ann@example.test' },
+  note: null,
+  customer: { id: 'u1', name: 'Ann Lee', email: 'ann@example.test', phone: '' },
 };
 const paid: DayViewBooking = { ...held, status: 'confirmed', paymentStatus: 'paid' };
 const unpaid: DayViewBooking = { ...held, status: 'confirmed', paymentStatus: 'unpaid' };
