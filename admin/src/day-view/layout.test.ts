@@ -11,7 +11,8 @@ const booking = (startTime: string, endTime: string): DayViewBooking => ({
   payableAmount: 20,
   balance: 0,
   holdExpiresAt: null,
-  customer: { id: 'u1', name: 'Ann', email: 'ann@example.test' },
+  note: null,
+  customer: { id: 'u1', name: 'Ann', email: 'ann@example.test', phone: '' },
 });
 
 const facility = (hours: { open: string; close: string } | null, bookings: DayViewBooking[] = []): DayViewFacility => ({
