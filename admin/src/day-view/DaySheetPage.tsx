@@ -16,12 +16,13 @@ const ALL = 'all';
 /** Black on white, thin borders: the same on screen and on paper. */
 const tableSx = {
   width: '100%',
+  minWidth: 560,
   borderCollapse: 'collapse',
   fontSize: '0.875rem',
   '& th, & td': { border: '1px solid #000', px: 0.75, py: 0.5, textAlign: 'left', verticalAlign: 'top' },
   '& th': { fontWeight: 700, bgcolor: '#f2f2f2' },
   '& tr': { breakInside: 'avoid' },
-  '@media print': { fontSize: '10pt', '& th': { bgcolor: 'transparent' } },
+  '@media print': { minWidth: 0, fontSize: '10pt', '& th': { bgcolor: 'transparent' } },
 } as const;
 
 /** The empty square the desk ticks on paper. */
@@ -44,6 +45,7 @@ const FacilitySheet = ({ facility, first }: { facility: DayViewFacility; first: 
       {rows.length === 0 ? (
         <Typography sx={{ fontStyle: 'italic' }}>No bookings</Typography>
       ) : (
+        <Box sx={{ overflowX: 'auto', '@media print': { overflow: 'visible' } }}>
         <Box component="table" sx={tableSx}>
           <thead>
             <tr>
@@ -51,7 +53,7 @@ const FacilitySheet = ({ facility, first }: { facility: DayViewFacility; first: 
               <Box component="th" sx={{ width: '24%' }}>Customer</Box>
               <Box component="th" sx={{ width: '21%' }}>Paid / Owed</Box>
               <th>Note</th>
-              <Box component="th" sx={{ width: '4.5rem', textAlign: 'center !important' }}>In</Box>
+              <Box component="th" sx={{ width: '3rem', textAlign: 'center !important' }}>In</Box>
             </tr>
           </thead>
           <tbody>
@@ -79,6 +81,7 @@ const FacilitySheet = ({ facility, first }: { facility: DayViewFacility; first: 
               ),
             )}
           </tbody>
+        </Box>
         </Box>
       )}
     </Box>
@@ -145,7 +148,7 @@ const DaySheet = () => {
         <Button variant="outlined" startIcon={<ArrowBackIcon />} component={Link} to={`/day-view?date=${date}`}>
           Back to the day view
         </Button>
-        <FormControl size="small" sx={{ minWidth: 220 }}>
+        <FormControl size="small" fullWidth={false} sx={{ width: 280, maxWidth: '100%' }}>
           <InputLabel id="day-sheet-facility">Facility</InputLabel>
           <Select labelId="day-sheet-facility" label="Facility" value={data ? chosen : ALL} onChange={(e) => choose(e.target.value)} disabled={!data}>
             <MenuItem value={ALL}>All facilities</MenuItem>
