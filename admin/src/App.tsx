@@ -8,7 +8,7 @@ import { theme } from './theme.ts';
 import { Dashboard, Layout } from './layout/LazyConsole.tsx';
 import { lazyScreen } from './common/lazyScreen.ts';
 import { LoginPage } from './layout/LoginPage.tsx';
-import { DayViewPage } from './day-view/index.ts';
+import { DaySheetPage, DayViewPage } from './day-view/index.ts';
 import bookings from './bookings/index.ts';
 import facilities from './facilities/index.ts';
 import users from './users/index.ts';
@@ -83,6 +83,9 @@ export const App = () => (
         <Resource name="audit" {...audit} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path="/day-sheet" element={<DaySheetPage />} />
         </CustomRoutes>
       </CoreAdminUI>
       <Notification />

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, ToggleButton, To
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/BlockOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import PrintIcon from '@mui/icons-material/Print';
 import { Link } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { formatTime, shiftDate } from '@courtside/domain';
@@ -19,6 +20,7 @@ import { FrontDeskHelp } from './FrontDeskHelp.tsx';
 import { Legend } from './Legend.tsx';
 import type { Span } from './layout.ts';
 import { useDayView } from './useDayView.ts';
+import { daySheetLink } from './day-sheet.ts';
 import { MoveConfirm } from '../bookings/MoveConfirm.tsx';
 import { useDeskActions } from './useDeskActions.ts';
 import { DeskCashContext } from './desk-cash.ts';
@@ -109,6 +111,9 @@ export const DayViewPage = () => {
                 Close a facility
               </Button>
             )}
+            <Button variant="outlined" startIcon={<PrintIcon />} component={Link} to={daySheetLink(date)}>
+              Print day sheet
+            </Button>
           </Stack>
           {view === 'grid' && <Legend />}
         </Stack>
