@@ -10,7 +10,7 @@ import { usersListPath } from './customer-search.ts';
  * name, email or phone as you type (GET /api/admin/users?filter={"q":...}, eight at most);
  * picking one opens their page, Enter without a pick opens the users list filtered by the text.
  */
-export const CustomerSearchBox = ({ onClose, fullWidth = false }: { onClose: () => void; fullWidth?: boolean }) => {
+export const CustomerSearchBox = ({ onClose }: { onClose: () => void }) => {
   const redirect = useRedirect();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 250);
@@ -52,7 +52,7 @@ export const CustomerSearchBox = ({ onClose, fullWidth = false }: { onClose: () 
           </Box>
         </Box>
       )}
-      sx={{ width: fullWidth ? '100%' : 280 }}
+      sx={{ width: '100%' }}
       renderInput={(params) => (
         <TextField
           {...params}
