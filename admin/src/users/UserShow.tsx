@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffNoteDto } from '@courtside/contracts';
 import { dateTime, failure, money, shortDate, shortDateTime, timeRange } from '../common/format.ts';
 import { BookingStatus, OrderStatus, PaymentStatus } from '../common/StatusChip.tsx';
+import { emailText } from '../common/mailto.ts';
 import { useCan } from '../common/useCan.ts';
 import { httpClient } from '../dataProvider.ts';
 import type { BookingRecord } from '../bookings/types.ts';
@@ -61,7 +62,7 @@ const Details = ({ record }: { record: UserRecord }) => (
         </Typography>
         <Chip size="small" {...roleChip(record.role)} />
       </Stack>
-      <Typography variant="body2">Email: {record.email || '—'}</Typography>
+      <Typography variant="body2">Email: {emailText(record.email)}</Typography>
       <Typography variant="body2">Phone: {record.phone || '—'}</Typography>
       <Typography variant="body2">
         Tier: <TierLine record={record} />
