@@ -4,6 +4,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { TitlePortal, useLoading, useRefresh, useSidebarState } from 'react-admin';
 import { brand } from '../theme.ts';
+import { CustomerSearch } from './CustomerSearch.tsx';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -47,6 +48,7 @@ export const ConsoleAppBar = ({ menuId }: { menuId: string }) => {
       <Button color="inherit" href="/" target="_blank" rel="noopener" endIcon={<OpenInNewIcon fontSize="small" />} sx={{ display: { xs: 'none', md: 'inline-flex' }, textTransform: 'none' }}>
         View site
       </Button>
+      <CustomerSearch />
       <RefreshButton />
       <UserMenu />
     </Box>

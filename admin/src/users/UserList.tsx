@@ -73,17 +73,17 @@ const TierCell = ({ record }: { record: UserRecord }) => {
 
 /** Each checks the role itself: Edit for desk and up, Role and Delete for owners. */
 const Buttons = () => (
-  <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+  <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>
     <EditButton />
     <RoleButton />
     <DeleteUserButton />
   </Stack>
 );
 
-/** One user per line on a phone, with the role and the same actions as the grid (users have no detail page). */
+/** One user per line on a phone, with the role and the same actions as the grid (a row opens the customer's page). */
 const PhoneList = ({ selfId }: { selfId: unknown }) => (
   <SimpleList<UserRecord>
-    rowClick={false}
+    rowClick="show"
     primaryText={(r) => <NameCell record={r} self={selfId === r.id} />}
     secondaryText={(r) => (
       <>
@@ -101,7 +101,7 @@ const PhoneList = ({ selfId }: { selfId: unknown }) => (
 );
 
 const DesktopGrid = ({ selfId }: { selfId: unknown }) => (
-  <Datagrid bulkActionButtons={false} rowClick={false}>
+  <Datagrid bulkActionButtons={false} rowClick="show">
     <FunctionField label="Name" sortBy="name" render={(r: UserRecord) => <NameCell record={r} self={selfId === r.id} />} />
     <TextField source="email" />
     <TextField source="phone" sortable={false} />
