@@ -1,5 +1,5 @@
 /**
- * Issue 24 "Customers": a customer made at the desk with a phone only, found from the app bar's
+ * Customers in the back office: a customer made at the desk with a phone only, found from the app bar's
  * search by that phone, their page, a staff note on it; and a customer's booking under Upcoming.
  */
 import { test, expect } from '../support/fixtures.ts';
