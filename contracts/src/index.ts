@@ -16,4 +16,5 @@ export * from './tiers.ts';
 export * from './availability.ts';
 export * from './reviews.ts';
 export * from './staff.ts';
+export * from './reports.ts';
 export type { ErrorCode } from '@courtside/domain';

@@ -25,6 +25,7 @@ export * from './promo.ts';
 export * from './policy.ts';
 export * from './changeover.ts';
 export * from './sports.ts';
+export * from './reports.ts';
 export * from './booking-reference.ts';
 export * from './client-address.ts';
 export * from './reviews.ts';

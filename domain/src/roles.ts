@@ -30,6 +30,8 @@ export const BACK_OFFICE_ACCESS = {
   bookings: { list: 'desk', create: 'desk', edit: 'desk', reprice: 'manager', delete: 'desk', 'mark-paid': 'desk', 'settle-balance': 'desk' },
   'day-view': { list: 'desk' },
   stats: { list: 'desk' },
+  reports: { list: 'manager' },
+  'cash-up': { list: 'desk', create: 'desk' },
   users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', tier: 'manager', role: 'owner', delete: 'owner' },
   staff: { list: 'owner', create: 'owner' },
   facilities: { list: 'desk', create: 'manager', edit: 'manager', delete: 'owner' },
