@@ -5,9 +5,9 @@ import type { Executor } from '../db/database.ts';
 /**
  * The back office's reports, each one query over the bookings played in a period (each facility's
  * own calendar dates). A booking row carries what they read (set by the database:
- * migrations/src/sql/courtside_stamp_booking.sql and courtside_booking_money.sql): its wall-clock
+ * migrations/src/sql/courtside_stamp_booking.sql, courtside_booking_paid.sql and courtside_booking_refunded.sql): its wall-clock
  * times in its facility's zone and the money paid and refunded for it, so a year of bookings is
- * one indexed scan without joins or time-zone arithmetic per row.
+ * one scan without joins or time-zone arithmetic per row.
  */
 
 export interface ReportScope {

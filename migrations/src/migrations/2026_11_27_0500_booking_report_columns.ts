@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * - `starts_local`, `ends_local`: the booking's wall-clock times in its facility's zone;
  * - `desk_paid_cents`, `online_paid_cents`, `desk_refunded_cents`, `online_refunded_cents`: the
  *   money its orders paid and its refunds gave back (or owe), desk and online apart.
- * The database keeps them (sql/courtside_stamp_booking.sql, sql/courtside_booking_money.sql); the
+ * The database keeps them (sql/courtside_stamp_booking.sql, courtside_rezone_bookings.sql, courtside_booking_paid.sql, courtside_booking_refunded.sql); the
  * app never writes them. The changeover stamp moves into the one trigger that reads the facility.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -19,14 +19,3 @@ END $$;
 
 CREATE OR REPLACE TRIGGER bookings_stamp BEFORE INSERT OR UPDATE OF facility_id, starts_at, ends_at ON bookings
 FOR EACH ROW EXECUTE FUNCTION courtside_stamp_booking();
-
-CREATE OR REPLACE FUNCTION courtside_rezone_bookings() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE bookings SET starts_local = starts_at AT TIME ZONE NEW.timezone, ends_local = ends_at AT TIME ZONE NEW.timezone
-  WHERE facility_id = NEW.id;
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE TRIGGER facilities_rezone_bookings AFTER UPDATE OF timezone ON facilities
-FOR EACH ROW WHEN (OLD.timezone IS DISTINCT FROM NEW.timezone) EXECUTE FUNCTION courtside_rezone_bookings();
