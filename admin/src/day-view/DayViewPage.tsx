@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/BlockOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import PrintIcon from '@mui/icons-material/Print';
+import CashUpIcon from '@mui/icons-material/PointOfSaleOutlined';
 import { Link } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { formatTime, shiftDate } from '@courtside/domain';
@@ -21,6 +22,7 @@ import { Legend } from './Legend.tsx';
 import type { Span } from './layout.ts';
 import { useDayView } from './useDayView.ts';
 import { daySheetLink } from './day-sheet.ts';
+import { cashUpLink } from '../cash-up/cash-up.ts';
 import { MoveConfirm } from '../bookings/MoveConfirm.tsx';
 import { useDeskActions } from './useDeskActions.ts';
 import { DeskCashContext } from './desk-cash.ts';
@@ -70,6 +72,7 @@ export const DayViewPage = () => {
   const [view, setView] = useViewChoice();
   const desk = useDeskActions(date);
   const canClose = useCan('closures', 'create');
+  const canCashUp = useCan('cash-up', 'list');
   const firstOpen = data?.facilities.find((f) => !f.isDeleted);
   return (
     <DeskCashContext.Provider value={data?.deskRefunds ?? NONE}>
@@ -114,6 +117,11 @@ export const DayViewPage = () => {
             <Button variant="outlined" startIcon={<PrintIcon />} component={Link} to={daySheetLink(date)}>
               Print day sheet
             </Button>
+            {canCashUp && (
+              <Button variant="outlined" startIcon={<CashUpIcon />} component={Link} to={cashUpLink(date)}>
+                Cash-up
+              </Button>
+            )}
           </Stack>
           {view === 'grid' && <Legend />}
         </Stack>
