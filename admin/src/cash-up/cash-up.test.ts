@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterClose, cashUpLink, closable, closeBody, countedCents, differencePreview, paymentFor, venueTime } from './cash-up.ts';
+import { cashUpLink } from '../day-view/day-sheet.ts';
+import { afterClose, closable, closeBody, countedCents, differencePreview, paymentFor, venueTime } from './cash-up.ts';
 
 const usd = (amount: number) => `$${amount.toFixed(2)}`;
 

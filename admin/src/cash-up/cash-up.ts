@@ -3,9 +3,6 @@ import type { CashUpBody, CashUpDto, CashUpPayment } from '@courtside/contracts'
 
 /** The cash-up screen's rules, pure so they are tested without a browser. */
 
-/** The cash-up of a day (#/cash-up?date=), like the day sheet's link. */
-export const cashUpLink = (date: string) => `/cash-up?date=${encodeURIComponent(date)}`;
-
 /** The cash counted as typed ("182.50"), in cents; undefined while it is not an amount the server would take. */
 export function countedCents(text: string): number | undefined {
   const trimmed = text.trim();
