@@ -13,7 +13,7 @@ import { dateTime, failure, longDate, money, shortDate, timeRange, clockTime } f
 import { useCan } from '../common/useCan.ts';
 import { cashLine, refundFor } from '../payments/desk-refunds.ts';
 import { validDate, viewersToday } from '../day-view/dates.ts';
-import { afterClose, closable, closeBody, countedCents, differencePreview, paymentFor, venueTime } from './cash-up.ts';
+import { afterClose, changedSinceClose, closable, closeBody, countedCents, differencePreview, paymentFor, venueTime } from './cash-up.ts';
 
 /** Black on white, thin borders: the same on screen and on paper (as the day sheet). */
 const tableSx = {
@@ -211,7 +211,7 @@ const CloseForm = ({ day, onClosed }: { day: CashUpDto; onClosed: () => void }) 
           value={counted}
           onChange={(e) => setCounted(e.target.value)}
           error={counted.trim() !== '' && cents === undefined}
-          helperText={counted.trim() !== '' && cents === undefined ? 'An amount, like 182.50' : (preview ?? `Expected ${money(day.totals.expectedCash)}`)}
+          helperText={counted.trim() !== '' && cents === undefined ? 'An amount, like 182.50' : preview ? `Difference: ${preview}` : `Expected ${money(day.totals.expectedCash)}`}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'cash-up-counted' } }}
           sx={{ width: { sm: 260 } }}
         />
@@ -252,10 +252,10 @@ const CashUp = () => {
     <Box sx={{ bgcolor: '#fff', color: '#000', minHeight: '100vh', '@media print': { minHeight: 0, '& *': { boxShadow: 'none !important', color: '#000 !important' } } }}>
       <GlobalStyles styles={{ '@page': { size: 'portrait', margin: '12mm' }, '@media print': { 'html, body': { background: '#fff', color: '#000' } } }} />
       <Stack
+        component="header"
         direction="row"
         spacing={1.5}
         useFlexGap
-        role="toolbar"
         aria-label="Cash-up"
         sx={{ alignItems: 'center', flexWrap: 'wrap', px: 3, py: 1.5, borderBottom: '1px solid #ccc', bgcolor: '#f7f7f7', '@media print': { display: 'none' } }}
       >
@@ -269,6 +269,8 @@ const CashUp = () => {
           value={date}
           onChange={(e) => validDate(e.target.value) && setParams({ date: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth={false}
+          sx={{ width: 190 }}
         />
         {day && date !== day.today && (
           <Button variant="text" onClick={() => setParams({ date: day.today })}>
@@ -293,8 +295,10 @@ const CashUp = () => {
         ) : (
           <>
             {day.close ? <Closed day={day} /> : day.date > day.today ? <Alert severity="info">This day has not begun yet.</Alert> : null}
-            <Heading>{day.close ? 'The whole day, after the close included' : 'The day so far'}</Heading>
-            <Totals totals={day.totals} label="The day's totals" />
+            {!day.close && <Heading>The day so far</Heading>}
+            {!day.close && <Totals totals={day.totals} label="The day's totals" />}
+            {day.close && changedSinceClose(day) && <Heading>The whole day, after the close included</Heading>}
+            {day.close && changedSinceClose(day) && <Totals totals={day.totals} label="The day's totals" />}
             <Heading>Payments taken at the desk</Heading>
             <Payments day={day} />
             <Heading>Refunds handed back</Heading>

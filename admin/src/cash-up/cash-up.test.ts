@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cashUpLink } from '../day-view/day-sheet.ts';
-import { afterClose, closable, closeBody, countedCents, differencePreview, paymentFor, venueTime } from './cash-up.ts';
+import { afterClose, changedSinceClose, closable, closeBody, countedCents, differencePreview, paymentFor, venueTime } from './cash-up.ts';
 
 const usd = (amount: number) => `$${amount.toFixed(2)}`;
 
@@ -46,5 +46,7 @@ describe('the cash-up screen', () => {
   it('adds up what was taken after the close', () => {
     const p = (amount: number, late: boolean) => ({ amount, afterClose: late }) as never;
     expect(afterClose({ payments: [p(20, false), p(10.1, true), p(0.2, true)] })).toEqual({ count: 2, amount: 10.3 });
+    expect(changedSinceClose({ payments: [p(20, false)], handedBack: [] })).toBe(false);
+    expect(changedSinceClose({ payments: [p(20, false)], handedBack: [{ afterClose: true } as never] })).toBe(true);
   });
 });

@@ -37,6 +37,9 @@ export function paymentFor(p: Pick<CashUpPayment, 'bookings'>, range: (start: st
   return p.bookings.map((b) => `${b.facilityName}, ${day(b.date)}, ${range(b.startTime, b.endTime)}`).join('; ');
 }
 
+/** Whether anything was taken or handed back after the close (then the whole day's figures differ from the close's). */
+export const changedSinceClose = (day: Pick<CashUpDto, 'payments' | 'handedBack'>) => day.payments.some((p) => p.afterClose) || day.handedBack.some((r) => r.afterClose);
+
 /** The payments taken after the close, and their total in dollars. */
 export function afterClose(day: Pick<CashUpDto, 'payments'>): { count: number; amount: number } {
   const late = day.payments.filter((p) => p.afterClose);

@@ -117,7 +117,7 @@ export const DayViewPage = () => {
               Print day sheet
             </Button>
             {canCashUp && (
-              <Button variant="outlined" startIcon={<CashUpIcon />} component={Link} to={cashUpLink(date)}>
+              <Button variant="outlined" startIcon={<CashUpIcon />} component={Link} to={cashUpLink(date <= today ? date : today)}>
                 Cash-up
               </Button>
             )}
