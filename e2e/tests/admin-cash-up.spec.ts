@@ -56,6 +56,7 @@ test('the desk takes a card walk-in and a cash payment, counts the till and clos
     await page.getByRole('dialog', { name: `Booking of ${later}` }).getByRole('button', { name: 'Mark paid' }).click();
     const confirm = page.getByRole('dialog', { name: /as paid\?$/ });
     await expect(confirm.getByRole('radio', { name: 'Cash' })).toBeChecked();
+    await snapConsole(page, 'admin-cash-up-mark-paid');
     await confirm.getByRole('button', { name: 'Mark paid' }).click();
     await expect(notification(page, 'Marked paid at the desk (cash)')).toBeVisible();
   });
@@ -89,5 +90,11 @@ test('the desk takes a card walk-in and a cash payment, counts the till and clos
     await expect(page.getByRole('button', { name: 'Close the day' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
     await snapConsole(page, 'admin-cash-up-closed');
+    // On paper: the figures and the close, without the toolbar.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(closed).toBeVisible();
+    await snapConsole(page, 'admin-cash-up-print');
+    await page.emulateMedia({ media: 'screen' });
   });
 });
