@@ -94,18 +94,22 @@ describe("the desk's end-of-day cash-up", () => {
     expect(await cashUp()).toMatchObject({ date: '2027-03-01', today: '2027-03-01' });
   });
 
-  it('a walk-in paid at the desk without a method is cash; a payment from before methods were recorded shows as not recorded', async () => {
+  it('a walk-in paid at the desk without a method is cash, and so is a booking marked paid with no body; a payment from before methods were recorded shows as not recorded', async () => {
     t.clock.set('2027-03-03T15:00:00Z');
     await deskBooking('desk');
+    t.clock.set('2027-03-03T17:00:00Z');
+    const unpaid = await deskBooking('unpaid');
+    const paid = await t.app.inject({ method: 'POST', url: `/api/admin/bookings/${unpaid._id}/mark-paid`, headers: desk.auth });
+    expect(paid.statusCode, paid.body).toBe(200);
     // A desk payment as one was stored before the desk said how it was paid.
     const old = await t.database.db.insertInto('orders')
       .values({ user_id: casey.id, amount_cents: 1500, provider: 'desk', status: 'paid', paid_at: new Date('2027-03-03T16:00:00Z'), taken_by: desk.id, provider_ref: null, payment_url: null, flag_reason: null })
       .returning('id').executeTakeFirstOrThrow();
     const day = await cashUp('2027-03-03');
-    expect(day.payments.map((p) => [p.method, p.amount])).toEqual([['cash', 20], ['not-recorded', 15]]);
+    expect(day.payments.map((p) => [p.method, p.amount])).toEqual([['cash', 20], ['not-recorded', 15], ['cash', 20]]);
     expect(day.payments[1]).toMatchObject({ orderId: old.id, bookings: [] });
     // Not recorded is shown apart, never guessed into the cash the till should hold.
-    expect(day.totals).toEqual({ byMethod: byMethod([1, 20], [0, 0], [1, 15]), taken: 35, handedBackCash: 0, handedBackCard: 0, expectedCash: 20 });
+    expect(day.totals).toEqual({ byMethod: byMethod([2, 40], [0, 0], [1, 15]), taken: 55, handedBackCash: 0, handedBackCard: 0, expectedCash: 40 });
   });
 
   it('collecting a balance at the desk records its method too', async () => {
