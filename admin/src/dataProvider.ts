@@ -85,7 +85,8 @@ export interface CourtsideDataProvider extends DataProvider {
   quoteDeskBooking(body: DeskQuoteBody): Promise<DeskQuoteDto>;
   /** Settles the balance a move left on a paid booking: collected at the desk, or given back (provider or desk). */
   settleBalance(id: string, body: SettleBalanceBody): Promise<ListRecord<BookingDto>>;
-  getCashUp(date: string): Promise<CashUpDto>;
+  /** Without a date: today in the venue's zone, as the server reckons it. */
+  getCashUp(date?: string): Promise<CashUpDto>;
   closeDay(body: CashUpBody): Promise<CashUpDto>;
   /** Cancels a series' dates from a local date on (all still to come without one), refunding paid ones. */
   cancelSeries(id: string, from?: string): Promise<SeriesDto & { cancelledBookings: number }>;
@@ -124,7 +125,7 @@ export const dataProvider: CourtsideDataProvider = {
   retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
   markPaid: async (id, paymentMethod) =>
     (await httpClient(`/api/admin/bookings/${encodeURIComponent(id)}/mark-paid`, { method: 'POST', body: JSON.stringify({ paymentMethod } satisfies MarkPaidBody) })).json as ListRecord<BookingDto>,
-  getCashUp: async (date) => (await httpClient(`/api/admin/cash-up?date=${encodeURIComponent(date)}`)).json as CashUpDto,
+  getCashUp: async (date) => (await httpClient(`/api/admin/cash-up${date ? `?date=${encodeURIComponent(date)}` : ''}`)).json as CashUpDto,
   closeDay: async (body) => (await httpClient('/api/admin/cash-up', { method: 'POST', body: JSON.stringify(body) })).json as CashUpDto,
   previewSeries: async (body) => (await httpClient('/api/admin/series/preview', { method: 'POST', body: JSON.stringify(body) })).json as SeriesPreviewDto,
   quoteDeskBooking: async (body) => (await httpClient('/api/admin/bookings/quote', { method: 'POST', body: JSON.stringify(body) })).json as DeskQuoteDto,

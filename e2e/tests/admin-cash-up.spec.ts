@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { isoDate, login, loginAdmin, signUpAndLogin } from '../support/api.ts';
-import { allAxeViolations, bearer, openConsole, snapConsole } from '../support/console.ts';
+import { allAxeViolations, bearer, gotoConsole, openConsole, snapConsole } from '../support/console.ts';
 import { clickFreeSlot, dayColumn } from '../support/front-desk.ts';
 import { times } from '../support/clock.ts';
 
@@ -34,7 +34,8 @@ test('the desk takes a card walk-in and a cash payment, counts the till and clos
   expect(made.status(), await made.text()).toBe(201);
 
   await openConsole(page, desk, `/day-view?date=${date}&view=grid`);
-  await expect(page.getByRole('menuitem', { name: 'Cash-up' })).toBeVisible();
+  // The menu's entry opens today's cash-up (the server's today at the venue).
+  await expect(page.getByRole('menuitem', { name: 'Cash-up' })).toHaveAttribute('href', '#/cash-up');
 
   await test.step('a walk-in paid at the desk by card', async () => {
     await clickFreeSlot(page, facility, '18:00');
@@ -96,5 +97,12 @@ test('the desk takes a card walk-in and a cash payment, counts the till and clos
     await expect(closed).toBeVisible();
     await snapConsole(page, 'admin-cash-up-print');
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  await test.step("the menu's address, without a date, opens the venue's today", async () => {
+    await gotoConsole(page, '/cash-up');
+    await expect(page.getByRole('heading', { level: 1, name: /^Cash-up — / })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Day' })).not.toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
   });
 });

@@ -243,11 +243,14 @@ const CashUp = () => {
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const date = validDate(params.get('date')) ?? viewersToday();
+  // No date asked: the server's today in the venue's zone (the browser may be elsewhere).
+  const asked = validDate(params.get('date'));
   const canClose = useCan('cash-up', 'create');
-  const queryKey = ['courtside', 'cash-up', date];
-  const { data, error, isPending } = useQuery({ queryKey, queryFn: () => dataProvider.getCashUp(date), placeholderData: (previous) => previous });
-  const day = data?.date === date ? data : undefined;
+  const queryKey = ['courtside', 'cash-up', asked ?? 'today'];
+  const { data, error, isPending, isPlaceholderData } = useQuery({ queryKey, queryFn: () => dataProvider.getCashUp(asked), placeholderData: (previous) => previous });
+  // The previous day's figures never stand in for another day's.
+  const day = data && !isPlaceholderData ? data : undefined;
+  const date = day?.date ?? asked ?? viewersToday();
   return (
     <Box sx={{ bgcolor: '#fff', color: '#000', minHeight: '100vh', '@media print': { minHeight: 0, '& *': { boxShadow: 'none !important', color: '#000 !important' } } }}>
       <GlobalStyles styles={{ '@page': { size: 'portrait', margin: '12mm' }, '@media print': { 'html, body': { background: '#fff', color: '#000' } } }} />
