@@ -9,6 +9,7 @@ import { Dashboard, Layout } from './layout/LazyConsole.tsx';
 import { lazyScreen } from './common/lazyScreen.ts';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { DaySheetPage, DayViewPage } from './day-view/index.ts';
+import { CashUpPage } from './cash-up/index.ts';
 import bookings from './bookings/index.ts';
 import facilities from './facilities/index.ts';
 import users from './users/index.ts';
@@ -86,6 +87,7 @@ export const App = () => (
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/day-sheet" element={<DaySheetPage />} />
+          <Route path="/cash-up" element={<CashUpPage />} />
         </CustomRoutes>
       </CoreAdminUI>
       <Notification />

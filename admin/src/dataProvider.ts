@@ -1,15 +1,18 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { Role } from '@courtside/domain';
+import type { DeskPaymentMethod, Role } from '@courtside/domain';
 import type {
   AdminUserDto,
   BookingDto,
+  CashUpBody,
+  CashUpDto,
   DeskQuoteBody,
   DeskQuoteDto,
   DeskRefundDto,
   DeskRefundsQuery,
   EmailDto,
   ListRecord,
+  MarkPaidBody,
   PaymentDto,
   RoleBody,
   SeriesBody,
@@ -75,13 +78,16 @@ export interface CourtsideDataProvider extends DataProvider {
   /** Queues a failed email again, due now; rejects with the server's reason (409 when it did not fail). */
   retryEmail(id: string): Promise<EmailDto>;
   /** Records that a confirmed, unpaid booking was paid at the desk; rejects with the server's reason (409 ALREADY_PAID...). */
-  markPaid(id: string): Promise<ListRecord<BookingDto>>;
+  markPaid(id: string, paymentMethod: DeskPaymentMethod): Promise<ListRecord<BookingDto>>;
   /** What booking this weekly series would do now, date by date, at its customer's prices (writes nothing). */
   previewSeries(body: SeriesBody): Promise<SeriesPreviewDto>;
   /** What a desk booking would cost its customer, as the server will record it (writes nothing). */
   quoteDeskBooking(body: DeskQuoteBody): Promise<DeskQuoteDto>;
   /** Settles the balance a move left on a paid booking: collected at the desk, or given back (provider or desk). */
   settleBalance(id: string, body: SettleBalanceBody): Promise<ListRecord<BookingDto>>;
+  /** Without a date: today in the venue's zone, as the server reckons it. */
+  getCashUp(date?: string): Promise<CashUpDto>;
+  closeDay(body: CashUpBody): Promise<CashUpDto>;
   /** Cancels a series' dates from a local date on (all still to come without one), refunding paid ones. */
   cancelSeries(id: string, from?: string): Promise<SeriesDto & { cancelledBookings: number }>;
 }
@@ -117,7 +123,10 @@ export const dataProvider: CourtsideDataProvider = {
   },
   refundHandedBack: (refundId) => recordAction<PaymentDto>('refunds', refundId, 'handed-back'),
   retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
-  markPaid: (id) => recordAction<ListRecord<BookingDto>>('bookings', id, 'mark-paid'),
+  markPaid: async (id, paymentMethod) =>
+    (await httpClient(`/api/admin/bookings/${encodeURIComponent(id)}/mark-paid`, { method: 'POST', body: JSON.stringify({ paymentMethod } satisfies MarkPaidBody) })).json as ListRecord<BookingDto>,
+  getCashUp: async (date) => (await httpClient(`/api/admin/cash-up${date ? `?date=${encodeURIComponent(date)}` : ''}`)).json as CashUpDto,
+  closeDay: async (body) => (await httpClient('/api/admin/cash-up', { method: 'POST', body: JSON.stringify(body) })).json as CashUpDto,
   previewSeries: async (body) => (await httpClient('/api/admin/series/preview', { method: 'POST', body: JSON.stringify(body) })).json as SeriesPreviewDto,
   quoteDeskBooking: async (body) => (await httpClient('/api/admin/bookings/quote', { method: 'POST', body: JSON.stringify(body) })).json as DeskQuoteDto,
   settleBalance: async (id, body) =>

@@ -71,6 +71,8 @@ describe('authorization matrix', () => {
       expect(accessOf('POST', '/api/admin/bookings')).toBe('desk');
       expect(accessOf('POST', '/api/admin/bookings/:id/mark-paid')).toBe('desk');
       expect(accessOf('GET', '/api/admin/day-view')).toBe('desk');
+      expect(accessOf('GET', '/api/admin/cash-up')).toBe('desk');
+      expect(accessOf('POST', '/api/admin/cash-up')).toBe('desk');
       expect(accessOf('POST', '/api/admin/payments/:id/refund')).toBe('desk');
       expect(accessOf('POST', '/api/admin/payments/:id/resolve-flag')).toBe('manager');
       expect(accessOf('GET', '/api/auth/me')).toBe('user');

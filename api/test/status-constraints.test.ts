@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, ORDER_STATUSES, OUTBOX_STATES, PAYMENT_STATUSES, REFUND_STATUSES, ROLES, SPORTS } from '@courtside/domain';
+import { ACTIVE_STATUSES, AUDIT_ACTIONS, BOOKING_STATUSES, CLOSURE_KINDS, DESK_PAYMENT_METHODS, ORDER_STATUSES, OUTBOX_STATES, PAYMENT_STATUSES, REFUND_STATUSES, ROLES, SPORTS } from '@courtside/domain';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -43,6 +43,8 @@ describe(`the database's status constraints match the domain's lists (${backend}
     ['outbox_messages', 'state', OUTBOX_STATES],
     ['closures', 'kind', CLOSURE_KINDS],
     ['facilities', 'sport', SPORTS],
+    ['orders', 'payment_method', DESK_PAYMENT_METHODS],
+    ['audit_log', 'action', AUDIT_ACTIONS],
   ] as const)('%s.%s', (table, column, values) => {
     expect(allowed(table, column)).toEqual(sorted(values));
   });

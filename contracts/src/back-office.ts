@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, MAX_SERIES_OCCURRENCES, OUTBOX_STATES, TEXT_LIMITS } from '@courtside/domain';
-import { BookingNote, CustomerChoiceFields, PaymentStatusSchema } from './bookings.ts';
+import { BookingNote, CustomerChoiceFields, DeskPaymentMethodField, PaymentStatusSchema } from './bookings.ts';
 import { DeskRefundDto } from './payments.ts';
 import { DayHours } from './facilities.ts';
 import { DateText, Email, Id, Nullable, PersonName, Text, TimeText, oneOf } from './primitives.ts';
@@ -246,6 +246,7 @@ export const SeriesBody = Type.Object(
     until: Type.Optional(DateText),
     ...CustomerChoiceFields,
     payment: Type.Union([Type.Literal('desk'), Type.Literal('unpaid')], { description: 'desk: every date paid now at the desk (one order); unpaid: confirmed, paid later' }),
+    ...DeskPaymentMethodField,
     onConflict: Type.Union([Type.Literal('fail'), Type.Literal('skip')], { description: 'fail: one taken or closed date refuses the series (409 SERIES_CONFLICT with the dates); skip: book the free dates and list the others' }),
     note: Type.Optional(BookingNote),
   },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { BOOKING_REFUND_STATES, BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_VIAS, TEXT_LIMITS } from '@courtside/domain';
+import { BOOKING_REFUND_STATES, BOOKING_STATUSES, DEFAULT_DESK_PAYMENT_METHOD, DESK_PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_VIAS, TEXT_LIMITS } from '@courtside/domain';
 import { PriceChangeDto } from './envelope.ts';
 import { DateText, Email, Id, Nullable, PersonName, Phone, Text, TimeText, oneOf } from './primitives.ts';
 
@@ -120,6 +120,17 @@ export const CustomerChoiceFields = {
 /** A note staff keep on a booking. */
 export const BookingNote = Text(TEXT_LIMITS.bookingNote, 'prose');
 
+/** How the desk was paid, as the desk's payment requests take it. */
+export const DeskPaymentMethodSchema = oneOf(
+  DESK_PAYMENT_METHODS,
+  `How the desk was paid (recorded on the desk payment for the day's cash-up); default ${DEFAULT_DESK_PAYMENT_METHOD}`,
+);
+export const DeskPaymentMethodField = { paymentMethod: Type.Optional(DeskPaymentMethodSchema) };
+
+/** POST /api/admin/bookings/:id/mark-paid (the body is optional). */
+export const MarkPaidBody = Type.Object(DeskPaymentMethodField, { additionalProperties: false });
+export type MarkPaidBody = Static<typeof MarkPaidBody>;
+
 /** POST /api/admin/bookings: book at the front desk. */
 export const DeskBookingBody = Type.Object(
   {
@@ -131,6 +142,7 @@ export const DeskBookingBody = Type.Object(
     payment: Type.Union([Type.Literal('desk'), Type.Literal('unpaid'), Type.Literal('link')], {
       description: 'desk: paid now at the desk; unpaid: confirmed, paid later (mark-paid); link: held LINK_HOLD_HOURS for the customer to pay on the hosted page',
     }),
+    ...DeskPaymentMethodField,
     note: Type.Optional(BookingNote),
     lateEntry: Type.Optional(Type.Boolean({ description: 'Staff confirm that a booking of today may start before now (a walk-in already playing); without it a start in the past is refused' })),
   },
@@ -152,6 +164,7 @@ export const SettleBalanceBody = Type.Object(
       description: 'desk: collected at the desk (a positive balance) or handed back there (a negative one); provider: given back through the provider that took the money',
     }),
     amount: Type.Number({ description: 'The balance as staff saw it (positive: to collect; negative: to give back); settled only if it still is (BALANCE_CHANGED otherwise)' }),
+    ...DeskPaymentMethodField,
   },
   { additionalProperties: false },
 );

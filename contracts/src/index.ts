@@ -17,4 +17,5 @@ export * from './availability.ts';
 export * from './reviews.ts';
 export * from './staff.ts';
 export * from './reports.ts';
+export * from './cash-up.ts';
 export type { ErrorCode } from '@courtside/domain';

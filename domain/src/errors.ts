@@ -129,6 +129,8 @@ export const ERROR_CODES = [
   // Settling a moved booking's balance: there is none, or it is not the amount staff saw.
   'NO_BALANCE',
   'BALANCE_CHANGED',
+  // The desk's cash-up: the day is closed already (one close per day).
+  'ALREADY_CLOSED',
   // 429, 5xx
   'TOO_MANY_REQUESTS',
   'PAYMENT_PROVIDER_UNREACHABLE',

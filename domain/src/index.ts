@@ -27,6 +27,7 @@ export * from './changeover.ts';
 export * from './sports.ts';
 export * from './reports.ts';
 export * from './csv.ts';
+export * from './cash-up.ts';
 export * from './booking-reference.ts';
 export * from './client-address.ts';
 export * from './reviews.ts';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, BookingStatus, ClosureKind, OrderClosedBecause, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
+import type { AuditAction, BookingStatus, DeskPaymentMethod, ClosureKind, OrderClosedBecause, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -121,6 +121,8 @@ export interface OrdersTable {
   checkout_expires_at: Generated<Date | null>;
   /** The staff member who took a payment at the desk (provider 'desk'). */
   taken_by: Generated<string | null>;
+  /** How the desk was paid (desk orders only); null: another provider, or a desk payment taken before the desk recorded it. */
+  payment_method: Generated<DeskPaymentMethod | null>;
   /** The promo code the order used; amount_cents is after its discount_cents. */
   promo_code_id: Generated<string | null>;
   discount_cents: Generated<number>;
@@ -239,6 +241,29 @@ export interface PasswordResetTokensTable {
   created_at: CreatedAt;
 }
 
+/**
+ * One close of the desk's day (one per business date, never edited): the totals the server
+ * computed in the closing transaction, what the desk counted, and which payments
+ * (order_ids) and hand-backs (refund_ids) it counted.
+ */
+export interface CashUpsTable {
+  id: Generated<string>;
+  /** The venue's local date (YYYY-MM-DD). */
+  business_date: ColumnType<string, string, never>;
+  closed_by: string;
+  closed_at: Date;
+  cash_cents: number;
+  card_cents: number;
+  not_recorded_cents: number;
+  refunds_cash_cents: number;
+  refunds_card_cents: number;
+  expected_cash_cents: number;
+  counted_cash_cents: number;
+  order_ids: ColumnType<string[], string[], never>;
+  refund_ids: ColumnType<string[], string[], never>;
+  note: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   facilities: FacilitiesTable;
@@ -260,6 +285,7 @@ export interface Database {
   reviews: ReviewsTable;
   audit_log: AuditLogTable;
   staff_notes: StaffNotesTable;
+  cash_ups: CashUpsTable;
 }
 
 /** A staff member's note on a customer's record; never in any answer a customer reads. */
@@ -378,3 +404,4 @@ export type BookingSeriesRow = Selectable<BookingSeriesTable>;
 export type TierRow = Selectable<TiersTable>;
 export type PromoCodeRow = Selectable<PromoCodesTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type CashUpRow = Selectable<CashUpsTable>;

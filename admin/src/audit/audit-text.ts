@@ -10,6 +10,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'role-change': 'Role change',
   'staff-invite': 'Staff invited',
   delete: 'Deletion',
+  'cash-up': 'Day closed',
 };
 
 /** An action from a newer server than this back office is shown as it is, not hidden. */

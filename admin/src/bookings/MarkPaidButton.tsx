@@ -1,9 +1,12 @@
 import PaidIcon from '@mui/icons-material/PointOfSaleOutlined';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { DEFAULT_DESK_PAYMENT_METHOD, DESK_PAYMENT_METHOD_LABELS, type DeskPaymentMethod } from '@courtside/domain';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money } from '../common/format.ts';
 import { useCan } from '../common/useCan.ts';
+import { PaymentMethodChoice } from '../common/PaymentMethodChoice.tsx';
 
 /** What the button needs of a booking: the day view's blocks and the booking records both have it. */
 export interface Payable {
@@ -26,6 +29,7 @@ export const MarkPaidButton = ({ booking, variant = 'text', onDone }: { booking:
   const notify = useNotify();
   const refresh = useRefresh();
   const allowed = useCan('bookings', 'mark-paid');
+  const [method, setMethod] = useState<DeskPaymentMethod>(DEFAULT_DESK_PAYMENT_METHOD);
   if (!allowed || !owesPayment(booking)) return null;
   return (
     <ConfirmButton
@@ -33,12 +37,17 @@ export const MarkPaidButton = ({ booking, variant = 'text', onDone }: { booking:
       icon={<PaidIcon />}
       variant={variant}
       title={`Mark ${money(booking.payableAmount)} as paid?`}
-      content={`Record that ${booking.customerName} paid ${money(booking.payableAmount)} at the desk (cash or card). It shows in Payments as taken by you.`}
+      content={
+        <>
+          <p>{`Record that ${booking.customerName} paid ${money(booking.payableAmount)} at the desk. It shows in Payments and the day's cash-up as taken by you.`}</p>
+          <PaymentMethodChoice value={method} onChange={setMethod} />
+        </>
+      }
       confirmLabel="Mark paid"
       run={async () => {
         try {
-          await dataProvider.markPaid(booking.id);
-          notify('Marked paid at the desk', { type: 'success' });
+          await dataProvider.markPaid(booking.id, method);
+          notify(`Marked paid at the desk (${DESK_PAYMENT_METHOD_LABELS[method].toLowerCase()})`, { type: 'success' });
           refresh();
           onDone?.();
         } catch (error) {

@@ -1,6 +1,9 @@
 import CollectIcon from '@mui/icons-material/PointOfSaleOutlined';
 import RefundIcon from '@mui/icons-material/UndoOutlined';
+import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { DEFAULT_DESK_PAYMENT_METHOD, type DeskPaymentMethod } from '@courtside/domain';
+import { PaymentMethodChoice } from '../common/PaymentMethodChoice.tsx';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money } from '../common/format.ts';
@@ -17,6 +20,8 @@ export const SettleBalanceButtons = ({ booking, variant = 'outlined', onDone }: 
   const notify = useNotify();
   const refresh = useRefresh();
   const allowed = useCan('bookings', 'settle-balance');
+  const [method, setMethod] = useState<DeskPaymentMethod>(DEFAULT_DESK_PAYMENT_METHOD);
+  const collects = booking.balance > 0;
   if (!allowed) return null;
   return (
     <>
@@ -24,14 +29,23 @@ export const SettleBalanceButtons = ({ booking, variant = 'outlined', onDone }: 
         <ConfirmButton
           key={c.how}
           label={c.label}
-          icon={c.how === 'desk' && booking.balance > 0 ? <CollectIcon /> : <RefundIcon />}
+          icon={c.how === 'desk' && collects ? <CollectIcon /> : <RefundIcon />}
           variant={variant}
           title={c.title}
-          content={c.content}
+          content={
+            c.how === 'desk' && collects ? (
+              <>
+                <p>{c.content}</p>
+                <PaymentMethodChoice value={method} onChange={setMethod} />
+              </>
+            ) : (
+              c.content
+            )
+          }
           confirmLabel={c.label}
           run={async () => {
             try {
-              await dataProvider.settleBalance(booking.id, { how: c.how, amount: booking.balance });
+              await dataProvider.settleBalance(booking.id, { how: c.how, amount: booking.balance, ...(c.how === 'desk' && collects ? { paymentMethod: method } : {}) });
               notify(c.done, { type: 'success' });
               refresh();
               onDone?.();

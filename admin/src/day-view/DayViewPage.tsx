@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/BlockOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import PrintIcon from '@mui/icons-material/Print';
+import CashUpIcon from '@mui/icons-material/PointOfSaleOutlined';
 import { Link } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { formatTime, shiftDate } from '@courtside/domain';
@@ -20,7 +21,7 @@ import { FrontDeskHelp } from './FrontDeskHelp.tsx';
 import { Legend } from './Legend.tsx';
 import type { Span } from './layout.ts';
 import { useDayView } from './useDayView.ts';
-import { daySheetLink } from './day-sheet.ts';
+import { cashUpLink, daySheetLink } from './day-sheet.ts';
 import { MoveConfirm } from '../bookings/MoveConfirm.tsx';
 import { useDeskActions } from './useDeskActions.ts';
 import { DeskCashContext } from './desk-cash.ts';
@@ -70,6 +71,7 @@ export const DayViewPage = () => {
   const [view, setView] = useViewChoice();
   const desk = useDeskActions(date);
   const canClose = useCan('closures', 'create');
+  const canCashUp = useCan('cash-up', 'list');
   const firstOpen = data?.facilities.find((f) => !f.isDeleted);
   return (
     <DeskCashContext.Provider value={data?.deskRefunds ?? NONE}>
@@ -114,6 +116,11 @@ export const DayViewPage = () => {
             <Button variant="outlined" startIcon={<PrintIcon />} component={Link} to={daySheetLink(date)}>
               Print day sheet
             </Button>
+            {canCashUp && (
+              <Button variant="outlined" startIcon={<CashUpIcon />} component={Link} to={cashUpLink(date <= today ? date : today)}>
+                Cash-up
+              </Button>
+            )}
           </Stack>
           {view === 'grid' && <Legend />}
         </Stack>

@@ -66,5 +66,8 @@ export function sheetRefunds(day: Pick<DayView, 'deskRefunds' | 'facilities'>, f
 }
 
 /** "#/day-sheet?date=2026-03-04&facility=..." without the hash: the sheet's route. */
+/** The desk's cash-up of a day (#/cash-up?date=); from a day still to come, the day view links today's (money is taken today). */
+export const cashUpLink = (date: string) => `/cash-up?date=${encodeURIComponent(date)}`;
+
 export const daySheetLink = (date: string, facilityId?: string | null) =>
   `/day-sheet?date=${encodeURIComponent(date)}${facilityId ? `&facility=${encodeURIComponent(facilityId)}` : ''}`;

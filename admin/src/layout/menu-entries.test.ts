@@ -4,15 +4,15 @@ import { MENU_RESOURCES, menuEntriesFor } from './menu-entries.ts';
 
 describe("the console's menu", () => {
   test('desk: the front desk screens, no promo codes and no audit log', () => {
-    expect(menuEntriesFor('desk')).toEqual(['dashboard', 'day-view', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'reviews', 'messages', 'emails']);
+    expect(menuEntriesFor('desk')).toEqual(['dashboard', 'day-view', 'cash-up', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'reviews', 'messages', 'emails']);
   });
 
   test('manager: also promo codes, still no audit log', () => {
-    expect(menuEntriesFor('manager')).toEqual(['dashboard', 'day-view', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'reviews', 'messages', 'emails']);
+    expect(menuEntriesFor('manager')).toEqual(['dashboard', 'day-view', 'cash-up', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'reviews', 'messages', 'emails']);
   });
 
   test('owner: everything, the audit log last', () => {
-    expect(menuEntriesFor('owner')).toEqual(['dashboard', 'day-view', ...MENU_RESOURCES]);
+    expect(menuEntriesFor('owner')).toEqual(['dashboard', 'day-view', 'cash-up', ...MENU_RESOURCES]);
     expect(menuEntriesFor('admin')).toEqual(menuEntriesFor('owner'));
   });
 

@@ -1,4 +1,4 @@
-import { DomainError, assertMayRefund, balanceAction, dollarsToCents, formatCents, type BalanceSettlement } from '@courtside/domain';
+import { DEFAULT_DESK_PAYMENT_METHOD, DomainError, assertMayRefund, balanceAction, dollarsToCents, formatCents, type BalanceSettlement, type DeskPaymentMethod } from '@courtside/domain';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto } from '@courtside/contracts';
 import { enqueueBalanceCollected } from '../mail/payment-mail.ts';
@@ -19,6 +19,8 @@ export interface SettleBalanceInput {
   how: BalanceSettlement;
   /** The balance staff saw (major units): settled only if it still is. */
   amount: number;
+  /** How the desk was paid when it collects (default cash). */
+  paymentMethod?: DeskPaymentMethod;
 }
 
 const REFUND_REASON = 'moved to a slot at a lower price';
@@ -38,7 +40,7 @@ export async function settleBalance(ctx: ServiceContext, staff: CurrentUser, boo
     await recordAudit(trx, staff, now, { action: 'settle-balance', subjectType: 'booking', subjectId: row.id, summary: `${verb} a balance of ${formatCents(action.cents, ctx.config.money)}`, detail: { action } });
     if (!(await bookings.clearBalance(trx, row.id, row.balance_cents, now))) throw new DomainError('conflict', 'NO_BALANCE', 'This booking has no balance to settle.');
     if (action.kind === 'collect') {
-      const order = await orders.insertDeskOrder(trx, { userId: row.user_id, amountCents: action.cents, bookingIds: [row.id], takenBy: staff.id, now });
+      const order = await orders.insertDeskOrder(trx, { userId: row.user_id, amountCents: action.cents, bookingIds: [row.id], takenBy: staff.id, paymentMethod: input.paymentMethod ?? DEFAULT_DESK_PAYMENT_METHOD, now });
       await enqueueBalanceCollected(ctx, trx, row.id, order.id, action.cents);
       return {};
     }

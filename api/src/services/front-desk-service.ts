@@ -1,4 +1,4 @@
-import { DomainError, centsToDollars, formatCents, holdExpiry, resolveBookingRequest, tierPriceFor, type AssignedTier, type BookingRequest, type Interval } from '@courtside/domain';
+import { DEFAULT_DESK_PAYMENT_METHOD, DomainError, centsToDollars, formatCents, holdExpiry, resolveBookingRequest, tierPriceFor, type AssignedTier, type BookingRequest, type DeskPaymentMethod, type Interval } from '@courtside/domain';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto, DeskQuoteDto } from '@courtside/contracts';
 import type { BookingRow, FacilityRow, UserRow } from '@courtside/migrations';
@@ -43,6 +43,8 @@ export interface DeskBookingInput extends BookingRequest {
   userId?: string;
   guest?: Guest;
   payment: DeskPayment;
+  /** How the desk was paid, with payment 'desk' (default cash). */
+  paymentMethod?: DeskPaymentMethod;
   note?: string;
   /** Staff confirm that a booking of today may start before now (a walk-in already playing). */
   lateEntry?: boolean;
@@ -197,9 +199,9 @@ export async function quoteDeskBooking(ctx: ServiceContext, input: DeskQuoteInpu
 }
 
 /** Records money taken at the desk for these bookings: one paid order for them all. */
-export async function recordDeskPayment(trx: Executor, staff: CurrentUser, customerId: string, rows: BookingRow[], now: Date): Promise<void> {
+export async function recordDeskPayment(trx: Executor, staff: CurrentUser, customerId: string, rows: BookingRow[], paymentMethod: DeskPaymentMethod | undefined, now: Date): Promise<void> {
   const amountCents = rows.reduce((sum, r) => sum + r.payable_cents, 0);
-  await orders.insertDeskOrder(trx, { userId: customerId, amountCents, bookingIds: rows.map((r) => r.id), takenBy: staff.id, now });
+  await orders.insertDeskOrder(trx, { userId: customerId, amountCents, bookingIds: rows.map((r) => r.id), takenBy: staff.id, paymentMethod: paymentMethod ?? DEFAULT_DESK_PAYMENT_METHOD, now });
 }
 
 /**
@@ -217,7 +219,7 @@ export async function bookAtDesk(ctx: ServiceContext, staff: CurrentUser, input:
     const customer = await resolveCustomer(trx, input, now);
     const tier = await findAssignedTier(trx, customer.id);
     const row = await insertDeskBookingIn(ctx, trx, staff, { facility, customer, tier, interval, payment: input.payment, note: input.note }, now);
-    if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, [row], now);
+    if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, [row], input.paymentMethod, now);
     if (input.payment !== 'link') await enqueueBookingConfirmed(ctx, trx, row.id, input.payment === 'desk' ? row.payable_cents : 0, input.payment === 'unpaid' ? row.payable_cents : 0);
     return { facility, customer, row };
   }));
@@ -229,7 +231,7 @@ export async function bookAtDesk(ctx: ServiceContext, staff: CurrentUser, input:
 }
 
 /** Staff record that a confirmed, unpaid booking was paid at the desk: a paid desk order, taken by them. */
-export async function markPaidAtDesk(ctx: ServiceContext, staff: CurrentUser, bookingId: string): Promise<BookingDto> {
+export async function markPaidAtDesk(ctx: ServiceContext, staff: CurrentUser, bookingId: string, paymentMethod?: DeskPaymentMethod): Promise<BookingDto> {
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {
     const [row] = await bookings.lockBookings(trx, [bookingId]);
@@ -239,7 +241,7 @@ export async function markPaidAtDesk(ctx: ServiceContext, staff: CurrentUser, bo
       throw new DomainError('conflict', 'NOT_PAYABLE', 'Only a confirmed booking is paid at the desk; a held one is paid through its payment page.');
     }
     await bookings.markPaidAtDesk(trx, row.id, now);
-    await recordDeskPayment(trx, staff, row.user_id, [row], now);
+    await recordDeskPayment(trx, staff, row.user_id, [row], paymentMethod, now);
     await recordAudit(trx, staff, now, { action: 'mark-paid', subjectType: 'booking', subjectId: row.id, summary: `Marked paid at the desk: ${formatCents(row.payable_cents, ctx.config.money)}`, detail: { amountCents: row.payable_cents } });
   });
   return getBooking(ctx, staff, bookingId);

@@ -10,6 +10,7 @@ import {
   resolveBookingRequest,
   seriesDates,
   type Conflict,
+  type DeskPaymentMethod,
   type Interval,
   type RefundVia,
 } from '@courtside/domain';
@@ -50,6 +51,8 @@ export interface SeriesInput {
   userId?: string;
   guest?: Guest;
   payment: 'desk' | 'unpaid';
+  /** How the desk was paid, with payment 'desk' (default cash). */
+  paymentMethod?: DeskPaymentMethod;
   onConflict: 'fail' | 'skip';
   note?: string;
 }
@@ -168,7 +171,7 @@ export async function createSeries(ctx: ServiceContext, staff: CurrentUser, inpu
       rows.push(await insertDeskBookingIn(ctx, trx, staff, { facility, customer, tier, interval: p.interval!, payment: input.payment, note: input.note, seriesId: row.id }, now));
     }
     const total = rows.reduce((sum, r) => sum + r.payable_cents, 0);
-    if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, rows, now);
+    if (input.payment === 'desk') await recordDeskPayment(trx, staff, customer.id, rows, input.paymentMethod, now);
     const skipped = conflicts.map((c) => ({ date: c.date, reason: c.reason }));
     const toldCustomer = plan.flatMap((p) => (p.conflict ? [{ date: p.date, reason: p.customerReason ?? 'not available' }] : []));
     await enqueueSeriesConfirmed(ctx, trx, row.id, input.payment === 'desk' ? { paidCents: total, dueCents: 0 } : { paidCents: 0, dueCents: total }, toldCustomer);

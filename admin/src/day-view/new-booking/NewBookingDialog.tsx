@@ -21,6 +21,7 @@ import { RepeatFields } from './RepeatFields.tsx';
 import { SeriesPreview } from './SeriesPreview.tsx';
 import { useBookDraft } from './useBookDraft.ts';
 import { useDeskQuote, useSeriesPreview } from './useSeriesPreview.ts';
+import { PaymentMethodChoice } from '../../common/PaymentMethodChoice.tsx';
 
 export interface NewBookingProps {
   /** Where and when, as far as known: a grid cell gives all four, "New booking" the day. */
@@ -141,6 +142,7 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
             </Typography>
           </Box>
           <PaymentChoice value={draft.payment} repeat={draft.repeat !== null} onChange={(payment) => change({ payment })} />
+          {draft.payment === 'desk' && <PaymentMethodChoice value={draft.paymentMethod} onChange={(paymentMethod) => change({ paymentMethod })} />}
           <TextField label="Note" value={draft.note} onChange={(e) => change({ note: e.target.value })} multiline minRows={1} maxRows={4} helperText="Optional, for staff: racket hire, who to ask for..." slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.bookingNote } }} />
           {askLate && (
             <Alert severity="warning" role="status">

@@ -20,12 +20,19 @@ describe('the new-booking draft', () => {
 
   it('sends a customer by id, a walk-in by name with only the details given, and a note only when written', () => {
     expect(deskBookingBody({ ...newDraft(at), customer: casey, payment: 'unpaid' })).toEqual({ ...at, userId: 'u1', payment: 'unpaid' });
-    expect(deskBookingBody({ ...walkIn({ name: ' Wanda ', phone: '555 0199' }), note: ' Racket hire ' })).toEqual({ ...at, guest: { name: 'Wanda', phone: '555 0199' }, payment: 'desk', note: 'Racket hire' });
+    expect(deskBookingBody({ ...walkIn({ name: ' Wanda ', phone: '555 0199' }), note: ' Racket hire ' })).toEqual({ ...at, guest: { name: 'Wanda', phone: '555 0199' }, payment: 'desk', paymentMethod: 'cash', note: 'Racket hire' });
+  });
+
+  it('says how the desk was paid only for a payment taken at the desk now (cash unless staff pick card)', () => {
+    expect(newDraft(at).paymentMethod).toBe('cash');
+    expect(deskBookingBody({ ...newDraft(at), customer: casey, paymentMethod: 'card' })).toMatchObject({ payment: 'desk', paymentMethod: 'card' });
+    expect(deskBookingBody({ ...newDraft(at), customer: casey, payment: 'link', paymentMethod: 'card' })).not.toHaveProperty('paymentMethod');
+    expect(seriesBody({ ...newDraft(at, true), customer: casey, payment: 'unpaid' }, weeklyFrom(at.date))).not.toHaveProperty('paymentMethod');
   });
 
   it('makes a series of count or until dates, and previews it before a customer is chosen', () => {
     const series = { ...newDraft(at, true), customer: casey };
-    expect(seriesBody(series, series.repeat!)).toEqual({ facilityId: 'f1', firstDate: '2027-03-02', startTime: '10:00', endTime: '11:00', every: 1, count: 6, onConflict: 'skip', userId: 'u1', payment: 'desk' });
+    expect(seriesBody(series, series.repeat!)).toEqual({ facilityId: 'f1', firstDate: '2027-03-02', startTime: '10:00', endTime: '11:00', every: 1, count: 6, onConflict: 'skip', userId: 'u1', payment: 'desk', paymentMethod: 'cash' });
     const until = { ...series.repeat!, ends: 'until' as const, until: '2027-04-27', every: 2 as const, onConflict: 'fail' as const };
     expect(seriesBody(series, until)).toMatchObject({ every: 2, until: '2027-04-27', onConflict: 'fail' });
     expect(seriesBody(series, until)).not.toHaveProperty('count');

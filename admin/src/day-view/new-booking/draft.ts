@@ -1,4 +1,4 @@
-import { MAX_SERIES_OCCURRENCES, isSaneEmail, shiftDate } from '@courtside/domain';
+import { DEFAULT_DESK_PAYMENT_METHOD, MAX_SERIES_OCCURRENCES, isSaneEmail, shiftDate, type DeskPaymentMethod } from '@courtside/domain';
 import type { DeskBookingBody, DeskQuoteBody, SeriesBody } from '@courtside/contracts';
 import type { SlotChoice } from '../../common/slot-times.ts';
 
@@ -37,6 +37,8 @@ export interface BookingDraft extends SlotChoice {
   customer: CustomerPick | null;
   guest: Guest;
   payment: Payment;
+  /** How the desk was paid, with payment 'desk'. */
+  paymentMethod: DeskPaymentMethod;
   note: string;
   /** Null for one booking; the weekly rule otherwise. */
   repeat: RepeatRule | null;
@@ -51,6 +53,7 @@ export const newDraft = (at: SlotChoice, repeat = false): BookingDraft => ({
   customer: null,
   guest: { name: '', phone: '', email: '' },
   payment: 'desk',
+  paymentMethod: DEFAULT_DESK_PAYMENT_METHOD,
   note: '',
   repeat: repeat ? weeklyFrom(at.date) : null,
 });
@@ -82,10 +85,12 @@ export function customerFields(d: Pick<BookingDraft, 'who' | 'customer' | 'guest
 }
 
 const noteField = (d: BookingDraft) => (d.note.trim() ? { note: d.note.trim() } : {});
+/** How the desk was paid, sent only with a payment taken at the desk now. */
+const methodField = (d: BookingDraft) => (d.payment === 'desk' ? { paymentMethod: d.paymentMethod } : {});
 
 /** One desk booking; `lateEntry` once staff confirmed that it may start before now (a walk-in already playing). */
 export function deskBookingBody(d: BookingDraft, lateEntry = false): DeskBookingBody {
-  return { facilityId: d.facilityId, date: d.date, startTime: d.startTime, endTime: d.endTime, ...customerFields(d), payment: d.payment, ...noteField(d), ...(lateEntry ? { lateEntry } : {}) };
+  return { facilityId: d.facilityId, date: d.date, startTime: d.startTime, endTime: d.endTime, ...customerFields(d), payment: d.payment, ...methodField(d), ...noteField(d), ...(lateEntry ? { lateEntry } : {}) };
 }
 
 /** The dates a series covers and what to do with a taken one: all its preview depends on. */
@@ -102,7 +107,7 @@ function seriesRule(d: BookingDraft, repeat: RepeatRule): Omit<SeriesBody, 'paym
 }
 
 export function seriesBody(d: BookingDraft, repeat: RepeatRule): SeriesBody {
-  return { ...seriesRule(d, repeat), ...customerFields(d), payment: d.payment === 'unpaid' ? 'unpaid' : 'desk', ...noteField(d) };
+  return { ...seriesRule(d, repeat), ...customerFields(d), payment: d.payment === 'unpaid' ? 'unpaid' : 'desk', ...(d.payment === 'unpaid' ? {} : { paymentMethod: d.paymentMethod }), ...noteField(d) };
 }
 
 /** The picked customer's id, whose tier prices the booking; none for a walk-in or before one is picked (public prices). */

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, OrderRow } from '@courtside/migrations';
+import type { DeskPaymentMethod } from '@courtside/domain';
 import type { Executor } from '../../db/database.ts';
 import { fetchPage, type PageQuery } from '../../repositories/listing.ts';
 import { escapeLike } from '../../repositories/users.ts';
@@ -43,10 +44,13 @@ export async function discountSharesOf(db: Executor, orderId: string): Promise<M
 }
 
 /** A payment staff took at the desk: an order already paid, confirming its bookings. */
-export async function insertDeskOrder(db: Executor, o: { userId: string; amountCents: number; bookingIds: string[]; takenBy: string; now: Date }): Promise<OrderRow> {
+export async function insertDeskOrder(
+  db: Executor,
+  o: { userId: string; amountCents: number; bookingIds: string[]; takenBy: string; paymentMethod: DeskPaymentMethod; now: Date },
+): Promise<OrderRow> {
   const row = await db
     .insertInto('orders')
-    .values({ user_id: o.userId, amount_cents: o.amountCents, provider: 'desk', status: 'paid', paid_at: o.now, taken_by: o.takenBy, created_at: o.now, updated_at: o.now })
+    .values({ user_id: o.userId, amount_cents: o.amountCents, provider: 'desk', status: 'paid', paid_at: o.now, taken_by: o.takenBy, payment_method: o.paymentMethod, created_at: o.now, updated_at: o.now })
     .returningAll()
     .executeTakeFirstOrThrow();
   await db

@@ -7,7 +7,7 @@ import { settleBalance } from '../../services/balance-service.ts';
 import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { sendList } from '../../http/simple-rest.ts';
-import { BookingDto, DeskBookingBody, DeskQuoteBody, DeskQuoteDto, IdParams, ListQuery, ListRecord, PriceChangeDto, SettleBalanceBody, StaffMoveBody } from '@courtside/contracts';
+import { BookingDto, DeskBookingBody, DeskQuoteBody, DeskQuoteDto, IdParams, ListQuery, ListRecord, MarkPaidBody, PriceChangeDto, SettleBalanceBody, StaffMoveBody } from '@courtside/contracts';
 
 const Record = ListRecord(BookingDto);
 /** A desk booking's answer adds the customer's payment page, for payment "link". */
@@ -42,8 +42,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/bookings/:id/mark-paid', {
     config: staffOnly('bookings', 'mark-paid'),
-    schema: { summary: 'Record that a confirmed, unpaid booking was paid at the desk', params: IdParams, response: { 200: Record, ...errorResponses } },
-  }, async (request) => withId(await markPaidAtDesk(app.ctx, request.currentUser!, request.params.id)));
+    schema: { summary: 'Record that a confirmed, unpaid booking was paid at the desk (by cash unless paymentMethod says card)', params: IdParams, body: Type.Optional(MarkPaidBody), response: { 200: Record, ...errorResponses } },
+  }, async (request) => withId(await markPaidAtDesk(app.ctx, request.currentUser!, request.params.id, request.body?.paymentMethod)));
 
   app.post('/bookings/:id/settle-balance', {
     config: staffOnly('bookings', 'settle-balance'),

@@ -16,6 +16,7 @@ import reviews from './reviews.ts';
 import uploads from './uploads.ts';
 import staff from './staff.ts';
 import reports from './reports.ts';
+import cashUp from './cash-up.ts';
 
 const tags = ['back office'];
 
@@ -29,7 +30,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp]) await app.register(routes);
 };
 
 export default adminApi;
