@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevenueRow } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
-import { cancellationBars, channelBars, mondayOf, periodAxisLabel, periodLabel, periodsOf, revenueBars, revenueSummary } from './figures.ts';
+import { axisMoney, cancellationBars, channelBars, mondayOf, periodAxisLabel, periodLabel, periodsOf, revenueBars, revenueSummary } from './figures.ts';
 
 const revenueRow = (period: string, facility: string, money: Partial<RevenueRow> = {}): RevenueRow => ({
   period,
@@ -76,5 +76,11 @@ describe('the charts', () => {
 
   it("labels the channels as the domain names them", () => {
     expect(channelBars({ rows: [{ channel: 'payment-link', bookings: 2, cancelled: 0, net: 40 }] })).toEqual([{ channel: 'payment-link', bookings: 2, cancelled: 0, net: 40, label: 'Payment link' }]);
+  });
+});
+
+describe("a chart's money axis", () => {
+  it('writes amounts short in the venue currency', () => {
+    expect([0, 40, 1200, -35.5, 25_000].map(axisMoney)).toEqual(['$0', '$40', '$1.2K', '-$35.5', '$25K']);
   });
 });

@@ -1,6 +1,6 @@
 import { CHANNEL_LABELS, parseDate, shiftDate, weekdayOf, type ReportGrouping } from '@courtside/domain';
 import type { CancellationRow, CancellationsReport, ChannelsReport, RevenueReport } from '@courtside/contracts';
-import { formatDateAs, formatMonth } from '@courtside/browser';
+import { formatDateAs, formatMonth, moneyFormat } from '@courtside/browser';
 
 /** The reports' figures as the charts draw them: every period of the report, the rows summed per period. */
 
@@ -76,4 +76,10 @@ export function revenueSummary(bars: RevenueBar[], groupBy: ReportGrouping, mone
   const net = bars.reduce((sum, b) => sum + cents(b.net), 0) / 100;
   const best = bars.reduce<RevenueBar | undefined>((top, b) => (!top || b.net > top.net ? b : top), undefined);
   return best && best.net > 0 ? `Net revenue ${money(net)}; the best ${groupBy}: ${periodLabel(best.period, groupBy)}, ${money(best.net)}.` : `Net revenue ${money(net)}.`;
+}
+
+/** Money on a chart's axis, short, in the venue's currency and locale: "$1.2K", "$40". Tooltips and tables write it in full. */
+export function axisMoney(amount: number): string {
+  const { currency, locale } = moneyFormat();
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(amount);
 }

@@ -1,0 +1,169 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Collapse, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { ReportGrouping } from '@courtside/domain';
+import type { CancellationsReport, ChannelsReport, RevenueReport, TopCustomersReport } from '@courtside/contracts';
+import { Link } from 'react-admin';
+import { countOf, money } from '../common/format.ts';
+import { brand } from '../theme.ts';
+import { FigureTable, type Column } from './FigureTable.tsx';
+import { axisMoney, cancellationBars, channelBars, periodAxisLabel, periodLabel, revenueBars, revenueSummary } from './figures.ts';
+
+const COLOURS = { desk: brand.main, online: '#1f5fa8', refund: '#b3261e', customer: '#9a5b00', staff: brand.muted } as const;
+const CHART_HEIGHT = 280;
+
+const moneyValue = (value: number | null) => (value === null ? '' : money(value));
+const countValue = (value: number | null) => (value === null ? '' : String(value));
+
+/** A chart and, for assistive technology, one sentence of what it shows (the table below has every figure). */
+const Chart = ({ summary, children }: { summary: string; children: ReactNode }) => (
+  <Box role="figure" aria-label={summary} sx={{ width: '100%', minWidth: 0, mb: 1 }}>
+    {children}
+  </Box>
+);
+
+/** The figures under a chart, folded away until asked for (a year by week and facility is a long table). */
+const FiguresToggle = ({ count, children }: { count: number; children: ReactNode }) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen((o) => !o)} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={open}>
+        {open ? 'Hide the figures' : `Show the figures (${countOf(count, 'row')})`}
+      </Button>
+      <Collapse in={open} unmountOnExit>
+        <Box sx={{ mt: 1 }}>{children}</Box>
+      </Collapse>
+    </>
+  );
+};
+
+const periodColumn = <R extends { period: string }>(groupBy: ReportGrouping): Column<R> => ({ label: groupBy === 'week' ? 'Week' : 'Month', value: (r) => periodLabel(r.period, groupBy) });
+
+type RevenueLine = RevenueReport['rows'][number];
+
+/** Revenue by period: desk and online payments stacked up, refunds below zero; the figures per facility under it. */
+export const RevenueChart = ({ report }: { report: RevenueReport }) => {
+  const bars = revenueBars(report).map((b) => ({ ...b, label: periodAxisLabel(b.period, report.groupBy) }));
+  const columns: Column<RevenueLine>[] = [
+    periodColumn(report.groupBy),
+    { label: 'Facility', value: (r) => r.facility },
+    { label: 'Paid at the desk', value: (r) => money(r.deskPaid), numeric: true },
+    { label: 'Paid online', value: (r) => money(r.onlinePaid), numeric: true },
+    { label: 'Refunded at the desk', value: (r) => money(r.deskRefunded), numeric: true },
+    { label: 'Refunded online', value: (r) => money(r.onlineRefunded), numeric: true },
+    { label: 'Net', value: (r) => money(r.net), numeric: true },
+  ];
+  const t = report.total;
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }} data-testid="revenue-total">
+        Net {money(t.net)}: {money(t.deskPaid)} paid at the desk and {money(t.onlinePaid)} online, less {money(t.deskRefunded + t.onlineRefunded)} refunded.
+      </Typography>
+      <Chart summary={revenueSummary(bars, report.groupBy, money)}>
+        <BarChart
+          height={CHART_HEIGHT}
+          dataset={bars}
+          xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+          yAxis={[{ valueFormatter: axisMoney, width: 56 }]}
+          series={[
+            { dataKey: 'deskPaid', label: 'Paid at the desk', stack: 'money', color: COLOURS.desk, valueFormatter: moneyValue },
+            { dataKey: 'onlinePaid', label: 'Paid online', stack: 'money', color: COLOURS.online, valueFormatter: moneyValue },
+            { dataKey: 'refunded', label: 'Refunded', stack: 'money', color: COLOURS.refund, valueFormatter: moneyValue },
+          ]}
+          grid={{ horizontal: true }}
+        />
+      </Chart>
+      <FiguresToggle count={report.rows.length}>
+        <FigureTable
+          label="Revenue by facility"
+          columns={columns}
+          rows={report.rows}
+          rowKey={(r) => `${r.period} ${r.facilityId}`}
+          total={['Total', '', money(t.deskPaid), money(t.onlinePaid), money(t.deskRefunded), money(t.onlineRefunded), money(t.net)]}
+        />
+      </FiguresToggle>
+    </>
+  );
+};
+
+/** Bookings by how they came in, and how many of them were cancelled since. */
+export const ChannelsChart = ({ report }: { report: ChannelsReport }) => {
+  const bars = channelBars(report);
+  const summary = bars.map((b) => `${b.label}: ${countOf(b.bookings, 'booking')}, ${b.cancelled} cancelled`).join('; ');
+  const columns: Column<(typeof bars)[number]>[] = [
+    { label: 'Channel', value: (r) => r.label },
+    { label: 'Bookings', value: (r) => r.bookings, numeric: true },
+    { label: 'Cancelled', value: (r) => r.cancelled, numeric: true },
+    { label: 'Net', value: (r) => money(r.net), numeric: true },
+  ];
+  return (
+    <>
+      <Chart summary={summary}>
+        <BarChart
+          height={CHART_HEIGHT}
+          dataset={bars}
+          xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+          yAxis={[{ width: 40, tickMinStep: 1 }]}
+          series={[
+            { dataKey: 'bookings', label: 'Bookings', color: COLOURS.desk, valueFormatter: countValue },
+            { dataKey: 'cancelled', label: 'Cancelled', color: COLOURS.refund, valueFormatter: countValue },
+          ]}
+          grid={{ horizontal: true }}
+        />
+      </Chart>
+      <FigureTable label="Bookings by channel" columns={columns} rows={bars} rowKey={(r) => r.channel} />
+    </>
+  );
+};
+
+/** Cancellations by period, by customers and by staff stacked; the refunds they brought in the table. */
+export const CancellationsChart = ({ report }: { report: CancellationsReport }) => {
+  const bars = cancellationBars(report).map((b) => ({ ...b, label: periodAxisLabel(b.period, report.groupBy) }));
+  const sum = (key: 'byCustomer' | 'byStaff' | 'refunds') => report.rows.reduce((n, r) => n + r[key], 0);
+  const refunded = report.rows.reduce((cents, r) => cents + Math.round(r.refunded * 100), 0) / 100;
+  const columns: Column<CancellationsReport['rows'][number]>[] = [
+    periodColumn(report.groupBy),
+    { label: 'By the customer', value: (r) => r.byCustomer, numeric: true },
+    { label: 'By staff', value: (r) => r.byStaff, numeric: true },
+    { label: 'Refunds', value: (r) => r.refunds, numeric: true },
+    { label: 'Refunded', value: (r) => money(r.refunded), numeric: true },
+  ];
+  const summary = `${countOf(sum('byCustomer') + sum('byStaff'), 'cancellation')}: ${sum('byCustomer')} by customers, ${sum('byStaff')} by staff; ${countOf(sum('refunds'), 'refund')}, ${money(refunded)}.`;
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {summary}
+      </Typography>
+      <Chart summary={summary}>
+        <BarChart
+          height={CHART_HEIGHT}
+          dataset={bars}
+          xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+          yAxis={[{ width: 40, tickMinStep: 1 }]}
+          series={[
+            { dataKey: 'byCustomer', label: 'By the customer', stack: 'cancelled', color: COLOURS.customer, valueFormatter: countValue },
+            { dataKey: 'byStaff', label: 'By staff', stack: 'cancelled', color: COLOURS.staff, valueFormatter: countValue },
+          ]}
+          grid={{ horizontal: true }}
+        />
+      </Chart>
+      <FiguresToggle count={report.rows.length}>
+        <FigureTable label="Cancellations and refunds" columns={columns} rows={report.rows} rowKey={(r) => r.period} total={['Total', sum('byCustomer'), sum('byStaff'), sum('refunds'), money(refunded)]} />
+      </FiguresToggle>
+    </>
+  );
+};
+
+/** The customers who paid the most in the period, net of refunds; each opens their page. */
+export const TopCustomersTable = ({ report }: { report: TopCustomersReport }) => {
+  if (report.rows.length === 0) return <Typography color="text.secondary">No customer played in this period.</Typography>;
+  const columns: Column<TopCustomersReport['rows'][number]>[] = [
+    { label: 'Customer', value: (r) => <Link to={`/users/${encodeURIComponent(r.userId)}/show`}>{r.name}</Link> },
+    { label: 'Email', value: (r) => r.email },
+    { label: 'Bookings', value: (r) => r.bookings, numeric: true },
+    { label: 'Net', value: (r) => money(r.net), numeric: true },
+  ];
+  return <FigureTable label="Top customers" columns={columns} rows={report.rows} rowKey={(r) => r.userId} />;
+};
