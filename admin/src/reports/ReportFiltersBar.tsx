@@ -1,7 +1,7 @@
 import { Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { SPORTS, SPORT_LABELS, type ReportGrouping, type Sport } from '@courtside/domain';
-import { useFacilities } from '../common/useFacilities.ts';
 import { validDate } from '../day-view/dates.ts';
+import { useReportFacilities } from './useReport.ts';
 import { QUICK_PERIODS, QUICK_PERIOD_LABELS, quickPeriod, quickPeriodOf, type ReportFilters } from './report-query.ts';
 
 const ALL = 'all';
@@ -30,7 +30,7 @@ const DateField = ({ label, value, onChange }: { label: string; value: string; o
 
 /** What every report below covers: the period (typed, or a quick choice), a facility or all, a sport or all, and weeks or months. */
 export const ReportFiltersBar = ({ filters, today, onChange }: Props) => {
-  const { data: facilities } = useFacilities();
+  const { data: facilities } = useReportFacilities();
   const quick = quickPeriodOf(filters, today) ?? null;
   // A facility the list no longer has (deleted since the link was made) stays chosen, and says so.
   const unlisted = filters.facilityId && facilities && !facilities.some((f) => f.id === filters.facilityId) ? filters.facilityId : undefined;
@@ -63,6 +63,7 @@ export const ReportFiltersBar = ({ filters, today, onChange }: Props) => {
               {facilities?.map((f) => (
                 <MenuItem key={f.id} value={f.id}>
                   {f.name}
+                  {f.isDeleted ? ' (deleted)' : ''}
                 </MenuItem>
               ))}
             </Select>

@@ -1,14 +1,8 @@
-import { createElement } from 'react';
-import { CanAccess } from 'react-admin';
 import { lazyScreen } from '../common/lazyScreen.ts';
 
-const LazyReports = lazyScreen(() => import('./ReportsPage.tsx'), 'ReportsPage');
-const NotForYourRole = lazyScreen(() => import('../layout/NotForYourRole.tsx'), 'NotForYourRole');
-
 /**
- * The Reports screen (#/reports?from=&to=&facilityId=&sport=&groupBy=), managers' and owners':
- * its code, charts included, loads on the first visit, and only for a role that may see it; anyone
- * else gets the "not part of your role" page (the API answers them 403 anyway).
+ * The Reports screen (#/reports?from=&to=&facilityId=&sport=&groupBy=), managers' and owners'.
+ * Nothing of it is in the first screen: a small chunk checks the role first, then the screen
+ * and its charts load (ReportsRoute.ts).
  */
-export const ReportsPage = () =>
-  createElement(CanAccess, { resource: 'reports', action: 'list', accessDenied: createElement(NotForYourRole), children: createElement(LazyReports) });
+export const ReportsPage = lazyScreen(() => import('./ReportsRoute.ts'), 'ReportsRoute');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportName } from '@courtside/domain';
+import type { FacilityRecord } from '../facilities/types.ts';
 import type { CancellationsReport, ChannelsReport, OccupancyReport, RevenueReport, TopCustomersReport } from '@courtside/contracts';
 import { httpClient } from '../dataProvider.ts';
 import { errorMessage } from '../common/errors.ts';
@@ -25,6 +26,19 @@ export function useReport<N extends ReportName>(name: N, filters: ReportFilters)
     queryFn: async () => (await httpClient(reportUrl(name, filters))).json as Reports[N],
     placeholderData: (previous) => previous,
     retry: false,
+  });
+}
+
+/**
+ * Every facility, deleted ones too (their bookings are history), by name: the facility filter's
+ * choices. A plain query of the admin list rather than react-admin's useGetList, whose code
+ * the first screen shares in a way this screen would split.
+ */
+export function useReportFacilities() {
+  return useQuery({
+    queryKey: ['courtside', 'reports', 'facilities'],
+    queryFn: async () => (await httpClient(`/api/admin/facilities?${new URLSearchParams({ sort: '["name","ASC"]', range: '[0,199]' })}`)).json as FacilityRecord[],
+    staleTime: 60_000,
   });
 }
 
