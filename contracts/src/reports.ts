@@ -4,13 +4,15 @@ import { DateText, Id, oneOf } from './primitives.ts';
 
 /**
  * The back office's reports (GET /api/admin/reports/<name>). Each covers the bookings played
- * from `from` to `to` (inclusive, each facility's own calendar dates), of one facility, one
- * sport or the whole venue. Money in major units. With `format=csv` the same figures come as a
+ * from `from` to `to` (inclusive, each facility's own calendar dates; by default the twelve weeks
+ * up to today), of one facility, one sport or the whole venue. Money in major units. With `format=csv` the same figures come as a
  * CSV file, one line per row below.
  */
 export const ReportQuery = Type.Object({
-  from: DateText,
-  to: DateText,
+  /** Default: twelve weeks up to `to`. */
+  from: Type.Optional(DateText),
+  /** Default: today in the venue's zone. */
+  to: Type.Optional(DateText),
   facilityId: Type.Optional(Id),
   sport: Type.Optional(oneOf(SPORTS)),
   groupBy: Type.Optional(oneOf(REPORT_GROUPINGS, 'Revenue and cancellations: by ISO week (default) or by month')),

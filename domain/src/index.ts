@@ -26,6 +26,7 @@ export * from './policy.ts';
 export * from './changeover.ts';
 export * from './sports.ts';
 export * from './reports.ts';
+export * from './csv.ts';
 export * from './booking-reference.ts';
 export * from './client-address.ts';
 export * from './reviews.ts';

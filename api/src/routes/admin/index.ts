@@ -15,6 +15,7 @@ import promoCodes from './promo-codes.ts';
 import reviews from './reviews.ts';
 import uploads from './uploads.ts';
 import staff from './staff.ts';
+import reports from './reports.ts';
 
 const tags = ['back office'];
 
@@ -28,7 +29,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports]) await app.register(routes);
 };
 
 export default adminApi;

@@ -62,7 +62,8 @@ export class ResponseChecker {
     const leak = LEAK_PATTERNS.find((re) => re.test(body));
     if (leak) found.push(`leaks ${leak.source}`);
     const schema = op.responses.get(status);
-    if (schema) {
+    const declaredOther = op.otherMediaTypes.get(status)?.some((type) => (contentType ?? '').startsWith(type)) ?? false;
+    if (schema && !declaredOther) {
       if (!(contentType ?? '').includes('application/json')) {
         found.push(`status ${status} answered ${contentType ?? 'no content type'}, not JSON`);
       } else {

@@ -16,6 +16,8 @@ export interface Operation {
   body: Schema | undefined;
   /** Declared responses: status -> JSON schema of the body (undefined: no body described). */
   responses: Map<number, Schema | undefined>;
+  /** Media types other than JSON a status may answer with (a report's text/csv), by status. */
+  otherMediaTypes: Map<number, string[]>;
 }
 
 interface OpenApiDocument {
@@ -38,6 +40,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         queryParams: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema, required: p.required === true })),
         body: op.requestBody?.content['application/json']?.schema,
         responses: new Map(Object.entries(op.responses ?? {}).map(([status, r]) => [Number(status), r.content?.['application/json']?.schema])),
+        otherMediaTypes: new Map(Object.entries(op.responses ?? {}).map(([status, r]) => [Number(status), Object.keys(r.content ?? {}).filter((type) => type !== 'application/json')])),
       });
     }
   }

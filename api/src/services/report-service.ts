@@ -1,0 +1,161 @@
+import {
+  BOOKING_CHANNELS,
+  CHANNEL_LABELS,
+  DomainError,
+  TOP_CUSTOMERS,
+  WEEKDAYS,
+  centsToDollars,
+  occupancyRate,
+  reportPeriod,
+  toCsv,
+  type CsvRow,
+  type ReportName,
+} from '@courtside/domain';
+import type {
+  CancellationsReport,
+  ChannelsReport,
+  OccupancyReport,
+  ReportQuery,
+  RevenueReport,
+  TopCustomersReport,
+} from '@courtside/contracts';
+import * as reports from '../repositories/reports.ts';
+import { findFacility } from '../repositories/facilities.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { todayIn } from './back-office-stats.ts';
+
+/**
+ * The back office's reports: each one PostgreSQL query (repositories/reports.ts) shaped for the
+ * screen, and the CSV lines of the very same figures, so a chart and its export cannot differ.
+ */
+
+type Money = RevenueReport['total'];
+
+const dollars = (cents: string | number) => centsToDollars(Number(cents));
+
+function moneyOf(row: reports.MoneySums): Money {
+  const m = { deskPaid: Number(row.desk_paid), onlinePaid: Number(row.online_paid), deskRefunded: Number(row.desk_refunded), onlineRefunded: Number(row.online_refunded) };
+  return {
+    deskPaid: centsToDollars(m.deskPaid),
+    onlinePaid: centsToDollars(m.onlinePaid),
+    deskRefunded: centsToDollars(m.deskRefunded),
+    onlineRefunded: centsToDollars(m.onlineRefunded),
+    net: centsToDollars(m.deskPaid + m.onlinePaid - m.deskRefunded - m.onlineRefunded),
+  };
+}
+
+function totalOf(rows: reports.MoneySums[]): Money {
+  const add = (key: keyof reports.MoneySums) => String(rows.reduce((sum, r) => sum + Number(r[key]), 0));
+  return moneyOf({ desk_paid: add('desk_paid'), online_paid: add('online_paid'), desk_refunded: add('desk_refunded'), online_refunded: add('online_refunded') });
+}
+
+/** The checked period and facilities of a query; an unknown facility is refused rather than reported as empty. */
+async function scopeOf(ctx: ServiceContext, q: ReportQuery): Promise<reports.ReportScope & { period: { from: string; to: string } }> {
+  const { from, to } = reportPeriod(q.from, q.to, todayIn(ctx));
+  if (q.facilityId && !(await findFacility(ctx.db, q.facilityId, { includeDeleted: true }))) {
+    throw new DomainError('not_found', 'FACILITY_NOT_FOUND', 'No facility has that id.', 'facilityId');
+  }
+  return { from, to, facilityId: q.facilityId, sport: q.sport, period: { from, to } };
+}
+
+export async function occupancyReport(ctx: ServiceContext, q: ReportQuery): Promise<OccupancyReport> {
+  const scope = await scopeOf(ctx, q);
+  const rows = await reports.occupancy(ctx.db, scope);
+  const cells = rows
+    .filter((r) => r.booked_minutes > 0 || r.open_minutes > 0)
+    .map((r) => ({ weekday: r.weekday, hour: r.hour, bookedMinutes: r.booked_minutes, openMinutes: r.open_minutes, rate: occupancyRate(r.booked_minutes, r.open_minutes) }));
+  const bookedMinutes = cells.reduce((n, c) => n + c.bookedMinutes, 0);
+  const openMinutes = cells.reduce((n, c) => n + c.openMinutes, 0);
+  return { period: scope.period, cells, total: { bookedMinutes, openMinutes, rate: occupancyRate(bookedMinutes, openMinutes) } };
+}
+
+export async function revenueReport(ctx: ServiceContext, q: ReportQuery): Promise<RevenueReport> {
+  const scope = await scopeOf(ctx, q);
+  const groupBy = q.groupBy ?? 'week';
+  const rows = await reports.revenue(ctx.db, scope, groupBy);
+  return {
+    period: scope.period,
+    groupBy,
+    rows: rows.map((r) => ({ period: r.period, facilityId: r.facility_id, facility: r.facility, ...moneyOf(r) })),
+    total: totalOf(rows),
+  };
+}
+
+export async function channelsReport(ctx: ServiceContext, q: ReportQuery): Promise<ChannelsReport> {
+  const scope = await scopeOf(ctx, q);
+  const found = new Map((await reports.channels(ctx.db, scope)).map((r) => [r.channel, r]));
+  // Every channel is listed, none made is a figure too.
+  return {
+    period: scope.period,
+    rows: BOOKING_CHANNELS.map((channel) => {
+      const r = found.get(channel);
+      return { channel, bookings: r?.bookings ?? 0, cancelled: r?.cancelled ?? 0, net: dollars(r?.net_cents ?? 0) };
+    }),
+  };
+}
+
+export async function cancellationsReport(ctx: ServiceContext, q: ReportQuery): Promise<CancellationsReport> {
+  const scope = await scopeOf(ctx, q);
+  const groupBy = q.groupBy ?? 'week';
+  const rows = await reports.cancellations(ctx.db, scope, groupBy);
+  return {
+    period: scope.period,
+    groupBy,
+    rows: rows.map((r) => ({ period: r.period, byCustomer: r.by_customer, byStaff: r.by_staff, refunds: r.refunds, refunded: dollars(r.refunded_cents) })),
+  };
+}
+
+export async function topCustomersReport(ctx: ServiceContext, q: ReportQuery): Promise<TopCustomersReport> {
+  const scope = await scopeOf(ctx, q);
+  const rows = await reports.topCustomers(ctx.db, scope, TOP_CUSTOMERS);
+  return { period: scope.period, rows: rows.map((r) => ({ userId: r.user_id, name: r.name, email: r.email, bookings: r.bookings, net: dollars(r.net_cents) })) };
+}
+
+const WEEKDAY_NAMES = WEEKDAYS.map((d) => d[0]!.toUpperCase() + d.slice(1));
+const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+interface ReportDefinition<R extends { period: { from: string; to: string } }> {
+  build: (ctx: ServiceContext, q: ReportQuery) => Promise<R>;
+  columns: readonly string[];
+  csv: (report: R) => CsvRow[];
+}
+
+/** A report that runs once and answers as JSON or as the CSV of the very same figures. */
+function defineReport<R extends { period: { from: string; to: string } }>(d: ReportDefinition<R>) {
+  return async (ctx: ServiceContext, q: ReportQuery) => {
+    const report = await d.build(ctx, q);
+    return { report, period: report.period, csv: () => toCsv(d.csv(report), d.columns) };
+  };
+}
+
+/** Each report: how it is computed, and the CSV columns and lines of what it answered. */
+export const REPORTS = {
+  occupancy: defineReport({
+    build: occupancyReport,
+    columns: ['weekday', 'hour', 'bookedMinutes', 'openMinutes', 'rate'],
+    csv: (r: OccupancyReport): CsvRow[] => [
+      ...r.cells.map((c) => ({ ...c, weekday: WEEKDAY_NAMES[c.weekday], hour: hourText(c.hour) })),
+      { weekday: 'All', hour: 'All', ...r.total },
+    ],
+  }),
+  revenue: defineReport({
+    build: revenueReport,
+    columns: ['period', 'facilityId', 'facility', 'deskPaid', 'onlinePaid', 'deskRefunded', 'onlineRefunded', 'net'],
+    csv: (r: RevenueReport): CsvRow[] => [...r.rows, { period: 'Total', ...r.total }],
+  }),
+  channels: defineReport({
+    build: channelsReport,
+    columns: ['channel', 'label', 'bookings', 'cancelled', 'net'],
+    csv: (r: ChannelsReport): CsvRow[] => r.rows.map((c) => ({ ...c, label: CHANNEL_LABELS[c.channel] })),
+  }),
+  cancellations: defineReport({
+    build: cancellationsReport,
+    columns: ['period', 'byCustomer', 'byStaff', 'refunds', 'refunded'],
+    csv: (r: CancellationsReport): CsvRow[] => r.rows,
+  }),
+  'top-customers': defineReport({
+    build: topCustomersReport,
+    columns: ['userId', 'name', 'email', 'bookings', 'net'],
+    csv: (r: TopCustomersReport): CsvRow[] => r.rows,
+  }),
+} satisfies Record<ReportName, unknown>;
