@@ -26,7 +26,7 @@ function useReportFilters() {
 export const ReportsPage = () => {
   const { filters, setFilters, today } = useReportFilters();
   return (
-    <Box sx={{ py: 2, width: '100%', minWidth: 0, maxWidth: 1200 }}>
+    <Box sx={{ py: 2, width: '100%', minWidth: 0, maxWidth: 1200, contain: 'inline-size' }}>
       <ScreenTitle title="Reports" />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         Bookings played from {mediumDate(filters.from)} to {mediumDate(filters.to)}, on each facility&apos;s own calendar. Amounts are paid minus refunded.

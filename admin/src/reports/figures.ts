@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS, parseDate, shiftDate, weekdayOf, type ReportGrouping } from '@courtside/domain';
+import { CHANNEL_LABELS, parseDate, shiftDate, weekdayOf, type BookingChannel, type ReportGrouping } from '@courtside/domain';
 import type { CancellationRow, CancellationsReport, ChannelsReport, RevenueReport } from '@courtside/contracts';
 import { formatDateAs, formatMonth, moneyFormat } from '@courtside/browser';
 
@@ -37,14 +37,15 @@ export const periodLabel = (period: string, groupBy: ReportGrouping): string => 
 /** Amounts are summed in cents: dollars as floats drift (0.1 + 0.2). */
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-export interface RevenueBar {
+/** A type, not an interface: the chart's dataset takes records with an index signature. */
+export type RevenueBar = {
   period: string;
   deskPaid: number;
   onlinePaid: number;
   /** Given back, desk and online: drawn below zero. */
   refunded: number;
   net: number;
-}
+};
 
 /** Revenue per period, every facility of the report together. */
 export function revenueBars(report: Pick<RevenueReport, 'period' | 'groupBy' | 'rows'>): RevenueBar[] {
@@ -67,6 +68,9 @@ export function cancellationBars(report: Pick<CancellationsReport, 'period' | 'g
   const periods = [...new Set([...periodsOf(report.period, report.groupBy), ...found.keys()])].sort();
   return periods.map((period) => found.get(period) ?? { period, byCustomer: 0, byStaff: 0, refunds: 0, refunded: 0 });
 }
+
+/** A channel under its bar, short enough for a phone's chart; the tooltip and the table say it in full. */
+export const CHANNEL_AXIS_LABELS: Record<BookingChannel, string> = { site: 'Site', desk: 'Desk', series: 'Series', 'payment-link': 'Link' };
 
 /** The channels as their labels read ("Booked at the desk"), in the API's order. */
 export const channelBars = (report: Pick<ChannelsReport, 'rows'>) => report.rows.map((row) => ({ ...row, label: CHANNEL_LABELS[row.channel] }));
