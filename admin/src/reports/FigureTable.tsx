@@ -21,7 +21,7 @@ interface Props<R> {
 export function FigureTable<R>({ label, columns, rows, rowKey, total }: Props<R>) {
   return (
     <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={label}>
-      <Table size="small" aria-label={label} sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& tfoot td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}>
+      <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' }, '& tfoot td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (

@@ -37,6 +37,7 @@ export const OccupancyHeatMap = ({ report }: { report: OccupancyReport }) => {
         <Box
           component="table"
           sx={{
+            width: '100%',
             borderCollapse: 'separate',
             borderSpacing: '2px',
             fontSize: '0.75rem',
