@@ -10,7 +10,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { shiftDate } from '@courtside/domain';
 import { test, expect } from '../support/fixtures.ts';
 import { isoDate, loginAdmin, signUpAndLogin } from '../support/api.ts';
-import { allAxeViolations, bearer, openConsole, snapConsole } from '../support/console.ts';
+import { allAxeViolations, bearer, gotoConsole, openConsole, snapConsole } from '../support/console.ts';
 import { clock, day } from '../support/clock.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
@@ -105,7 +105,17 @@ test("the reports show a day's desk bookings, cancellation and customer, each se
     await snapConsole(page, 'admin-reports');
   });
 
+  await test.step('with no filters in the address: the last 12 weeks up to today, the whole venue', async () => {
+    await gotoConsole(page, '/reports');
+    await expect(page.getByRole('button', { name: 'Last 12 weeks' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('combobox', { name: 'Facility' })).toHaveText('All facilities');
+    await expect(section(page, 'Occupancy').getByTestId('occupancy-total')).toBeVisible();
+    await expect(section(page, 'Top customers').getByRole('alert')).toHaveCount(0);
+    await snapConsole(page, 'admin-reports-default');
+  });
+
   await test.step('filters live in the address: by month, a reload keeps it; a quick period', async () => {
+    await openConsole(page, owner, `/reports?${query}`);
     await page.getByRole('button', { name: 'By month' }).click();
     await expect(page).toHaveURL(/groupBy=month/);
     await page.reload();

@@ -6,6 +6,8 @@ export interface Column<R> {
   value: (row: R) => ReactNode;
   /** Figures line up on the right. */
   numeric?: boolean;
+  /** Names (a facility's, a customer's) may wrap; figures and periods stay on one line. */
+  wraps?: boolean;
 }
 
 interface Props<R> {
@@ -21,7 +23,7 @@ interface Props<R> {
 export function FigureTable<R>({ label, columns, rows, rowKey, total }: Props<R>) {
   return (
     <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={label}>
-      <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' }, '& tfoot td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}>
+      <Table size="small" aria-label={label} sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.wraps': { whiteSpace: 'normal', minWidth: 140 }, '& tfoot td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
@@ -35,7 +37,7 @@ export function FigureTable<R>({ label, columns, rows, rowKey, total }: Props<R>
           {rows.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TableCell key={c.label} align={c.numeric ? 'right' : 'left'} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                <TableCell key={c.label} align={c.numeric ? 'right' : 'left'} className={c.wraps ? 'wraps' : undefined} sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {c.value(row)}
                 </TableCell>
               ))}

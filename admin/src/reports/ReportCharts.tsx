@@ -10,9 +10,10 @@ import { countOf, money } from '../common/format.ts';
 import { EmailLink } from '../common/EmailLink.tsx';
 import { brand } from '../theme.ts';
 import { FigureTable, type Column } from './FigureTable.tsx';
-import { CHANNEL_AXIS_LABELS, axisMoney, cancellationBars, channelBars, periodAxisLabel, periodLabel, revenueBars, revenueSummary } from './figures.ts';
+import { CHANNEL_AXIS_LABELS, axisMoney, sumMoney, cancellationBars, channelBars, periodAxisLabel, periodLabel, revenueBars, revenueSummary } from './figures.ts';
 
 const COLOURS = { desk: brand.main, online: '#1f5fa8', refund: '#b3261e', customer: '#9a5b00', staff: brand.muted } as const;
+/** Every chart is this tall, and drawn at once (skipAnimation): figures to read, not motion. */
 const CHART_HEIGHT = 280;
 
 /**
@@ -33,12 +34,20 @@ const periodAxis = (groupBy: ReportGrouping, count: number) =>
 const moneyValue = (value: number | null) => (value === null ? '' : money(value));
 const countValue = (value: number | null) => (value === null ? '' : String(value));
 
-/** A chart and, for assistive technology, one sentence of what it shows (the table below has every figure). */
-const Chart = ({ summary, children }: { summary: string; children: ReactNode }) => (
-  <Box role="figure" aria-label={summary} sx={{ width: '100%', minWidth: 0, mb: 1 }}>
-    {children}
-  </Box>
-);
+/**
+ * A chart and, for assistive technology, one sentence of what it shows (the table below has every
+ * figure); with nothing to draw, a sentence saying so instead of empty axes.
+ */
+const Chart = ({ summary, empty, children }: { summary: string; empty?: string; children: ReactNode }) =>
+  empty ? (
+    <Typography color="text.secondary" sx={{ mb: 1 }}>
+      {empty}
+    </Typography>
+  ) : (
+    <Box role="figure" aria-label={summary} sx={{ width: '100%', minWidth: 0, mb: 1 }}>
+      {children}
+    </Box>
+  );
 
 /** The figures under a chart, folded away until asked for (a year by week and facility is a long table). */
 const FiguresToggle = ({ count, children }: { count: number; children: ReactNode }) => {
@@ -64,7 +73,7 @@ export const RevenueChart = ({ report }: { report: RevenueReport }) => {
   const bars = revenueBars(report);
   const columns: Column<RevenueLine>[] = [
     periodColumn(report.groupBy),
-    { label: 'Facility', value: (r) => r.facility },
+    { label: 'Facility', value: (r) => r.facility, wraps: true },
     { label: 'Desk paid', value: (r) => money(r.deskPaid), numeric: true },
     { label: 'Online paid', value: (r) => money(r.onlinePaid), numeric: true },
     { label: 'Desk refunds', value: (r) => money(r.deskRefunded), numeric: true },
@@ -75,10 +84,11 @@ export const RevenueChart = ({ report }: { report: RevenueReport }) => {
   return (
     <>
       <Typography variant="body2" sx={{ mb: 1 }} data-testid="revenue-total">
-        Net {money(t.net)}: {money(t.deskPaid)} paid at the desk and {money(t.onlinePaid)} online, less {money(t.deskRefunded + t.onlineRefunded)} refunded.
+        Net {money(t.net)}: {money(t.deskPaid)} paid at the desk and {money(t.onlinePaid)} online, less {money(sumMoney(t.deskRefunded, t.onlineRefunded))} refunded.
       </Typography>
-      <Chart summary={revenueSummary(bars, report.groupBy, money)}>
+      <Chart summary={revenueSummary(bars, report.groupBy, money)} empty={report.rows.length === 0 ? 'Nothing was paid or refunded for bookings in this period.' : undefined}>
         <BarChart
+          skipAnimation
           height={CHART_HEIGHT}
           dataset={bars}
           xAxis={periodAxis(report.groupBy, bars.length)}
@@ -91,15 +101,17 @@ export const RevenueChart = ({ report }: { report: RevenueReport }) => {
           grid={{ horizontal: true }}
         />
       </Chart>
-      <FiguresToggle count={report.rows.length}>
-        <FigureTable
-          label="Revenue by facility"
-          columns={columns}
-          rows={report.rows}
-          rowKey={(r) => `${r.period} ${r.facilityId}`}
-          total={['Total', '', money(t.deskPaid), money(t.onlinePaid), money(t.deskRefunded), money(t.onlineRefunded), money(t.net)]}
-        />
-      </FiguresToggle>
+      {report.rows.length > 0 && (
+        <FiguresToggle count={report.rows.length}>
+          <FigureTable
+            label="Revenue by facility"
+            columns={columns}
+            rows={report.rows}
+            rowKey={(r) => `${r.period} ${r.facilityId}`}
+            total={['Total', '', money(t.deskPaid), money(t.onlinePaid), money(t.deskRefunded), money(t.onlineRefunded), money(t.net)]}
+          />
+        </FiguresToggle>
+      )}
     </>
   );
 };
@@ -116,8 +128,9 @@ export const ChannelsChart = ({ report }: { report: ChannelsReport }) => {
   ];
   return (
     <>
-      <Chart summary={summary}>
+      <Chart summary={summary} empty={bars.every((b) => b.bookings === 0) ? 'No booking was made in this period.' : undefined}>
         <BarChart
+          skipAnimation
           height={CHART_HEIGHT}
           dataset={bars}
           xAxis={bandAxis('channel', bars.length, (c) => CHANNEL_AXIS_LABELS[c as BookingChannel], (c) => CHANNEL_LABELS[c as BookingChannel])}
@@ -138,7 +151,7 @@ export const ChannelsChart = ({ report }: { report: ChannelsReport }) => {
 export const CancellationsChart = ({ report }: { report: CancellationsReport }) => {
   const bars = cancellationBars(report);
   const sum = (key: 'byCustomer' | 'byStaff' | 'refunds') => report.rows.reduce((n, r) => n + r[key], 0);
-  const refunded = report.rows.reduce((cents, r) => cents + Math.round(r.refunded * 100), 0) / 100;
+  const refunded = sumMoney(...report.rows.map((r) => r.refunded));
   const columns: Column<CancellationsReport['rows'][number]>[] = [
     periodColumn(report.groupBy),
     { label: 'By the customer', value: (r) => r.byCustomer, numeric: true },
@@ -152,8 +165,9 @@ export const CancellationsChart = ({ report }: { report: CancellationsReport }) 
       <Typography variant="body2" sx={{ mb: 1 }}>
         {summary}
       </Typography>
-      <Chart summary={summary}>
+      <Chart summary={summary} empty={report.rows.length === 0 ? 'No booking was cancelled in this period.' : undefined}>
         <BarChart
+          skipAnimation
           height={CHART_HEIGHT}
           dataset={bars}
           xAxis={periodAxis(report.groupBy, bars.length)}
@@ -165,9 +179,11 @@ export const CancellationsChart = ({ report }: { report: CancellationsReport }) 
           grid={{ horizontal: true }}
         />
       </Chart>
-      <FiguresToggle count={report.rows.length}>
-        <FigureTable label="Cancellations and refunds" columns={columns} rows={report.rows} rowKey={(r) => r.period} total={['Total', sum('byCustomer'), sum('byStaff'), sum('refunds'), money(refunded)]} />
-      </FiguresToggle>
+      {report.rows.length > 0 && (
+        <FiguresToggle count={report.rows.length}>
+          <FigureTable label="Cancellations and refunds" columns={columns} rows={report.rows} rowKey={(r) => r.period} total={['Total', sum('byCustomer'), sum('byStaff'), sum('refunds'), money(refunded)]} />
+        </FiguresToggle>
+      )}
     </>
   );
 };
@@ -176,7 +192,7 @@ export const CancellationsChart = ({ report }: { report: CancellationsReport }) 
 export const TopCustomersTable = ({ report }: { report: TopCustomersReport }) => {
   if (report.rows.length === 0) return <Typography color="text.secondary">No customer played in this period.</Typography>;
   const columns: Column<TopCustomersReport['rows'][number]>[] = [
-    { label: 'Customer', value: (r) => <Link to={`/users/${encodeURIComponent(r.userId)}/show`}>{r.name}</Link> },
+    { label: 'Customer', value: (r) => <Link to={`/users/${encodeURIComponent(r.userId)}/show`}>{r.name}</Link>, wraps: true },
     { label: 'Email', value: (r) => <EmailLink address={r.email} /> },
     { label: 'Bookings', value: (r) => r.bookings, numeric: true },
     { label: 'Net', value: (r) => money(r.net), numeric: true },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevenueRow } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
-import { axisMoney, cancellationBars, channelBars, mondayOf, periodAxisLabel, periodLabel, periodsOf, revenueBars, revenueSummary } from './figures.ts';
+import { sumMoney, axisMoney, cancellationBars, channelBars, mondayOf, periodAxisLabel, periodLabel, periodsOf, revenueBars, revenueSummary } from './figures.ts';
 
 const revenueRow = (period: string, facility: string, money: Partial<RevenueRow> = {}): RevenueRow => ({
   period,
@@ -82,5 +82,13 @@ describe('the charts', () => {
 describe("a chart's money axis", () => {
   it('writes amounts short in the venue currency', () => {
     expect([0, 40, 1200, -35.5, 25_000].map(axisMoney)).toEqual(['$0', '$40', '$1.2K', '-$35.5', '$25K']);
+  });
+});
+
+describe('sums of money', () => {
+  it('adds in cents, so dollars do not drift', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(sumMoney(0.1, 0.2)).toBe(0.3);
+    expect(sumMoney()).toBe(0);
   });
 });

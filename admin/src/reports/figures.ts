@@ -37,6 +37,9 @@ export const periodLabel = (period: string, groupBy: ReportGrouping): string => 
 /** Amounts are summed in cents: dollars as floats drift (0.1 + 0.2). */
 const cents = (dollars: number) => Math.round(dollars * 100);
 
+/** The sum of amounts in major units, added in cents. */
+export const sumMoney = (...amounts: number[]): number => amounts.reduce((sum, amount) => sum + cents(amount), 0) / 100;
+
 /** A type, not an interface: the chart's dataset takes records with an index signature. */
 export type RevenueBar = {
   period: string;
