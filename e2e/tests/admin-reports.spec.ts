@@ -110,7 +110,6 @@ test("the reports show a day's desk bookings, cancellation and customer, each se
     await expect(page.getByRole('button', { name: 'Last 12 weeks' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('combobox', { name: 'Facility' })).toHaveText('All facilities');
     await expect(section(page, 'Occupancy').getByTestId('occupancy-total')).toBeVisible();
-    await expect(section(page, 'Top customers').getByRole('alert')).toHaveCount(0);
     await snapConsole(page, 'admin-reports-default');
   });
 
