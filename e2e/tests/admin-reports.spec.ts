@@ -84,6 +84,12 @@ test("the reports show a day's desk bookings, cancellation and customer, each se
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(facility.name);
     await expect(row).toContainText(usd(4 * price));
+    // The chart's one bar, the week's, in its middle: the tooltip names the week in full and each amount.
+    await revenue.getByRole('figure').hover();
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toContainText(`Week of ${day(shiftDate(date, -((weekday + 6) % 7)), 'medium')}`);
+    await expect(tip).toContainText(`Paid at the desk${usd(4 * price)}`);
+    await expect(tip).toContainText(`Refunded-${usd(price)}`);
     const csv = await downloadCsv(page, revenue);
     expect(csv.rows[0]).toMatchObject({ facility: facility.name, deskPaid: String(4 * price), onlinePaid: '0', deskRefunded: String(price), net: String(3 * price) });
     expect(csv.rows.at(-1)).toMatchObject({ period: 'Total', net: String(3 * price) });
@@ -120,10 +126,21 @@ test("the reports show a day's desk bookings, cancellation and customer, each se
     await page.reload();
     await expect(page.getByRole('button', { name: 'By month' })).toHaveAttribute('aria-pressed', 'true');
     await expect(section(page, 'Revenue').getByRole('button', { name: /^Show the figures/ })).toBeVisible();
+    // One sport: the facility's is another, so nothing is left.
+    await page.getByRole('combobox', { name: 'Sport' }).click();
+    await page.getByRole('option', { name: 'Tennis' }).click();
+    await expect(page).toHaveURL(/sport=tennis/);
+    await expect(section(page, 'Revenue')).toContainText('Nothing was paid or refunded for bookings in this period.');
+    await page.getByRole('combobox', { name: 'Sport' }).click();
+    await page.getByRole('option', { name: 'All sports' }).click();
+    await expect(section(page, 'Revenue').getByTestId('revenue-total')).toContainText(`Net ${usd(3 * price)}`);
     await page.getByRole('button', { name: 'Last 4 weeks' }).click();
     const today = isoDate(0);
     await expect(page).toHaveURL(new RegExp(`from=${shiftDate(today, -27)}&to=${today}&facilityId=${facility._id}`));
     await expect(page.getByRole('button', { name: 'Last 4 weeks' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('combobox', { name: 'Facility' }).click();
+    await page.getByRole('option', { name: 'All facilities' }).click();
+    await expect(page).not.toHaveURL(/facilityId=/);
   });
 
   await test.step("dates the API refuses show its reason, in every section", async () => {
