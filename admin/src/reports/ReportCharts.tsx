@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Collapse, Typography } from '@mui/material';
+import { Box, Button, Collapse, Typography, useTheme } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -8,11 +8,14 @@ import type { CancellationsReport, ChannelsReport, RevenueReport, TopCustomersRe
 import { Link } from 'react-admin';
 import { countOf, money } from '../common/format.ts';
 import { EmailLink } from '../common/EmailLink.tsx';
-import { brand } from '../theme.ts';
 import { FigureTable, type Column } from './FigureTable.tsx';
 import { CHANNEL_AXIS_LABELS, axisMoney, sumMoney, cancellationBars, channelBars, periodAxisLabel, periodLabel, revenueBars, revenueSummary } from './figures.ts';
 
-const COLOURS = { desk: brand.main, online: '#1f5fa8', refund: '#b3261e', customer: '#9a5b00', staff: brand.muted } as const;
+/** The series' colours, the theme's: money taken green (desk) and blue (online), given back red; cancellations amber (customers) and grey (staff). */
+function useColours() {
+  const { palette } = useTheme();
+  return { desk: palette.primary.main, online: palette.info.main, refund: palette.error.main, customer: palette.warning.main, staff: palette.text.secondary };
+}
 /** Every chart is this tall, and drawn at once (skipAnimation): figures to read, not motion. */
 const CHART_HEIGHT = 280;
 
@@ -70,6 +73,7 @@ type RevenueLine = RevenueReport['rows'][number];
 
 /** Revenue by period: desk and online payments stacked up, refunds below zero; the figures per facility under it. */
 export const RevenueChart = ({ report }: { report: RevenueReport }) => {
+  const colours = useColours();
   const bars = revenueBars(report);
   const columns: Column<RevenueLine>[] = [
     periodColumn(report.groupBy),
@@ -94,9 +98,9 @@ export const RevenueChart = ({ report }: { report: RevenueReport }) => {
           xAxis={periodAxis(report.groupBy, bars.length)}
           yAxis={[{ valueFormatter: axisMoney, width: 56 }]}
           series={[
-            { dataKey: 'deskPaid', label: 'Paid at the desk', stack: 'money', color: COLOURS.desk, valueFormatter: moneyValue },
-            { dataKey: 'onlinePaid', label: 'Paid online', stack: 'money', color: COLOURS.online, valueFormatter: moneyValue },
-            { dataKey: 'refunded', label: 'Refunded', stack: 'money', color: COLOURS.refund, valueFormatter: moneyValue },
+            { dataKey: 'deskPaid', label: 'Paid at the desk', stack: 'money', color: colours.desk, valueFormatter: moneyValue },
+            { dataKey: 'onlinePaid', label: 'Paid online', stack: 'money', color: colours.online, valueFormatter: moneyValue },
+            { dataKey: 'refunded', label: 'Refunded', stack: 'money', color: colours.refund, valueFormatter: moneyValue },
           ]}
           grid={{ horizontal: true }}
         />
@@ -118,6 +122,7 @@ export const RevenueChart = ({ report }: { report: RevenueReport }) => {
 
 /** Bookings by how they came in, and how many of them were cancelled since. */
 export const ChannelsChart = ({ report }: { report: ChannelsReport }) => {
+  const colours = useColours();
   const bars = channelBars(report);
   const summary = bars.map((b) => `${b.label}: ${countOf(b.bookings, 'booking')}, ${b.cancelled} cancelled`).join('; ');
   const columns: Column<(typeof bars)[number]>[] = [
@@ -136,8 +141,8 @@ export const ChannelsChart = ({ report }: { report: ChannelsReport }) => {
           xAxis={bandAxis('channel', bars.length, (c) => CHANNEL_AXIS_LABELS[c as BookingChannel], (c) => CHANNEL_LABELS[c as BookingChannel])}
           yAxis={[{ width: 40, tickMinStep: 1 }]}
           series={[
-            { dataKey: 'bookings', label: 'Bookings', color: COLOURS.desk, valueFormatter: countValue },
-            { dataKey: 'cancelled', label: 'Cancelled', color: COLOURS.refund, valueFormatter: countValue },
+            { dataKey: 'bookings', label: 'Bookings', color: colours.desk, valueFormatter: countValue },
+            { dataKey: 'cancelled', label: 'Cancelled', color: colours.refund, valueFormatter: countValue },
           ]}
           grid={{ horizontal: true }}
         />
@@ -149,6 +154,7 @@ export const ChannelsChart = ({ report }: { report: ChannelsReport }) => {
 
 /** Cancellations by period, by customers and by staff stacked; the refunds they brought in the table. */
 export const CancellationsChart = ({ report }: { report: CancellationsReport }) => {
+  const colours = useColours();
   const bars = cancellationBars(report);
   const sum = (key: 'byCustomer' | 'byStaff' | 'refunds') => report.rows.reduce((n, r) => n + r[key], 0);
   const refunded = sumMoney(...report.rows.map((r) => r.refunded));
@@ -173,8 +179,8 @@ export const CancellationsChart = ({ report }: { report: CancellationsReport }) 
           xAxis={periodAxis(report.groupBy, bars.length)}
           yAxis={[{ width: 40, tickMinStep: 1 }]}
           series={[
-            { dataKey: 'byCustomer', label: 'By the customer', stack: 'cancelled', color: COLOURS.customer, valueFormatter: countValue },
-            { dataKey: 'byStaff', label: 'By staff', stack: 'cancelled', color: COLOURS.staff, valueFormatter: countValue },
+            { dataKey: 'byCustomer', label: 'By the customer', stack: 'cancelled', color: colours.customer, valueFormatter: countValue },
+            { dataKey: 'byStaff', label: 'By staff', stack: 'cancelled', color: colours.staff, valueFormatter: countValue },
           ]}
           grid={{ horizontal: true }}
         />
