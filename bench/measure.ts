@@ -36,6 +36,7 @@ import { FACILITIES, TIMEZONE, assignSports, describeDataSet, loadDataSet, local
 import type { Figures, Scenario } from './load-worker.ts';
 import { LoadGenerator, RssSampler, cpuMs } from './load-generator.ts';
 import { measureDayView, closeBeforeOpening } from './day-view.ts';
+import { addPayments, measureReports } from './reports.ts';
 import { BROWSER_ENCODINGS, addDays, bookingItems, bookingPageItems, daysAfter, daysBetween, findPageItems, searchItems, singleAvailabilityItems } from './requests.ts';
 import { median, ms, type Measured, type Repeated as RepeatedOf } from './report.ts';
 
@@ -51,6 +52,8 @@ export const TARGETS = {
   findP95Ms: 50,
   bookingsPerSecond: 2_000,
   dayViewMs: 100,
+  /** Each back-office report over a year of bookings, its slowest answer. */
+  reportMs: 500,
   peakRssMb: 300,
 };
 
@@ -116,7 +119,7 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** The database to measure, created (or reused) and migrated. */
-async function prepareDatabase(log: (line: string) => void): Promise<{ url: string; handle: DatabaseHandle }> {
+export async function prepareDatabase(log: (line: string) => void): Promise<{ url: string; handle: DatabaseHandle }> {
   let url = process.env.DATABASE_URL;
   if (!url) {
     const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -145,7 +148,7 @@ function usable(ds: DataSet | undefined): ds is DataSet {
   return daysBetween(ds.today, ds.loadedUntil) >= 5 && daysBetween(ds.loadedUntil, addDays(ds.today, HORIZON_DAYS - 2)) >= 10;
 }
 
-async function ensureDataSet(handle: DatabaseHandle, log: (line: string) => void): Promise<{ dataSet: DataSet; loadSeconds: number | null }> {
+export async function ensureDataSet(handle: DatabaseHandle, log: (line: string) => void): Promise<{ dataSet: DataSet; loadSeconds: number | null }> {
   const existing = await describeDataSet(handle.db);
   if (usable(existing)) {
     log(`Data set already loaded: ${existing.bookings.toLocaleString('en-US')} bookings (load skipped)`);
@@ -177,7 +180,7 @@ async function forgetEarlierRuns(handle: DatabaseHandle) {
 }
 
 /** The API as `npm start` runs it, on the benchmark's database; `logLevel` undefined: its default. */
-function startBenchApi(port: number, url: string, logLevel?: string): Promise<ApiProcess> {
+export function startBenchApi(port: number, url: string, logLevel?: string): Promise<ApiProcess> {
   return startApi({
     port,
     databaseUrl: url,
@@ -256,6 +259,7 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
   const generator = new LoadGenerator();
   try {
     const { dataSet, loadSeconds } = await ensureDataSet(handle, log);
+    await addPayments(handle.db, log);
     await forgetEarlierRuns(handle);
 
     api = await startBenchApi(opts.port, url);
@@ -371,6 +375,8 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
     await closeBeforeOpening(handle, dayViewDays);
     const dayView = await measureDayView(api.base, admin.token, dayViewDays);
     log(`  GET /api/admin/day-view: p50 ${ms(dayView.p50)} ms, p95 ${ms(dayView.p95)} ms (${dayView.facilities} facilities, ${dayView.bookings} bookings, ${dayView.closures} closures drawn)`);
+    const reports = await measureReports(api.base, admin.token, today);
+    for (const r of reports) log(`  GET /api/admin/reports/${r.name} over a year: median ${ms(r.medianMs)} ms, slowest ${ms(r.maxMs)} ms (${r.holds})`);
     const rss = { idleMb, ...sampler.stop() };
     log(`  API process memory: ${idleMb.toFixed(0)} MB idle, peak ${rss.peakMb.toFixed(0)} MB under load (${rss.samples} samples)`);
 
@@ -420,6 +426,12 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       },
       { name: 'bookings created per second', measured: `${createdPerSecond.toFixed(0)} (${created} x 201, ${booked!.non2xx} non-2xx)`, wanted: `>= ${TARGETS.bookingsPerSecond}`, pass: createdPerSecond >= TARGETS.bookingsPerSecond },
       { name: `admin day view, p95 of ${dayView.requests} sequential requests`, measured: `${ms(dayView.p95)} ms (p50 ${ms(dayView.p50)}, max ${ms(dayView.max)}; ${dayView.facilities} facilities, ${dayView.closures} closures drawn)`, wanted: `<= ${TARGETS.dayViewMs} ms`, pass: dayView.p95 <= TARGETS.dayViewMs },
+      ...reports.map((r) => ({
+        name: `report "${r.name}" over the last 365 days, slowest of the runs`,
+        measured: `${ms(r.maxMs)} ms (median ${ms(r.medianMs)}; ${r.holds})`,
+        wanted: `<= ${TARGETS.reportMs} ms`,
+        pass: r.maxMs <= TARGETS.reportMs,
+      })),
       { name: 'peak RSS of the API process under the load', measured: `${rss.peakMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB)`, wanted: `< ${TARGETS.peakRssMb} MB`, pass: rss.peakMb < TARGETS.peakRssMb },
       { name: 'overlapping active bookings afterwards', measured: String(overlaps), wanted: '0', pass: overlaps === 0 },
     ];
@@ -441,7 +453,8 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
       `- "Find a court": the page for the same questions (${kb(findBytes.html)} of HTML for a whole day; sent as ${findBytes.gzipped.coding} ${kb(findBytes.gzipped.bytes)} to a client asking for gzip, as ${findBytes.browser.coding} ${kb(findBytes.browser.bytes)} to a browser), ${FIND_PAGES_PER_SECOND} pages/s over ${FIND_CONNECTIONS} connections while the searches run at ${TARGETS.searchPerSecond}/s over ${CONNECTIONS}; each page asks the API once over loopback (for plain JSON: over loopback gzip would cost more than it saves)`,
       `- Bookings: each request takes a distinct free slot, by ${CUSTOMERS.toLocaleString('en-US')} customers in turn (the product's hold cap applies); before the run each customer has opened their booking page, which asks the day's free slots signed in (GET /api/check-availability with their token), as the site's booking step does`,
       `- Day view: ${dayView.requests} sequential admin requests after the load, over 10 past and 10 future days (${dayView.facilities} facilities, ${dayView.bookings} bookings and ${dayView.closures} closures on the last day asked: every facility closed 06:00-08:00 on each day asked)`,
-      `- Memory: the API process's VmRSS sampled every 100 ms from the first run to the last day-view request`,
+      `- Reports: each back-office report asked for the last 365 days of every facility (orders for every paid or refunded booking, one in five at the desk, and a refund for each refunded one), one warm-up then 5 sequential requests, after the day view`,
+      `- Memory: the API process's VmRSS sampled every 100 ms from the first run to the last report`,
     ];
 
     const broken: string[] = [];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, bookAndPay, customer, facility, providerPays, staffMember, type Actor } from './support/actors.ts';
 
@@ -139,6 +140,36 @@ describe('reports', () => {
     const unknown = await report('channels', { ...WEEK, facilityId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'FACILITY_NOT_FOUND' });
+  });
+
+  it('each booking\'s money, kept by the database, is what its orders paid and its refunds gave back', async () => {
+    const { rows } = await sql<{ id: string; stored: string; derived: string }>`
+      SELECT b.id,
+             concat_ws('/', b.desk_paid_cents, b.online_paid_cents, b.desk_refunded_cents, b.online_refunded_cents) AS stored,
+             concat_ws('/',
+               COALESCE((SELECT sum(CASE WHEN n = 1 THEN o.amount_cents ELSE b.payable_cents - ob.discount_cents END)
+                         FROM order_bookings ob JOIN orders o ON o.id = ob.order_id
+                         CROSS JOIN LATERAL (SELECT count(*) AS n FROM order_bookings x WHERE x.order_id = ob.order_id) c
+                         WHERE ob.booking_id = b.id AND ob.paid_at IS NOT NULL AND o.provider = 'desk'), 0),
+               COALESCE((SELECT sum(CASE WHEN n = 1 THEN o.amount_cents ELSE b.payable_cents - ob.discount_cents END)
+                         FROM order_bookings ob JOIN orders o ON o.id = ob.order_id
+                         CROSS JOIN LATERAL (SELECT count(*) AS n FROM order_bookings x WHERE x.order_id = ob.order_id) c
+                         WHERE ob.booking_id = b.id AND ob.paid_at IS NOT NULL AND o.provider <> 'desk'), 0),
+               COALESCE((SELECT sum(r.amount_cents) FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.booking_id = b.id AND o.provider = 'desk'), 0),
+               COALESCE((SELECT sum(r.amount_cents) FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.booking_id = b.id AND o.provider <> 'desk'), 0)) AS derived
+      FROM bookings b`.execute(t.database.db);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.filter((r) => r.stored !== r.derived)).toEqual([]);
+    expect(rows.filter((r) => r.stored !== '0/0/0/0').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('a facility moved to another zone has its bookings\' wall-clock times follow, in the same change', async () => {
+    const court = await facility(t.app, owner, { name: 'Moving Court' });
+    const played = await bookAndPay(t.app, casey, court._id, '2027-03-12', '10:00', '11:00');
+    const localOf = async () => (await sql<{ t: string }>`SELECT to_char(starts_local, 'YYYY-MM-DD HH24:MI') AS t FROM bookings WHERE id = ${played.booking._id}`.execute(t.database.db)).rows[0]!.t;
+    expect(await localOf()).toBe('2027-03-12 10:00');
+    await sql`UPDATE facilities SET timezone = 'Europe/London' WHERE id = ${court._id}`.execute(t.database.db);
+    expect(await localOf()).toBe('2027-03-12 15:00');
   });
 
   it('is for managers and owners: the desk is refused', async () => {

@@ -95,8 +95,13 @@ describe('staff roles', () => {
       expect(staffRecord.statusCode).toBe(403);
       const row = await t.database.db.selectFrom('users').select('name').where('id', '=', owner.id).executeTakeFirstOrThrow();
       expect(row.name).toBe('Olga Owner');
-      // Nor gives a role, on either route.
-      expect((await call(desk, 'PUT', `/api/admin/users/${casey.id}`, { role: 'owner' })).statusCode).toBe(403);
+      // Nor gives a role, on either route; a record saved whole with a refused part changes nothing.
+      expect((await call(desk, 'PUT', `/api/admin/users/${casey.id}`, { name: 'Casey Renamed', role: 'owner' })).statusCode).toBe(403);
+      expect((await t.database.db.selectFrom('users').select(['name', 'role']).where('id', '=', casey.id).executeTakeFirstOrThrow())).toEqual({ name: 'Casey Customer', role: 'user' });
+      // An owner's whole record with a tier that does not exist: the new role is not kept either.
+      const bad = await call(owner, 'PUT', `/api/admin/users/${casey.id}`, { role: 'desk', tierId: '00000000-0000-4000-8000-000000000000' });
+      expect(bad.statusCode).toBe(400);
+      expect((await t.database.db.selectFrom('users').select('role').where('id', '=', casey.id).executeTakeFirstOrThrow()).role).toBe('user');
       expect((await call(manager, 'PUT', `/api/users/${casey.id}/role`, { role: 'manager' })).statusCode).toBe(403);
       const made = await call(desk, 'POST', '/api/admin/users', { name: 'Sneaky', email: uniqueEmail('sneaky'), password: PASSWORD, phone: '1', address: 'x', role: 'owner' });
       expect(made.statusCode).toBe(403);

@@ -71,7 +71,7 @@ export const CancellationRow = Type.Object({
   period: Type.String(),
   byCustomer: Type.Integer({ description: 'Cancelled by the customer' }),
   byStaff: Type.Integer({ description: 'Cancelled by staff (closures included)' }),
-  refunds: Type.Integer({ description: 'Refunds recorded' }),
+  refunds: Type.Integer({ description: 'Bookings with money given back (sent or owed), in part or in full' }),
   refunded: Type.Number({ description: 'Their amount, desk and online' }),
 });
 export type CancellationRow = Static<typeof CancellationRow>;

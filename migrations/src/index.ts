@@ -29,6 +29,7 @@ import * as refundAnnounced from './migrations/2026_11_26_1400_refund_announced.
 import * as currentSql from './migrations/2026_11_27_0100_current_sql.ts';
 import * as staffRolesAudit from './migrations/2026_11_27_0200_staff_roles_audit.ts';
 import * as staffNotes from './migrations/2026_11_27_0300_staff_notes.ts';
+import * as bookingReportColumns from './migrations/2026_11_27_0500_booking_report_columns.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0100_current_sql': currentSql,
   '2026_11_27_0200_staff_roles_audit': staffRolesAudit,
   '2026_11_27_0300_staff_notes': staffNotes,
+  '2026_11_27_0500_booking_report_columns': bookingReportColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -73,6 +73,14 @@ export interface BookingsTable {
   changeover_minutes: Generated<number>;
   /** A paid booking moved to a slot at another price: the difference still to collect (+) or give back (-). */
   balance_cents: Generated<number>;
+  /** Its wall-clock times in its facility's zone, for the reports: set by the database, never written by the app. */
+  starts_local: Generated<Date>;
+  ends_local: Generated<Date>;
+  /** What its orders paid and its refunds gave back (or owe), desk and online apart: kept by the database, never written by the app. */
+  desk_paid_cents: Generated<number>;
+  online_paid_cents: Generated<number>;
+  desk_refunded_cents: Generated<number>;
+  online_refunded_cents: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

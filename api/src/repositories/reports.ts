@@ -3,11 +3,11 @@ import { WEEKDAYS, type BookingChannel, type ReportGrouping, type Sport } from '
 import type { Executor } from '../db/database.ts';
 
 /**
- * The back office's reports, each one query: PostgreSQL reads the bookings played in a period
- * (each facility's own calendar dates), the money paid and refunded for them, and the facilities'
- * opening hours and closures. The dates a booking counts on are local; instants are split into
- * local hours by stepping whole hours from the local hour its span starts in, so DST days count
- * the hours they really have (an October Sunday in New York has two 01:00 hours).
+ * The back office's reports, each one query over the bookings played in a period (each facility's
+ * own calendar dates). A booking row carries what they read (set by the database:
+ * migrations/src/sql/courtside_stamp_booking.sql, courtside_booking_paid.sql and courtside_booking_refunded.sql): its wall-clock
+ * times in its facility's zone and the money paid and refunded for it, so a year of bookings is
+ * one scan without joins or time-zone arithmetic per row.
  */
 
 export interface ReportScope {
@@ -17,55 +17,32 @@ export interface ReportScope {
   sport?: Sport;
 }
 
-const DAY_MS = 86_400_000;
+/**
+ * Room for a report's grouping in memory (PostgreSQL's default 4 MB spills a year's sort to
+ * disk), and no JIT; for the transaction it runs in only.
+ */
+export async function allowReportMemory(trx: Executor): Promise<void> {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+  // Compiling a plan costed for a year of rows takes longer than running it.
+  await sql`SET LOCAL jit = off`.execute(trx);
+}
 
 /** The facilities a report covers. */
 const facilitiesIn = (s: ReportScope) => sql`
   SELECT id, name, timezone, opening_hours, is_deleted FROM facilities
   WHERE TRUE ${s.facilityId ? sql`AND id = ${s.facilityId}` : sql``} ${s.sport ? sql`AND sport = ${s.sport}` : sql``}`;
 
-/**
- * Bookings played in the period that were made (confirmed, or cancelled since; lapsed holds were
- * never made). The instant range lets the starts_at index narrow the read; the local date decides.
- */
-function playedIn(s: ReportScope) {
-  const first = new Date(Date.parse(`${s.from}T00:00:00Z`) - DAY_MS);
-  const last = new Date(Date.parse(`${s.to}T00:00:00Z`) + 2 * DAY_MS);
-  return sql`
-    SELECT b.id, b.facility_id, b.user_id, b.starts_at, b.ends_at, b.status, b.cancelled_by, b.booked_by, b.series_id,
-           b.payable_cents, f.name AS facility, f.timezone, f.is_deleted, (b.starts_at AT TIME ZONE f.timezone)::date AS day
-    FROM bookings b JOIN scope f ON f.id = b.facility_id
-    WHERE b.starts_at >= ${first} AND b.starts_at < ${last}
-      AND (b.starts_at AT TIME ZONE f.timezone)::date BETWEEN ${s.from}::date AND ${s.to}::date
-      AND b.status IN ('confirmed', 'cancelled')`;
-}
+/** Bookings played in the period that were made: confirmed, or cancelled since (lapsed holds were never made). */
+const playedIn = (s: ReportScope) => sql`
+  bookings b
+  WHERE b.starts_local >= ${s.from}::date AND b.starts_local < ${s.to}::date + 1 AND b.status IN ('confirmed', 'cancelled')
+    AND b.facility_id IN (SELECT id FROM scope)`;
 
-/**
- * Every sum of money that moved for those bookings: what was paid for each (a one-booking order's
- * amount, balance collections included; a booking's share of a larger order is its price less its
- * share of the discount) and every refund recorded for it, sent or still owed. Desk money is the
- * desk provider's; the rest was paid online.
- */
-const moneyOfPlayed = sql`
-  SELECT p.id AS booking_id, o.provider = 'desk' AS desk, false AS refund,
-         CASE WHEN (SELECT count(*) FROM order_bookings x WHERE x.order_id = ob.order_id) = 1 THEN o.amount_cents
-              ELSE p.payable_cents - ob.discount_cents END AS cents
-  FROM played p JOIN order_bookings ob ON ob.booking_id = p.id AND ob.paid_at IS NOT NULL JOIN orders o ON o.id = ob.order_id
-  UNION ALL
-  SELECT p.id, o.provider = 'desk', true, r.amount_cents
-  FROM played p JOIN refunds r ON r.booking_id = p.id JOIN orders o ON o.id = r.order_id`;
+const withScope = (s: ReportScope, query: RawBuilder<unknown>) => sql`WITH scope AS (${facilitiesIn(s)}) ${query}`;
 
-const netOfBooking = sql`SELECT booking_id, sum(CASE WHEN refund THEN -cents ELSE cents END) AS net FROM money GROUP BY booking_id`;
-
-function withPlayed(s: ReportScope, query: RawBuilder<unknown>) {
-  return sql`WITH scope AS (${facilitiesIn(s)}), played AS (${playedIn(s)}), money AS (${moneyOfPlayed}), net_of_booking AS (${netOfBooking}) ${query}`;
-}
-
-const sums = sql`
-  COALESCE(sum(m.cents) FILTER (WHERE m.desk AND NOT m.refund), 0)::bigint AS desk_paid,
-  COALESCE(sum(m.cents) FILTER (WHERE NOT m.desk AND NOT m.refund), 0)::bigint AS online_paid,
-  COALESCE(sum(m.cents) FILTER (WHERE m.desk AND m.refund), 0)::bigint AS desk_refunded,
-  COALESCE(sum(m.cents) FILTER (WHERE NOT m.desk AND m.refund), 0)::bigint AS online_refunded`;
+const paid = sql`(b.desk_paid_cents + b.online_paid_cents)`;
+const refunded = sql`(b.desk_refunded_cents + b.online_refunded_cents)`;
+const hasMoney = sql`(${paid} + ${refunded}) > 0`;
 
 export interface MoneySums {
   desk_paid: string;
@@ -74,8 +51,14 @@ export interface MoneySums {
   online_refunded: string;
 }
 
-const periodOf = (groupBy: ReportGrouping) =>
-  groupBy === 'month' ? sql`to_char(p.day, 'YYYY-MM')` : sql`to_char(date_trunc('week', p.day), 'YYYY-MM-DD')`;
+const sums = sql`
+  sum(b.desk_paid_cents)::bigint AS desk_paid, sum(b.online_paid_cents)::bigint AS online_paid,
+  sum(b.desk_refunded_cents)::bigint AS desk_refunded, sum(b.online_refunded_cents)::bigint AS online_refunded`;
+
+/** Grouped on the timestamp itself (cheap to hash), written as text once per group. */
+const periodStart = (groupBy: ReportGrouping) => sql`date_trunc(${groupBy}, b.starts_local)`;
+const periodText = (groupBy: ReportGrouping, column: RawBuilder<unknown>) =>
+  groupBy === 'month' ? sql`to_char(${column}, 'YYYY-MM')` : sql`to_char(${column}, 'YYYY-MM-DD')`;
 
 export interface RevenueRowSql extends MoneySums {
   period: string;
@@ -84,21 +67,23 @@ export interface RevenueRowSql extends MoneySums {
 }
 
 export async function revenue(db: Executor, s: ReportScope, groupBy: ReportGrouping): Promise<RevenueRowSql[]> {
-  const { rows } = await withPlayed(
+  const { rows } = await withScope(
     s,
-    sql`SELECT ${periodOf(groupBy)} AS period, p.facility_id, p.facility, ${sums}
-        FROM money m JOIN played p ON p.id = m.booking_id
-        GROUP BY 1, 2, 3 ORDER BY 1, 3, 2`,
+    sql`SELECT ${periodText(groupBy, sql`t.starts`)} AS period, t.facility_id, f.name AS facility, t.desk_paid, t.online_paid, t.desk_refunded, t.online_refunded
+        FROM (SELECT ${periodStart(groupBy)} AS starts, b.facility_id, ${sums}
+              FROM ${playedIn(s)} AND ${hasMoney}
+              GROUP BY 1, 2) t
+        JOIN scope f ON f.id = t.facility_id
+        ORDER BY t.starts, f.name, t.facility_id`,
   ).execute(db);
   return rows as RevenueRowSql[];
 }
 
-/** How a booking came in: a series, a desk booking paid through a link, the desk, or the site. */
+/** How a booking came in: a series, a desk booking paid online (a payment link), the desk, or the site. */
 const channelOf = sql`
-  CASE WHEN p.series_id IS NOT NULL THEN 'series'
-       WHEN p.booked_by IS NOT NULL AND EXISTS (
-         SELECT 1 FROM order_bookings x JOIN orders o ON o.id = x.order_id WHERE x.booking_id = p.id AND o.provider <> 'desk') THEN 'payment-link'
-       WHEN p.booked_by IS NOT NULL THEN 'desk'
+  CASE WHEN b.series_id IS NOT NULL THEN 'series'
+       WHEN b.booked_by IS NOT NULL AND b.online_paid_cents > 0 THEN 'payment-link'
+       WHEN b.booked_by IS NOT NULL THEN 'desk'
        ELSE 'site' END`;
 
 export interface ChannelRowSql {
@@ -109,13 +94,12 @@ export interface ChannelRowSql {
 }
 
 export async function channels(db: Executor, s: ReportScope): Promise<ChannelRowSql[]> {
-  const { rows } = await withPlayed(
+  const { rows } = await withScope(
     s,
-    sql`SELECT c.channel, count(*)::int AS bookings, count(*) FILTER (WHERE c.status = 'cancelled')::int AS cancelled,
-               COALESCE(sum(n.net), 0)::bigint AS net_cents
-        FROM (SELECT p.id, p.status, ${channelOf} AS channel FROM played p) c
-        LEFT JOIN net_of_booking n ON n.booking_id = c.id
-        GROUP BY c.channel`,
+    sql`SELECT ${channelOf} AS channel, count(*)::int AS bookings, count(*) FILTER (WHERE b.status = 'cancelled')::int AS cancelled,
+               sum(${paid} - ${refunded})::bigint AS net_cents
+        FROM ${playedIn(s)}
+        GROUP BY 1`,
   ).execute(db);
   return rows as ChannelRowSql[];
 }
@@ -129,16 +113,16 @@ export interface CancellationRowSql {
 }
 
 export async function cancellations(db: Executor, s: ReportScope, groupBy: ReportGrouping): Promise<CancellationRowSql[]> {
-  const { rows } = await withPlayed(
+  const { rows } = await withScope(
     s,
-    sql`SELECT ${periodOf(groupBy)} AS period,
-               count(*) FILTER (WHERE p.status = 'cancelled' AND p.cancelled_by = p.user_id)::int AS by_customer,
-               count(*) FILTER (WHERE p.status = 'cancelled' AND p.cancelled_by IS DISTINCT FROM p.user_id)::int AS by_staff,
-               COALESCE(sum(r.refunds), 0)::int AS refunds, COALESCE(sum(r.cents), 0)::bigint AS refunded_cents
-        FROM played p
-        LEFT JOIN (SELECT booking_id, count(*) AS refunds, sum(cents) AS cents FROM money WHERE refund GROUP BY booking_id) r ON r.booking_id = p.id
-        GROUP BY 1 HAVING count(*) FILTER (WHERE p.status = 'cancelled') > 0 OR sum(r.refunds) > 0
-        ORDER BY 1`,
+    sql`SELECT ${periodText(groupBy, sql`t.starts`)} AS period, t.by_customer, t.by_staff, t.refunds, t.refunded_cents
+        FROM (SELECT ${periodStart(groupBy)} AS starts,
+                     count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_by = b.user_id)::int AS by_customer,
+                     count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_by IS DISTINCT FROM b.user_id)::int AS by_staff,
+                     count(*) FILTER (WHERE ${refunded} > 0)::int AS refunds, sum(${refunded})::bigint AS refunded_cents
+              FROM ${playedIn(s)} AND (b.status = 'cancelled' OR ${refunded} > 0)
+              GROUP BY 1) t
+        ORDER BY t.starts`,
   ).execute(db);
   return rows as CancellationRowSql[];
 }
@@ -152,14 +136,12 @@ export interface TopCustomerRowSql {
 }
 
 export async function topCustomers(db: Executor, s: ReportScope, limit: number): Promise<TopCustomerRowSql[]> {
-  const { rows } = await withPlayed(
+  const { rows } = await withScope(
     s,
     sql`SELECT u.id AS user_id, u.name, u.email, t.bookings, t.net_cents
-        FROM (SELECT p.user_id, count(*) FILTER (WHERE p.status = 'confirmed')::int AS bookings,
-                     COALESCE(sum(n.net), 0)::bigint AS net_cents
-              FROM played p
-              LEFT JOIN net_of_booking n ON n.booking_id = p.id
-              GROUP BY p.user_id) t
+        FROM (SELECT b.user_id, count(*) FILTER (WHERE b.status = 'confirmed')::int AS bookings, sum(${paid} - ${refunded})::bigint AS net_cents
+              FROM ${playedIn(s)}
+              GROUP BY b.user_id) t
         JOIN users u ON u.id = t.user_id
         WHERE t.bookings > 0 OR t.net_cents <> 0
         ORDER BY t.net_cents DESC, t.bookings DESC, u.name, u.id
@@ -179,35 +161,58 @@ export interface OccupancyCellSql {
  * Minutes booked and open per local weekday and hour. Open time is each live facility's opening
  * hours on each date of the period, less its closures; booked time is its confirmed bookings.
  * A deleted facility has neither: its old hours no longer say when it could be sold.
+ *
+ * A span whose wall-clock length is its real length (all but those across a clock change) is
+ * counted by the minute of the week it starts at and how long it lasts, and those groups are split
+ * into hours once. A span across a clock change is stepped in real hours from the local hour it
+ * starts in, so the change's day counts the hours it really has (an October Sunday in New York has
+ * two 01:00 hours, a March one none at 02:00).
  */
 export async function occupancy(db: Executor, s: ReportScope): Promise<OccupancyCellSql[]> {
   const weekdays = sql`ARRAY[${sql.join(WEEKDAYS.map((d) => sql.lit(d)))}]::text[]`;
   const { rows } = await sql`
-    WITH scope AS (${facilitiesIn(s)}), played AS (${playedIn(s)}),
+    WITH scope AS (${facilitiesIn(s)}),
     open_day AS (
       SELECT f.id, f.timezone, d::date AS day, f.opening_hours -> (${weekdays})[extract(dow FROM d)::int + 1] AS hours
       FROM scope f, generate_series(${s.from}::date, ${s.to}::date, interval '1 day') AS d
       WHERE NOT f.is_deleted),
     open AS (
-      SELECT id, timezone, (day + (hours->>'open')::time) AT TIME ZONE timezone AS starts_at,
-             (day + (hours->>'close')::time) AT TIME ZONE timezone AS ends_at
+      SELECT id, timezone, day + (hours->>'open')::time AS starts_local, day + (hours->>'close')::time AS ends_local
       FROM open_day WHERE jsonb_typeof(hours) = 'object'),
+    open_at AS (SELECT id, timezone, starts_local, ends_local, starts_local AT TIME ZONE timezone AS starts_at, ends_local AT TIME ZONE timezone AS ends_at FROM open),
     spans AS (
-      SELECT timezone, starts_at, ends_at, 1 AS booked, 0 AS open FROM played WHERE status = 'confirmed' AND NOT is_deleted
+      SELECT f.timezone, b.starts_at, b.ends_at, b.starts_local, b.ends_local, 1 AS booked, 0 AS open
+      FROM bookings b JOIN scope f ON f.id = b.facility_id
+      WHERE b.starts_local >= ${s.from}::date AND b.starts_local < ${s.to}::date + 1 AND b.status = 'confirmed' AND NOT f.is_deleted
       UNION ALL
-      SELECT timezone, starts_at, ends_at, 0, 1 FROM open
+      SELECT timezone, starts_at, ends_at, starts_local, ends_local, 0, 1 FROM open_at
       UNION ALL
-      SELECT o.timezone, greatest(o.starts_at, c.starts_at), least(o.ends_at, c.ends_at), 0, -1
-      FROM open o JOIN closure_facilities c ON c.facility_id = o.id AND c.starts_at < o.ends_at AND c.ends_at > o.starts_at),
-    hours AS (
-      SELECT s.timezone, s.booked, s.open, h,
-             extract(epoch FROM least(s.ends_at, h + interval '1 hour') - greatest(s.starts_at, h)) / 60 AS minutes
-      FROM spans s,
-           generate_series(s.starts_at - ((s.starts_at AT TIME ZONE s.timezone) - date_trunc('hour', s.starts_at AT TIME ZONE s.timezone)),
-                           s.ends_at - interval '1 microsecond', interval '1 hour') AS h
-      WHERE s.ends_at > s.starts_at)
-    SELECT extract(dow FROM h AT TIME ZONE timezone)::int AS weekday, extract(hour FROM h AT TIME ZONE timezone)::int AS hour,
+      SELECT c.timezone, c.starts_at, c.ends_at, c.starts_at AT TIME ZONE c.timezone, c.ends_at AT TIME ZONE c.timezone, 0, -1
+      FROM (SELECT o.timezone, greatest(o.starts_at, cf.starts_at) AS starts_at, least(o.ends_at, cf.ends_at) AS ends_at
+            FROM open_at o JOIN closure_facilities cf ON cf.facility_id = o.id AND cf.starts_at < o.ends_at AND cf.ends_at > o.starts_at) c),
+    -- One pass: steady spans collapse into (kind, minute of the week, length) groups; a span across
+    -- a clock change keeps its own instants (spans with the same ones count together).
+    grouped AS (
+      SELECT booked, open, steady, start_min, minutes,
+             CASE WHEN NOT steady THEN timezone END AS timezone, CASE WHEN NOT steady THEN starts_at END AS starts_at,
+             CASE WHEN NOT steady THEN ends_at END AS ends_at, CASE WHEN NOT steady THEN starts_local END AS starts_local, count(*) AS n
+      FROM (SELECT sp.*, sp.ends_local - sp.starts_local = sp.ends_at - sp.starts_at AS steady,
+                   (date_part('dow', sp.starts_local) * 1440 + date_part('hour', sp.starts_local) * 60 + date_part('minute', sp.starts_local))::int AS start_min,
+                   (date_part('epoch', sp.ends_at - sp.starts_at) / 60)::int AS minutes
+            FROM spans sp WHERE sp.ends_at > sp.starts_at) r
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    cells AS (
+      SELECT h % 10080 AS week_min, (least(g.start_min + g.minutes, h + 60) - greatest(g.start_min, h)) * g.n AS minutes, g.booked, g.open
+      FROM grouped g, generate_series(g.start_min - g.start_min % 60, g.start_min + g.minutes - 1, 60) AS h
+      WHERE g.steady
+      UNION ALL
+      SELECT (date_part('dow', h AT TIME ZONE g.timezone) * 1440 + date_part('hour', h AT TIME ZONE g.timezone) * 60)::int,
+             date_part('epoch', least(g.ends_at, h + interval '1 hour') - greatest(g.starts_at, h)) / 60 * g.n, g.booked, g.open
+      FROM grouped g,
+           generate_series(g.starts_at - (g.starts_local - date_trunc('hour', g.starts_local)), g.ends_at - interval '1 microsecond', interval '1 hour') AS h
+      WHERE NOT g.steady)
+    SELECT week_min / 1440 AS weekday, (week_min % 1440) / 60 AS hour,
            round(sum(minutes * booked))::int AS booked_minutes, greatest(round(sum(minutes * open)), 0)::int AS open_minutes
-    FROM hours GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
+    FROM cells GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
   return rows as OccupancyCellSql[];
 }

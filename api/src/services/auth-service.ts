@@ -2,6 +2,8 @@ import { DomainError, validatePassword, type Role } from '@courtside/domain';
 import type { UserDto } from '@courtside/contracts';
 import * as users from '../repositories/users.ts';
 import type { ServiceContext } from '../shared/context.ts';
+import type { Executor } from '../db/database.ts';
+import type { UserRow } from '@courtside/migrations';
 import { endEverySecret, forgetAuthState } from './auth-state.ts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.ts';
 import { toUserDto } from '../shared/presenters.ts';
@@ -121,8 +123,13 @@ export async function profile(ctx: ServiceContext, userId: string): Promise<User
 
 /** Field by field, only what the customer may edit: role, email and password are not changed here. */
 export async function updateProfile(ctx: ServiceContext, userId: string, changes: ProfileChanges): Promise<UserDto> {
+  return toUserDto(await updateProfileIn(ctx.db, userId, changes, ctx.clock()));
+}
+
+/** updateProfile inside the caller's transaction (staff editing a whole record at once). */
+export async function updateProfileIn(db: Executor, userId: string, changes: ProfileChanges, now: Date): Promise<UserRow> {
   const row = await users.updateUser(
-    ctx.db,
+    db,
     userId,
     {
       ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
@@ -131,10 +138,10 @@ export async function updateProfile(ctx: ServiceContext, userId: string, changes
       ...(changes.photoUrl !== undefined ? { photo_url: changes.photoUrl.trim() } : {}),
       ...(changes.emailReminders !== undefined ? { email_reminders: changes.emailReminders } : {}),
     },
-    ctx.clock(),
+    now,
   );
   if (!row) throw new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');
-  return toUserDto(row);
+  return row;
 }
 
 /** Changes the password and signs out everywhere (endEverySecret); returns the claims of a fresh token for the caller's own. */

@@ -22,6 +22,7 @@ import type {
 import * as reports from '../repositories/reports.ts';
 import { findFacility } from '../repositories/facilities.ts';
 import type { ServiceContext } from '../shared/context.ts';
+import type { Executor } from '../db/database.ts';
 import { todayIn } from './back-office-stats.ts';
 
 /**
@@ -49,6 +50,14 @@ function totalOf(rows: reports.MoneySums[]): Money {
   return moneyOf({ desk_paid: add('desk_paid'), online_paid: add('online_paid'), desk_refunded: add('desk_refunded'), online_refunded: add('online_refunded') });
 }
 
+/** One report's read, in a transaction of its own with room to group a year in memory. */
+function readReport<T>(ctx: ServiceContext, read: (trx: Executor) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await reports.allowReportMemory(trx);
+    return read(trx);
+  });
+}
+
 /** The checked period and facilities of a query; an unknown facility is refused rather than reported as empty. */
 async function scopeOf(ctx: ServiceContext, q: ReportQuery): Promise<reports.ReportScope & { period: { from: string; to: string } }> {
   const { from, to } = reportPeriod(q.from, q.to, todayIn(ctx));
@@ -60,7 +69,7 @@ async function scopeOf(ctx: ServiceContext, q: ReportQuery): Promise<reports.Rep
 
 export async function occupancyReport(ctx: ServiceContext, q: ReportQuery): Promise<OccupancyReport> {
   const scope = await scopeOf(ctx, q);
-  const rows = await reports.occupancy(ctx.db, scope);
+  const rows = await readReport(ctx, (trx) => reports.occupancy(trx, scope));
   const cells = rows
     .filter((r) => r.booked_minutes > 0 || r.open_minutes > 0)
     .map((r) => ({ weekday: r.weekday, hour: r.hour, bookedMinutes: r.booked_minutes, openMinutes: r.open_minutes, rate: occupancyRate(r.booked_minutes, r.open_minutes) }));
@@ -72,7 +81,7 @@ export async function occupancyReport(ctx: ServiceContext, q: ReportQuery): Prom
 export async function revenueReport(ctx: ServiceContext, q: ReportQuery): Promise<RevenueReport> {
   const scope = await scopeOf(ctx, q);
   const groupBy = q.groupBy ?? 'week';
-  const rows = await reports.revenue(ctx.db, scope, groupBy);
+  const rows = await readReport(ctx, (trx) => reports.revenue(trx, scope, groupBy));
   return {
     period: scope.period,
     groupBy,
@@ -83,7 +92,7 @@ export async function revenueReport(ctx: ServiceContext, q: ReportQuery): Promis
 
 export async function channelsReport(ctx: ServiceContext, q: ReportQuery): Promise<ChannelsReport> {
   const scope = await scopeOf(ctx, q);
-  const found = new Map((await reports.channels(ctx.db, scope)).map((r) => [r.channel, r]));
+  const found = new Map((await readReport(ctx, (trx) => reports.channels(trx, scope))).map((r) => [r.channel, r]));
   // Every channel is listed, none made is a figure too.
   return {
     period: scope.period,
@@ -97,7 +106,7 @@ export async function channelsReport(ctx: ServiceContext, q: ReportQuery): Promi
 export async function cancellationsReport(ctx: ServiceContext, q: ReportQuery): Promise<CancellationsReport> {
   const scope = await scopeOf(ctx, q);
   const groupBy = q.groupBy ?? 'week';
-  const rows = await reports.cancellations(ctx.db, scope, groupBy);
+  const rows = await readReport(ctx, (trx) => reports.cancellations(trx, scope, groupBy));
   return {
     period: scope.period,
     groupBy,
@@ -107,7 +116,7 @@ export async function cancellationsReport(ctx: ServiceContext, q: ReportQuery): 
 
 export async function topCustomersReport(ctx: ServiceContext, q: ReportQuery): Promise<TopCustomersReport> {
   const scope = await scopeOf(ctx, q);
-  const rows = await reports.topCustomers(ctx.db, scope, TOP_CUSTOMERS);
+  const rows = await readReport(ctx, (trx) => reports.topCustomers(trx, scope, TOP_CUSTOMERS));
   return { period: scope.period, rows: rows.map((r) => ({ userId: r.user_id, name: r.name, email: r.email, bookings: r.bookings, net: dollars(r.net_cents) })) };
 }
 

@@ -6,6 +6,8 @@ import { parseListParams, stringFilter, type ListParams } from '../shared/admin-
 import { forgetAuthState } from './auth-state.ts';
 import { cachesOf } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import type { Executor } from '../db/database.ts';
+import type { UserRow } from '@courtside/migrations';
 import { toAdminUserDto } from '../shared/presenters.ts';
 
 /**
@@ -138,12 +140,18 @@ function expiryOf(text: string): Date {
  * is the tier's. A tier that does not exist is refused naming tierId (the foreign key decides).
  */
 export async function assignTier(ctx: ServiceContext, userId: string, change: TierAssignment): Promise<AdminUserDto> {
+  const row = await assignTierIn(ctx.db, userId, change, ctx.clock());
+  forgetAuthState(ctx, userId);
+  return toAdminUserDto(row);
+}
+
+/** assignTier inside the caller's transaction; the caller forgets the account's cached state after commit. */
+export async function assignTierIn(db: Executor, userId: string, change: TierAssignment, now: Date): Promise<UserRow> {
   const expiresAt = change.tierExpiresAt == null ? change.tierExpiresAt : expiryOf(change.tierExpiresAt);
-  const row = await tiers.assignTier(ctx.db, userId, { tierId: change.tierId, expiresAt }, ctx.clock()).catch((err: unknown) => {
+  const row = await tiers.assignTier(db, userId, { tierId: change.tierId, expiresAt }, now).catch((err: unknown) => {
     if ((err as { code?: string }).code === '23503') throw invalid('INVALID_TIER', 'tierId: no such tier', 'tierId');
     throw err;
   });
   if (!row) throw userNotFound();
-  forgetAuthState(ctx, userId);
-  return toAdminUserDto(row);
+  return row;
 }

@@ -8,7 +8,10 @@ import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { forgetAuthState } from './auth-state.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { toAdminUserDto, toUserDto } from '../shared/presenters.ts';
-import { createAccount, type NewAccount } from './auth-service.ts';
+import { createAccount, updateProfileIn, type NewAccount, type ProfileChanges } from './auth-service.ts';
+import { assignTierIn, type TierAssignment } from './tier-service.ts';
+import type { Executor } from '../db/database.ts';
+import type { UserRow } from '@courtside/migrations';
 
 const userNotFound = () => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found.');
 
@@ -51,32 +54,35 @@ export async function changeRole(ctx: ServiceContext, actor: CurrentUser, id: st
     const ownerIds = await users.lockActiveOwnerIds(trx);
     const target = await users.findActiveById(trx, id);
     if (!target) throw userNotFound();
-    if (target.role === role) return toUserDto(target);
-    if (!hasRole(actor.role, roleFor('users', 'role'))) throw forbidden(roleFor('users', 'role'), 'Changing a role');
-    if (target.role === 'owner' || actor.id === id) {
-      assertCanRemoveOwner({ actorId: actor.id, targetId: id, targetRole: target.role, ownerCount: ownerIds.length, action: 'demote' });
-    }
-    const row = (await users.setRole(trx, id, role, now))!;
-    await recordAudit(trx, actor, now, {
-      action: 'role-change',
-      subjectType: 'user',
-      subjectId: id,
-      summary: `Changed ${target.name} <${target.email}> from ${ROLE_LABELS[target.role].toLowerCase()} to ${ROLE_LABELS[role].toLowerCase()}`,
-      detail: { from: target.role, to: role },
-    });
-    return toUserDto(row);
+    return toUserDto(await changeRoleIn(trx, actor, target, role, ownerIds.length, now));
   });
   forgetAuthState(ctx, id);
   return user;
+}
+
+/** A role change inside the caller's transaction, which holds the owners' lock (lockActiveOwnerIds). */
+async function changeRoleIn(trx: Executor, actor: CurrentUser, target: UserRow, role: Role, ownerCount: number, now: Date): Promise<UserRow> {
+  if (target.role === role) return target;
+  if (!hasRole(actor.role, roleFor('users', 'role'))) throw forbidden(roleFor('users', 'role'), 'Changing a role');
+  if (target.role === 'owner' || actor.id === target.id) {
+    assertCanRemoveOwner({ actorId: actor.id, targetId: target.id, targetRole: target.role, ownerCount, action: 'demote' });
+  }
+  const row = (await users.setRole(trx, target.id, role, now))!;
+  await recordAudit(trx, actor, now, {
+    action: 'role-change',
+    subjectType: 'user',
+    subjectId: target.id,
+    summary: `Changed ${target.name} <${target.email}> from ${ROLE_LABELS[target.role].toLowerCase()} to ${ROLE_LABELS[role].toLowerCase()}`,
+    detail: { from: target.role, to: role },
+  });
+  return row;
 }
 
 /**
  * What a staff member may change on someone's record: a staff account's is an owner's to change
  * (a desk user must not rename, or re-role, the owner), a tier a manager's (it is a price).
  */
-export async function assertMayEditUser(ctx: ServiceContext, actor: CurrentUser, id: string, tier: { tierId?: string | null; tierExpiresAt?: string | null }): Promise<void> {
-  const target = await users.findActiveById(ctx.db, id);
-  if (!target) throw userNotFound();
+function assertMayEditUser(actor: CurrentUser, target: UserRow, tier: TierAssignment): void {
   if (isStaff(target.role) && target.id !== actor.id && !hasRole(actor.role, roleFor('users', 'role'))) {
     throw forbidden(roleFor('users', 'role'), "Changing a staff member's record");
   }
@@ -85,6 +91,32 @@ export async function assertMayEditUser(ctx: ServiceContext, actor: CurrentUser,
   const tierChanges =
     (tier.tierId !== undefined && tier.tierId !== target.tier_id) || (tier.tierExpiresAt !== undefined && expiresAt(tier.tierExpiresAt) !== expiresAt(target.tier_expires_at));
   if (tierChanges && !hasRole(actor.role, roleFor('users', 'tier'))) throw forbidden(roleFor('users', 'tier'), "Changing a customer's tier");
+}
+
+export interface StaffUserEdit extends ProfileChanges, TierAssignment {
+  role?: Role;
+}
+
+/**
+ * Staff save someone's record (the back office's form sends it whole): profile, role and tier,
+ * each checked against the staff member's role, all in one transaction, so a refused part leaves
+ * the rest unchanged too.
+ */
+export async function editUserAsStaff(ctx: ServiceContext, actor: CurrentUser, id: string, edit: StaffUserEdit): Promise<AdminUserDto> {
+  const { role, tierId, tierExpiresAt, ...profile } = edit;
+  const now = ctx.clock();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    // The owners' lock first, as every role change and deactivation takes it.
+    const ownerCount = role ? (await users.lockActiveOwnerIds(trx)).length : 0;
+    const target = await users.findActiveById(trx, id);
+    if (!target) throw userNotFound();
+    assertMayEditUser(actor, target, { tierId, tierExpiresAt });
+    if (role) await changeRoleIn(trx, actor, target, role, ownerCount, now);
+    await updateProfileIn(trx, id, profile, now);
+    return assignTierIn(trx, id, { tierId, tierExpiresAt }, now);
+  });
+  forgetAuthState(ctx, id);
+  return toAdminUserDto(row);
 }
 
 /** An account made in the back office: a customer is the desk's to create, any other an owner's (it gives a role). */

@@ -1,9 +1,7 @@
 import { staffOnly } from '../../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as usersService from '../../services/user-service.ts';
-import { updateProfile } from '../../services/auth-service.ts';
 import { pageUsers } from '../../services/admin-service.ts';
-import { assignTier } from '../../services/tier-service.ts';
 import { withId } from '../../shared/presenters.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { sendList } from '../../http/simple-rest.ts';
@@ -35,13 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       body: StaffUserUpdateBody,
       response: { 200: Record, ...errorResponses },
     },
-  }, async (request) => {
-    const { role, tierId, tierExpiresAt, ...profile } = request.body;
-    await usersService.assertMayEditUser(app.ctx, request.currentUser!, request.params.id, { tierId, tierExpiresAt });
-    if (role) await usersService.changeRole(app.ctx, request.currentUser!, request.params.id, role);
-    await updateProfile(app.ctx, request.params.id, profile);
-    return withId(await assignTier(app.ctx, request.params.id, { tierId, tierExpiresAt }));
-  });
+  }, async (request) => withId(await usersService.editUserAsStaff(app.ctx, request.currentUser!, request.params.id, request.body)));
 
   app.get('/users/:id/notes', {
     config: staffOnly('users', 'list'),
