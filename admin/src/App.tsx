@@ -10,6 +10,7 @@ import { lazyScreen } from './common/lazyScreen.ts';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { DaySheetPage, DayViewPage } from './day-view/index.ts';
 import { CashUpPage } from './cash-up/index.ts';
+import { ReportsPage } from './reports/index.ts';
 import bookings from './bookings/index.ts';
 import facilities from './facilities/index.ts';
 import users from './users/index.ts';
@@ -84,6 +85,7 @@ export const App = () => (
         <Resource name="audit" {...audit} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
+          <Route path="/reports" element={<ReportsPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/day-sheet" element={<DaySheetPage />} />

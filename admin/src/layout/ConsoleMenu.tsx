@@ -5,6 +5,7 @@ import CalendarViewDayIcon from '@mui/icons-material/ViewWeekOutlined';
 import ListIcon from '@mui/icons-material/ViewList';
 // The banknotes of Payments: already in the first screen, where a new icon would cost ~330 bytes.
 import CashUpIcon from '@mui/icons-material/PaymentsOutlined';
+import ReportsIcon from '@mui/icons-material/InsertChartOutlined';
 import { LinkBase, usePermissions, useResourceDefinitions } from 'react-admin';
 import { useMatch } from 'react-router';
 import { menuEntry } from './menu-entry.ts';
@@ -40,8 +41,8 @@ const Item = ({ to, label, Icon, onClick }: ItemProps) => {
 const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
- * The console's menu: the dashboard, then the day view and the resources the signed-in role may
- * list (menuEntriesFor: a desk sees no promo codes, only an owner the audit log). The layout
+ * The console's menu: the dashboard, then the day view, the reports and the resources the signed-in
+ * role may list (menuEntriesFor: a desk sees no reports and no promo codes, only an owner the audit log). The layout
  * has read the role already, so the menu never waits for it. Labels are the resources' own (or
  * the name, capitalised), which spares the inflection library react-admin's menu uses to make them.
  */
@@ -54,6 +55,7 @@ export const ConsoleMenu = ({ id, onNavigate }: { id: string; onNavigate?: () =>
         if (name === 'dashboard') return <Item key={name} to="/" label="Dashboard" Icon={DashboardIcon} onClick={onNavigate} />;
         if (name === 'day-view') return <Item key={name} to="/day-view" label="Day view" Icon={CalendarViewDayIcon} onClick={onNavigate} />;
         if (name === 'cash-up') return <Item key={name} to="/cash-up" label="Cash-up" Icon={CashUpIcon} onClick={onNavigate} />;
+        if (name === 'reports') return <Item key={name} to="/reports" label="Reports" Icon={ReportsIcon} onClick={onNavigate} />;
         const definition = resources[name];
         if (!definition) return null;
         const { options, icon } = definition;

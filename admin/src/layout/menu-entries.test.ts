@@ -1,18 +1,18 @@
 /// <reference types="vite/client" />
 import { describe, expect, test } from 'vitest';
-import { MENU_RESOURCES, menuEntriesFor } from './menu-entries.ts';
+import { MENU_RESOURCES, MENU_SCREENS, menuEntriesFor } from './menu-entries.ts';
 
 describe("the console's menu", () => {
-  test('desk: the front desk screens, no promo codes and no audit log', () => {
+  test('desk: the front desk screens and the cash-up, no reports, no promo codes and no audit log', () => {
     expect(menuEntriesFor('desk')).toEqual(['dashboard', 'day-view', 'cash-up', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'reviews', 'messages', 'emails']);
   });
 
-  test('manager: also promo codes, still no audit log', () => {
-    expect(menuEntriesFor('manager')).toEqual(['dashboard', 'day-view', 'cash-up', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'reviews', 'messages', 'emails']);
+  test('manager: also the reports and promo codes, still no audit log', () => {
+    expect(menuEntriesFor('manager')).toEqual(['dashboard', 'day-view', 'cash-up', 'reports', 'bookings', 'series', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'reviews', 'messages', 'emails']);
   });
 
   test('owner: everything, the audit log last', () => {
-    expect(menuEntriesFor('owner')).toEqual(['dashboard', 'day-view', 'cash-up', ...MENU_RESOURCES]);
+    expect(menuEntriesFor('owner')).toEqual(['dashboard', ...MENU_SCREENS, ...MENU_RESOURCES]);
     expect(menuEntriesFor('admin')).toEqual(menuEntriesFor('owner'));
   });
 
@@ -26,4 +26,9 @@ describe("the console's menu", () => {
     const registered = [...app.matchAll(/<Resource name="([\w-]+)"/g)].map((m) => m[1]!);
     expect([...registered].sort()).toEqual([...MENU_RESOURCES].sort());
   });
+});
+
+test("every screen of the menu has its route in the console", () => {
+  const app = import.meta.glob<string>('../App.tsx', { query: '?raw', import: 'default', eager: true })['../App.tsx']!;
+  for (const screen of MENU_SCREENS) expect(app).toContain(`<Route path="/${screen}"`);
 });
