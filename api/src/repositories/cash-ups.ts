@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DeskPaymentMethod } from '@courtside/domain';
 import type { CashUpsTable } from '@courtside/migrations';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
 /** A payment taken at the desk, with who paid and who took it. */
@@ -78,23 +78,7 @@ export function handedBackBetween(db: Executor, from: Date, to: Date): Promise<H
 }
 
 /** A day's close, with the name of whoever closed it. */
-export interface CashUpCloseRow {
-  id: string;
-  business_date: string;
-  closed_by: string;
-  closed_by_name: string;
-  closed_at: Date;
-  cash_cents: number;
-  card_cents: number;
-  not_recorded_cents: number;
-  refunds_cash_cents: number;
-  refunds_card_cents: number;
-  expected_cash_cents: number;
-  counted_cash_cents: number;
-  order_ids: string[];
-  refund_ids: string[];
-  note: string | null;
-}
+export type CashUpCloseRow = Selectable<CashUpsTable> & { closed_by_name: string };
 
 export async function findCashUp(db: Executor, businessDate: string): Promise<CashUpCloseRow | undefined> {
   const row = await db
