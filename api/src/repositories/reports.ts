@@ -168,6 +168,9 @@ export interface OccupancyCellSql {
  * starts in, so the change's day counts the hours it really has (an October Sunday in New York has
  * two 01:00 hours, a March one none at 02:00).
  */
+/** A booking whose wall-clock length is its real length: not across a clock change (bookings_shifted_idx holds the others). */
+const steadyBooking = sql`(b.ends_local - b.starts_local = b.ends_at - b.starts_at)`;
+
 export async function occupancy(db: Executor, s: ReportScope): Promise<OccupancyCellSql[]> {
   const weekdays = sql`ARRAY[${sql.join(WEEKDAYS.map((d) => sql.lit(d)))}]::text[]`;
   const { rows } = await sql`
@@ -180,37 +183,45 @@ export async function occupancy(db: Executor, s: ReportScope): Promise<Occupancy
       SELECT id, timezone, day + (hours->>'open')::time AS starts_local, day + (hours->>'close')::time AS ends_local
       FROM open_day WHERE jsonb_typeof(hours) = 'object'),
     open_at AS (SELECT id, timezone, starts_local, ends_local, starts_local AT TIME ZONE timezone AS starts_at, ends_local AT TIME ZONE timezone AS ends_at FROM open),
-    spans AS (
-      SELECT f.timezone, b.starts_at, b.ends_at, b.starts_local, b.ends_local, 1 AS booked, 0 AS open
-      FROM bookings b JOIN scope f ON f.id = b.facility_id
-      WHERE b.starts_local >= ${s.from}::date AND b.starts_local < ${s.to}::date + 1 AND b.status = 'confirmed' AND NOT f.is_deleted
-      UNION ALL
-      SELECT timezone, starts_at, ends_at, starts_local, ends_local, 0, 1 FROM open_at
-      UNION ALL
-      SELECT c.timezone, c.starts_at, c.ends_at, c.starts_at AT TIME ZONE c.timezone, c.ends_at AT TIME ZONE c.timezone, 0, -1
+    closed AS (
+      SELECT c.timezone, c.starts_at, c.ends_at, c.starts_at AT TIME ZONE c.timezone AS starts_local, c.ends_at AT TIME ZONE c.timezone AS ends_local
       FROM (SELECT o.timezone, greatest(o.starts_at, cf.starts_at) AS starts_at, least(o.ends_at, cf.ends_at) AS ends_at
             FROM open_at o JOIN closure_facilities cf ON cf.facility_id = o.id AND cf.starts_at < o.ends_at AND cf.ends_at > o.starts_at) c),
-    -- One pass: steady spans collapse into (kind, minute of the week, length) groups; a span across
-    -- a clock change keeps its own instants (spans with the same ones count together).
-    grouped AS (
-      SELECT booked, open, steady, start_min, minutes,
-             CASE WHEN NOT steady THEN timezone END AS timezone, CASE WHEN NOT steady THEN starts_at END AS starts_at,
-             CASE WHEN NOT steady THEN ends_at END AS ends_at, CASE WHEN NOT steady THEN starts_local END AS starts_local, count(*) AS n
-      FROM (SELECT sp.*, sp.ends_local - sp.starts_local = sp.ends_at - sp.starts_at AS steady,
-                   (date_part('dow', sp.starts_local) * 1440 + date_part('hour', sp.starts_local) * 60 + date_part('minute', sp.starts_local))::int AS start_min,
-                   (date_part('epoch', sp.ends_at - sp.starts_at) / 60)::int AS minutes
-            FROM spans sp WHERE sp.ends_at > sp.starts_at) r
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9),
-    cells AS (
-      SELECT h % 10080 AS week_min, (least(g.start_min + g.minutes, h + 60) - greatest(g.start_min, h)) * g.n AS minutes, g.booked, g.open
-      FROM grouped g, generate_series(g.start_min - g.start_min % 60, g.start_min + g.minutes - 1, 60) AS h
-      WHERE g.steady
+    -- Steady spans, counted by where they start in the week (from Monday 00:00) and how long they last.
+    steady AS (
+      SELECT 1 AS booked, 0 AS open, b.starts_local - date_trunc('week', b.starts_local) AS offset, b.ends_at - b.starts_at AS length, count(*) AS n
+      FROM bookings b
+      WHERE b.starts_local >= ${s.from}::date AND b.starts_local < ${s.to}::date + 1 AND b.status = 'confirmed'
+        AND b.facility_id IN (SELECT id FROM scope WHERE NOT is_deleted) AND ${steadyBooking}
+      GROUP BY 3, 4
       UNION ALL
-      SELECT (date_part('dow', h AT TIME ZONE g.timezone) * 1440 + date_part('hour', h AT TIME ZONE g.timezone) * 60)::int,
-             date_part('epoch', least(g.ends_at, h + interval '1 hour') - greatest(g.starts_at, h)) / 60 * g.n, g.booked, g.open
-      FROM grouped g,
-           generate_series(g.starts_at - (g.starts_local - date_trunc('hour', g.starts_local)), g.ends_at - interval '1 microsecond', interval '1 hour') AS h
-      WHERE NOT g.steady)
+      SELECT 0, 1, starts_local - date_trunc('week', starts_local), ends_at - starts_at, count(*)
+      FROM open_at WHERE ends_local - starts_local = ends_at - starts_at GROUP BY 3, 4
+      UNION ALL
+      SELECT 0, -1, starts_local - date_trunc('week', starts_local), ends_at - starts_at, count(*)
+      FROM closed WHERE ends_local - starts_local = ends_at - starts_at GROUP BY 3, 4),
+    -- Spans across a clock change, few: bookings found through their partial index.
+    shifted AS (
+      SELECT f.timezone, b.starts_at, b.ends_at, b.starts_local, 1 AS booked, 0 AS open
+      FROM bookings b JOIN scope f ON f.id = b.facility_id
+      WHERE b.starts_local >= ${s.from}::date AND b.starts_local < ${s.to}::date + 1 AND b.status = 'confirmed' AND NOT f.is_deleted
+        AND NOT ${steadyBooking}
+      UNION ALL
+      SELECT timezone, starts_at, ends_at, starts_local, 0, 1 FROM open_at WHERE ends_local - starts_local <> ends_at - starts_at
+      UNION ALL
+      SELECT timezone, starts_at, ends_at, starts_local, 0, -1 FROM closed WHERE ends_local - starts_local <> ends_at - starts_at),
+    minutes_of AS (
+      SELECT (1440 + date_part('epoch', st.offset)::int / 60) % 10080 AS start_min, date_part('epoch', st.length)::int / 60 AS minutes, st.booked, st.open, st.n
+      FROM steady st WHERE st.length > interval '0'),
+    cells AS (
+      SELECT h % 10080 AS week_min, (least(m.start_min + m.minutes, h + 60) - greatest(m.start_min, h)) * m.n AS minutes, m.booked, m.open
+      FROM minutes_of m, generate_series(m.start_min - m.start_min % 60, m.start_min + m.minutes - 1, 60) AS h
+      UNION ALL
+      SELECT (date_part('dow', h AT TIME ZONE sh.timezone) * 1440 + date_part('hour', h AT TIME ZONE sh.timezone) * 60)::int,
+             date_part('epoch', least(sh.ends_at, h + interval '1 hour') - greatest(sh.starts_at, h)) / 60, sh.booked, sh.open
+      FROM shifted sh,
+           generate_series(sh.starts_at - (sh.starts_local - date_trunc('hour', sh.starts_local)), sh.ends_at - interval '1 microsecond', interval '1 hour') AS h
+      WHERE sh.ends_at > sh.starts_at)
     SELECT week_min / 1440 AS weekday, (week_min % 1440) / 60 AS hour,
            round(sum(minutes * booked))::int AS booked_minutes, greatest(round(sum(minutes * open)), 0)::int AS open_minutes
     FROM cells GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
