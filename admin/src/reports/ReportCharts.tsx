@@ -36,6 +36,8 @@ const periodAxis = (groupBy: ReportGrouping, count: number) =>
 
 const moneyValue = (value: number | null) => (value === null ? '' : money(value));
 const countValue = (value: number | null) => (value === null ? '' : String(value));
+/** Axis ticks of counts, short enough for the axis (12K rather than a truncated 12,...). */
+const axisCount = (value: number) => new Intl.NumberFormat('en-US', { notation: 'compact' }).format(value);
 
 /**
  * A chart and, for assistive technology, one sentence of what it shows (the table below has every
@@ -139,7 +141,7 @@ export const ChannelsChart = ({ report }: { report: ChannelsReport }) => {
           height={CHART_HEIGHT}
           dataset={bars}
           xAxis={bandAxis('channel', bars.length, (c) => CHANNEL_AXIS_LABELS[c as BookingChannel], (c) => CHANNEL_LABELS[c as BookingChannel])}
-          yAxis={[{ width: 40, tickMinStep: 1 }]}
+          yAxis={[{ width: 48, tickMinStep: 1, valueFormatter: axisCount }]}
           series={[
             { dataKey: 'bookings', label: 'Bookings', color: colours.desk, valueFormatter: countValue },
             { dataKey: 'cancelled', label: 'Cancelled', color: colours.refund, valueFormatter: countValue },
@@ -177,7 +179,7 @@ export const CancellationsChart = ({ report }: { report: CancellationsReport }) 
           height={CHART_HEIGHT}
           dataset={bars}
           xAxis={periodAxis(report.groupBy, bars.length)}
-          yAxis={[{ width: 40, tickMinStep: 1 }]}
+          yAxis={[{ width: 48, tickMinStep: 1, valueFormatter: axisCount }]}
           series={[
             { dataKey: 'byCustomer', label: 'By the customer', stack: 'cancelled', color: colours.customer, valueFormatter: countValue },
             { dataKey: 'byStaff', label: 'By staff', stack: 'cancelled', color: colours.staff, valueFormatter: countValue },
