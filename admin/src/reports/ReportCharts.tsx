@@ -9,7 +9,7 @@ import { Link } from 'react-admin';
 import { countOf, money } from '../common/format.ts';
 import { EmailLink } from '../common/EmailLink.tsx';
 import { FigureTable, type Column } from './FigureTable.tsx';
-import { CHANNEL_AXIS_LABELS, axisMoney, sumMoney, cancellationBars, channelBars, periodAxisLabel, periodLabel, revenueBars, revenueSummary } from './figures.ts';
+import { CHANNEL_AXIS_LABELS, axisCount, axisMoney, sumMoney, cancellationBars, channelBars, periodAxisLabel, periodLabel, revenueBars, revenueSummary } from './figures.ts';
 
 /** The series' colours, the theme's: money taken green (desk) and blue (online), given back red; cancellations amber (customers) and grey (staff). */
 function useColours() {
@@ -36,8 +36,6 @@ const periodAxis = (groupBy: ReportGrouping, count: number) =>
 
 const moneyValue = (value: number | null) => (value === null ? '' : money(value));
 const countValue = (value: number | null) => (value === null ? '' : String(value));
-/** Axis ticks of counts, short enough for the axis (12K rather than a truncated 12,...). */
-const axisCount = (value: number) => new Intl.NumberFormat('en-US', { notation: 'compact' }).format(value);
 
 /**
  * A chart and, for assistive technology, one sentence of what it shows (the table below has every

@@ -1,6 +1,6 @@
 import { CHANNEL_LABELS, parseDate, shiftDate, weekdayOf, type BookingChannel, type ReportGrouping } from '@courtside/domain';
 import type { CancellationRow, CancellationsReport, ChannelsReport, RevenueReport } from '@courtside/contracts';
-import { formatDateAs, formatMonth, moneyFormat } from '@courtside/browser';
+import { formatDateAs, formatMonth, moneyFormat, venueLocale } from '@courtside/browser';
 
 /** The reports' figures as the charts draw them: every period of the report, the rows summed per period. */
 
@@ -90,3 +90,6 @@ export function axisMoney(amount: number): string {
   const { currency, locale } = moneyFormat();
   return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(amount);
 }
+
+/** A count on a chart's axis, short, in the venue's locale: "12K" rather than a "12,..." the axis cuts off. */
+export const axisCount = (count: number): string => new Intl.NumberFormat(venueLocale(), { notation: 'compact' }).format(count);

@@ -5,6 +5,7 @@ import {
   TOP_CUSTOMERS,
   WEEKDAYS,
   centsToDollars,
+  formatTime,
   occupancyRate,
   reportPeriod,
   toCsv,
@@ -34,21 +35,24 @@ type Money = RevenueReport['total'];
 
 const dollars = (cents: string | number) => centsToDollars(Number(cents));
 
-function moneyOf(row: reports.MoneySums): Money {
-  const m = { deskPaid: Number(row.desk_paid), onlinePaid: Number(row.online_paid), deskRefunded: Number(row.desk_refunded), onlineRefunded: Number(row.online_refunded) };
+/** Sums of cents, desk and online apart, as the screen reads them (paid minus refunded is the net). */
+function moneyOf(c: { deskPaid: number; onlinePaid: number; deskRefunded: number; onlineRefunded: number }): Money {
   return {
-    deskPaid: centsToDollars(m.deskPaid),
-    onlinePaid: centsToDollars(m.onlinePaid),
-    deskRefunded: centsToDollars(m.deskRefunded),
-    onlineRefunded: centsToDollars(m.onlineRefunded),
-    net: centsToDollars(m.deskPaid + m.onlinePaid - m.deskRefunded - m.onlineRefunded),
+    deskPaid: centsToDollars(c.deskPaid),
+    onlinePaid: centsToDollars(c.onlinePaid),
+    deskRefunded: centsToDollars(c.deskRefunded),
+    onlineRefunded: centsToDollars(c.onlineRefunded),
+    net: centsToDollars(c.deskPaid + c.onlinePaid - c.deskRefunded - c.onlineRefunded),
   };
 }
 
-function totalOf(rows: reports.MoneySums[]): Money {
-  const add = (key: keyof reports.MoneySums) => String(rows.reduce((sum, r) => sum + Number(r[key]), 0));
-  return moneyOf({ desk_paid: add('desk_paid'), online_paid: add('online_paid'), desk_refunded: add('desk_refunded'), online_refunded: add('online_refunded') });
-}
+/** PostgreSQL's sums (bigint, read as text) in cents. */
+const centsOf = (r: reports.MoneySums) => ({
+  deskPaid: Number(r.desk_paid),
+  onlinePaid: Number(r.online_paid),
+  deskRefunded: Number(r.desk_refunded),
+  onlineRefunded: Number(r.online_refunded),
+});
 
 /** One report's read, in a transaction of its own with room to group a year in memory. */
 function readReport<T>(ctx: ServiceContext, read: (trx: Executor) => Promise<T>): Promise<T> {
@@ -85,8 +89,15 @@ export async function revenueReport(ctx: ServiceContext, q: ReportQuery): Promis
   return {
     period: scope.period,
     groupBy,
-    rows: rows.map((r) => ({ period: r.period, facilityId: r.facility_id, facility: r.facility, ...moneyOf(r) })),
-    total: totalOf(rows),
+    rows: rows.map((r) => ({ period: r.period, facilityId: r.facility_id, facility: r.facility, ...moneyOf(centsOf(r)) })),
+    total: moneyOf(
+      rows.map(centsOf).reduce((t, c) => ({
+        deskPaid: t.deskPaid + c.deskPaid,
+        onlinePaid: t.onlinePaid + c.onlinePaid,
+        deskRefunded: t.deskRefunded + c.deskRefunded,
+        onlineRefunded: t.onlineRefunded + c.onlineRefunded,
+      }), { deskPaid: 0, onlinePaid: 0, deskRefunded: 0, onlineRefunded: 0 }),
+    ),
   };
 }
 
@@ -121,7 +132,6 @@ export async function topCustomersReport(ctx: ServiceContext, q: ReportQuery): P
 }
 
 const WEEKDAY_NAMES = WEEKDAYS.map((d) => d[0]!.toUpperCase() + d.slice(1));
-const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 interface ReportDefinition<R extends { period: { from: string; to: string } }> {
   build: (ctx: ServiceContext, q: ReportQuery) => Promise<R>;
@@ -143,7 +153,7 @@ export const REPORTS = {
     build: occupancyReport,
     columns: ['weekday', 'hour', 'bookedMinutes', 'openMinutes', 'rate'],
     csv: (r: OccupancyReport): CsvRow[] => [
-      ...r.cells.map((c) => ({ ...c, weekday: WEEKDAY_NAMES[c.weekday], hour: hourText(c.hour) })),
+      ...r.cells.map((c) => ({ ...c, weekday: WEEKDAY_NAMES[c.weekday], hour: formatTime(c.hour * 60) })),
       { weekday: 'All', hour: 'All', ...r.total },
     ],
   }),
