@@ -3,6 +3,7 @@ import { ACTIVE_STATUSES, BOOKING_STATUSES, CLOSURE_KINDS, MAX_SERIES_OCCURRENCE
 import { BookingNote, CustomerChoiceFields, DeskPaymentMethodField, PaymentStatusSchema } from './bookings.ts';
 import { DeskRefundDto } from './payments.ts';
 import { DayHours } from './facilities.ts';
+import { DayViewWaiting } from './waitlist.ts';
 import { DateText, Email, Id, Nullable, PersonName, Text, TimeText, oneOf } from './primitives.ts';
 
 /** The back office's day view, dashboard figures and messages. Money in dollars. */
@@ -47,6 +48,7 @@ export const DayViewFacility = Type.Object({
   hours: DayHours,
   bookings: Type.Array(DayViewBooking),
   closures: Type.Array(DayViewClosure),
+  waiting: Type.Array(DayViewWaiting, { description: 'Times customers wait for (the waitlist), with how many entries wait for each' }),
 });
 export type DayViewFacility = Static<typeof DayViewFacility>;
 

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_CODES } from '@courtside/domain';
 import { oneOf } from './primitives.ts';
+import { FreeSlotDto } from './waitlist.ts';
 
 /** The success envelope of every JSON answer: `{ success, statusCode, message, data }`. */
 export const envelopeOf = <T extends TSchema>(data: T) =>
@@ -64,5 +65,7 @@ export const ErrorEnvelope = Type.Object({
   priceChange: Type.Optional(PriceChangeDto),
   // The facilities and sports of a move to another sport (SPORT_CHANGE_UNCONFIRMED).
   sportChange: Type.Optional(SportChangeDto),
+  // What is free now instead of a waitlist entry (SLOT_FREE).
+  freeSlots: Type.Optional(Type.Array(FreeSlotDto)),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

@@ -19,3 +19,4 @@ export * from './staff.ts';
 export * from './reports.ts';
 export * from './cash-up.ts';
 export type { ErrorCode } from '@courtside/domain';
+export * from './waitlist.ts';

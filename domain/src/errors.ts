@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'INVALID_SPORT',
   'TOO_SOON',
   'TOO_SHORT',
+  // A waitlist window in which no court of its sport could be booked (closed, off every grid).
+  'NO_SLOT_IN_WINDOW',
   // A promo code the customer typed that cannot be used (expired, used up, another facility's...).
   'PROMO_INVALID',
   // A total the payment provider cannot charge: under its smallest card payment (Stripe: $0.50).
@@ -89,8 +91,13 @@ export const ERROR_CODES = [
   'SERIES_NOT_FOUND',
   'TIER_NOT_FOUND',
   'REVIEW_NOT_FOUND',
+  'WAITLIST_ENTRY_NOT_FOUND',
   // 409: the state of things
   'SLOT_TAKEN',
+  // The waitlist: the slot asked for is free now (book it instead); people are waiting for it (only the first in line may have it); too many entries.
+  'SLOT_FREE',
+  'WAITLISTED',
+  'WAITLIST_LIMIT_REACHED',
   'HOLD_LIMIT_REACHED',
   'PRICE_MISMATCH',
   'ALREADY_EXISTS',

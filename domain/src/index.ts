@@ -34,3 +34,4 @@ export * from './reviews.ts';
 export * from './photos.ts';
 export * from './move-price.ts';
 export * from './datetime-format.ts';
+export * from './waitlist.ts';

@@ -32,6 +32,7 @@ export const BACK_OFFICE_ACCESS = {
   stats: { list: 'desk' },
   reports: { list: 'manager' },
   'cash-up': { list: 'desk', create: 'desk' },
+  waitlist: { list: 'desk', delete: 'desk' },
   users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', tier: 'manager', role: 'owner', delete: 'owner' },
   staff: { list: 'owner', create: 'owner' },
   facilities: { list: 'desk', create: 'manager', edit: 'manager', delete: 'owner' },
