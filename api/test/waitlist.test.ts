@@ -269,7 +269,7 @@ describe('the waitlist', () => {
     const [a, b] = [await join(ana, slot), await join(ben, slot)];
     const day = await send('GET', `/api/admin/day-view?date=${date}`, desk);
     expect(day.json().facilities.find((f: { id: string }) => f.id === court._id).waiting).toEqual([{ startTime: '18:00', endTime: '19:00', count: 2 }]);
-    const at = await send('GET', `/api/admin/waitlist/at?facilityId=${court._id}&date=${date}&startTime=18:00&endTime=19:00`, desk);
+    const at = await send('GET', `/api/admin/waitlist/at/${court._id}?date=${date}&startTime=18:00&endTime=19:00`, desk);
     expect(at.json().map((w: { customer: { name: string } }) => w.customer.name)).toEqual(['Ana Lopez', 'Ben Ode']);
     const list = await send('GET', `/api/admin/waitlist?filter=${encodeURIComponent(JSON.stringify({ facilityId: court._id, date, status: 'active' }))}`, desk);
     expect(list.statusCode, list.body).toBe(200);

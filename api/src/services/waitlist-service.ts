@@ -218,8 +218,8 @@ export async function pageWaitlist(ctx: ServiceContext, params: ListParams) {
 }
 
 /** Who waits for time overlapping a slot staff are about to book at the desk, first in line first. */
-export async function waitingAt(ctx: ServiceContext, query: WaitingAtQuery): Promise<WaitingCustomerDto[]> {
-  const facility = await facilities.findFacility(ctx.db, query.facilityId);
+export async function waitingAt(ctx: ServiceContext, facilityId: string, query: WaitingAtQuery): Promise<WaitingCustomerDto[]> {
+  const facility = await facilities.findFacility(ctx.db, facilityId);
   if (!facility) throw facilityNotFound();
   const interval = resolveBookingRequest(toSchedule(facility), query, facilityBookingPolicy(facility, ctx.config, ctx.clock(), { lateEntry: true }));
   const rows = await waitlist.waitingFor(ctx.db, facility.id, interval, ctx.clock());
