@@ -145,7 +145,9 @@ async function tryHold(
     payment_status: 'unpaid',
     hold_expires_at: holdExpiry(now, ctx.config.holdMinutes, interval.startsAt),
     created_at: now,
-  }, found.version, limits).catch((err: unknown) => {
+  }, found.version, limits).catch(async (err: unknown) => {
+    // Taken by a waitlist offer: the slot went to its line, as the customer should hear.
+    if ((err as { code?: string }).code === '23P01' && (await waitlist.offeredOverlapping(ctx.db, facility.id, interval, now))) throw waitlisted();
     throw holdRefusal(err, ctx, facility, policy);
   }));
 }
