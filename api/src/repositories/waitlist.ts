@@ -155,11 +155,18 @@ export async function latestOfferByElsewhere(db: Executor, entryId: string, faci
   return row?.at ?? null;
 }
 
-/** Waiting entries that may want time at a facility: slot entries at it, window entries of its sport, from `fromDate`. */
+/**
+ * Waiting entries that may want time at a facility, from `fromDate`: slot entries at it, window
+ * entries of its sport, and those with wants there already (its sport may just have changed).
+ */
 export function lockWaitingTouching(db: Executor, facilityId: string, sport: string, fromDate: string): Promise<WaitlistEntryRow[]> {
   return db.selectFrom('waitlist_entries').selectAll()
     .where('status', '=', 'waiting').where('date', '>=', fromDate)
-    .where((eb) => eb.or([eb('facility_id', '=', facilityId), eb.and([eb('kind', '=', 'window'), eb('sport', '=', sport)])]))
+    .where((eb) => eb.or([
+      eb('facility_id', '=', facilityId),
+      eb.and([eb('kind', '=', 'window'), eb('sport', '=', sport)]),
+      eb('id', 'in', eb.selectFrom('waitlist_wants').select('entry_id').where('facility_id', '=', facilityId)),
+    ]))
     .orderBy('id').forUpdate().execute();
 }
 
