@@ -16,7 +16,7 @@ export const WaitingMark = ({ mark, range, facility, date }: { mark: Mark; range
   return (
     <>
       <Box aria-hidden sx={{ position: 'absolute', right: 0, width: 3, top: offsetOf(mark.start, range), height: (mark.end - mark.start) * PX_PER_MIN, bgcolor: waitingLook.bgcolor, zIndex: 2, pointerEvents: 'none' }} />
-      <Tooltip title={`${mark.count === 1 ? '1 customer waits' : `${mark.count} customers wait`} for ${times}: open the waitlist`}>
+      <Tooltip describeChild title={`${mark.count === 1 ? '1 customer waits' : `${mark.count} customers wait`} for ${times}: open the waitlist`}>
         <Box
           component={Link}
           to={waitlistAt(facility.id, date)}

@@ -14,7 +14,7 @@ const filters = (phone: boolean) => [
   <ReferenceInput key="facilityId" source="facilityId" reference="facilities" alwaysOn={!phone}>
     <AutocompleteInput label="Facility" optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ width: 220 }} />
   </ReferenceInput>,
-  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn={!phone} sx={{ width: 220 }} />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn={!phone} sx={{ width: 250 }} />,
   <DateInput key="date" source="date" label="Date" alwaysOn={!phone} />,
 ];
 
@@ -30,10 +30,10 @@ const StatusChip = ({ status }: { status: string }) => {
   return <Chip size="small" label={look.label} color={look.color} variant={status === 'waiting' ? 'outlined' : 'filled'} />;
 };
 
-/** "5 minutes ago", the exact instant on hover (and to screen readers, which skip the tooltip). */
+/** "5 minutes ago", the exact instant on hover; screen readers read both. */
 const Joined = ({ at }: { at: string }) => (
-  <Tooltip title={exactText(at)}>
-    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }} tabIndex={0}>
+  <Tooltip describeChild title={exactText(at)}>
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
       {ago(at)}
       <ScreenReaderText>{` (${exactText(at)})`}</ScreenReaderText>
     </Typography>
@@ -41,9 +41,9 @@ const Joined = ({ at }: { at: string }) => (
 );
 
 const Customer = ({ r }: { r: WaitlistRecord }) => (
-  <Stack>
+  <Stack sx={{ maxWidth: 220 }}>
     <Typography variant="body2">{r.customer.name}</Typography>
-    <Typography variant="caption" color="text.secondary">
+    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
       {r.customer.email}
     </Typography>
   </Stack>
@@ -74,13 +74,21 @@ const DesktopGrid = () => (
     <FunctionField
       label="What"
       render={(r: WaitlistRecord) => (
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: 160, overflowWrap: 'anywhere' }}>
           {whatText(r)}
         </Typography>
       )}
     />
-    <FunctionField label="Date" sortBy="date" render={(r: WaitlistRecord) => <Box sx={{ whiteSpace: 'nowrap' }}>{shortDate(r.date)}</Box>} />
-    <FunctionField label="Time" render={(r: WaitlistRecord) => <Box sx={{ whiteSpace: 'nowrap' }}>{whenText(r)}</Box>} />
+    <FunctionField
+      label="When"
+      sortBy="date"
+      render={(r: WaitlistRecord) => (
+        <Stack sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="body2">{shortDate(r.date)}</Typography>
+          <Typography variant="body2">{whenText(r)}</Typography>
+        </Stack>
+      )}
+    />
     <FunctionField label="Length" render={(r: WaitlistRecord) => <Box sx={{ whiteSpace: 'nowrap' }}>{lengthText(r.minutes)}</Box>} />
     <FunctionField label="Status" render={(r: WaitlistRecord) => <StatusChip status={r.status} />} />
     <FunctionField label="Position" render={(r: WaitlistRecord) => r.position ?? '—'} />

@@ -17,7 +17,7 @@ export const whenText = (r: Pick<WaitlistRecord, 'kind' | 'startTime' | 'endTime
 export const lengthText = hoursText;
 
 /** The status filter: "active" (waiting or offered, the API's own value) first, then each status. */
-export const statusChoices = [{ id: 'active', name: 'Active (waiting or offered)' }, ...WAITLIST_STATUSES.map((id) => ({ id, name: WAITLIST_STATUS_LABELS[id] }))];
+export const statusChoices = [{ id: 'active', name: 'Waiting or offered' }, ...WAITLIST_STATUSES.map((id) => ({ id, name: WAITLIST_STATUS_LABELS[id] }))];
 
 type ChipColor = 'success' | 'warning' | 'default' | 'info';
 const STATUS_COLOR: Record<WaitlistStatus, ChipColor> = { waiting: 'info', offered: 'warning', booked: 'success', expired: 'default', left: 'default' };
