@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { signUpAndLogin, type Session } from '../support/api.ts';
-import { bearer, bookFirstFreeSlot, checkOut, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
+import { allAxeViolations, bearer, bookFirstFreeSlot, checkOut, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
 import { staffAndCustomer } from '../support/back-office.ts';
 import { dayColumn } from '../support/front-desk.ts';
 import { clock, CLOCK_TIME, literal, times } from '../support/clock.ts';
@@ -24,8 +24,15 @@ interface Entry {
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const row = (page: Page, who: Session) => page.locator('tbody tr', { hasText: who.user.email });
 
+/** axe finds nothing at all on the page as it stands (the back office's bar). */
+async function expectNoAxeViolations(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  const found = await allAxeViolations(page);
+  expect(found, `axe violations on ${name}:\n${found.join('\n')}`).toEqual([]);
+}
+
 test('staff see who waits for a booked slot, are warned before booking it, and take someone out of the line', async ({ page, request, ownFacility }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { admin, customer: booker } = await staffAndCustomer(request, 'waitbooker');
   const held = await bookFirstFreeSlot(request, booker, await ownFacility(), 6);
   const { facility, booking } = held;
@@ -49,7 +56,18 @@ test('staff see who waits for a booked slot, are warned before booking it, and t
     await expect(badge).toBeVisible();
     await badge.scrollIntoViewIfNeeded();
     await snapConsole(page, 'admin-waitlist-day-grid');
+    await expectNoAxeViolations(page, 'the day grid with a waiting badge');
     await badge.click();
+  });
+
+  await test.step("the day as a list (a phone's) says it too, and opens the same Waitlist", async () => {
+    await gotoConsole(page, `/day-view?date=${booking.date}&view=list`);
+    const line = page.getByRole('region', { name: facility.name }).getByRole('link', { name: /^2 waiting/ });
+    await expect(line).toContainText(`for ${times(booking.startTime, booking.endTime)}`);
+    await line.scrollIntoViewIfNeeded();
+    await snapConsole(page, 'admin-waitlist-day-list');
+    await line.click();
+    await expect(page).toHaveURL(/#\/waitlist\?filter=/);
   });
 
   await test.step('the badge opens the Waitlist at that facility and day, first in line first', async () => {
@@ -65,6 +83,7 @@ test('staff see who waits for a booked slot, are warned before booking it, and t
     await expect(rows.nth(0)).toContainText('Waiting');
     await expect(rows.nth(0)).toContainText(/just now|minute/);
     await snapConsole(page, 'admin-waitlist-list');
+    await expectNoAxeViolations(page, 'the Waitlist');
   });
 
   await test.step('picking that slot in New booking warns who waits, by name and in order', async () => {
@@ -86,6 +105,7 @@ test('staff see who waits for a booked slot, are warned before booking it, and t
     // Staff may still book it: the button stays.
     await expect(dialog.getByRole('button', { name: 'Book', exact: true })).toBeEnabled();
     await snapConsole(page, 'admin-waitlist-desk-warning');
+    await expectNoAxeViolations(page, 'the New booking dialog with its warning');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -108,5 +128,14 @@ test('staff see who waits for a booked slot, are warned before booking it, and t
     expect(list.find((e) => e.id === entries[0]!.id)?.status).toBe('left');
     const bens = ((await (await request.get('/api/waitlist', { headers: bearer(ben) })).json()) as { data: Entry[] }).data;
     expect(bens.find((e) => e.id === entries[1]!.id)).toMatchObject({ status: 'waiting', position: 1 });
+  });
+
+  await test.step('when the slot frees up, the next in line holds an offer, shown with its deadline', async () => {
+    const cancelled = await request.delete(`/api/admin/bookings/${booking._id}`, { headers: bearer(admin) });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await page.reload();
+    await expect(row(page, ben)).toContainText('Offered');
+    await expect(row(page, ben)).toContainText(new RegExp(`Until ${CLOCK_TIME}`));
+    await snapConsole(page, 'admin-waitlist-offered');
   });
 });

@@ -93,7 +93,7 @@ const DesktopGrid = () => (
     <FunctionField label="Status" render={(r: WaitlistRecord) => <StatusChip status={r.status} />} />
     <FunctionField label="Position" render={(r: WaitlistRecord) => r.position ?? '—'} />
     <FunctionField label="Joined" sortBy="joinedAt" render={(r: WaitlistRecord) => <Joined at={r.joinedAt} />} />
-    <FunctionField label="Offer" render={(r: WaitlistRecord) => (r.offer ? <Box sx={{ maxWidth: 220 }}>{offerText(r)}</Box> : '—')} />
+    <FunctionField label="Offer" render={(r: WaitlistRecord) => (r.offer ? <Box sx={{ maxWidth: 220, minWidth: 110 }}>{offerText(r)}</Box> : '—')} />
     <FunctionField label={<ScreenReaderText>Actions</ScreenReaderText>} render={() => <RemoveFromWaitlistButton />} />
   </Datagrid>
 );
