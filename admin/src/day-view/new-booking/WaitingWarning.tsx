@@ -8,8 +8,8 @@ import { waitingRequest } from './waiting.ts';
 
 /** Who waits for the time the draft would take, in queue order, asked again whenever the place or times change. */
 function useWaitingAt(draft: BookingDraft) {
-  return useServerAnswer('waiting-at', waitingRequest(draft), async (query) => {
-    const { json } = await httpClient(`/api/admin/waitlist/at?${new URLSearchParams({ ...query })}`);
+  return useServerAnswer('waiting-at', waitingRequest(draft), async ({ facilityId, ...query }) => {
+    const { json } = await httpClient(`/api/admin/waitlist/at/${encodeURIComponent(facilityId)}?${new URLSearchParams(query)}`);
     return json as WaitingCustomerDto[];
   });
 }
