@@ -17,6 +17,7 @@ const PROOFS: Record<string, string> = {
   perf: 'perf.ts',
   enumeration: 'enumeration.ts',
   outbox: 'outbox.ts',
+  waitlist: 'waitlist.ts',
 };
 
 const asked = process.argv.slice(2);

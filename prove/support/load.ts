@@ -98,32 +98,37 @@ export class MixedLoad {
         if (reply.status === 200) this.cancelled.add(target.id);
       } else {
         const target = pending.splice(Math.floor(random() * pending.length), 1)[0]!;
-        reply = await this.#pay(customer, target);
+        reply = await sandboxCheckout((...args) => this.#send(...args), customer, target);
+        if (checkoutPaid(reply)) this.paid.add(target.id);
       }
       // Down or refusing: wait a little before the next try, as a client would.
       await sleep(reply.status === 0 || reply.status >= 500 ? 50 : this.#opts.thinkMs * (0.5 + random()));
     }
   }
+}
 
-  /** The sandbox checkout a browser would go through; the 303 to /payment/success is the acknowledgement. */
-  async #pay(customer: Customer, booking: { id: string; amount: number }): Promise<Reply> {
-    const order = await this.#send('order', 'POST', '/api/order/create', {
-      token: customer.token,
-      json: {
-        user: { name: 'Prove Payer', email: customer.email, phone: '555-0100', address: '1 Proof Street' },
-        totalPayableAmount: booking.amount,
-        bookingIds: [{ bookingId: booking.id }],
-      },
-    });
-    if (order.status !== 201) return order;
-    const { orderId, payment_url: paymentUrl } = order.body.data as { orderId: string; payment_url: string };
-    const page = await this.#send('pay-page', 'GET', new URL(paymentUrl, 'http://x').pathname);
-    const signature = typeof page.body === 'string' ? /name="signature" value="([0-9a-f]+)"/.exec(page.body)?.[1] : undefined;
-    if (page.status !== 200 || !signature) return page;
-    const confirm = await this.#send('pay-confirm', 'POST', `/pay/${orderId}/confirm`, { form: { signature } });
-    if (confirm.status === 303 && confirm.location?.startsWith('/payment/success')) this.paid.add(booking.id);
-    return confirm;
-  }
+/** How a checkout sends its requests: a route name for the records, then what `call` takes. */
+export type Send = (route: Route, method: string, path: string, options?: Parameters<typeof call>[3]) => Promise<Reply>;
+
+/** Whether a checkout's last answer is the acknowledged payment (303 to /payment/success). */
+export const checkoutPaid = (reply: Reply) => reply.status === 303 && reply.location?.startsWith('/payment/success') === true;
+
+/** The sandbox checkout a browser would go through (order, hosted page, confirm); answers the last reply. */
+export async function sandboxCheckout(send: Send, customer: Customer, booking: { id: string; amount: number }): Promise<Reply> {
+  const order = await send('order', 'POST', '/api/order/create', {
+    token: customer.token,
+    json: {
+      user: { name: 'Prove Payer', email: customer.email, phone: '555-0100', address: '1 Proof Street' },
+      totalPayableAmount: booking.amount,
+      bookingIds: [{ bookingId: booking.id }],
+    },
+  });
+  if (order.status !== 201) return order;
+  const { orderId, payment_url: paymentUrl } = order.body.data as { orderId: string; payment_url: string };
+  const page = await send('pay-page', 'GET', new URL(paymentUrl, 'http://x').pathname);
+  const signature = typeof page.body === 'string' ? /name="signature" value="([0-9a-f]+)"/.exec(page.body)?.[1] : undefined;
+  if (page.status !== 200 || !signature) return page;
+  return send('pay-confirm', 'POST', `/pay/${orderId}/confirm`, { form: { signature } });
 }
 
 /** Failures: no answer at all, or a 5xx. */
