@@ -62,7 +62,7 @@ describe('joining the waitlist', () => {
     ];
     const outcome = joinFailure(new ApiError(409, 'SLOT_FREE', 'That time is free right now.', [], freeSlots));
     expect(outcome).toEqual({ kind: 'free', message: 'That time is free right now.', slots: freeSlots });
-    expect(outcomeView(outcome as Exclude<typeof outcome, { kind: 'signed-out' }>)).toMatchObject({ tone: 'info', freeSlots });
+    expect(outcomeView(outcome as Exclude<typeof outcome, { kind: 'signed-out' }>)).toMatchObject({ tone: 'warn', freeSlots });
     expect(freeByFacility(freeSlots).map((g) => [g.facility.name, g.slots.map((s) => s.startTime)])).toEqual([['Padel 1', ['18:00', '20:00']], ['Padel 2', ['19:00']]]);
     expect(joinFailure(new ApiError(409, 'SLOT_FREE', ''))).toEqual({ kind: 'free', message: FREE_NOW, slots: [] });
   });

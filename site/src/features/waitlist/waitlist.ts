@@ -67,7 +67,7 @@ const positionPart = (entry: WaitlistEntryDto) => (entry.position === null ? '' 
 
 /** What an outcome says, and where it leads: one text for every page that joins. */
 export interface OutcomeView {
-  tone: 'ok' | 'info' | 'error';
+  tone: 'ok' | 'warn' | 'error';
   text: string;
   link?: { href: string; text: string };
   /** Free slots to book instead (SLOT_FREE). */
@@ -81,10 +81,10 @@ export function outcomeView(outcome: Exclude<JoinOutcome, { kind: 'signed-out' }
       return { tone: 'ok', text: `You're on the waitlist${positionPart(outcome.entry)}. We'll email you if it frees up.`, link: myBookings };
     case 'already':
       return outcome.entry.status === 'offered'
-        ? { tone: 'info', text: 'You were waiting for this, and it is free for you now: pay for it before the offer lapses.', link: myBookings }
-        : { tone: 'info', text: `You're already on the waitlist for this${positionPart(outcome.entry)}. We'll email you if it frees up.`, link: myBookings };
+        ? { tone: 'ok', text: 'You were waiting for this, and it is free for you now: pay for it before the offer lapses.', link: myBookings }
+        : { tone: 'ok', text: `You're already on the waitlist for this${positionPart(outcome.entry)}. We'll email you if it frees up.`, link: myBookings };
     case 'free':
-      return { tone: 'info', text: outcome.message, freeSlots: outcome.slots };
+      return { tone: 'warn', text: outcome.message, freeSlots: outcome.slots };
     case 'refused':
       return { tone: 'error', text: outcome.message, link: outcome.myBookings ? myBookings : undefined };
   }
