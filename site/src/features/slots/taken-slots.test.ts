@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everyDay } from '@courtside/domain';
-import { takenSlots } from './taken-slots.ts';
+import { takenChipsHtml, takenSlots } from './taken-slots.ts';
 
 const schedule = { timezone: 'UTC', openingHours: everyDay({ open: '17:00', close: '21:00' }), slotMinutes: 60, maxBookingMinutes: 240 };
 const slot = (startTime: string, endTime: string) => ({ startTime, endTime });
@@ -23,5 +23,14 @@ describe('the taken slots of a day', () => {
 
   it('are none on a day the facility is closed', () => {
     expect(takenSlots({ ...schedule, openingHours: everyDay(null) }, '2026-11-21', [], { now: dayBefore })).toEqual([]);
+  });
+});
+
+describe('a taken-slot chip', () => {
+  it("links to the booking step on that slot, where its waitlist is joined, and escapes staff's words", () => {
+    const html = takenChipsHtml({ _id: 'f1', name: '<Court>' }, '2026-11-21', [slot('18:00', '19:00')]);
+    expect(html).toContain('href="/facility-booking/f1?date=2026-11-21&amp;start=18%3A00&amp;end=19%3A00"');
+    expect(html).toContain('aria-label="6:00 PM to 7:00 PM, taken: join the waitlist"');
+    expect(html).toContain('aria-label="Taken slots at &lt;Court&gt;"');
   });
 });
