@@ -43,6 +43,10 @@ export interface Config {
   contactWindowMinutes: number;
   /** Live unpaid holds one customer may have at once (staff are not capped). */
   maxHoldsPerCustomer: number;
+  /** How long a waitlist offer is held for its customer (never past the slot's start less the notice). */
+  waitlistOfferMinutes: number;
+  /** Waiting or offered waitlist entries a customer may have at once. */
+  waitlistMaxPerCustomer: number;
   /** The most a desk user refunds on their own (cents); a larger refund needs a manager. */
   deskRefundLimitCents: number;
   /** Active upcoming bookings one customer may have across the venue (null: no limit); facilities may set their own. */
@@ -247,6 +251,8 @@ export function loadConfig(env: Env = process.env): Config {
     contactMaxMessages: int('CONTACT_MAX_MESSAGES', 5, 1, 10_000),
     contactWindowMinutes: int('CONTACT_WINDOW_MINUTES', 10, 1, 24 * 60),
     maxHoldsPerCustomer: int('MAX_HOLDS_PER_CUSTOMER', 4, 1, 10_000),
+    waitlistOfferMinutes: int('WAITLIST_OFFER_MINUTES', 20, 1, 24 * 60),
+    waitlistMaxPerCustomer: int('WAITLIST_MAX_PER_CUSTOMER', 10, 1, 1000),
     deskRefundLimitCents: int('DESK_REFUND_LIMIT', 50, 0, 1_000_000) * 100,
     maxActiveBookings: str('MAX_ACTIVE_BOOKINGS') === undefined ? null : int('MAX_ACTIVE_BOOKINGS', 0, 1, 10_000),
     bookingMaxPerIp: int('BOOKING_MAX_PER_IP', 120, 0, 1_000_000),

@@ -64,6 +64,7 @@ export const EMAIL_KINDS = [
   'refund_to_collect',
   'payment_flagged',
   'balance_collected',
+  'waitlist_offer',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { parseDate, parseTime, formatTime, MINUTE_MS } from './clock.ts';
-import { invalid } from './errors.ts';
+import { DomainError, invalid } from './errors.ts';
 import { resolveBookingRequest, type BookingPolicy, type BookingRequest } from './booking-request.ts';
 import type { Schedule } from './schedule.ts';
 import { dayWindow, type Interval } from './slots.ts';
@@ -100,3 +100,33 @@ export function waitlistKey(entry: { facilityId: string; date: string; startTime
     ? `slot:${entry.facilityId}:${entry.date}:${entry.startTime}-${entry.endTime}`
     : `window:${entry.sport}:${entry.date}:${entry.from}-${entry.to}:${entry.minutes}`;
 }
+
+/** A slot on its facility's clock, offered instead of a waitlist entry. */
+export interface FreeSlot {
+  facilityId: string;
+  facilityName: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** What a player asked to wait for is free now: book it instead (409 SLOT_FREE with the slots). */
+export class SlotFree extends DomainError {
+  readonly freeSlots: FreeSlot[];
+
+  constructor(freeSlots: FreeSlot[]) {
+    const one = freeSlots.length === 1 ? freeSlots[0] : undefined;
+    super('conflict', 'SLOT_FREE', one
+      ? `${one.facilityName} is free from ${one.startTime} to ${one.endTime} on that day: book it instead of waiting.`
+      : `${freeSlots.length} slots are free for that: book one instead of waiting.`, 'startTime');
+    this.name = 'SlotFree';
+    this.freeSlots = freeSlots;
+  }
+}
+
+/** Someone else waits for the time asked: the waitlist hands it out, first in line first. */
+export const waitlisted = () =>
+  new DomainError('conflict', 'WAITLISTED', 'People are waiting for this time, so it goes to the first in line. Join the waitlist to be next.', 'startTime');
+
+export const waitlistLimitReached = (max: number) =>
+  new DomainError('conflict', 'WAITLIST_LIMIT_REACHED', `You are already on ${max} waitlists. Leave one before joining another.`);

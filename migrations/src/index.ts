@@ -31,6 +31,7 @@ import * as staffRolesAudit from './migrations/2026_11_27_0200_staff_roles_audit
 import * as staffNotes from './migrations/2026_11_27_0300_staff_notes.ts';
 import * as cashUp from './migrations/2026_11_27_0400_cash_up.ts';
 import * as bookingReportColumns from './migrations/2026_11_27_0500_booking_report_columns.ts';
+import * as waitlist from './migrations/2026_11_27_0600_waitlist.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0300_staff_notes': staffNotes,
   '2026_11_27_0400_cash_up': cashUp,
   '2026_11_27_0500_booking_report_columns': bookingReportColumns,
+  '2026_11_27_0600_waitlist': waitlist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -286,6 +286,49 @@ export interface Database {
   audit_log: AuditLogTable;
   staff_notes: StaffNotesTable;
   cash_ups: CashUpsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_wants: WaitlistWantsTable;
+}
+
+/** One customer waiting for a facility's slot ('slot') or any court of a sport in a window ('window'). */
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'slot' | 'window';
+  /** A slot entry's facility; null for a window. */
+  facility_id: string | null;
+  sport: string;
+  /** The local date (YYYY-MM-DD). */
+  date: string;
+  /** A slot's start and end, or a window's from and to (HH:mm, local). */
+  start_time: string;
+  end_time: string;
+  minutes: number;
+  /** What makes two entries of one customer the same wish (domain waitlistKey). */
+  match_key: string;
+  status: Generated<'waiting' | 'offered' | 'booked' | 'expired' | 'left'>;
+  joined_at: Date;
+  /** Its place in the order of joining (the line's order). */
+  line_no: Generated<string>;
+  /** The last moment it can still be offered anything (its latest want's start less the notice). */
+  expires_at: Date;
+  offer_booking_id: string | null;
+  offered_at: Date | null;
+  settled_at: Date | null;
+  removed_by: string | null;
+}
+
+/** A time a waiting entry would take at a facility; kept only while its entry waits. */
+export interface WaitlistWantsTable {
+  entry_id: string;
+  facility_id: string;
+  user_id: string;
+  /** Its entry's line_no: the first in line first. */
+  line_no: string;
+  starts_at: Date;
+  ends_at: Date;
+  /** Its start less the facility's minimum notice: after it, it is no longer offered. */
+  offer_by: Date;
 }
 
 /** A staff member's note on a customer's record; never in any answer a customer reads. */
@@ -405,3 +448,4 @@ export type TierRow = Selectable<TiersTable>;
 export type PromoCodeRow = Selectable<PromoCodesTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type CashUpRow = Selectable<CashUpsTable>;
+export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;

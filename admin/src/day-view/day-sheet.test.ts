@@ -27,6 +27,7 @@ const facility = (over: Partial<DayViewFacility> = {}): DayViewFacility => ({
   hours: { open: '08:00', close: '22:00' },
   bookings: [],
   closures: [],
+  waiting: [],
   ...over,
 });
 

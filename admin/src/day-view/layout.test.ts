@@ -17,6 +17,7 @@ const booking = (startTime: string, endTime: string): DayViewBooking => ({
 
 const facility = (hours: { open: string; close: string } | null, bookings: DayViewBooking[] = []): DayViewFacility => ({
   closures: [],
+  waiting: [],
   id: 'f1',
   name: 'Court 1',
   isDeleted: false,

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   refund_to_collect: 'Refund to hand back at the desk (staff)',
   payment_flagged: 'Payment flagged (staff)',
   balance_collected: 'Balance collected',
+  waitlist_offer: 'Waitlist offer',
 };
 
 export const kindLabel = (kind: string) => (KIND_LABELS as Record<string, string>)[kind] ?? kind;

@@ -1,4 +1,4 @@
-import { ConflictsError, DomainError, PriceChangeUnconfirmed, RateLimited, SportChangeUnconfirmed, type ErrorCode, type ErrorKind } from '@courtside/domain';
+import { ConflictsError, DomainError, PriceChangeUnconfirmed, RateLimited, SlotFree, SportChangeUnconfirmed, type ErrorCode, type ErrorKind } from '@courtside/domain';
 import { priceChangeDto } from '../shared/presenters.ts';
 import type { ErrorEnvelope } from '@courtside/contracts';
 
@@ -79,6 +79,7 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = {
 export function toErrorResponse(err: unknown): ErrorBody {
   if (err instanceof ConflictsError) return { ...errorBody(STATUS_OF[err.kind], err.code, err.message, err.path), conflicts: err.conflicts };
   if (err instanceof PriceChangeUnconfirmed) return { ...errorBody(STATUS_OF[err.kind], err.code, err.message, err.path), priceChange: priceChangeDto(err.priceChange) };
+  if (err instanceof SlotFree) return { ...errorBody(STATUS_OF[err.kind], err.code, err.message, err.path), freeSlots: err.freeSlots };
   if (err instanceof SportChangeUnconfirmed) return { ...errorBody(STATUS_OF[err.kind], err.code, err.message, err.path), sportChange: err.sportChange };
   if (err instanceof DomainError) return errorBody(STATUS_OF[err.kind], err.code, err.message, err.path);
   const e = err as { statusCode?: number; code?: string; validation?: ValidationIssue[]; validationContext?: string; message?: string };

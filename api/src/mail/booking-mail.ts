@@ -195,3 +195,12 @@ export async function enqueueReminder(ctx: MailContext, db: Executor, b: Booking
   });
   return id !== undefined;
 }
+
+/** Queues the waitlist's offer of the held booking `bookingId`, to pay by `payBy` (once per booking). */
+export async function enqueueWaitlistOffer(ctx: MailContext, trx: Executor, bookingId: string, payBy: Date): Promise<void> {
+  const b = await findBookingForMail(trx, bookingId);
+  if (!b || b.status !== 'pending') return;
+  await enqueueRendered(ctx, trx, 'waitlist_offer', b.user_email, (t, l) => t.waitlistOffer(l, factsOf(b), b.payable_cents, payBy), {
+    dedupeKey: `waitlist-offer:${b.id}`,
+  });
+}

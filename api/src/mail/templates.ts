@@ -90,6 +90,7 @@ function compose(layout: MailLayout, subject: string, greeting: string, blocks: 
 /** The site's pages messages link to (api/test/email-booking.test.ts checks each has a page). */
 export const SITE_LINKS = {
   myBookings: '/dashboard/userBookings',
+  checkout: '/dashboard/checkoutForPayment',
   catalogue: '/facilities-list',
   resetPassword: '/reset-password',
   forgotPassword: '/forgot-password',
@@ -258,6 +259,17 @@ export const templates = {
         ? `The payment link we sent before no longer works (nothing was charged through it). It is confirmed once you pay ${amountIn(layout, amountCents)} with the new link below, by ${momentIn(layout, payBy, b.timezone)}; after that the slot is released.`
         : `The payment link we sent before no longer works (nothing was charged through it). The venue will tell you how to pay ${amountIn(layout, amountCents)} for the new time.`,
       ...(paymentUrl ? [{ link: paymentUrl, label: `Pay ${amountIn(layout, amountCents)}` }] : []),
+      myBookings(layout),
+    ]),
+
+  /** The waitlist's offer: a held booking in the customer's name, theirs if they pay by `payBy`. */
+  waitlistOffer: (layout: MailLayout, b: BookingFacts, amountCents: number, payBy: Date) =>
+    render(layout, `A court is free for you: ${b.facilityName}`, hello(b.customerName), [
+      'The time you were waiting for is free, and we are holding it for you:',
+      ...bookingLines(layout, b),
+      `It is yours once you pay ${amountIn(layout, amountCents)} by ${momentIn(layout, payBy, b.timezone)}. After that it goes to the next person waiting.`,
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.checkout}`, label: `Pay ${amountIn(layout, amountCents)}` },
+      'Not needed any more? Cancel it in My bookings, and it goes to the next person at once.',
       myBookings(layout),
     ]),
 

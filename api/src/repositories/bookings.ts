@@ -191,6 +191,10 @@ interface HoldArgs extends CustomerLimits {
   version: string;
 }
 
+/** The waitlist's check of a new hold (courtside_waitlist_free): raises CSH05 when someone else waits for the time. */
+const waitlistFree = (a: HoldArgs) =>
+  sql<boolean>`courtside_waitlist_free(${a.facility}::uuid, ${a.startsAt}::timestamptz, ${a.endsAt}::timestamptz, ${a.user}::uuid, ${a.now}::timestamptz)`;
+
 // Compiled once: the statement of every booking request (db/compiled-once.ts).
 const insertHold = compiledOnce<HoldArgs, BookingRow>('insert_hold', (db, a) => {
   // The customer's lock comes first and the schedule's second, always: no path takes them the other way round.
@@ -201,7 +205,9 @@ const insertHold = compiledOnce<HoldArgs, BookingRow>('insert_hold', (db, a) => 
     ), schedule_lock AS (
       SELECT ${scheduleLockIfUnchanged(a.facility, a.version)} AS unchanged FROM customer
     ), facility AS (
-      SELECT ${a.facility}::uuid AS id FROM schedule_lock WHERE unchanged
+      -- After the schedule lock, on a fresh snapshot: time the waitlist keeps for others (CSH05).
+      SELECT ${a.facility}::uuid AS id FROM schedule_lock
+       WHERE CASE WHEN unchanged THEN ${waitlistFree(a)} ELSE false END
     ), lapsed AS (
       -- Gated on the locks (an init plan, run before the scan) and through bookings_no_overlap,
       -- this facility's bookings at that time: lapsedInTheWay keeps the planner off
@@ -223,11 +229,11 @@ const insertHold = compiledOnce<HoldArgs, BookingRow>('insert_hold', (db, a) => 
 });
 
 /**
- * A booking staff make at the desk, inside the caller's transaction once it holds the facility's
- * schedule lock and has expired lapsed holds in the way. The exclusion constraint and the
- * closure trigger stay the guarantee (23P01, CSH02).
+ * A booking inserted inside the caller's transaction once it holds the facility's schedule lock
+ * and has expired lapsed holds in the way: staff's at the desk, the waitlist's offers. The
+ * exclusion constraint and the closure trigger stay the guarantee (23P01, CSH02).
  */
-export function insertDeskBooking(
+export function insertLockedBooking(
   db: Executor,
   b: Pick<NewBooking, 'facility_id' | 'user_id' | 'starts_at' | 'ends_at' | 'payable_cents' | 'status' | 'payment_status' | 'hold_expires_at' | 'booked_by' | 'note' | 'series_id'> & { now: Date },
 ): Promise<BookingRow> {

@@ -17,6 +17,7 @@ import type { DashboardStats, DayView } from '@courtside/contracts';
 import type { FacilityRow } from '@courtside/migrations';
 import * as dayView from '../repositories/day-view.ts';
 import { closuresBetween } from '../repositories/closures.ts';
+import { waitingCounts } from '../repositories/waitlist.ts';
 import { listDeskRefunds } from '../payments/staff.ts';
 import type { ServiceContext } from '../shared/context.ts';
 
@@ -88,6 +89,13 @@ function closuresOf(ctx: ServiceContext, windows: Window[]) {
   );
 }
 
+/** The times customers wait for at these facilities' days (the waitlist), with how many entries wait for each. */
+function waitingOf(ctx: ServiceContext, windows: Window[], now: Date) {
+  if (windows.length === 0) return Promise.resolve([]);
+  const range = { startsAt: new Date(Math.min(...windows.map((w) => w.from.getTime()))), endsAt: new Date(Math.max(...windows.map((w) => w.to.getTime()))) };
+  return waitingCounts(ctx.db, windows.map((w) => w.facility.id), range, now);
+}
+
 /** Every live facility (and deleted ones with bookings that day) with the bookings that hold its time on one local day (its own time zone). */
 export async function getDayView(ctx: ServiceContext, dateText?: string): Promise<DayView> {
   const date = parseDate(dateText ?? todayIn(ctx), 'date');
@@ -95,7 +103,7 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
   const { byFacility } = loaded;
   // A deleted facility is shown only for the days it has bookings on (its own calendar).
   const windows = loaded.windows.filter((w) => !w.facility.is_deleted || byFacility.has(w.facility.id));
-  const [closures, deskRefunds] = await Promise.all([closuresOf(ctx, windows), listDeskRefunds(ctx, { date: formatDate(date) })]);
+  const [closures, deskRefunds, waiting] = await Promise.all([closuresOf(ctx, windows), listDeskRefunds(ctx, { date: formatDate(date) }), waitingOf(ctx, windows, loaded.now)]);
   return {
     date: formatDate(date),
     deskRefunds,
@@ -126,6 +134,9 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
       closures: closures
         .filter((c) => c.facility_id === facility.id && c.starts_at < to && c.ends_at > from)
         .map((c) => ({ id: c.id, startTime: clippedTime(c.starts_at, from, to, facility.timezone), endTime: clippedTime(c.ends_at, from, to, facility.timezone), reason: c.reason, kind: c.kind })),
+      waiting: waiting
+        .filter((w) => w.facility_id === facility.id && w.starts_at < to && w.ends_at > from)
+        .map((w) => ({ startTime: clippedTime(w.starts_at, from, to, facility.timezone), endTime: clippedTime(w.ends_at, from, to, facility.timezone), count: w.count })),
     })),
   };
 }

@@ -20,6 +20,7 @@ import {
   hasRole,
   isStaff,
   roleFor,
+  waitlisted,
 } from '@courtside/domain';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto, MovedBookingDto } from '@courtside/contracts';
@@ -33,6 +34,8 @@ import { findBookingForMail, type BookingForMail } from '../repositories/booking
 import { enqueueBookingCancelled, enqueueBookingMoved, enqueueHeldBookingMoved } from '../mail/booking-mail.ts';
 import { openPaymentLink } from './payment-links.ts';
 import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import * as waitlist from '../repositories/waitlist.ts';
+import { offerFreedTime, offerFreedTimeNow } from './waitlist-offers.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
@@ -110,6 +113,7 @@ function rulesAt(ctx: ServiceContext, user: CurrentUser, facility: FacilityRow, 
 function holdRefusal(err: unknown, ctx: ServiceContext, facility: FacilityRow, policy: EffectivePolicy): unknown {
   const e = err as { code?: string; constraint?: string; detail?: string };
   if (e.code === bookings.HOLD_CAP_REACHED) return holdCapReached(ctx.config.maxHoldsPerCustomer);
+  if (e.code === waitlist.WAITLISTED) return waitlisted();
   if (e.code === bookings.QUOTA_REACHED) {
     const [scope, count] = (e.detail ?? '').split(' ');
     const venue = scope === 'venue';
@@ -172,7 +176,11 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
     if (attempt === 3) throw new DomainError('conflict', 'FACILITY_CHANGING', 'The facility is being changed right now. Please try again.', 'facility');
     const found = await facilityForBooking(ctx, req.facility, attempt > 0);
     facility = found.row;
-    row = await tryHold(ctx, user, req, found, now);
+    row = await tryHold(ctx, user, req, found, now).catch(async (err: unknown) => {
+      // Time the waitlist keeps, freed by the clock (a lapsed hold): hand it to the first in line now.
+      if (err instanceof DomainError && err.code === 'WAITLISTED') await offerFreedTimeNow(ctx, found.row.id);
+      throw err;
+    });
   }
   await announceNewBookings(ctx, facility!.id);
   return toBookingDto(heldView(row, facility!, user), now, ctx.config.cancellationHours);
@@ -202,15 +210,26 @@ export interface AfterCommit {
   refundIds?: string[];
 }
 
+/** Facilities where a change handed freed time to the waitlist (handOverFreedTime): their new holds are announced after commit. */
+export interface HandedOver {
+  offeredAt?: string[];
+}
+
 /**
  * Runs a change to a booking in one transaction (again on a deadlock), then closes the hosted
  * pages it made stale and sends the refunds it recorded.
  */
-export async function changeBooking<R extends AfterCommit>(ctx: ServiceContext, change: (trx: Executor) => Promise<R>): Promise<R> {
+export async function changeBooking<R extends AfterCommit & HandedOver>(ctx: ServiceContext, change: (trx: Executor) => Promise<R>): Promise<R> {
   const result = await retryTransaction(() => ctx.db.transaction().execute(change));
   await closeCheckouts(ctx, result.staleCheckouts ?? []);
   await sendRefunds(ctx, result.refundIds ?? []);
+  for (const facilityId of new Set(result.offeredAt)) await announceNewBookings(ctx, facilityId);
   return result;
+}
+
+/** Hands the time a change freed at a facility to its waitlist, in the change's transaction (offerFreedTime). */
+export async function handOverFreedTime(ctx: ServiceContext, trx: Executor, facilityId: string, now: Date): Promise<string[]> {
+  return (await offerFreedTime(ctx, trx, facilityId, now)).length > 0 ? [facilityId] : [];
 }
 
 /**
@@ -269,6 +288,10 @@ export async function rescheduleBooking(
     });
     const was = await findBookingForMail(trx, row.id);
     await lockFacilitySchedule(trx, facility.id);
+    // A customer moving into time others wait for is refused as a new booking there would be; the desk is not.
+    if (!isStaff(actor.role)) await waitlist.assertWaitlistFree(trx, facility.id, interval, row.user_id, now).catch((err: unknown) => {
+      throw holdRefusal(err, ctx, facility, rules.policy);
+    });
     await bookings.expireLapsedOverlapping(trx, facility.id, interval, now, { exceptId: row.id });
     const newCents = facilityPrice(facility, interval, { tier: await findAssignedTier(trx, row.user_id), now });
     const price = movedPrice({ payableCents: row.payable_cents, balanceCents: row.balance_cents, paid: row.payment_status === 'paid' }, newCents);
@@ -288,7 +311,7 @@ export async function rescheduleBooking(
     const staleCheckouts = row.status === 'pending' ? await orders.cancelPendingOrdersOf(trx, { bookingIds: [row.id] }, now, 'booking_moved') : [];
     // A hold the venue moved: its customer is told, with a new link for the new time and price.
     const heldMoved = row.status === 'pending' && row.user_id !== actor.id && was && hasMoved(was, await findBookingForMail(trx, row.id)) ? was : undefined;
-    return { staleCheckouts, change: price.change, heldMoved };
+    return { staleCheckouts, change: price.change, heldMoved, offeredAt: await handOverFreedTime(ctx, trx, row.facility_id, now) };
   });
   if (heldMoved) await sendNewPaymentLink(ctx, heldMoved);
   return { ...(await view(ctx, ctx.db, id)), priceChange: priceChangeDto(change) };
@@ -312,7 +335,11 @@ async function sendNewPaymentLink(ctx: ServiceContext, was: BookingForMail): Pro
  */
 export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<BookingDto> {
   const now = ctx.clock();
-  await changeBooking(ctx, async (trx) => cancelLockedBooking(ctx, trx, actor, await lockOwnOrAny(trx, actor, id), now));
+  await changeBooking(ctx, async (trx) => {
+    const row = await lockOwnOrAny(trx, actor, id);
+    const done = await cancelLockedBooking(ctx, trx, actor, row, now);
+    return { ...done, offeredAt: await handOverFreedTime(ctx, trx, row.facility_id, now) };
+  });
   return view(ctx, ctx.db, id);
 }
 

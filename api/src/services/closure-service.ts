@@ -16,7 +16,7 @@ import * as closures from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
 import { enumFilter, parseListParams, uuidFilter, type ListParams } from '../shared/admin-query.ts';
-import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
+import { cancelLockedBooking, changeBooking, handOverFreedTime, type AfterCommit } from './booking-service.ts';
 import { cachesOf } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { facilityNotFound } from '../shared/facility-schedule.ts';
@@ -122,18 +122,27 @@ export async function updateClosure(ctx: ServiceContext, actor: CurrentUser, id:
     const placed = await placeRanges(ctx, trx, actor, input, now);
     await closures.updateClosure(trx, id, written(input), now);
     await closures.replaceClosureRanges(trx, id, placed.ranges);
-    return { ...placed.after, cancelled: placed.cancelled };
+    // Time the closure no longer covers goes to whoever waits for it.
+    return { ...placed.after, cancelled: placed.cancelled, offeredAt: await handOverAt(ctx, trx, before?.facilities.map((f) => f.facility_id) ?? [], now) };
   });
   touched(ctx, [...input.facilityIds, ...(before?.facilities.map((f) => f.facility_id) ?? [])]);
   return { ...(await getClosure(ctx, id)), cancelledBookings: cancelled };
 }
 
+/** The waitlist's hand-over at each facility whose closed time shrank, in the caller's transaction. */
+async function handOverAt(ctx: ServiceContext, trx: Executor, facilityIds: string[], now: Date): Promise<string[]> {
+  const offered: string[] = [];
+  for (const facilityId of new Set(facilityIds)) offered.push(...(await handOverFreedTime(ctx, trx, facilityId, now)));
+  return offered;
+}
+
 /** Reopens the facilities; answers with the closure as it was. */
 export async function deleteClosure(ctx: ServiceContext, id: string): Promise<ClosureDto> {
   const closure = await getClosure(ctx, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await changeBooking(ctx, async (trx) => {
     if (!(await closures.lockClosure(trx, id))) throw closureNotFound();
     await closures.deleteClosure(trx, id);
+    return { offeredAt: await handOverAt(ctx, trx, closure.facilityIds, ctx.clock()) };
   });
   touched(ctx, closure.facilityIds);
   return closure;

@@ -39,7 +39,9 @@ import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
-import { ALL_FACILITIES, cachesOf, safetyNetUntil } from './caches.ts';
+import { ALL_FACILITIES, announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
+import { dropFacility as dropFromWaitlist } from '../repositories/waitlist.ts';
+import { replanWaitlistAt } from './waitlist-offers.ts';
 import { facilityNotFound, openingHoursOf, toPricing } from '../shared/facility-schedule.ts';
 import { toFacilityDto } from '../shared/presenters.ts';
 
@@ -283,6 +285,7 @@ export async function updateFacility(
 ): Promise<FacilityDto> {
   const now = ctx.clock();
   let timezone: string | undefined;
+  let offered = 0;
   try {
     const row = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
       const locked = await lockForChange(trx, id);
@@ -317,10 +320,14 @@ export async function updateFacility(
         await keepWallClock(trx, locked, schedule.timezone, input.confirmTimezoneChange === true, now);
       }
       await auditFacilityChange(ctx, trx, actor, locked, changes, now);
-      return facilities.updateFacility(trx, id, changes, now);
+      const updated = await facilities.updateFacility(trx, id, changes, now);
+      // Its hours, grid, notice or sport may have changed what the waitlist waits for there, and freed time.
+      if (updated) offered = updated.is_deleted ? (await dropFromWaitlist(trx, id, now), 0) : (await replanWaitlistAt(ctx, trx, updated, now)).length;
+      return updated;
     }));
     if (!row) throw facilityNotFound();
     facilityChanged(ctx, id);
+    if (offered > 0) await announceNewBookings(ctx, id);
     return toFacilityDto(row);
   } catch (err) {
     // The database's word on overlaps the checks above did not foresee: bookings (23P01) or a closure over a booking (CSH03).
@@ -378,6 +385,7 @@ export async function deleteFacility(
       after.refundIds.push(...done.refundIds);
     }
     const row = await facilities.updateFacility(trx, id, { is_deleted: true }, now);
+    await dropFromWaitlist(trx, id, now);
     if (!locked.is_deleted) await auditFacilityChange(ctx, trx, actor, locked, { is_deleted: true }, now);
     return { ...after, row: row!, cancelled: live.length };
   });

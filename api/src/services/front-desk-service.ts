@@ -140,7 +140,7 @@ export async function insertDeskBookingIn(
   await lockFacilitySchedule(trx, w.facility.id);
   await bookings.expireLapsedOverlapping(trx, w.facility.id, w.interval, now);
   const link = w.payment === 'link';
-  return bookings.insertDeskBooking(trx, {
+  return bookings.insertLockedBooking(trx, {
     facility_id: w.facility.id,
     user_id: w.customer.id,
     starts_at: w.interval.startsAt,

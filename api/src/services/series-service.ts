@@ -25,7 +25,7 @@ import type { LiveBookingRow } from '../repositories/facilities.ts';
 import * as series from '../repositories/series.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import { parseListParams, uuidFilter, type ListParams } from '../shared/admin-query.ts';
-import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
+import { cancelLockedBooking, changeBooking, handOverFreedTime, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { facilityNotFound, toSchedule } from '../shared/facility-schedule.ts';
@@ -252,7 +252,7 @@ export async function cancelSeries(ctx: ServiceContext, staff: CurrentUser, id: 
     }
     // One message for every date it cancelled, saying what goes back.
     await enqueueSeriesCancelled(ctx, trx, told.bookingIds, told.refunds, SERIES_CANCELLED);
-    return { ...after, cancelled };
+    return { ...after, cancelled, offeredAt: cancelled > 0 ? await handOverFreedTime(ctx, trx, found.facility_id, now) : [] };
   });
   return { ...(await getSeries(ctx, id)), cancelledBookings: cancelled };
 }

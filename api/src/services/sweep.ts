@@ -2,6 +2,7 @@ import { sweepHolds } from './booking-service.ts';
 import { retryDueRefunds } from '../payments/refunds.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { deliverMail } from '../mail/sender.ts';
+import { sweepWaitlist } from './waitlist-offers.ts';
 
 /** Where a sweep reports what it did (the server's logger). */
 export interface SweepLog {
@@ -9,13 +10,15 @@ export interface SweepLog {
 }
 
 /**
- * One pass of the background work: expires lapsed holds, retries the refunds the provider
- * has not accepted yet, then sends the outbox's due mail (queuing due reminders first).
+ * One pass of the background work: expires lapsed holds, hands time they freed to the waitlist
+ * (and expires entries whose time has come), retries the refunds the provider has not accepted yet, then sends the outbox's due mail (queuing due reminders first).
  * Safe to run in every API process at once (SKIP LOCKED).
  */
 export async function runSweep(ctx: ServiceContext, log: SweepLog): Promise<void> {
   const expired = await sweepHolds(ctx);
   if (expired > 0) log.info({ expired }, 'expired lapsed holds');
+  const waitlist = await sweepWaitlist(ctx);
+  if (waitlist.expired > 0 || waitlist.offered > 0) log.info(waitlist, 'waitlist: entries expired, freed time offered');
   const refunds = await retryDueRefunds(ctx);
   if (refunds > 0) log.info({ refunds }, 'retried refunds');
   const mail = await deliverMail(ctx);

@@ -17,6 +17,7 @@ import uploads from './uploads.ts';
 import staff from './staff.ts';
 import reports from './reports.ts';
 import cashUp from './cash-up.ts';
+import waitlist from './waitlist.ts';
 
 const tags = ['back office'];
 
@@ -30,7 +31,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist]) await app.register(routes);
 };
 
 export default adminApi;
