@@ -24,10 +24,10 @@ export function WaitlistJoin({ facilityId, date, start, end, lead, onOutcome }: 
   // Once in line (or offered the free time instead) there is nothing more to press here.
   const done = view !== null && view.tone !== 'error';
   return (
-    <div className="waitlist-join">
+    <div className={`waitlist-join${done ? ' is-done' : ''}`}>
       {!done && (
         <>
-          <p className="waitlist-lead" id={`${id}-lead`}>{lead ?? <>Taken? Join the waitlist for <span className="nowrap">{when}</span>.</>}</p>
+          <p className="waitlist-lead" id={`${id}-lead`}>{lead ?? <>Taken? Join the waitlist for <span className="waitlist-when">{when}</span>.</>}</p>
           <button type="button" className="btn" disabled={busy} onClick={() => void join(slotEntryBody(facilityId, date, start, end))}
             aria-describedby={`${id}-lead`}>
             {busy ? 'Joining…' : 'Join the waitlist'}
