@@ -135,3 +135,61 @@ test('two customers, one slot: the second waits for it, is offered it when the f
   for (const context of contexts) await context.close();
   expect(problems, problems.map((p) => `${p.kind} ${p.url}: ${p.detail}`).join('\n')).toEqual([]);
 });
+
+test("a taken slot on a facility's page leads (through login) to its waitlist; Find a court offers a sport's window, or what is free; leaving asks first", async ({ page, request, ownFacility }) => {
+  test.setTimeout(120_000);
+  const facility = await ownFacility({ sport: 'squash' });
+  const { _id: id, name } = facility;
+  const date = isoDate(2, facility.timezone);
+  const [holder, waiter] = await Promise.all([signUpAndLogin(request, 'waitlist-holder'), signUpAndLogin(request, 'waitlist-waiter')]);
+  const held = await request.post('/api/bookings', { headers: bearer(holder), data: { facility: id, date, startTime: START, endTime: END } });
+  expect(held.status(), await held.text()).toBe(201);
+
+  await test.step('signed out, the facility page shows the slot taken; its chip leads to login, then to its waitlist', async () => {
+    await page.goto(`/facilities/${id}?date=${date}#free-slots`);
+    const chip = page.getByRole('link', { name: `${clock(START)} to ${clock(END)}, taken: join the waitlist` });
+    await expect(chip).toBeVisible();
+    await chip.click();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.waitForLoadState('load');
+    await page.getByLabel('Email').fill(waiter.user.email);
+    await page.getByLabel('Password').fill(waiter.password);
+    await page.locator('main').getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(new RegExp(`/facility-booking/${id}\\?date=${date}&start=`));
+    await hydrated(page);
+    await expect(slotChip(page)).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(page.getByText("You're on the waitlist (position 1). We'll email you if it frees up.")).toBeVisible();
+  });
+
+  await test.step("Find a court: the search's sport, day and window, with a length; what is free is offered instead", async () => {
+    await page.goto(`/find?date=${date}&sport=squash&time=evening`);
+    await expect(page.locator('#find')).toHaveAttribute('data-live', 'true');
+    const block = page.locator('#find-waitlist');
+    await expect(block).toContainText(/Join the waitlist for any squash court (on \w+|tomorrow) between 5:00 PM and midnight \(60 min\)\./);
+    // Its courts book by the hour: 90 minutes fits none, and the server says so.
+    await block.getByLabel('Length').selectOption('90');
+    await expect(block).toContainText('(90 min)');
+    await block.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(block.locator('.alert-error')).toContainText('No squash court can be booked for 90 minutes');
+    await block.getByLabel('Length').selectOption('60');
+    await expect(block.locator('.alert-error')).toHaveCount(0);
+    await block.getByRole('button', { name: 'Join the waitlist' }).click();
+    // The court's other evening slots are free: book one of them instead.
+    await expect(block).toContainText('Good news: these are free right now. Book one instead of waiting:');
+    await expect(block.getByRole('list', { name: `Free slots at ${name}` }).getByRole('link').first()).toHaveAttribute('href', /^\/book\?facility=/);
+    await snap(page, 'waitlist-find-free');
+  });
+
+  await test.step('My bookings: leaving the line asks first, then says so', async () => {
+    await page.goto('/dashboard/userBookings');
+    const entry = page.locator('.waitlist-entry', { hasText: name });
+    await expect(entry).toContainText('Waiting: number 1 in line');
+    await entry.getByRole('button', { name: /^Leave the waitlist/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave the waitlist?' });
+    await expect(dialog).toContainText('You lose your place in line.');
+    await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expect(entry).toContainText('Left the waitlist');
+    await expect(entry.getByRole('button', { name: /^Leave the waitlist/ })).toHaveCount(0);
+  });
+});

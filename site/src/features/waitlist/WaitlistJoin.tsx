@@ -27,7 +27,7 @@ export function WaitlistJoin({ facilityId, date, start, end, lead, onOutcome }: 
     <div className={`waitlist-join${done ? ' is-done' : ''}`}>
       {!done && (
         <>
-          <p className="waitlist-lead" id={`${id}-lead`}>{lead ?? <>Taken? Join the waitlist for <span className="waitlist-when">{when}</span>.</>}</p>
+          <p className="waitlist-lead" id={`${id}-lead`}>{lead ?? <>Taken? Join the waitlist for <span className="waitlist-slot-time">{when}</span>.</>}</p>
           <button type="button" className="btn" disabled={busy} onClick={() => void join(slotEntryBody(facilityId, date, start, end))}
             aria-describedby={`${id}-lead`}>
             {busy ? 'Joining…' : 'Join the waitlist'}

@@ -3,7 +3,7 @@ import type { WaitlistEntryDto } from '@courtside/contracts';
 import { ApiError, setMoneyFormat } from '@courtside/browser';
 import { DEFAULT_MONEY_FORMAT } from '@courtside/domain';
 import {
-  FREE_NOW,
+  freeNow,
   JOIN_FAILED,
   countdownAnnouncement,
   countdownText,
@@ -60,11 +60,13 @@ describe('joining the waitlist', () => {
       { facilityId: 'f2', facilityName: 'Padel 2', date: '2026-11-21', startTime: '19:00', endTime: '20:00' },
       { facilityId: 'f1', facilityName: 'Padel 1', date: '2026-11-21', startTime: '20:00', endTime: '21:00' },
     ];
-    const outcome = joinFailure(new ApiError(409, 'SLOT_FREE', 'That time is free right now.', [], freeSlots));
-    expect(outcome).toEqual({ kind: 'free', message: 'That time is free right now.', slots: freeSlots });
+    // The server's words name times on a 24-hour clock: the page's own lead to the chips instead.
+    const outcome = joinFailure(new ApiError(409, 'SLOT_FREE', '3 slots are free for that: book one instead of waiting.', [], freeSlots));
+    expect(outcome).toEqual({ kind: 'free', message: 'Good news: these are free right now. Book one instead of waiting:', slots: freeSlots });
     expect(outcomeView(outcome as Exclude<typeof outcome, { kind: 'signed-out' }>)).toMatchObject({ tone: 'warn', freeSlots });
     expect(freeByFacility(freeSlots).map((g) => [g.facility.name, g.slots.map((s) => s.startTime)])).toEqual([['Padel 1', ['18:00', '20:00']], ['Padel 2', ['19:00']]]);
-    expect(joinFailure(new ApiError(409, 'SLOT_FREE', ''))).toEqual({ kind: 'free', message: FREE_NOW, slots: [] });
+    expect(joinFailure(new ApiError(409, 'SLOT_FREE', ''))).toEqual({ kind: 'free', message: freeNow(0), slots: [] });
+    expect(freeNow(1)).toBe('Good news: it is free right now. Book it instead of waiting:');
   });
 
   it("other refusals say the server's reason; the limit leads to My bookings; a lost session says nothing", () => {

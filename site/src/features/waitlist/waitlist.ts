@@ -42,8 +42,9 @@ export function joinFailure(err: unknown): JoinOutcome {
     case 'UNAUTHENTICATED':
       return { kind: 'signed-out' };
     case 'SLOT_FREE': {
+      // The slots say where and when, on the page's clock: the words only lead to them.
       const slots = (err as { freeSlots?: FreeSlotDto[] }).freeSlots ?? [];
-      return { kind: 'free', message: customerReason(err) ?? FREE_NOW, slots };
+      return { kind: 'free', message: freeNow(slots.length), slots };
     }
     case 'WAITLIST_LIMIT_REACHED':
       return { kind: 'refused', message: customerReason(err) ?? JOIN_FAILED, myBookings: true };
@@ -60,7 +61,9 @@ export async function joinWaitlist(body: WaitlistBody, timeoutMs = 15_000): Prom
   }
 }
 
-export const FREE_NOW = 'Good news: it is free right now. Book it instead.';
+/** What a SLOT_FREE answer says above the free slots it offers. */
+export const freeNow = (count: number): string =>
+  count === 1 ? 'Good news: it is free right now. Book it instead of waiting:' : count > 1 ? 'Good news: these are free right now. Book one instead of waiting:' : 'Good news: it is free right now. Book it instead of waiting.';
 
 /** "You're on the waitlist (position 2)": the position is only said while waiting. */
 const positionPart = (entry: WaitlistEntryDto) => (entry.position === null ? '' : ` (position ${entry.position})`);
