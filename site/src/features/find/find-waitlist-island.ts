@@ -1,7 +1,8 @@
 import { getToken, loginUrlFor } from '@courtside/browser';
 import { joinWaitlist, outcomeView } from '../waitlist/waitlist.ts';
 import { findHref, type FindCalendar, type FindQuery } from './find-query.ts';
-import { PICK_A_SPORT, lengthOf, outcomeHtml, waitlistLine, waitlistWindow } from './find-waitlist.ts';
+import { outcomeHtml } from '../waitlist/outcome-html.ts';
+import { PICK_A_SPORT, lengthOf, waitlistLine, waitlistWindow } from './find-waitlist.ts';
 
 /**
  * Find a court's waitlist block, live: its sentence follows the search and the length chosen;

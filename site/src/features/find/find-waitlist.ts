@@ -1,9 +1,7 @@
 import type { WaitlistWindowBody } from '@courtside/contracts';
 import { formatClockTime } from '@courtside/browser';
-import { TIMES_OF_DAY, escapeHtml, formatTime, parseTime } from '@courtside/domain';
-import { slotChipsHtml } from '../slots/slot-chips.ts';
+import { TIMES_OF_DAY, formatTime, parseTime } from '@courtside/domain';
 import { dayName } from '../slots/days.ts';
-import { freeByFacility, type OutcomeView } from '../waitlist/waitlist.ts';
 import { timeWindow, type FindQuery } from './find-query.ts';
 import { sportNoun } from './find-text.ts';
 
@@ -44,16 +42,6 @@ export function waitlistLine(body: WaitlistWindowBody, today: string): string {
 
 /** What Find says without a sport chosen. */
 export const PICK_A_SPORT = 'Choose a sport to join the waitlist for any court of it.';
-
-/** What came of joining, as HTML text (every word not ours escaped): the words, a link, the free slots to book instead. */
-export function outcomeHtml(view: OutcomeView): string {
-  const tone = { ok: 'alert-ok', warn: 'alert-warn', error: 'alert-error' }[view.tone];
-  const link = view.link ? ` <a href="${escapeHtml(view.link.href)}">${escapeHtml(view.link.text)}</a>` : '';
-  const free = (view.freeSlots ?? []).length > 0
-    ? freeByFacility(view.freeSlots!).map((g) => slotChipsHtml(g.facility, g.date, g.slots)).join('')
-    : '';
-  return `<div class="alert ${tone} waitlist-outcome"><p>${escapeHtml(view.text)}${link}</p>${free}</div>`;
-}
 
 /** Minutes a length option stands for, or the first offered for anything else. */
 export function lengthOf(value: string): number {
