@@ -1,6 +1,6 @@
 import type { WaitlistEntryDto } from '@courtside/contracts';
 import { formatLongDate } from '@courtside/browser';
-import { CHECKOUT_PATH } from '../booking/useHold.ts';
+import { CHECKOUT_PATH } from '../../lib/paths.ts';
 import { Pill } from '../dashboard/Pill.tsx';
 import { LoadFailed } from '../../ui/LoadStatus.tsx';
 import { OfferCountdown } from './OfferCountdown.tsx';

@@ -2,7 +2,7 @@ import type { FreeSlotDto, WaitlistBody, WaitlistEntryDto, WaitlistOfferDto, Wai
 import { SPORT_LABELS, displayInstantTime, durationText, type WaitlistStatus } from '@courtside/domain';
 import { customerReason, failureCode, formatClockTime, formatLongDate, formatMoney, formatTimeRange, venueLocale } from '@courtside/browser';
 import { api, type Envelope } from '../../lib/api.ts';
-import { MY_BOOKINGS } from '../auth/login.ts';
+import { MY_BOOKINGS } from '../../lib/paths.ts';
 
 /**
  * The waitlist as customers meet it: joining it for a taken slot (the booking step, a facility's
@@ -11,7 +11,6 @@ import { MY_BOOKINGS } from '../auth/login.ts';
  */
 
 export const WAITLIST_PATH = '/api/waitlist';
-export { MY_BOOKINGS };
 
 /** The request for one facility's slot (a booking's shape). */
 export const slotEntryBody = (facilityId: string, date: string, startTime: string, endTime: string): WaitlistSlotBody => ({ facilityId, date, startTime, endTime });
