@@ -5,6 +5,7 @@
  * email); C, trying for it meanwhile, finds it taken; B follows the email's link, pays on the
  * sandbox page and has it confirmed.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, watchContext, type PageProblem } from '../support/fixtures.ts';
 import { isoDate, signUpAndLogin, useSession, type Session } from '../support/api.ts';
@@ -29,6 +30,13 @@ async function bookingStep(page: Page, who: Session, facilityId: string, date: s
 }
 
 const slotChip = (page: Page) => page.getByRole('list', { name: /slots/i }).getByRole('button', { name: new RegExp(`^${literal(times(START, END))}`) });
+
+/** axe finds no serious or critical violation on the page as it stands. */
+async function accessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), `axe on ${what}`).toEqual([]);
+}
 
 /** Checkout's Pay, then the sandbox page's: back on the site's success page. */
 async function payAtCheckout(page: Page, facilityName: string): Promise<void> {
@@ -70,6 +78,7 @@ test('two customers, one slot: the second waits for it, is offered it when the f
     await bookingStep(pageB, b, id, date);
     const taken = slotChip(pageB);
     await expect(taken).toContainText('Taken');
+    await snap(pageB, 'waitlist-booking-taken');
     await taken.click();
     await expect(pageB.getByText(`Taken? Join the waitlist for ${times(START, END)}.`)).toBeVisible();
     await snap(pageB, 'waitlist-booking-join');
@@ -77,6 +86,7 @@ test('two customers, one slot: the second waits for it, is offered it when the f
     await expect(pageB.getByText("You're on the waitlist (position 1). We'll email you if it frees up.")).toBeVisible();
     await expect(pageB.locator('.waitlist-outcome').getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/dashboard/userBookings');
     await snap(pageB, 'waitlist-booking-joined');
+    await accessible(pageB, 'the booking step with a taken slot joined');
   });
 
   await test.step("B's My bookings lists the entry, waiting, first in line", async () => {
@@ -117,6 +127,7 @@ test('two customers, one slot: the second waits for it, is offered it when the f
     await expect(offer.getByRole('link', { name: /^Pay now/ })).toHaveAttribute('href', '/dashboard/checkoutForPayment');
     await expect(offer.getByRole('button', { name: /^Decline/ })).toBeVisible();
     await snap(pageB, 'waitlist-offer');
+    await accessible(pageB, 'My bookings with an offer');
   });
 
   await test.step("B gets the offer's email, follows its link, pays, and has it confirmed", async () => {
@@ -149,6 +160,7 @@ test("a taken slot on a facility's page leads (through login) to its waitlist; F
     await page.goto(`/facilities/${id}?date=${date}#free-slots`);
     const chip = page.getByRole('link', { name: `${clock(START)} to ${clock(END)}, taken: join the waitlist` });
     await expect(chip).toBeVisible();
+    await snap(page, 'waitlist-facility-taken');
     await chip.click();
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.waitForLoadState('load');
@@ -179,6 +191,7 @@ test("a taken slot on a facility's page leads (through login) to its waitlist; F
     await expect(block).toContainText('Good news: these are free right now. Book one instead of waiting:');
     await expect(block.getByRole('list', { name: `Free slots at ${name}` }).getByRole('link').first()).toHaveAttribute('href', /^\/book\?facility=/);
     await snap(page, 'waitlist-find-free');
+    await accessible(page, "Find a court's waitlist offering free slots");
   });
 
   await test.step('My bookings: leaving the line asks first, then says so', async () => {
