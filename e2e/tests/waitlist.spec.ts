@@ -194,6 +194,27 @@ test("a taken slot on a facility's page leads (through login) to its waitlist; F
     await accessible(page, "Find a court's waitlist offering free slots");
   });
 
+  await test.step('a booking refused because others wait for the time (WAITLISTED) offers its waitlist right there', async () => {
+    // Time freed by a lapsing hold is kept for the line only until the sweep hands it over: the refusal is staged here.
+    const said = 'People are waiting for this time, so it goes to the first in line. Join the waitlist to be next.';
+    await page.route('**/api/bookings', (route) => route.request().method() === 'POST'
+      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, statusCode: 409, code: 'WAITLISTED', message: said, errorMessages: [] }) })
+      : route.fallback());
+    await page.goto(`/facility-booking/${id}?date=${date}`);
+    await hydrated(page);
+    await page.getByRole('list', { name: /slots/i }).getByRole('button', { name: new RegExp(`^${literal(times('17:00', '18:00'))}`) }).click();
+    await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
+    const summary = page.getByRole('complementary', { name: 'Booking summary' });
+    await expect(summary.getByRole('alert')).toHaveText(said);
+    await expect(summary).toContainText('Join the waitlist to be next in line for this time.');
+    await snap(page, 'waitlist-booking-waitlisted');
+    await page.unroute('**/api/bookings');
+    // The slot is in fact free: the waitlist says so and offers it to book.
+    await summary.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(summary).toContainText('Good news: it is free right now. Book it instead of waiting:');
+    await expect(summary.getByRole('link', { name: `${name}, ${clock('17:00')} to ${clock('18:00')}` })).toHaveAttribute('href', /^\/book\?facility=/);
+  });
+
   await test.step('My bookings: leaving the line asks first, then says so', async () => {
     await page.goto('/dashboard/userBookings');
     const entry = page.locator('.waitlist-entry', { hasText: name });

@@ -22,7 +22,7 @@ function Bookings({ user }: { user: UserDto }) {
   const calendar = useCalendarDownload();
   return (
     <>
-      <WaitlistSection key={round} onChange={refresh} />
+      <WaitlistSection key={round} onChange={refresh} zoneOf={(id) => (load.phase === 'ready' ? load.bookings.find((b) => b._id === id)?.facility.timezone : undefined)} />
       <BookingList load={load} refresh={refresh} busy={busy} cancel={cancel} calendar={calendar} />
     </>
   );

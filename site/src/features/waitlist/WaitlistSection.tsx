@@ -13,7 +13,11 @@ import './waitlist.css';
  * sport in a window), where each stands, and Leave; an offer stands out, with the time left to
  * pay, Pay now (checkout, where the offered hold is) and Decline. Nothing shows until there is an entry.
  */
-export function WaitlistSection({ onChange }: { onChange: () => Promise<void> }) {
+export function WaitlistSection({ onChange, zoneOf }: {
+  onChange: () => Promise<void>;
+  /** The facility's zone of a held booking of the customer's (an offer is one), when the bookings list has it. */
+  zoneOf: (bookingId: string) => string | undefined;
+}) {
   const { load, refresh, busy, leave, lapsed } = useWaitlist(onChange);
   if (load.phase === 'loading') return null;
   if (load.phase === 'error') return <LoadFailed text="Could not load your waitlist." onRetry={() => void refresh()} />;
@@ -24,21 +28,28 @@ export function WaitlistSection({ onChange }: { onChange: () => Promise<void> })
       <h2 id="waitlist-title">Waitlist</h2>
       <ul className="waitlist-entries">
         {load.entries.map((entry) => (
-          <Entry key={entry.id} entry={entry} now={now} leaving={busy === entry.id} onLeave={() => void leave(entry)} onLapse={lapsed} />
+          <Entry key={entry.id} entry={entry} now={now} zone={entry.offer ? zoneOf(entry.offer.bookingId) : undefined} leaving={busy === entry.id} onLeave={() => void leave(entry)} onLapse={lapsed} />
         ))}
       </ul>
     </section>
   );
 }
 
-function Entry({ entry, now, leaving, onLeave, onLapse }: { entry: WaitlistEntryDto; now: number; leaving: boolean; onLeave: () => void; onLapse: () => void }) {
+function Entry({ entry, now, zone, leaving, onLeave, onLapse }: {
+  entry: WaitlistEntryDto;
+  now: number;
+  zone: string | undefined;
+  leaving: boolean;
+  onLeave: () => void;
+  onLapse: () => void;
+}) {
   const offer = liveOffer(entry, now);
   const label = entryLabel(entry);
   return (
     <li className={`waitlist-entry${offer ? ' is-offered' : ''}${isActiveEntry(entry) ? '' : ' is-past'}`}>
       {offer && (
         <div className="waitlist-offer" role="group" aria-label="A court is free for you">
-          <p className="waitlist-offer-text"><strong>{offerText(offer)}</strong></p>
+          <p className="waitlist-offer-text"><strong>{offerText(offer, zone)}</strong></p>
           <OfferCountdown expiresAt={offer.expiresAt} onLapse={onLapse} />
           <div className="waitlist-actions">
             <a className="btn" href={CHECKOUT_PATH} aria-label={`Pay now for ${label}`}>Pay now</a>

@@ -100,9 +100,12 @@ describe('an entry in My bookings', () => {
   });
 
   it("states the offer with the API's amount, in the venue's money", () => {
-    expect(offerText(offer, 'UTC')).toBe('A court is free for you: Padel 1, Saturday, November 21, 2026 6:00 PM – 7:00 PM, $30.00. Pay before 3:20 PM');
+    expect(offerText(offer, 'America/New_York', 'America/New_York')).toBe('A court is free for you: Padel 1, Saturday, November 21, 2026 6:00 PM – 7:00 PM, $30.00. Pay before 10:20 AM');
+    // The deadline on the facility's clock, named when the visitor's differs (as "Held until" is); no zone known: the visitor's.
+    expect(offerText(offer, 'America/New_York', 'Europe/London')).toMatch(/Pay before 10:20 AM \(.+\)$/);
+    expect(offerText(offer, undefined, 'Europe/London')).toMatch(/Pay before 3:20 PM$/);
     setMoneyFormat({ currency: 'EUR', locale: 'de-DE' });
-    expect(offerText({ ...offer, amount: 27.5 }, 'Europe/Berlin')).toContain('27,50\u00a0€. Pay before 16:20');
+    expect(offerText({ ...offer, amount: 27.5 }, 'Europe/Berlin', 'Europe/Berlin')).toContain('27,50\u00a0€. Pay before 16:20');
   });
 
   it('asks before leaving, or before declining an offer', () => {

@@ -1,8 +1,9 @@
 import type { FreeSlotDto, WaitlistBody, WaitlistEntryDto, WaitlistOfferDto, WaitlistSlotBody } from '@courtside/contracts';
-import { SPORT_LABELS, displayInstantTime, durationText, type WaitlistStatus } from '@courtside/domain';
-import { customerReason, failureCode, formatClockTime, formatLongDate, formatMoney, formatTimeRange, venueLocale } from '@courtside/browser';
+import { SPORT_LABELS, durationText, type WaitlistStatus } from '@courtside/domain';
+import { customerReason, failureCode, formatClockTime, formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
 import { api, type Envelope } from '../../lib/api.ts';
 import { MY_BOOKINGS } from '../../lib/paths.ts';
+import { formatZoned } from '../../lib/zoned-time.ts';
 
 /**
  * The waitlist as customers meet it: joining it for a taken slot (the booking step, a facility's
@@ -150,21 +151,17 @@ export function statusWords(entry: Pick<WaitlistEntryDto, 'status' | 'position' 
   }
 }
 
-/** The visitor's own clock: a deadline to act on is read against the clock on their wall. */
-function visitorZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** "6:20 PM": when an offer lapses. */
-export const payBefore = (offer: Pick<WaitlistOfferDto, 'expiresAt'>, zone = visitorZone()): string => displayInstantTime(Date.parse(offer.expiresAt), zone, venueLocale());
+/**
+ * "6:20 PM": when an offer lapses, on the facility's clock as every booking time is (named when
+ * the visitor's clock differs, as "Held until" is). The offer names no zone: the page reads it
+ * from the held booking it is; without it, the visitor's own clock.
+ */
+export const payBefore = (offer: Pick<WaitlistOfferDto, 'expiresAt'>, timeZone?: string, visitor?: string): string =>
+  formatZoned(offer.expiresAt, timeZone ?? '', {}, visitor);
 
 /** "A court is free for you: Centre Court, Saturday, November 21, 2026 6:00 PM – 7:00 PM, $30.00. Pay before 6:20 PM". */
-export function offerText(offer: WaitlistOfferDto, zone?: string): string {
-  return `A court is free for you: ${offer.facility.name}, ${formatLongDate(offer.date)} ${formatTimeRange(offer.startTime, offer.endTime)}, ${formatMoney(offer.amount)}. Pay before ${payBefore(offer, zone)}`;
+export function offerText(offer: WaitlistOfferDto, timeZone?: string, visitor?: string): string {
+  return `A court is free for you: ${offer.facility.name}, ${formatLongDate(offer.date)} ${formatTimeRange(offer.startTime, offer.endTime)}, ${formatMoney(offer.amount)}. Pay before ${payBefore(offer, timeZone, visitor)}`;
 }
 
 /** "14:05": the time left, minutes and seconds (never below 00:00). */
