@@ -206,7 +206,7 @@ test("a taken slot on a facility's page leads (through login) to its waitlist; F
     await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
     const summary = page.getByRole('complementary', { name: 'Booking summary' });
     await expect(summary.getByRole('alert')).toHaveText(said);
-    await expect(summary).toContainText('Join the waitlist to be next in line for this time.');
+    await expect(summary).toContainText(`Waiting for ${times('17:00', '18:00')}? We'll email you when it's your turn.`);
     await snap(page, 'waitlist-booking-waitlisted');
     await page.unroute('**/api/bookings');
     // The slot is in fact free: the waitlist says so and offers it to book.

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isDateText, shiftDate, todayIn, type Schedule } from '@courtside/domain';
 import type { PublicSettings } from '@courtside/contracts';
-import { formatLongDate, formatZone } from '@courtside/browser';
+import { formatLongDate, formatTimeRange, formatZone } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 import { closuresOnDay, type Closure } from '../../lib/closures.ts';
 import { dateInRange, priceTierOf, slotsAnnouncement, slotsPrice, validateTimes, type LengthRules } from './booking.ts';
@@ -155,7 +155,7 @@ export default function BookingForm({ facility, settings, lengths, closures, ini
           formError={formError?.message ?? ''} myBookings={formError?.myBookings ?? false} submitting={submitting} settings={settings}
           waitlist={formError?.waitFor && dateOk && (
             <WaitlistJoin key={`${date} ${formError.waitFor.startTime}`} facilityId={facility._id} date={date} start={formError.waitFor.startTime} end={formError.waitFor.endTime}
-              lead="Join the waitlist to be next in line for this time." onOutcome={joined} />
+              lead={`Waiting for ${formatTimeRange(formError.waitFor.startTime, formError.waitFor.endTime)}? We'll email you when it's your turn.`} onOutcome={joined} />
           )} />
       </form>
     </div>
