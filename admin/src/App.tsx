@@ -19,6 +19,7 @@ import payments from './payments/index.ts';
 import emails from './emails/index.ts';
 import closures from './closures/index.ts';
 import series from './series/index.ts';
+import waitlist from './waitlist/index.ts';
 import tiers from './tiers/index.ts';
 import promoCodes from './promo-codes/index.ts';
 import reviews from './reviews/index.ts';
@@ -79,6 +80,7 @@ export const App = () => (
         <Resource name="emails" {...emails} />
         <Resource name="closures" {...closures} />
         <Resource name="series" {...series} />
+        <Resource name="waitlist" {...waitlist} />
         <Resource name="tiers" {...tiers} />
         <Resource name="promo-codes" {...promoCodes} />
         <Resource name="reviews" {...reviews} />

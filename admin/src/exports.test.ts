@@ -13,6 +13,7 @@ import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
 import type { UserRecord } from './users/types.ts';
 import type { AuditRecord } from './audit/types.ts';
+import type { WaitlistRecord } from './waitlist/types.ts';
 import { exporters, type ExportedResource } from './exports.ts';
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
@@ -68,6 +69,10 @@ const recordsWith = (text: string) => ({
   audit: {
     id: 'a1', at: '2026-05-01T10:00:00.000Z', actorId: 'u2', actorName: text, action: 'refund', subjectType: 'order', subjectId: 'p1', summary: text,
   } as AuditRecord,
+  waitlist: {
+    id: 'w1', kind: 'slot', status: 'waiting', position: 1, sport: 'tennis', facility: { id: 'f1', name: text }, date: '2026-05-02', startTime: '10:00', endTime: '11:00',
+    minutes: 60, joinedAt: '2026-05-01T10:00:00.000Z', offer: null, customer: { id: 'u1', name: text, email: text, phone: text }, removedBy: text,
+  } as WaitlistRecord,
 });
 
 /** Resources whose records have fewer than two free-text fields (a tier has only its name). */

@@ -12,6 +12,7 @@ import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
 import { pricesText } from './tiers/tier-form.ts';
 import type { UserRecord } from './users/types.ts';
+import type { WaitlistRecord } from './waitlist/types.ts';
 import { csvExporter, type CsvRow } from './common/csv.ts';
 
 /**
@@ -175,6 +176,25 @@ export const csvColumns = {
     subjectId: e.subjectId,
     summary: e.summary,
   }),
+  // One line per entry, first in line first; a window entry has no facility, only its sport.
+  waitlist: (w: WaitlistRecord) => ({
+    id: w.id,
+    joinedAt: w.joinedAt,
+    customer: w.customer.name,
+    email: w.customer.email,
+    phone: w.customer.phone,
+    kind: w.kind,
+    facility: w.facility?.name ?? null,
+    sport: w.sport,
+    date: w.date,
+    startTime: w.startTime,
+    endTime: w.endTime,
+    minutes: w.minutes,
+    status: w.status,
+    position: w.position,
+    offerExpiresAt: w.offer?.expiresAt ?? null,
+    removedBy: w.removedBy,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -193,4 +213,5 @@ export const exporters = {
   'promo-codes': csvExporter('promo-codes', csvColumns['promo-codes']),
   reviews: csvExporter('reviews', csvColumns.reviews),
   audit: csvExporter('audit', csvColumns.audit),
+  waitlist: csvExporter('waitlist', csvColumns.waitlist),
 } satisfies Record<ExportedResource, unknown>;

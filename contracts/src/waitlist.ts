@@ -80,8 +80,10 @@ export const WaitlistAdminEntryDto = Type.Intersect([
 ]);
 export type WaitlistAdminEntryDto = Static<typeof WaitlistAdminEntryDto>;
 
-/** Who waits for time a desk booking would take (GET /api/admin/waitlist/at): named for the warning staff see. */
-export const WaitingAtQuery = Type.Object({ facilityId: Id, date: DateText, startTime: TimeText, endTime: TimeText });
+/** Who waits for time a desk booking would take (GET /api/admin/waitlist/at/:facilityId?date&startTime&endTime): named for the warning staff see. */
+export const WaitingAtParams = Type.Object({ facilityId: Id });
+export type WaitingAtParams = Static<typeof WaitingAtParams>;
+export const WaitingAtQuery = Type.Object({ date: DateText, startTime: TimeText, endTime: TimeText });
 export type WaitingAtQuery = Static<typeof WaitingAtQuery>;
 export const WaitingCustomerDto = Type.Object({
   entryId: Type.String(),

@@ -44,7 +44,7 @@ export const DayGrid = ({ date, day, range, actions }: { date: string; day: DayV
           {/* Its own stacking layer, so nothing in a column (a hovered booking, a drop outline) draws over the sticky header. */}
           <Box sx={{ display: 'flex', position: 'relative', zIndex: 1 }}>
             {day.facilities.map((f) => (
-              <FacilityColumn key={f.id} facility={f} range={range} actions={actions} />
+              <FacilityColumn key={f.id} facility={f} date={date} range={range} actions={actions} />
             ))}
           </Box>
         </Box>

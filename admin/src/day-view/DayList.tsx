@@ -1,12 +1,13 @@
 import { Box, Button, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-admin';
-import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
+import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewWaiting } from '../types.ts';
 import { kindLabel } from '../closures/closure-text.ts';
 import { blockLine } from './booking-text.ts';
 import { useDeskCash } from './desk-cash.ts';
 import { dayAgenda, type AgendaItem } from './layout.ts';
-import { bookingLook, closureLook, freeLook } from './look.ts';
+import { bookingLook, closureLook, freeLook, waitingLook } from './look.ts';
+import { waitlistAt } from '../waitlist/links.ts';
 import type { ColumnActions } from './FacilityColumn.tsx';
 import { clockTime, timeRange } from '../common/format.ts';
 import { useCan } from '../common/useCan.ts';
@@ -46,7 +47,18 @@ const ClosureLine = ({ closure: c }: { closure: DayViewClosure }) => {
   );
 };
 
-const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayViewFacility; actions: ColumnActions }) => {
+/** Customers waiting for a time: opens the Waitlist at that facility and day. */
+const WaitingLine = ({ waiting: w, facility, date }: { waiting: DayViewWaiting; facility: DayViewFacility; date: string }) => (
+  <ListItem disablePadding>
+    <ListItemButton component={Link} to={waitlistAt(facility.id, date)} data-testid="day-waiting">
+      <Mark sx={{ bgcolor: waitingLook.bgcolor }} />
+      <ListItemText primary={`${w.count} waiting`} secondary={`for ${timeRange(w.startTime, w.endTime)}: open the waitlist`} />
+    </ListItemButton>
+  </ListItem>
+);
+
+const Line = ({ item, facility, date, actions }: { item: AgendaItem; facility: DayViewFacility; date: string; actions: ColumnActions }) => {
+  if (item.kind === 'waiting') return <WaitingLine waiting={item.waiting} facility={facility} date={date} />;
   if (item.kind === 'booking') {
     return <BookingLine booking={item.booking} facility={facility} actions={actions} />;
   }
@@ -70,7 +82,8 @@ const Line = ({ item, facility, actions }: { item: AgendaItem; facility: DayView
 
 /**
  * The day as a list, one card per facility (the phone's day view): each booking opens the same
- * actions as on the grid, each free stretch has Book, each closure opens the closure (for a manager).
+ * actions as on the grid, each free stretch has Book, each closure opens the closure (for a manager),
+ * each time customers wait for opens the Waitlist.
  */
 export const DayList = ({ day, actions }: { day: DayView; actions: ColumnActions }) => (
   <Stack spacing={2} data-testid="day-list">
@@ -89,7 +102,7 @@ export const DayList = ({ day, actions }: { day: DayView; actions: ColumnActions
             {agenda.length > 0 && (
               <List dense disablePadding sx={{ mt: 1 }}>
                 {agenda.map((item) => (
-                  <Line key={`${item.kind}-${item.start}`} item={item} facility={f} actions={actions} />
+                  <Line key={`${item.kind}-${item.start}-${item.kind === 'waiting' ? item.waiting.endTime : ''}`} item={item} facility={f} date={day.date} actions={actions} />
                 ))}
               </List>
             )}

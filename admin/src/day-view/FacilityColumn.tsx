@@ -2,11 +2,12 @@ import { Box, Typography } from '@mui/material';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
 import { brand } from '../theme.ts';
 import { timeRange } from '../common/format.ts';
-import { closedSpans, COLUMN_WIDTH, freeGaps, offsetOf, PX_PER_MIN, type Span } from './layout.ts';
+import { closedSpans, COLUMN_WIDTH, freeGaps, offsetOf, PX_PER_MIN, waitingMarks, type Span } from './layout.ts';
 import { closedLook } from './look.ts';
 import { BookingBlock } from './BookingBlock.tsx';
 import { ClosureBlock } from './ClosureBlock.tsx';
 import { FreeGap } from './FreeGap.tsx';
+import { WaitingMark } from './WaitingMark.tsx';
 import type { GridMove } from './useGridMove.ts';
 
 export interface ColumnActions {
@@ -43,9 +44,10 @@ const DropOutline = ({ target, range, moving }: { target: Span; range: Span; mov
 
 /**
  * A facility's day against the hours: time it is not open hatched, closures drawn with their
- * reason, free time to book, bookings in place. Bookings can be dropped here from any column.
+ * reason, free time to book, bookings in place, times customers wait for marked. Bookings can be
+ * dropped here from any column.
  */
-export const FacilityColumn = ({ facility, range, actions }: { facility: DayViewFacility; range: Span; actions: ColumnActions }) => {
+export const FacilityColumn = ({ facility, date, range, actions }: { facility: DayViewFacility; date: string; range: Span; actions: ColumnActions }) => {
   const { move } = actions;
   const minuteAt = (e: { clientY: number; currentTarget: HTMLElement }) => range.start + (e.clientY - e.currentTarget.getBoundingClientRect().top) / PX_PER_MIN;
   const target = move.target?.facilityId === facility.id ? move.target : undefined;
@@ -85,6 +87,9 @@ export const FacilityColumn = ({ facility, range, actions }: { facility: DayView
       ))}
       {facility.bookings.map((b) => (
         <BookingBlock key={b.id} booking={b} range={range} onOpen={(anchor) => actions.open(b, facility, anchor)} onGrab={(grab) => move.start(b, facility.id, grab)} onRelease={move.end} />
+      ))}
+      {waitingMarks(facility, range).map((m) => (
+        <WaitingMark key={`waiting-${m.startTime}-${m.endTime}`} mark={m} range={range} facility={facility} date={date} />
       ))}
       {target && <DropOutline target={target} range={range} moving={move.moving} />}
     </Box>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
-import { bookableStarts, bookingSpan, closedSpans, dayAgenda, freeGaps, hourMarks, openAndFree, slotUnder, snapToGrid, visibleRange } from './layout.ts';
+import { bookableStarts, bookingSpan, closedSpans, dayAgenda, freeGaps, hourMarks, openAndFree, slotUnder, snapToGrid, visibleRange, waitingMarks } from './layout.ts';
 
 const booking = (startTime: string, endTime: string): DayViewBooking => ({
   id: `${startTime}-${endTime}`,
@@ -83,6 +83,34 @@ describe('day-view layout', () => {
     ]);
     expect(dayAgenda(f)[0]).toMatchObject({ bookable: [h(9)] });
     expect(dayAgenda({ ...f, isDeleted: true }).map((i) => i.kind)).toEqual(['booking', 'closure']);
+  });
+
+  it("puts each waiting mark's badge at the bottom of its time, below the one before when they would overlap", () => {
+    const range = { start: h(8), end: h(22) };
+    const waiting = [
+      { startTime: '12:00', endTime: '13:00', count: 1 },
+      { startTime: '10:00', endTime: '11:00', count: 2 },
+      { startTime: '10:30', endTime: '11:10', count: 1 },
+      { startTime: '06:00', endTime: '07:00', count: 4 },
+    ];
+    expect(waitingMarks({ waiting }, range).map((m) => [m.startTime, m.count, m.start, m.end, m.badgeTop])).toEqual([
+      ['10:00', 2, h(10), h(11), 180 - 18],
+      // 190 - 18 would overlap the badge above: it goes just below it.
+      ['10:30', 1, h(10) + 30, h(11) + 10, 180],
+      ['12:00', 1, h(12), h(13), 300 - 18],
+    ]);
+    // A span shorter than a badge keeps it from starting above the span.
+    expect(waitingMarks({ waiting: [{ startTime: '09:00', endTime: '09:15', count: 1 }] }, range)[0]?.badgeTop).toBe(60);
+  });
+
+  it("lists who waits after the booking at that time on the phone's day", () => {
+    const f = { ...facility({ open: '09:00', close: '12:00' }, [booking('10:00', '11:00')]), waiting: [{ startTime: '10:00', endTime: '11:00', count: 2 }] };
+    expect(dayAgenda(f).map((i) => [i.kind, i.start])).toEqual([
+      ['free', h(9)],
+      ['booking', h(10)],
+      ['waiting', h(10)],
+      ['free', h(11)],
+    ]);
   });
 
   it('hatches the range outside opening hours, or all of it on a closed day', () => {

@@ -1,5 +1,5 @@
 import { parseTime } from '@courtside/domain';
-import type { DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
+import type { DayViewBooking, DayViewClosure, DayViewFacility, DayViewWaiting } from '../types.ts';
 
 /** Pure geometry of the day view: which hours to draw, where each facility is closed, free or booked. */
 
@@ -110,8 +110,42 @@ export function snapToGrid(f: DayViewFacility, minute: number): number {
   return origin + Math.round((minute - origin) / f.slotMinutes) * f.slotMinutes;
 }
 
+/** How tall a waiting badge is, and the room it keeps from the next one. */
+export const WAITING_BADGE_HEIGHT = 16;
+
+/** A time customers wait for, with where its badge sits: the bottom of its span, below the text of a booking there. */
+export interface WaitingMark extends Span {
+  count: number;
+  startTime: string;
+  endTime: string;
+  /** Pixels from the top of the grid to the badge. */
+  badgeTop: number;
+}
+
+/**
+ * Where a facility's waiting marks go: each time's span clipped to the range, its badge at the
+ * span's bottom edge (a booking's name, tag and time fill its top), pushed down below the one
+ * before when two would overlap.
+ */
+export function waitingMarks(f: Pick<DayViewFacility, 'waiting'>, range: Span): WaitingMark[] {
+  const marks = f.waiting
+    .map((w) => ({ ...w, ...bookingSpan(w, range) }))
+    .filter((m) => m.end > m.start)
+    .sort((a, b) => a.end - b.end || a.start - b.start);
+  let below = -Infinity;
+  return marks.map((m) => {
+    const badgeTop = Math.max(offsetOf(m.end, range) - WAITING_BADGE_HEIGHT - 2, offsetOf(m.start, range), below);
+    below = badgeTop + WAITING_BADGE_HEIGHT + 2;
+    return { ...m, badgeTop };
+  });
+}
+
 /** One line of a facility's day in the list form (a phone's day view): a booking, a closure or free time, by start. */
-export type AgendaItem = { kind: 'booking'; start: number; booking: DayViewBooking } | { kind: 'closure'; start: number; closure: DayViewClosure } | { kind: 'free'; start: number; gap: Span; bookable: number[] };
+export type AgendaItem =
+  | { kind: 'booking'; start: number; booking: DayViewBooking }
+  | { kind: 'closure'; start: number; closure: DayViewClosure }
+  | { kind: 'free'; start: number; gap: Span; bookable: number[] }
+  | { kind: 'waiting'; start: number; waiting: DayViewWaiting };
 
 export function dayAgenda(f: DayViewFacility): AgendaItem[] {
   const items: AgendaItem[] = [
@@ -119,6 +153,8 @@ export function dayAgenda(f: DayViewFacility): AgendaItem[] {
     ...f.closures.map((closure) => ({ kind: 'closure' as const, start: parseTime(closure.startTime), closure })),
     // A deleted facility's free time is not for booking.
     ...(f.isDeleted ? [] : freeGaps(f).map((gap) => ({ kind: 'free' as const, start: gap.start, gap, bookable: bookableStarts(f, gap) }))),
+    // After the booking at the same time (the sort keeps this order): who waits for it.
+    ...f.waiting.map((waiting) => ({ kind: 'waiting' as const, start: parseTime(waiting.startTime), waiting })),
   ];
   return items.sort((a, b) => a.start - b.start);
 }

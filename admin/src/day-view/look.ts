@@ -29,6 +29,9 @@ export const tagLook = {
   cash: { color: '#fff', bgcolor: '#b3261e', border: '1px solid #b3261e' },
 } as const;
 
+/** The waitlist's marks: customers wait for this time (white on violet, 8:1). */
+export const waitingLook = { color: '#fff', bgcolor: '#6a3d9a' } as const;
+
 export const legend = [
   { label: 'Confirmed, paid', sx: confirmedLook },
   { label: 'Confirmed, unpaid (take payment)', sx: unpaidLook },
@@ -36,4 +39,5 @@ export const legend = [
   { label: 'Free', sx: freeLook },
   { label: 'Closure', sx: closureLook },
   { label: 'Not open', sx: closedLook },
+  { label: 'Customers waiting', sx: { bgcolor: waitingLook.bgcolor } },
 ];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert } from '@mui/material';
-import { Edit, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { Alert, Button } from '@mui/material';
+import { Edit, Link, SaveButton, SimpleForm, Toolbar, TopToolbar, useDataProvider, useNotify, useRecordContext, useRedirect } from 'react-admin';
 import { countOf, failure } from '../common/format.ts';
 import { BookingsConfirm } from './BookingsInTheWay.tsx';
 import { bookingsInTheWay, bookingsText, type BookingsInTheWay } from './bookings-in-the-way.ts';
@@ -8,6 +8,7 @@ import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.t
 import { FacilityInputs } from './FacilityInputs.tsx';
 import { toFacilityBody } from './FacilityCreate.tsx';
 import type { FacilityRecord } from './types.ts';
+import { waitlistAt } from '../waitlist/links.ts';
 
 const Title = () => {
   const record = useRecordContext<FacilityRecord>();
@@ -21,6 +22,12 @@ const EditToolbar = () => (
     <RestoreFacilityButton variant="outlined" />
   </Toolbar>
 );
+
+/** Who waits for time at this facility (any day), on the Waitlist screen. */
+const Actions = () => {
+  const record = useRecordContext<FacilityRecord>();
+  return <TopToolbar>{record && <Button component={Link} to={waitlistAt(record.id)}>Waitlist</Button>}</TopToolbar>;
+};
 
 const DeletedNotice = () => {
   const record = useRecordContext<FacilityRecord>();
@@ -75,6 +82,7 @@ export const FacilityEdit = () => {
     <>
       <Edit
         title={<Title />}
+        actions={<Actions />}
         mutationMode="pessimistic"
         transform={toFacilityBody}
         mutationOptions={{

@@ -3,7 +3,7 @@ import type { WaitlistEntryRow, WaitlistWantsTable } from '@courtside/migrations
 import type { Interval, WaitlistStatus } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { lapsedHold } from './occupancy.ts';
+import { lapsedHold, liveHold } from './occupancy.ts';
 
 /** SQLSTATE raised by courtside_waitlist_free when others wait for the time asked; DETAIL is the first entry's id. */
 export const WAITLISTED = 'CSH05';
@@ -155,11 +155,18 @@ export async function latestOfferByElsewhere(db: Executor, entryId: string, faci
   return row?.at ?? null;
 }
 
-/** Waiting entries that may want time at a facility: slot entries at it, window entries of its sport, from `fromDate`. */
+/**
+ * Waiting entries that may want time at a facility, from `fromDate`: slot entries at it, window
+ * entries of its sport, and those with wants there already (its sport may just have changed).
+ */
 export function lockWaitingTouching(db: Executor, facilityId: string, sport: string, fromDate: string): Promise<WaitlistEntryRow[]> {
   return db.selectFrom('waitlist_entries').selectAll()
     .where('status', '=', 'waiting').where('date', '>=', fromDate)
-    .where((eb) => eb.or([eb('facility_id', '=', facilityId), eb.and([eb('kind', '=', 'window'), eb('sport', '=', sport)])]))
+    .where((eb) => eb.or([
+      eb('facility_id', '=', facilityId),
+      eb.and([eb('kind', '=', 'window'), eb('sport', '=', sport)]),
+      eb('id', 'in', eb.selectFrom('waitlist_wants').select('entry_id').where('facility_id', '=', facilityId)),
+    ]))
     .orderBy('id').forUpdate().execute();
 }
 
@@ -266,6 +273,16 @@ export function waitingCounts(db: Executor, facilityIds: string[], range: Interv
     .groupBy(['facility_id', 'starts_at', 'ends_at'])
     .orderBy('starts_at')
     .execute();
+}
+
+/** Whether a live waitlist offer holds time overlapping `range` at a facility. */
+export async function offeredOverlapping(db: Executor, facilityId: string, range: Interval, now: Date): Promise<boolean> {
+  const row = await db.selectFrom('waitlist_entries as e').innerJoin('bookings as b', 'b.id', 'e.offer_booking_id')
+    .select('e.id')
+    .where('e.status', '=', 'offered').where('b.facility_id', '=', facilityId).where(liveHold('b', now))
+    .where('b.starts_at', '<', range.endsAt).where('b.ends_at', '>', range.startsAt)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** When the next live offer lapses (its hold expires), for the sweeper to pass it on then. */

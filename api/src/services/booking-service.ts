@@ -145,7 +145,9 @@ async function tryHold(
     payment_status: 'unpaid',
     hold_expires_at: holdExpiry(now, ctx.config.holdMinutes, interval.startsAt),
     created_at: now,
-  }, found.version, limits).catch((err: unknown) => {
+  }, found.version, limits).catch(async (err: unknown) => {
+    // Taken by a waitlist offer: the slot went to its line, as the customer should hear.
+    if ((err as { code?: string }).code === '23P01' && (await waitlist.offeredOverlapping(ctx.db, facility.id, interval, now))) throw waitlisted();
     throw holdRefusal(err, ctx, facility, policy);
   }));
 }
@@ -287,7 +289,8 @@ export async function rescheduleBooking(
       throw holdRefusal(err, ctx, facility, rules.policy);
     });
     const was = await findBookingForMail(trx, row.id);
-    await lockFacilitySchedule(trx, facility.id);
+    // Both schedules, in one order: the move frees time where it leaves (handed over below) and takes time where it lands.
+    for (const facilityId of [...new Set([row.facility_id, facility.id])].sort()) await lockFacilitySchedule(trx, facilityId);
     // A customer moving into time others wait for is refused as a new booking there would be; the desk is not.
     if (!isStaff(actor.role)) await waitlist.assertWaitlistFree(trx, facility.id, interval, row.user_id, now).catch((err: unknown) => {
       throw holdRefusal(err, ctx, facility, rules.policy);
@@ -337,6 +340,9 @@ export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id:
   const now = ctx.clock();
   await changeBooking(ctx, async (trx) => {
     const row = await lockOwnOrAny(trx, actor, id);
+    // The schedule lock before the slot frees: a booking attempt waiting on this cancellation while
+    // holding the lock the hand-over needs would deadlock.
+    await lockFacilitySchedule(trx, row.facility_id);
     const done = await cancelLockedBooking(ctx, trx, actor, row, now);
     return { ...done, offeredAt: await handOverFreedTime(ctx, trx, row.facility_id, now) };
   });

@@ -25,6 +25,7 @@ import type { LiveBookingRow } from '../repositories/facilities.ts';
 import * as series from '../repositories/series.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import { parseListParams, uuidFilter, type ListParams } from '../shared/admin-query.ts';
+import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import { cancelLockedBooking, changeBooking, handOverFreedTime, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
@@ -238,6 +239,8 @@ export async function cancelSeries(ctx: ServiceContext, staff: CurrentUser, id: 
   const start = from > now ? from : now;
   const { cancelled } = await changeBooking(ctx, async (trx) => {
     if (!(await series.lockSeries(trx, id))) throw seriesNotFound();
+    // Before its dates free up: their hand-over needs it, and an attempt holding it would wait on them.
+    await lockFacilitySchedule(trx, found.facility_id);
     const after: Required<AfterCommit> = { staleCheckouts: [], refundIds: [] };
     const told: { bookingIds: string[]; refunds: { cents: number; via: RefundVia }[] } = { bookingIds: [], refunds: [] };
     let cancelled = 0;

@@ -21,6 +21,7 @@ import type { FacilityRow } from '@courtside/migrations';
 import * as bookings from '../repositories/bookings.ts';
 import * as facilities from '../repositories/facilities.ts';
 import * as waitlist from '../repositories/waitlist.ts';
+import { lockFacilitySchedule } from '../repositories/occupancy.ts';
 import type { EntryView } from '../repositories/waitlist.ts';
 import { cancelLockedBooking, changeBooking } from './booking-service.ts';
 import { offerFreedTime, wantsAt, type Wish } from './waitlist-offers.ts';
@@ -175,6 +176,7 @@ async function takeOutOfLine(ctx: ServiceContext, actor: CurrentUser, id: string
     }
     const offer = entry.status === 'offered' && entry.offer_booking_id ? await bookings.lockBooking(trx, entry.offer_booking_id) : undefined;
     if (!offer || offer.status !== 'pending') return {};
+    await lockFacilitySchedule(trx, offer.facility_id);
     const done = await cancelLockedBooking(ctx, trx, actor, offer, now);
     if (removedBy) await waitlist.recordRemovedBy(trx, id, removedBy);
     const made = await offerFreedTime(ctx, trx, offer.facility_id, now);
@@ -216,8 +218,8 @@ export async function pageWaitlist(ctx: ServiceContext, params: ListParams) {
 }
 
 /** Who waits for time overlapping a slot staff are about to book at the desk, first in line first. */
-export async function waitingAt(ctx: ServiceContext, query: WaitingAtQuery): Promise<WaitingCustomerDto[]> {
-  const facility = await facilities.findFacility(ctx.db, query.facilityId);
+export async function waitingAt(ctx: ServiceContext, facilityId: string, query: WaitingAtQuery): Promise<WaitingCustomerDto[]> {
+  const facility = await facilities.findFacility(ctx.db, facilityId);
   if (!facility) throw facilityNotFound();
   const interval = resolveBookingRequest(toSchedule(facility), query, facilityBookingPolicy(facility, ctx.config, ctx.clock(), { lateEntry: true }));
   const rows = await waitlist.waitingFor(ctx.db, facility.id, interval, ctx.clock());

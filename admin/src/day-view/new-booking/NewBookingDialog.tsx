@@ -21,6 +21,7 @@ import { RepeatFields } from './RepeatFields.tsx';
 import { SeriesPreview } from './SeriesPreview.tsx';
 import { useBookDraft } from './useBookDraft.ts';
 import { useDeskQuote, useSeriesPreview } from './useSeriesPreview.ts';
+import { WaitingWarning } from './WaitingWarning.tsx';
 import { PaymentMethodChoice } from '../../common/PaymentMethodChoice.tsx';
 
 export interface NewBookingProps {
@@ -118,6 +119,7 @@ const DraftStep = ({ facilities, at, repeat, onBooked, onCancel }: { facilities:
         <Stack spacing={2.5}>
           <Section title="When">
             <SlotFields facilities={facilities} value={draft} onChange={change} />
+            <WaitingWarning draft={draft} />
           </Section>
           <Section title="For">
             <CustomerPicker value={draft} onChange={change} />

@@ -1,6 +1,6 @@
 import { staffOnly } from '../../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, ListQuery, WaitingAtQuery, WaitingCustomerDto, WaitlistAdminEntryDto } from '@courtside/contracts';
+import { IdParams, ListQuery, WaitingAtParams, WaitingAtQuery, WaitingCustomerDto, WaitlistAdminEntryDto } from '@courtside/contracts';
 import * as waitlist from '../../services/waitlist-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { sendList } from '../../http/simple-rest.ts';
@@ -17,10 +17,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => sendList(reply, 'waitlist', await waitlist.pageWaitlist(app.ctx, request.query)));
 
-  app.get('/waitlist/at', {
+  app.get('/waitlist/at/:facilityId', {
     config: staffOnly('waitlist', 'list'),
-    schema: { summary: 'Who waits for time overlapping a slot, first in line first (the desk warns before booking it)', querystring: WaitingAtQuery, response: { 200: Type.Array(WaitingCustomerDto), ...errorResponses } },
-  }, async (request) => waitlist.waitingAt(app.ctx, request.query));
+    schema: { summary: "Who waits for time overlapping a slot of a facility, first in line first (the desk warns before booking it)", params: WaitingAtParams, querystring: WaitingAtQuery, response: { 200: Type.Array(WaitingCustomerDto), ...errorResponses } },
+  }, async (request) => waitlist.waitingAt(app.ctx, request.params.facilityId, request.query));
 
   app.get('/waitlist/:id', { config: staffOnly('waitlist', 'list'), schema: { params: IdParams, response: { 200: Entry, ...errorResponses } } },
     async (request) => waitlist.getWaitlistEntry(app.ctx, request.params.id));
