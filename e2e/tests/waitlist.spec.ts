@@ -65,6 +65,10 @@ test('two customers, one slot: the second waits for it, is offered it when the f
     return context.newPage();
   };
   const pageB = await phone();
+  // C opens the booking step before anyone books: the slot is free on C's screen from then on.
+  const pageC = await phone();
+  await bookingStep(pageC, c, id, date);
+  await expect(slotChip(pageC)).not.toContainText('Taken');
 
   await test.step('A books the evening slot and pays on the sandbox page', async () => {
     await bookingStep(page, a, id, date);
@@ -105,13 +109,21 @@ test('two customers, one slot: the second waits for it, is offered it when the f
     await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
   });
 
-  await test.step('C, trying for it meanwhile, finds it taken: the offer holds it for B', async () => {
-    const pageC = await phone();
-    await bookingStep(pageC, c, id, date);
+  await test.step("C, booking it meanwhile from a screen that still shows it free, is told it is waitlisted and offered the line", async () => {
+    await slotChip(pageC).click();
+    await expect(pageC.getByLabel('Start time')).toHaveValue(START);
+    await pageC.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
+    const summary = pageC.getByRole('complementary', { name: 'Booking summary' });
+    await expect(summary.getByRole('alert')).toContainText('People are waiting for this time');
+    await expect(summary).toContainText(`Waiting for ${times(START, END)}? We'll email you when it's your turn.`);
+    await snap(pageC, 'waitlist-booking-waitlisted');
+    await summary.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(summary).toContainText(/You're on the waitlist \(position \d\)\. We'll email you if it frees up\./);
+    // On a fresh look the slot is taken: the offer holds it for B.
+    await pageC.reload();
+    await hydrated(pageC);
+    await pageC.getByLabel('Date').fill(date);
     await expect(slotChip(pageC)).toContainText('Taken');
-    const tried = await request.post('/api/bookings', { headers: bearer(c), data: { facility: id, date, startTime: START, endTime: END } });
-    expect(tried.status(), await tried.text()).toBe(409);
-    expect(['SLOT_TAKEN', 'WAITLISTED']).toContain(((await tried.json()) as { code: string }).code);
   });
 
   await test.step('B sees the offer stand out in My bookings, with a countdown to pay', async () => {
@@ -155,6 +167,8 @@ test("a taken slot on a facility's page leads (through login) to its waitlist; F
   const [holder, waiter] = await Promise.all([signUpAndLogin(request, 'waitlist-holder'), signUpAndLogin(request, 'waitlist-waiter')]);
   const held = await request.post('/api/bookings', { headers: bearer(holder), data: { facility: id, date, startTime: START, endTime: END } });
   expect(held.status(), await held.text()).toBe(201);
+  const later = await request.post('/api/bookings', { headers: bearer(holder), data: { facility: id, date, startTime: END, endTime: '21:00' } });
+  expect(later.status(), await later.text()).toBe(201);
 
   await test.step('signed out, the facility page shows the slot taken; its chip leads to login, then to its waitlist', async () => {
     await page.goto(`/facilities/${id}?date=${date}#free-slots`);
@@ -172,6 +186,21 @@ test("a taken slot on a facility's page leads (through login) to its waitlist; F
     await expect(slotChip(page)).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
     await expect(page.getByText("You're on the waitlist (position 1). We'll email you if it frees up.")).toBeVisible();
+  });
+
+  await test.step('a taken slot that frees before joining: the waitlist offers it to book instead', async () => {
+    const next = page.getByRole('list', { name: /slots/i }).getByRole('button', { name: new RegExp(`^${literal(times(END, '21:00'))}`) });
+    await expect(next).toContainText('Taken');
+    await next.click();
+    const { _id: laterId } = ((await later.json()) as { data: { _id: string } }).data;
+    const cancelled = await request.delete(`/api/bookings/${laterId}`, { headers: bearer(holder) });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    const outcome = page.locator('.waitlist-outcome');
+    await expect(outcome).toContainText('Good news: it is free right now. Book it instead of waiting:');
+    await expect(outcome.getByRole('link', { name: `${name}, ${clock(END)} to ${clock('21:00')}` })).toHaveAttribute('href', /^\/book\?facility=/);
+    // The day's slots were read again: it is free there too.
+    await expect(next).not.toContainText('Taken');
   });
 
   await test.step("Find a court: the search's sport, day and window, with a length; what is free is offered instead", async () => {
@@ -192,27 +221,6 @@ test("a taken slot on a facility's page leads (through login) to its waitlist; F
     await expect(block.getByRole('list', { name: `Free slots at ${name}` }).getByRole('link').first()).toHaveAttribute('href', /^\/book\?facility=/);
     await snap(page, 'waitlist-find-free');
     await accessible(page, "Find a court's waitlist offering free slots");
-  });
-
-  await test.step('a booking refused because others wait for the time (WAITLISTED) offers its waitlist right there', async () => {
-    // Time freed by a lapsing hold is kept for the line only until the sweep hands it over: the refusal is staged here.
-    const said = 'People are waiting for this time, so it goes to the first in line. Join the waitlist to be next.';
-    await page.route('**/api/bookings', (route) => route.request().method() === 'POST'
-      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, statusCode: 409, code: 'WAITLISTED', message: said, errorMessages: [] }) })
-      : route.fallback());
-    await page.goto(`/facility-booking/${id}?date=${date}`);
-    await hydrated(page);
-    await page.getByRole('list', { name: /slots/i }).getByRole('button', { name: new RegExp(`^${literal(times('17:00', '18:00'))}`) }).click();
-    await page.getByRole('form', { name: /Book/ }).getByRole('button', { name: 'Book', exact: true }).click();
-    const summary = page.getByRole('complementary', { name: 'Booking summary' });
-    await expect(summary.getByRole('alert')).toHaveText(said);
-    await expect(summary).toContainText(`Waiting for ${times('17:00', '18:00')}? We'll email you when it's your turn.`);
-    await snap(page, 'waitlist-booking-waitlisted');
-    await page.unroute('**/api/bookings');
-    // The slot is in fact free: the waitlist says so and offers it to book.
-    await summary.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect(summary).toContainText('Good news: it is free right now. Book it instead of waiting:');
-    await expect(summary.getByRole('link', { name: `${name}, ${clock('17:00')} to ${clock('18:00')}` })).toHaveAttribute('href', /^\/book\?facility=/);
   });
 
   await test.step('My bookings: leaving the line asks first, then says so', async () => {

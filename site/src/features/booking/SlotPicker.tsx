@@ -87,10 +87,11 @@ export function SlotPicker({ active, state, slots, taken, waitFor, onWaitFor, wa
                 </li>
               ))}
             </ul>
-            {waitlist}
           </>
         )}
       </div>
+      {/* Outside the slot area: what joining said stays while the day's slots are read again. */}
+      {active && waitlist}
       <div className="times">
         <div className="field">
           <label htmlFor="booking-start">Start time</label>
