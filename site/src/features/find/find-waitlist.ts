@@ -1,7 +1,7 @@
 import type { WaitlistWindowBody } from '@courtside/contracts';
-import { formatClockTime } from '@courtside/browser';
 import { TIMES_OF_DAY, formatTime, parseTime } from '@courtside/domain';
 import { dayName } from '../slots/days.ts';
+import { clockOrMidnight } from '../waitlist/waitlist.ts';
 import { timeWindow, type FindQuery } from './find-query.ts';
 import { sportNoun } from './find-text.ts';
 
@@ -28,9 +28,6 @@ export function waitlistWindow(query: FindQuery, minutes: number): WaitlistWindo
   const end = exact ? Math.min(parseTime(to) + minutes, DAY_END) : parseTime(to);
   return { sport: query.sport, date: query.date, from, to: formatTime(end), minutes };
 }
-
-/** "5:00 PM", and "midnight" for the day's end (24:00 is no time on a clock face). */
-const clockOrMidnight = (time: string) => (time === '24:00' ? 'midnight' : formatClockTime(time));
 
 /** "Join the waitlist for any padel court on Saturday between 5:00 PM and midnight (90 min)". */
 export function waitlistLine(body: WaitlistWindowBody, today: string): string {

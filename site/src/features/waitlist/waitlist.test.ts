@@ -87,6 +87,7 @@ describe('an entry in My bookings', () => {
     const window = entry({ kind: 'window', facility: null, startTime: '17:00', endTime: '21:00', minutes: 90 });
     expect(entryWhat(window)).toBe('Any padel court');
     expect(entryTimes(window)).toBe('between 5:00 PM and 9:00 PM');
+    expect(entryTimes({ ...window, endTime: '24:00' })).toBe('between 5:00 PM and midnight');
   });
 
   it('says its status in words, with the place in line while waiting', () => {

@@ -112,11 +112,14 @@ export function entryWhat(entry: Pick<WaitlistEntryDto, 'facility' | 'sport'>): 
   return entry.facility ? entry.facility.name : `Any ${SPORT_LABELS[entry.sport].toLowerCase()} court`;
 }
 
+/** "5:00 PM", and "midnight" for the day's end (24:00 is no time on a clock face). */
+export const clockOrMidnight = (time: string): string => (time === '24:00' ? 'midnight' : formatClockTime(time));
+
 /** "6:00 PM – 7:00 PM" for a slot; "between 5:00 PM and 9:00 PM" for a window. */
 export function entryTimes(entry: Pick<WaitlistEntryDto, 'kind' | 'startTime' | 'endTime'>): string {
   return entry.kind === 'slot'
     ? formatTimeRange(entry.startTime, entry.endTime)
-    : `between ${formatClockTime(entry.startTime)} and ${formatClockTime(entry.endTime)}`;
+    : `between ${clockOrMidnight(entry.startTime)} and ${clockOrMidnight(entry.endTime)}`;
 }
 
 /** "1 hour", "90 minutes". */
