@@ -16,6 +16,8 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string) {
       return json(200, { success: true, statusCode: 200, message: 'ok', data: req.headers });
     case '/taken':
       return json(409, { success: false, statusCode: 409, code: 'SLOT_TAKEN', message: 'This time slot is already booked.', errorMessages: [{ path: '', message: 'This time slot is already booked.' }] });
+    case '/free':
+      return json(409, { success: false, statusCode: 409, code: 'SLOT_FREE', message: 'That time is free: book it.', errorMessages: [], freeSlots: [{ facilityId: 'f1', facilityName: 'Court 1', date: '2026-11-21', startTime: '18:00', endTime: '19:00' }] });
     case '/invalid':
       return json(400, { success: false, statusCode: 400, code: 'VALIDATION_FAILED', message: 'body/name is required', errorMessages: [{ path: '/body/name', message: 'body/name is required' }] });
     case '/ended':
@@ -75,6 +77,15 @@ describe('createApiClient', () => {
     expect(taken).toBeInstanceOf(ApiError);
     expect(taken).toMatchObject({ status: 409, code: 'SLOT_TAKEN', message: 'This time slot is already booked.' });
     expect(await failureOf(api('/invalid'))).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: '/body/name', message: 'body/name is required' }] });
+    expect(taken).toMatchObject({ freeSlots: [] });
+  });
+
+  it('carries the free slots a refusal offers instead', async () => {
+    const api = createApiClient({ baseUrl });
+    expect(await failureOf(api('/free', { method: 'POST', body: {} }))).toMatchObject({
+      code: 'SLOT_FREE',
+      freeSlots: [{ facilityId: 'f1', facilityName: 'Court 1', date: '2026-11-21', startTime: '18:00', endTime: '19:00' }],
+    });
   });
 
   it('reads an answer that is not the envelope as an internal failure', async () => {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@courtside/domain';
+import type { FreeSlotDto } from '@courtside/contracts';
 import { getToken } from './session.ts';
 
 /**
@@ -15,12 +16,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: FailureCode;
   readonly fields: { path: string; message: string }[];
-  constructor(status: number, code: FailureCode, message: string, fields: { path: string; message: string }[] = []) {
+  /** What is free instead, when the refusal says so (a waitlist entry for time that is free: SLOT_FREE). */
+  readonly freeSlots: FreeSlotDto[];
+  constructor(status: number, code: FailureCode, message: string, fields: { path: string; message: string }[] = [], freeSlots: FreeSlotDto[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.freeSlots = freeSlots;
   }
 }
 
@@ -82,7 +86,7 @@ export interface ApiClient extends ApiCall {
   file: (path: string, options?: Omit<CallOptions, 'body'>) => Promise<Blob>;
 }
 
-type ErrorBody = { code?: string; message?: string; errorMessages?: { path: string; message: string }[] };
+type ErrorBody = { code?: string; message?: string; errorMessages?: { path: string; message: string }[]; freeSlots?: FreeSlotDto[] };
 
 /** One way to call the API: JSON both ways, the bearer token, and every failure as an ApiError. */
 export function createApiClient({ onSessionEnded, baseUrl, headers: given }: ApiClientOptions = {}): ApiClient {
@@ -129,7 +133,7 @@ export function createApiClient({ onSessionEnded, baseUrl, headers: given }: Api
 }
 
 function failureOf(res: Response, body: ErrorBody | null): ApiError {
-  return new ApiError(res.status, (body?.code as ErrorCode | undefined) ?? 'INTERNAL', body?.message ?? `The server answered ${res.status}.`, body?.errorMessages ?? []);
+  return new ApiError(res.status, (body?.code as ErrorCode | undefined) ?? 'INTERNAL', body?.message ?? `The server answered ${res.status}.`, body?.errorMessages ?? [], Array.isArray(body?.freeSlots) ? body.freeSlots : []);
 }
 
 /** The caller's signal and a deadline as one signal, and whether it was the deadline that fired. */

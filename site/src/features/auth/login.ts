@@ -1,5 +1,6 @@
 import type { SignInBody, UserDto } from '@courtside/contracts';
 import { safeRedirect, saveSession } from '@courtside/browser';
+import { MY_BOOKINGS } from '../../lib/paths.ts';
 import { armForm, busy, explainedOr, postJson, redirectParam, say, type AuthResult } from './auth.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your email and password.';
@@ -12,7 +13,7 @@ export async function signIn(email: string, password: string): Promise<AuthResul
 }
 
 /** Where a sign-in with nowhere to go back to lands: what a customer signs in for. */
-export const MY_BOOKINGS = '/dashboard/userBookings';
+export { MY_BOOKINGS };
 
 /** Where signing in leads: back to the page that asked for it, else My bookings. */
 export const afterSignIn = (): string => safeRedirect(redirectParam(), MY_BOOKINGS);

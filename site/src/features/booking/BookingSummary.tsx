@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PublicSettings } from '@courtside/contracts';
 import { durationText, parseTime } from '@courtside/domain';
 import { formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
@@ -7,7 +8,7 @@ import { cancellationPolicy, holdPolicy } from '../../lib/policy.ts';
  * The side panel: the choice so far, its price (the sum of its slots' prices, as the server priced
  * them for the customer: "Member price" when their tier did), Hold, and the facility's policy.
  */
-export function BookingSummary({ date, start, end, tier, total, formError, myBookings, submitting, settings }: {
+export function BookingSummary({ date, start, end, tier, total, formError, myBookings, waitlist, submitting, settings }: {
   date: string | null;
   start: string;
   end: string;
@@ -17,6 +18,8 @@ export function BookingSummary({ date, start, end, tier, total, formError, myBoo
   formError: string;
   /** The refusal is one My bookings can resolve (a quota, the hold limit): lead there, not to trying again. */
   myBookings: boolean;
+  /** Under the refusal: joining the waitlist for the time (others wait for it). */
+  waitlist?: ReactNode;
   submitting: boolean;
   settings: PublicSettings;
 }) {
@@ -39,6 +42,7 @@ export function BookingSummary({ date, start, end, tier, total, formError, myBoo
           {myBookings && <> <a href="/dashboard/userBookings">My bookings</a></>}
         </p>
       )}
+      {waitlist}
       <button type="submit" className="btn book-btn" disabled={submitting}>
         {submitting ? <><span className="spinner light" aria-hidden="true"></span>Booking…</> : 'Book'}
       </button>

@@ -20,8 +20,10 @@ export const MESSAGES = {
   missingTimes: 'Please select both start and end times.',
   endBeforeStart: 'End time must be after the start time.',
   noSlots: 'No available slots for the selected date.',
+  allTaken: 'Every slot is taken on this day. Tap one to join its waitlist.',
   taken: 'That slot was just taken. Please choose another time.',
   failed: 'Error creating booking. Please try again.',
+  waitlisted: 'People are waiting for this time, so it goes to the first in line. Join the waitlist to be next.',
 } as const;
 
 /** True for a well-formed date between min and max (inclusive). */

@@ -18,6 +18,12 @@ describe('refusalOf', () => {
     });
   });
 
+  it("others wait for the time: the server's words, the choice kept, and the waitlist offered", () => {
+    const said = 'People are waiting for this time, so it goes to the first in line. Join the waitlist to be next.';
+    expect(refusalOf(refused(409, 'WAITLISTED', said))).toEqual({ message: said, reloadSlots: false, clearChoice: false, waitlist: true });
+    expect(refusalOf(refused(409, 'WAITLISTED', ''))).toMatchObject({ message: MESSAGES.waitlisted, waitlist: true });
+  });
+
   it('a quota or the hold limit: the reason and My bookings, where a booking can be freed (trying again cannot work)', () => {
     for (const code of ['QUOTA_REACHED', 'HOLD_LIMIT_REACHED'] as const) {
       expect(refusalOf(refused(409, code, 'You already hold 5 unpaid bookings.'))).toEqual({

@@ -12,6 +12,8 @@ export interface Refusal {
   clearChoice: boolean;
   /** Only freeing a booking helps (a quota, the hold limit): lead to My bookings, since trying again cannot work. */
   myBookings?: boolean;
+  /** Others wait for this time (WAITLISTED): it goes to the first in line, so offer to join the line. */
+  waitlist?: boolean;
 }
 
 /** Null when there is nothing to say: the session ended and the client is on its way to the login page. */
@@ -26,6 +28,8 @@ export function refusalOf(err: unknown): Refusal | null {
       return { message: `${MESSAGES.failed} ${TIMEOUT_MESSAGE}`, reloadSlots: true, clearChoice: false };
     case 'UNREACHABLE':
       return { message: customerReason(err)!, reloadSlots: false, clearChoice: false };
+    case 'WAITLISTED':
+      return { message: customerReason(err) ?? MESSAGES.waitlisted, reloadSlots: false, clearChoice: false, waitlist: true };
     case 'QUOTA_REACHED':
     case 'HOLD_LIMIT_REACHED':
       return { message: customerReason(err) ?? MESSAGES.failed, reloadSlots: false, clearChoice: false, myBookings: true };

@@ -4,9 +4,10 @@ import { api } from '../../lib/api.ts';
 import { showToast } from '../../lib/toast.ts';
 import { REQUEST_TIMEOUT_MS } from './useFreeSlots.ts';
 import { refusalOf, type Refusal } from './refusal.ts';
+import { CHECKOUT_PATH } from '../../lib/paths.ts';
 
 /** Where held slots are paid for (and removed, or more added). */
-export const CHECKOUT_PATH = '/dashboard/checkoutForPayment';
+export { CHECKOUT_PATH };
 
 /** How asking for a hold ended: held (on the way to checkout), refused, or the session ended (off to log in). */
 export type HoldOutcome = { kind: 'held' } | { kind: 'refused'; refusal: Refusal } | { kind: 'signed-out' };

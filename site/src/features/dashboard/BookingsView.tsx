@@ -1,4 +1,5 @@
-import type { UserDto } from '@courtside/contracts';
+import { useCallback, useState } from 'react';
+import type { BookingDto, UserDto } from '@courtside/contracts';
 import { isPayable } from '../../lib/bookings.ts';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStatus.tsx';
@@ -7,12 +8,33 @@ import './bookings.css';
 import { BookingRow } from './BookingRow.tsx';
 import { useCalendarDownload } from './useCalendarDownload.ts';
 import { useCancelBooking } from './useCancelBooking.ts';
+import { WaitlistSection } from '../waitlist/WaitlistSection.tsx';
 
 function Bookings({ user }: { user: UserDto }) {
   const { load, refresh } = useUserBookings(user._id);
-  const { busy, cancel } = useCancelBooking(refresh);
+  // Leaving the waitlist may cancel an offered hold, and cancelling a hold declines its offer: each list follows the other.
+  const [round, setRound] = useState(0);
+  const changed = useCallback(async () => {
+    await refresh();
+    setRound((n) => n + 1);
+  }, [refresh]);
+  const { busy, cancel } = useCancelBooking(changed);
   const calendar = useCalendarDownload();
+  return (
+    <>
+      <WaitlistSection key={round} onChange={refresh} zoneOf={(id) => (load.phase === 'ready' ? load.bookings.find((b) => b._id === id)?.facility.timezone : undefined)} />
+      <BookingList load={load} refresh={refresh} busy={busy} cancel={cancel} calendar={calendar} />
+    </>
+  );
+}
 
+function BookingList({ load, refresh, busy, cancel, calendar }: {
+  load: ReturnType<typeof useUserBookings>['load'];
+  refresh: () => Promise<void>;
+  busy: string | null;
+  cancel: (b: BookingDto) => Promise<void>;
+  calendar: ReturnType<typeof useCalendarDownload>;
+}) {
   if (load.phase === 'loading') return <Loading text="Loading your bookings…" />;
   if (load.phase === 'error') return <LoadFailed text="Error loading bookings" onRetry={() => void refresh()} />;
   if (!load.bookings.length)

@@ -3,6 +3,7 @@ import type { FacilityDto, FacilityReviewsDto, PublicClosureDto, SlotDto } from 
 import { todayIn } from '@courtside/domain';
 import { fetchClosures, fetchFacility, fetchFreeSlots, fetchReviews } from '../../lib/api.server.ts';
 import { DAYS_SHOWN, findCalendar, upcomingDays } from '../find/find-query.ts';
+import { takenSlots, type GridSlot } from '../slots/taken-slots.ts';
 
 /**
  * The facility a page is about, or null with the response status set: 404 for an unknown
@@ -42,14 +43,21 @@ export interface FreeSlotsView {
   date: string;
   /** Null when they could not be read (the rest of the page still helps). */
   slots: SlotDto[] | null;
+  /** The day's slots someone else holds (to join their waitlist); none when the free ones could not be read. */
+  taken: GridSlot[];
 }
 
 /** The free slots a facility's page shows: today (on the facility's clock) unless a chip asked for one of the next days. */
-export async function freeSlotsForPage(astro: AstroGlobal, facility: Pick<FacilityDto, '_id' | 'timezone'>): Promise<FreeSlotsView> {
+export async function freeSlotsForPage(
+  astro: AstroGlobal,
+  facility: Pick<FacilityDto, '_id' | 'timezone' | 'openingHours' | 'slotMinutes' | 'maxBookingMinutes' | 'policy'>,
+  closures: readonly PublicClosureDto[] = [],
+): Promise<FreeSlotsView> {
   const today = todayIn(facility.timezone);
   const days = upcomingDays(findCalendar(today, DAYS_SHOWN - 1));
   const asked = astro.url.searchParams.get('date') ?? '';
   const date = days.includes(asked) ? asked : today;
   const slots = await fetchFreeSlots(astro, facility._id, date).catch(() => null);
-  return { today, days, date, slots };
+  const taken = slots ? takenSlots(facility, date, slots, { closures, minNoticeMinutes: facility.policy.minNoticeMinutes ?? 0 }) : [];
+  return { today, days, date, slots, taken };
 }

@@ -3,6 +3,7 @@ import { api } from '../../lib/api.ts';
 import { availabilityPath, findHref, parseFindQuery, type FindCalendar, type FindQuery } from './find-query.ts';
 import { escapeHtml } from '@courtside/domain';
 import { FIND_FAILED, resultsHtml, statusLine, type AvailabilityAnswer } from './results.ts';
+import { bindFindWaitlist } from './find-waitlist-island.ts';
 
 /** A hung request must not leave the list dimmed forever. */
 const TIMEOUT_MS = 15_000;
@@ -36,6 +37,7 @@ export function initFind(root: HTMLElement): void {
   const calendar: FindCalendar = { today: root.dataset.today ?? '', lastDate: root.dataset.lastDate ?? '' };
   let query = parseFindQuery(new URLSearchParams(location.search), calendar);
   let inFlight: AbortController | undefined;
+  const followWaitlist = bindFindWaitlist(root, calendar, () => query);
 
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
 
@@ -59,6 +61,7 @@ export function initFind(root: HTMLElement): void {
   async function show(next: FindQuery): Promise<void> {
     query = next;
     syncFilters();
+    followWaitlist(query);
     history.replaceState(history.state, '', findHref(query));
     inFlight?.abort();
     const controller = (inFlight = new AbortController());
