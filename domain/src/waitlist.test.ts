@@ -73,7 +73,8 @@ describe('the same wish twice', () => {
 
   it('a free slot is offered instead, named in the refusal', () => {
     const one = new SlotFree([{ facilityId: 'f1', facilityName: 'Padel A', date: '2026-06-06', startTime: '18:00', endTime: '19:30' }]);
-    expect(one).toMatchObject({ kind: 'conflict', code: 'SLOT_FREE', message: 'Padel A is free from 18:00 to 19:30 on that day: book it instead of waiting.' });
+    expect(one).toMatchObject({ kind: 'conflict', code: 'SLOT_FREE', message: 'Padel A is free 6:00 PM – 7:30 PM on Saturday, June 6, 2026: book it instead of waiting.' });
+    expect(new SlotFree(one.freeSlots, 'en-GB').message).toBe('Padel A is free 18:00–19:30 on Saturday, 6 June 2026: book it instead of waiting.');
     expect(new SlotFree([one.freeSlots[0]!, one.freeSlots[0]!]).message).toBe('2 slots are free for that: book one instead of waiting.');
   });
 });

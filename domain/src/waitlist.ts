@@ -1,5 +1,6 @@
 import { parseDate, parseTime, formatTime, MINUTE_MS } from './clock.ts';
 import { DomainError, invalid } from './errors.ts';
+import { DEFAULT_LOCALE, displayDate, displayTime, displayTimeRange } from './datetime-format.ts';
 import { resolveBookingRequest, type BookingPolicy, type BookingRequest } from './booking-request.ts';
 import type { Schedule } from './schedule.ts';
 import { dayWindow, type Interval } from './slots.ts';
@@ -114,15 +115,19 @@ export interface FreeSlot {
 export class SlotFree extends DomainError {
   readonly freeSlots: FreeSlot[];
 
-  constructor(freeSlots: FreeSlot[]) {
+  constructor(freeSlots: FreeSlot[], locale: string = DEFAULT_LOCALE) {
     const one = freeSlots.length === 1 ? freeSlots[0] : undefined;
     super('conflict', 'SLOT_FREE', one
-      ? `${one.facilityName} is free from ${one.startTime} to ${one.endTime} on that day: book it instead of waiting.`
+      ? `${one.facilityName} is free ${displayTimeRange(one.startTime, one.endTime, locale)} on ${displayDate(one.date, locale)}: book it instead of waiting.`
       : `${freeSlots.length} slots are free for that: book one instead of waiting.`, 'startTime');
     this.name = 'SlotFree';
     this.freeSlots = freeSlots;
   }
 }
+
+/** No court of the sport could be booked in the window: said on the venue's clock. */
+export const noSlotInWindow = (sportLabel: string, window: WaitlistWindow, locale: string = DEFAULT_LOCALE) =>
+  invalid('NO_SLOT_IN_WINDOW', `No ${sportLabel.toLowerCase()} court can be booked for ${window.minutes} minutes between ${displayTime(window.from, locale)} and ${displayTime(window.to, locale)} on ${displayDate(window.date, locale)}.`, 'from');
 
 /** Someone else waits for the time asked: the waitlist hands it out, first in line first. */
 export const waitlisted = () =>

@@ -7,6 +7,7 @@ import {
   checkWindow,
   holdLapsesAt,
   invalid,
+  noSlotInWindow,
   localTimes,
   parseTime,
   resolveBookingRequest,
@@ -120,9 +121,7 @@ async function planWindow(ctx: ServiceContext, user: CurrentUser, body: Extract<
     wants.push(...here);
     free.push(...(await freeAmong(ctx, court, here, user.id, now)));
   }
-  if (wants.length === 0) {
-    throw invalid('NO_SLOT_IN_WINDOW', `No ${SPORT_LABELS[body.sport].toLowerCase()} court can be booked for ${body.minutes} minutes between ${body.from} and ${body.to} on that day.`, 'from');
-  }
+  if (wants.length === 0) throw noSlotInWindow(SPORT_LABELS[body.sport], body, ctx.config.money.locale);
   return {
     entry: {
       user_id: user.id, kind: 'window', facility_id: null, sport: body.sport, date: body.date,
@@ -142,7 +141,7 @@ async function planWindow(ctx: ServiceContext, user: CurrentUser, body: Extract<
 export async function joinWaitlist(ctx: ServiceContext, user: CurrentUser, body: WaitlistBody): Promise<{ entry: WaitlistEntryDto; created: boolean }> {
   const now = ctx.clock();
   const plan = 'facilityId' in body ? await planSlot(ctx, user, body, now) : await planWindow(ctx, user, body, now);
-  if (plan.free.length > 0) throw new SlotFree(plan.free);
+  if (plan.free.length > 0) throw new SlotFree(plan.free, ctx.config.money.locale);
   const { id, created } = await ctx.db.transaction().execute(async (trx) => {
     await waitlist.lockCustomer(trx, user.id);
     const existing = await waitlist.findActiveEntry(trx, user.id, plan.entry.match_key);
