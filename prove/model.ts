@@ -25,11 +25,11 @@ const SEED = Number(process.env.PROVE_SEED ?? Date.now() % 1_000_000);
 process.env.TEST_DB = 'postgres';
 process.env.TEST_DATABASE_URL = ADMIN_URL;
 const { createTestApp } = await import('../api/test/support/test-app.ts');
-const { prepareWorld, runModelProperty } = await import('../api/test/model/harness.ts');
+const { MODEL_ENV, prepareWorld, runModelProperty } = await import('../api/test/model/harness.ts');
 const { LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS } = await import('../api/test/model/booking-model.ts');
 
 console.log(`model: ${SEQUENCES} sequences of up to ${MAX_COMMANDS} commands on PostgreSQL, seed ${SEED} (replay with PROVE_SEED=${SEED})`);
-const t = await createTestApp();
+const t = await createTestApp({ env: MODEL_ENV });
 const started = performance.now();
 let result;
 try {
