@@ -659,6 +659,10 @@ export class BookingModel {
   }
 
   /** A waiting entry whose time is open, before its deadline: the waitlist keeps that time for it. */
+  keepsTime(e: ModelEntry) {
+    return this.waitsForOpenTime(e);
+  }
+
   private waitsForOpenTime(e: ModelEntry) {
     return e.status === 'waiting' && e.offerBy > this.now && this.open(e.facility, e);
   }

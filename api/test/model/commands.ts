@@ -23,7 +23,7 @@ export type Command =
   | { kind: 'close'; slot: SlotRequest; cancelBookings: boolean }
   | { kind: 'reopen'; pick: number }
   | { kind: 'join'; customer: number; slot: SlotRequest; booked: number | null }
-  | { kind: 'snatch'; customer: number; pick: number }
+  | { kind: 'snatch'; own: boolean; pick: number }
   | { kind: 'free'; actor: 'owner' | 'admin'; pick: number }
   | { kind: 'leave'; actor: 'owner' | 'other'; pick: number }
   | { kind: 'decline'; pick: number }
@@ -90,8 +90,8 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { weight: 14, arbitrary: fc.record({ kind: fc.constant('join' as const), customer: fc.nat(1), slot, booked: fc.option(pick, { freq: 4 }) }) },
   // The booking in a waiting entry's way is cancelled (by its customer or staff): the time is handed over.
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('free' as const), actor: fc.constantFrom('owner' as const, 'admin' as const), pick }) },
-  // A customer tries to book the slot an entry waits for.
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('snatch' as const), customer: fc.nat(1), pick }) },
+  // Someone else (now and then the entry's own customer) tries to book the slot an entry waits for.
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('snatch' as const), own: fc.constantFrom(false, false, false, true), pick }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('leave' as const), actor: fc.constantFrom('owner' as const, 'owner' as const, 'other' as const), pick }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('decline' as const), pick }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('lapse' as const), pick }) },
@@ -99,12 +99,16 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), customer: fc.nat(1) }) },
 );
 
-/** Now and then two steps in a row: one customer holds a slot, the other joins its line (what the waitlist's commands act on). */
-const contest: fc.Arbitrary<Command[]> = fc.record({ holder: fc.nat(1), slot }).map(({ holder, slot: s }) => [
+/**
+ * Now and then steps in a row: one customer holds a slot and the other joins its line (what the
+ * waitlist's commands act on); sometimes the hold then lapses and the first tries to book it again.
+ */
+const contest: fc.Arbitrary<Command[]> = fc.record({ holder: fc.nat(1), slot, lapses: fc.boolean() }).map(({ holder, slot: s, lapses }) => [
   { kind: 'book', customer: holder, slot: s },
   { kind: 'join', customer: 1 - holder, slot: s, booked: null },
+  ...(lapses ? [{ kind: 'lapse', pick: 0 }, { kind: 'snatch', own: false, pick: 0 }] as const : []),
 ]);
 
 export const sequenceArbitrary = (maxCommands: number) =>
-  fc.array(fc.oneof({ weight: 12, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }), { minLength: 1, maxLength: maxCommands, size: 'max' })
+  fc.array(fc.oneof({ weight: 8, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }), { minLength: 1, maxLength: maxCommands, size: 'max' })
     .map((steps) => steps.flat().slice(0, maxCommands));

@@ -321,10 +321,14 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       return expectReply(model.cancel(cmd.actor, b), await send('DELETE', `/api/bookings/${b.id}`, tokenOf(cmd.actor, b)));
     }
     case 'snatch': {
-      const e = model.entries[cmd.pick % Math.max(1, model.entries.length)];
+      // Mostly an entry whose time is open and kept for it (a hold in its way lapsed), when there is one.
+      const kept = model.entries.filter((e) => model.keepsTime(e));
+      const among = kept.length ? kept : model.entries;
+      const e = among[cmd.pick % Math.max(1, among.length)];
       if (!e) return void stats.skipped++;
-      const expected = model.book(cmd.customer, e.slot);
-      const reply = await send('POST', '/api/bookings', w.customers[cmd.customer], slotBody(e.slot));
+      const customer = cmd.own ? e.owner : 1 - e.owner;
+      const expected = model.book(customer, e.slot);
+      const reply = await send('POST', '/api/bookings', w.customers[customer], slotBody(e.slot));
       return expectReply(expected, reply, reply.status === 201 ? JSON.parse(reply.body).data._id : undefined);
     }
     case 'leave': {
