@@ -1,8 +1,11 @@
 /**
- * A pure model of bookings, checkouts and sandbox payments, written from the product's stated
- * rules (README: holds, payments, cancelling) — not from the product code. Each operation predicts the HTTP status the API must
- * answer and, when the operation succeeds, how the bookings and orders tables change. The
+ * A pure model of bookings, checkouts, sandbox payments and the waitlist, written from the
+ * product's stated rules (README: holds, payments, cancelling, the waitlist) — not from the product code. Each operation predicts the HTTP status the API must
+ * answer and, when the operation succeeds, how the bookings, orders and waitlist tables change
+ * (including the offers the waitlist's hand-over makes on every path that frees time). The
  * harness (./harness.ts) runs the same commands against the real app and compares.
+ * Waitlist entries here are for one facility's slot; window entries (any court of a sport) are
+ * not modelled.
  *
  * Prices, changeover buffers and quotas come from each facility's setup (ModelFacilitySetup).
  * Simplifications, all deliberate: every facility is open 08:00-22:00 daily on a 60-minute grid
