@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { missedChecks, reportMissedCoverage, seedRuns } from './support/seeds.ts';
-import { prepareWorld, runModelProperty, type ModelWorld } from './model/harness.ts';
+import { MODEL_ENV, prepareWorld, runModelProperty, type ModelWorld } from './model/harness.ts';
 
 // The model-based property test at a small count, so every test run tries it; `npm run prove model` runs
 // >= 1,000 sequences on PostgreSQL. Here: fixed seeds, each chosen to reach every coverage check
@@ -17,18 +17,24 @@ function coverage(outcomes: Record<string, number>): Record<string, boolean> {
     'a booking made': seen('book 201'),
     'a booking or move refused (409)': seen('book 409') || seen('move 409'),
     'a checkout opened': seen('checkout 201'),
-    'a booking cancelled': seen('cancel 200'),
+    'a booking cancelled': seen('cancel 200') || seen('free 200') || seen('decline 200'),
     // The facility rules: a quota refused something (a changeover is part of play and keeps no booking out).
     'a quota reached (409 QUOTA_REACHED)': seen('book 409 QUOTA_REACHED') || seen('move 409 QUOTA_REACHED'),
+    // The waitlist: joined, refused as free, an offer handed over, time kept from another (WAITLISTED), left.
+    'a waitlist joined': seen('join 201'),
+    'a free slot refused (409 SLOT_FREE)': seen('join 409 SLOT_FREE'),
+    'a waitlist offer made': seen('waitlist offer'),
+    'a booking refused for the waitlist (409 WAITLISTED)': seen('book 409 WAITLISTED') || seen('snatch 409 WAITLISTED') || seen('move 409 WAITLISTED'),
+    'a waitlist left': seen('leave 200'),
   };
 }
 
-describe('model-based property: bookings, checkouts, payments, expiry and admin actions', () => {
+describe('model-based property: bookings, checkouts, payments, expiry, admin actions and the waitlist', () => {
   let t: TestApp;
   let world: ModelWorld;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: MODEL_ENV });
     world = await prepareWorld(t);
   });
   afterAll(() => t?.close());

@@ -1,8 +1,11 @@
 /**
- * A pure model of bookings, checkouts and sandbox payments, written from the product's stated
- * rules (README: holds, payments, cancelling) — not from the product code. Each operation predicts the HTTP status the API must
- * answer and, when the operation succeeds, how the bookings and orders tables change. The
+ * A pure model of bookings, checkouts, sandbox payments and the waitlist, written from the
+ * product's stated rules (README: holds, payments, cancelling, the waitlist) — not from the product code. Each operation predicts the HTTP status the API must
+ * answer and, when the operation succeeds, how the bookings, orders and waitlist tables change
+ * (including the offers the waitlist's hand-over makes on every path that frees time). The
  * harness (./harness.ts) runs the same commands against the real app and compares.
+ * Waitlist entries here are for one facility's slot; window entries (any court of a sport) are
+ * not modelled.
  *
  * Prices, changeover buffers and quotas come from each facility's setup (ModelFacilitySetup).
  * Simplifications, all deliberate: every facility is open 08:00-22:00 daily on a 60-minute grid
@@ -26,9 +29,24 @@ const MAX_BOOKING_HOURS = 4;
  */
 export const LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS = false;
 
+/**
+ * Leaving the waitlist with an offer whose hold lapsed (not yet swept) should answer the entry as
+ * it is (it reads as expired); the product refuses it 409 (NOT_ACTIVE, from cancelling the lapsed
+ * hold). True models the product as it is.
+ */
+export const LEAVING_A_LAPSED_OFFER_IS_REFUSED = true;
+
+/**
+ * A deactivated customer's waiting entries are never offered anything; the product still keeps
+ * the time they wait for from everyone else (WAITLISTED, and no SLOT_FREE) until its deadline.
+ * True models the product as it is; false, the entries stop keeping time.
+ */
+export const DEACTIVATED_CUSTOMERS_KEEP_WAITLISTED_TIME = true;
+
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
+export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
 
 /**
  * A facility's prices and rules, as staff set them: a base price an hour, maybe a daily peak
@@ -85,6 +103,38 @@ export interface SlotRequest {
 
 export type Actor = 'owner' | 'other' | 'admin';
 
+/**
+ * One customer's place in the line for one facility's slot. While it waits, it wants its time
+ * until its offer deadline (the slot's start: the model's facilities ask no notice). An offer is
+ * a held booking in its customer's name; the entry then follows that hold (settle).
+ */
+export interface ModelEntry extends Interval {
+  id: string;
+  owner: number;
+  slot: SlotRequest;
+  facility: number;
+  /** Join order: the line. */
+  line: number;
+  joinedAt: number;
+  offerBy: number;
+  status: WaitlistStatus;
+  /** The offered booking's id (`offer:<entry id>` until the harness reads the id the API gave it). */
+  offer: string | null;
+}
+
+/** What GET /api/waitlist shows of an entry. */
+export interface EntryView {
+  id: string;
+  status: WaitlistStatus;
+  position: number | null;
+  offer: { bookingId: string; expiresAt: number; facility: number; date: string; startTime: string; endTime: string; cents: number } | null;
+}
+
+export interface WaitlistSettings {
+  offerMinutes: number;
+  maxPerCustomer: number;
+}
+
 /** A closed range staff put on a facility. */
 export interface ModelClosure {
   id: string;
@@ -99,6 +149,10 @@ export type DeskPayment = 'desk' | 'unpaid';
 /** What the API must answer; `apply` commits the predicted change once the call succeeded. */
 export interface Expectation {
   status: number;
+  /** The refusal's code, where the rules name it (WAITLISTED, SLOT_FREE...). */
+  code?: string;
+  /** The id the answer must carry: joining the same line again answers with the entry one has. */
+  id?: string;
   /** For redirects: the path the Location header must start with. */
   location?: string;
   /** `created`: the id the API answered with, or for a series the ids of the bookings it made. */
@@ -109,8 +163,21 @@ export const pad2 = (n: number) => String(n).padStart(2, '0');
 export const dateOf = (day: number) => `2027-03-${pad2(1 + day)}`;
 export const timeOf = (hour: number) => `${pad2(hour)}:00`;
 const instantOf = (day: number, hour: number) => Date.UTC(2027, 2, 1 + day, hour + EST_OFFSET_HOURS);
+/** An instant as its facility's clock shows it. */
+const localOf = (at: number) => {
+  const local = new Date(at - EST_OFFSET_HOURS * HOUR_MS);
+  return { date: local.toISOString().slice(0, 10), time: local.toISOString().slice(11, 16) };
+};
 
-const overlaps = (a: { startsAt: number; endsAt: number }, b: { startsAt: number; endsAt: number }) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+interface Interval {
+  startsAt: number;
+  endsAt: number;
+}
+const overlaps = (a: Interval, b: Interval) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+const sameSlot = (a: SlotRequest, b: SlotRequest) => a.facility === b.facility && a.day === b.day && a.startHour === b.startHour && a.hours === b.hours;
+const DAY_MS = 24 * HOUR_MS;
+/** How far back GET /api/waitlist still lists settled entries. */
+const SETTLED_LISTED_DAYS = 30;
 
 export class BookingModel {
   now = MODEL_START;
@@ -122,14 +189,21 @@ export class BookingModel {
   /** Customers an admin has not deactivated; a deactivated customer's token answers 401. */
   readonly customersActive = [true, true];
 
+  readonly entries: ModelEntry[] = [];
+  /** Offers the hand-over made, for the coverage report. */
+  offersMade = 0;
+  private nextLine = 0;
+
   readonly facilities: ModelFacility[];
   readonly holdMinutes: number;
   readonly cancellationHours: number;
+  readonly waitlist: WaitlistSettings;
 
-  constructor(facilities: ModelFacility[], holdMinutes = 15, cancellationHours = 24) {
+  constructor(facilities: ModelFacility[], holdMinutes = 15, cancellationHours = 24, waitlist: WaitlistSettings = { offerMinutes: 20, maxPerCustomer: 10 }) {
     this.facilities = facilities;
     this.holdMinutes = holdMinutes;
     this.cancellationHours = cancellationHours;
+    this.waitlist = waitlist;
   }
 
   booking(id: string) {
@@ -208,7 +282,7 @@ export class BookingModel {
    */
   private expireLapsedOverlapping(facility: number, range: { startsAt: number; endsAt: number }, except?: string) {
     for (const b of this.bookings) {
-      if (b.id !== except && b.facility === facility && this.lapsed(b) && overlaps(b, range)) b.status = 'expired';
+      if (b.id !== except && b.facility === facility && this.lapsed(b) && overlaps(b, range)) this.settle(b, 'expired');
     }
   }
 
@@ -237,7 +311,10 @@ export class BookingModel {
     if (!facility.active) return { status: 404 };
     const interval = this.interval(req);
     if (!interval) return { status: 400 };
-    if (this.overQuota(owner, req.facility) || this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
+    if (this.overQuota(owner, req.facility)) return { status: 409 };
+    // Refused: the time is kept for the first in line, who is offered it in the same step.
+    if (this.keptFrom(owner, req.facility, interval)) return { status: 409, code: 'WAITLISTED', apply: () => this.handOver(req.facility) };
+    if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
     return {
       status: 201,
       apply: (id) => {
@@ -267,10 +344,13 @@ export class BookingModel {
     const interval = this.interval(req);
     if (!interval) return { status: 400 };
     if (actor === 'owner' && this.overQuota(b.owner, req.facility, b.id)) return { status: 409 };
+    // A customer may not move into time kept for someone else's entry; staff may.
+    if (actor === 'owner' && this.keptFrom(b.owner, req.facility, interval)) return { status: 409, code: 'WAITLISTED' };
     if (this.taken(req.facility, interval, b.id) || this.closed(req.facility, interval)) return { status: 409 };
     return {
       status: 200,
       apply: (newLink) => {
+        const left = b.facility;
         this.expireLapsedOverlapping(req.facility, interval, b.id);
         const wasPending = b.status === 'pending';
         const moved = b.facility !== req.facility || b.startsAt !== interval.startsAt || b.endsAt !== interval.endsAt;
@@ -286,12 +366,18 @@ export class BookingModel {
           const expiresAt = Math.min(b.holdExpiresAt ?? Infinity, b.startsAt);
           this.orders.push({ id: newLink, owner: b.owner, bookingIds: [b.id], amountCents: b.cents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
         }
+        // The time it left goes to whoever waits for it there.
+        this.handOver(left);
       },
     };
   }
 
-  /** Pending: any time. Confirmed: owners up to `cancellationHours` before start; admins any time. Paid -> refunded. */
-  cancel(actor: Actor, b: ModelBooking): Expectation {
+  /**
+   * Pending: any time. Confirmed: owners up to `cancellationHours` before start; admins any time.
+   * Paid -> refunded. The freed time goes to the waitlist in the same step, unless the venue
+   * cancels it while closing the time or withdrawing the facility (`handOver` false).
+   */
+  cancel(actor: Actor, b: ModelBooking, handOver = true): Expectation {
     if (this.signedOut(this.customerOf(actor, b))) return { status: 401 };
     if (actor === 'other') return { status: 404 };
     if (!this.storedActive(b) || this.lapsed(b)) return { status: 409 };
@@ -300,13 +386,14 @@ export class BookingModel {
       status: 200,
       apply: () => {
         const refund = b.payment === 'paid';
-        b.status = 'cancelled';
+        this.settle(b, 'cancelled');
         this.cancelPendingOrdersOf(b.id);
         if (refund) {
           b.payment = 'refunded';
           const paidBy = [...this.orders, ...this.deskOrders].find((o) => o.paidBookingIds.has(b.id));
           if (paidBy) this.refund(paidBy, b.cents);
         }
+        if (handOver) this.handOver(b.facility);
       },
     };
   }
@@ -381,7 +468,7 @@ export class BookingModel {
         o.status = 'paid';
         for (const b of confirmed) {
           if (!LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS) this.expireLapsedOverlapping(b.facility, b, b.id);
-          b.status = 'confirmed';
+          this.settle(b, 'confirmed');
           b.payment = 'paid';
           b.holdExpiresAt = null;
           o.paidBookingIds.add(b.id);
@@ -476,23 +563,34 @@ export class BookingModel {
       status: 201,
       apply: (id) => {
         this.expireLapsedOverlapping(facility, interval);
-        for (const b of inTheWay) this.cancel('admin', b).apply!();
+        for (const b of inTheWay) this.cancel('admin', b, false).apply!();
         this.closures.push({ id: id as string, facility, ...interval });
       },
     };
   }
 
   reopen(c: ModelClosure): Expectation {
-    return { status: 200, apply: () => void this.closures.splice(this.closures.indexOf(c), 1) };
+    return {
+      status: 200,
+      apply: () => {
+        this.closures.splice(this.closures.indexOf(c), 1);
+        this.handOver(c.facility);
+      },
+    };
   }
 
   wait(minutes: number) {
     this.now += minutes * MINUTE_MS;
   }
 
-  /** The periodic sweeper: lapsed holds are recorded as expired. */
+  /**
+   * The periodic sweeper: lapsed holds are recorded as expired, entries past their offer deadline
+   * expire, and open time entries wait for (freed by the clock) is handed over.
+   */
   sweep() {
-    for (const b of this.bookings) if (this.lapsed(b)) b.status = 'expired';
+    for (const b of this.bookings) if (this.lapsed(b)) this.settle(b, 'expired');
+    for (const e of this.entries) if (e.status === 'waiting' && e.offerBy <= this.now) e.status = 'expired';
+    for (const [facility] of this.facilities.entries()) this.handOver(facility);
   }
 
   /** An admin deactivates a customer: their tokens stop working, their future holds are released and their open checkouts cancelled. */
@@ -502,7 +600,7 @@ export class BookingModel {
       status: 200,
       apply: () => {
         this.customersActive[customer] = false;
-        for (const b of this.bookings) if (b.owner === customer && b.status === 'pending' && b.startsAt > this.now) b.status = 'cancelled';
+        for (const b of this.bookings) if (b.owner === customer && b.status === 'pending' && b.startsAt > this.now) this.settle(b, 'cancelled');
         for (const o of this.orders) if (o.owner === customer && o.status === 'pending') o.status = 'cancelled';
       },
     };
@@ -524,9 +622,172 @@ export class BookingModel {
     return {
       status: 200,
       apply: () => {
-        for (const b of live) this.cancel('admin', b).apply!();
+        for (const b of live) this.cancel('admin', b, false).apply!();
         this.facilities[facility]!.active = active;
+        // A withdrawn facility's entries stop waiting.
+        if (!active) for (const e of this.entries) if (e.facility === facility && e.status === 'waiting') e.status = 'expired';
       },
     };
+  }
+
+  // The waitlist.
+
+  /** The slot a booking takes, as a request for it. */
+  slotOf(b: Interval & { facility: number }): SlotRequest {
+    const local = b.startsAt - EST_OFFSET_HOURS * HOUR_MS - Date.UTC(2027, 2, 1);
+    return { facility: b.facility, day: Math.floor(local / DAY_MS), startHour: Math.round((local % DAY_MS) / HOUR_MS), hours: Math.round((b.endsAt - b.startsAt) / HOUR_MS) };
+  }
+
+  entry(id: string) {
+    return this.entries.find((e) => e.id === id);
+  }
+
+  /** The bookings that hold time an entry waits for. */
+  bookingsInTheWay(e: ModelEntry): ModelBooking[] {
+    return this.bookings.filter((b) => b.facility === e.facility && overlaps(b, e) && this.live(b));
+  }
+
+  /** A booking leaves pending: the entry it was offered to follows it (paid: booked; cancelled: left; lapsed: expired). */
+  private settle(b: ModelBooking, status: BookingStatus) {
+    if (b.status === 'pending' && status !== 'pending') {
+      const e = this.entries.find((x) => x.offer === b.id && x.status === 'offered');
+      if (e) e.status = status === 'confirmed' ? 'booked' : status === 'cancelled' ? 'left' : 'expired';
+    }
+    b.status = status;
+  }
+
+  /** Nothing holds this time at the facility now: no live booking, no closure. */
+  private open(facility: number, interval: Interval) {
+    return !this.taken(facility, interval) && !this.closed(facility, interval);
+  }
+
+  /** A waiting entry whose time is open, before its deadline: the waitlist keeps that time for it. */
+  keepsTime(e: ModelEntry) {
+    return this.waitsForOpenTime(e);
+  }
+
+  private waitsForOpenTime(e: ModelEntry) {
+    return e.status === 'waiting' && e.offerBy > this.now && this.open(e.facility, e);
+  }
+
+  /** Time `customer` may not take because someone else's entry waits for it. */
+  private keptFrom(customer: number, facility: number, interval: Interval) {
+    return this.entries.some((e) => e.owner !== customer && e.facility === facility && overlaps(e, interval) && this.waitsForOpenTime(e)
+      && (DEACTIVATED_CUSTOMERS_KEEP_WAITLISTED_TIME || this.customersActive[e.owner]));
+  }
+
+  /**
+   * The hand-over: open time at a facility goes to the entries waiting for it, first in line
+   * first, each as a held booking in its customer's name (for WAITLIST_OFFER_MINUTES, never past
+   * its deadline); no two offers on overlapping time. Deactivated customers are passed over.
+   */
+  private handOver(facility: number) {
+    if (!this.facilities[facility]!.active) return;
+    const line = this.entries.filter((e) => e.facility === facility && this.customersActive[e.owner] && this.waitsForOpenTime(e)).sort((a, b) => a.line - b.line);
+    const made: Interval[] = [];
+    for (const e of line) {
+      if (made.some((m) => overlaps(m, e))) continue;
+      this.expireLapsedOverlapping(facility, e);
+      const id = `offer:${e.id}`;
+      this.bookings.push({
+        id,
+        owner: e.owner,
+        facility,
+        startsAt: e.startsAt,
+        endsAt: e.endsAt,
+        cents: this.priceOf(e.slot),
+        status: 'pending',
+        payment: 'unpaid',
+        holdExpiresAt: Math.min(this.now + this.waitlist.offerMinutes * MINUTE_MS, e.offerBy),
+      });
+      e.status = 'offered';
+      e.offer = id;
+      made.push(e);
+      this.offersMade++;
+    }
+  }
+
+  /** Offers whose booking id the model does not know yet (the harness reads them and calls nameOffer). */
+  unnamedOffers(): ModelEntry[] {
+    return this.entries.filter((e) => e.offer?.startsWith('offer:'));
+  }
+
+  nameOffer(e: ModelEntry, bookingId: string) {
+    this.booking(e.offer!)!.id = bookingId;
+    e.offer = bookingId;
+  }
+
+  /** Entries that count against WAITLIST_MAX_PER_CUSTOMER: offered ones, and waiting ones before their deadline. */
+  private activeEntries(customer: number) {
+    return this.entries.filter((e) => e.owner === customer && (e.status === 'offered' || (e.status === 'waiting' && e.offerBy > this.now))).length;
+  }
+
+  /**
+   * Join the line for a slot: under the same rules as a booking of it; refused when it is free
+   * for the customer now (open, and no one else's entry waits for it: SLOT_FREE); the same slot
+   * again is the entry they have (200); past the limit of active entries, refused.
+   */
+  join(customer: number, req: SlotRequest): Expectation {
+    if (this.signedOut(customer)) return { status: 401 };
+    if (!this.facilities[req.facility]!.active) return { status: 404 };
+    const interval = this.interval(req);
+    if (!interval) return { status: 400 };
+    if (this.open(req.facility, interval) && !this.keptFrom(customer, req.facility, interval)) return { status: 409, code: 'SLOT_FREE' };
+    const same = this.entries.find((e) => e.owner === customer && sameSlot(e.slot, req) && (e.status === 'waiting' || e.status === 'offered'));
+    if (same) return { status: 200, id: same.id };
+    if (this.activeEntries(customer) >= this.waitlist.maxPerCustomer) return { status: 409, code: 'WAITLIST_LIMIT_REACHED' };
+    return {
+      status: 201,
+      apply: (id) => {
+        this.entries.push({ id: id as string, owner: customer, slot: req, facility: req.facility, ...interval, line: this.nextLine++, joinedAt: this.now, offerBy: interval.startsAt, status: 'waiting', offer: null });
+      },
+    };
+  }
+
+  /**
+   * Leave the line: a waiting entry is left; an offered one declines its offer (its hold is
+   * cancelled and passed to the next in line at once); a settled one is answered as it is.
+   */
+  leave(actor: 'owner' | 'other', e: ModelEntry): Expectation {
+    if (this.signedOut(actor === 'owner' ? e.owner : 1 - e.owner)) return { status: 401 };
+    if (actor === 'other') return { status: 404 };
+    if (e.status === 'waiting') return { status: 200, apply: () => void (e.status = 'left') };
+    const offer = e.status === 'offered' ? this.booking(e.offer!) : undefined;
+    if (!offer || offer.status !== 'pending') return { status: 200 };
+    if (this.lapsed(offer)) return LEAVING_A_LAPSED_OFFER_IS_REFUSED ? { status: 409 } : { status: 200 };
+    return this.cancel('owner', offer);
+  }
+
+  /** What clients see of an entry: one waiting past its deadline, or offered a hold that lapsed, reads as expired. */
+  entryStatus(e: ModelEntry): WaitlistStatus {
+    if (e.status === 'waiting' && e.offerBy <= this.now) return 'expired';
+    if (e.status === 'offered' && this.lapsed(this.booking(e.offer!)!)) return 'expired';
+    return e.status;
+  }
+
+  /** An entry as GET /api/waitlist shows it: its place among those waiting for the same slot, its offer. */
+  entryView(e: ModelEntry): EntryView {
+    const status = this.entryStatus(e);
+    const position = status === 'waiting' ? 1 + this.entries.filter((x) => sameSlot(x.slot, e.slot) && x.status === 'waiting' && x.line < e.line).length : null;
+    const b = status === 'offered' || status === 'booked' ? this.booking(e.offer!)! : undefined;
+    const offer = b && {
+      bookingId: b.id,
+      // A paid offer holds nothing any more: the answer shows now.
+      expiresAt: b.holdExpiresAt === null ? this.now : Math.min(b.holdExpiresAt, b.startsAt),
+      facility: b.facility,
+      date: localOf(b.startsAt).date,
+      startTime: localOf(b.startsAt).time,
+      endTime: localOf(b.endsAt).time,
+      cents: b.cents,
+    };
+    return { id: e.id, status, position, offer: offer ?? null };
+  }
+
+  /** A customer's entries as GET /api/waitlist lists them: active ones, and others joined in the last 30 days; by date, then line. */
+  entriesOf(customer: number): EntryView[] {
+    return this.entries
+      .filter((e) => e.owner === customer && (e.status === 'waiting' || e.status === 'offered' || e.joinedAt >= this.now - SETTLED_LISTED_DAYS * DAY_MS))
+      .sort((a, b) => a.slot.day - b.slot.day || a.line - b.line)
+      .map((e) => this.entryView(e));
   }
 }

@@ -21,7 +21,13 @@ export type Command =
   | { kind: 'desk'; customer: number; slot: SlotRequest; payment: 'desk' | 'unpaid' }
   | { kind: 'series'; customer: number; slot: SlotRequest; count: number; onConflict: 'fail' | 'skip' }
   | { kind: 'close'; slot: SlotRequest; cancelBookings: boolean }
-  | { kind: 'reopen'; pick: number };
+  | { kind: 'reopen'; pick: number }
+  | { kind: 'join'; customer: number; slot: SlotRequest; booked: number | null }
+  | { kind: 'snatch'; own: boolean; pick: number }
+  | { kind: 'free'; actor: 'owner' | 'admin'; pick: number }
+  | { kind: 'leave'; actor: 'owner' | 'other'; pick: number }
+  | { kind: 'decline'; pick: number }
+  | { kind: 'lapse'; pick: number };
 
 /**
  * The world's facilities: one plain, one with a 10:00-12:00 peak price and a 30-minute
@@ -77,8 +83,32 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('series' as const), customer: fc.nat(1), slot, count: fc.integer({ min: 1, max: 2 }), onConflict: fc.constantFrom('fail' as const, 'skip' as const) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('close' as const), slot, cancelBookings: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reopen' as const), pick }) },
+  // The waitlist: join the line for a slot (mostly taken ones), leave it (declining an offer held),
+  // decline an offer by cancelling its hold, or let an offer or a hold in an entry's way lapse (the
+  // clock passes its end: the time is kept for the line).
+  // `booked`: the slot of an existing booking (picked like the others), so most joins find it taken.
+  { weight: 14, arbitrary: fc.record({ kind: fc.constant('join' as const), customer: fc.nat(1), slot, booked: fc.option(pick, { freq: 4 }) }) },
+  // The booking in a waiting entry's way is cancelled (by its customer or staff): the time is handed over.
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('free' as const), actor: fc.constantFrom('owner' as const, 'admin' as const), pick }) },
+  // Someone else (now and then the entry's own customer) tries to book the slot an entry waits for.
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('snatch' as const), own: fc.constantFrom(false, false, false, true), pick }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('leave' as const), actor: fc.constantFrom('owner' as const, 'owner' as const, 'other' as const), pick }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('decline' as const), pick }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('lapse' as const), pick }) },
   // A deactivated customer sits out the rest of the sequence (their requests answer 401).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), customer: fc.nat(1) }) },
 );
 
-export const sequenceArbitrary = (maxCommands: number) => fc.array(commandArbitrary, { minLength: 1, maxLength: maxCommands, size: 'max' });
+/**
+ * Now and then steps in a row: one customer holds a slot and the other joins its line (what the
+ * waitlist's commands act on); sometimes the hold then lapses and the first tries to book it again.
+ */
+const contest: fc.Arbitrary<Command[]> = fc.record({ holder: fc.nat(1), slot, lapses: fc.boolean() }).map(({ holder, slot: s, lapses }) => [
+  { kind: 'book', customer: holder, slot: s },
+  { kind: 'join', customer: 1 - holder, slot: s, booked: null },
+  ...(lapses ? [{ kind: 'lapse', pick: 0 }, { kind: 'snatch', own: false, pick: 0 }] as const : []),
+]);
+
+export const sequenceArbitrary = (maxCommands: number) =>
+  fc.array(fc.oneof({ weight: 8, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }), { minLength: 1, maxLength: maxCommands, size: 'max' })
+    .map((steps) => steps.flat().slice(0, maxCommands));

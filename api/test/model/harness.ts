@@ -1,7 +1,8 @@
 /**
  * Runs generated command sequences against the real app (app.inject, real database, TestClock)
- * and the pure model side by side. After every command the status must be the predicted one,
- * the bookings and orders tables must equal the model, and no two active bookings of one
+ * and the pure model side by side. After every command the status (and, where the model names
+ * it, the refusal's code) must be the predicted one, the bookings, orders and waitlist tables and
+ * each customer's GET /api/waitlist must equal the model, and no two active bookings of one
  * facility may overlap. One world (users, facilities) serves every sequence; the booking
  * tables are emptied between sequences. Used by api/test/model.property.test.ts (small count)
  * and prove/model.ts (>= 1,000 sequences on PostgreSQL).
@@ -12,8 +13,15 @@ import type { TestApp } from '../support/test-app.ts';
 import { admin, customer, facility, providerPays, type Actor as ApiActor } from '../support/actors.ts';
 import { countBookingsUnderClosures, countOverlaps } from '../support/databases.ts';
 import { sweepHolds } from '../../src/services/booking-service.ts';
-import { BookingModel, MODEL_START, dateOf, timeOf, type Actor, type Expectation, type ModelBooking, type SlotRequest } from './booking-model.ts';
+import { sweepWaitlist } from '../../src/services/waitlist-offers.ts';
+import { BookingModel, MODEL_START, MINUTE_MS, dateOf, timeOf, type Actor, type EntryView, type Expectation, type ModelBooking, type SlotRequest } from './booking-model.ts';
 import { MODEL_FACILITIES, sequenceArbitrary, type Command } from './commands.ts';
+
+/**
+ * The app's settings for the model's world: a small waitlist limit, so sequences reach it
+ * (the default is 10 entries).
+ */
+export const MODEL_ENV = { WAITLIST_MAX_PER_CUSTOMER: '2' };
 
 export interface ModelWorld {
   t: TestApp;
@@ -48,7 +56,7 @@ export async function prepareWorld(t: TestApp): Promise<ModelWorld> {
 /** Empties what a sequence writes and puts the clock, facilities and customers back where a sequence starts. */
 export async function resetWorld(w: ModelWorld): Promise<void> {
   // DELETE, not TRUNCATE: on a few dozen rows it is far cheaper (TRUNCATE rewrites files and takes exclusive locks).
-  for (const table of ['refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
+  for (const table of ['waitlist_entries', 'refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
   await sql`UPDATE facilities SET is_deleted = false`.execute(w.t.database.db);
   await reactivateCustomers(w);
   w.t.clock.set(new Date(MODEL_START).toISOString());
@@ -123,7 +131,65 @@ interface Reply {
   location?: string;
 }
 
-/** Runs one command on both sides; throws a Mismatch when the API answers otherwise than predicted. */
+const describeEntry = (w: ModelWorld, e: EntryView) => {
+  const o = e.offer;
+  const offer = o ? ` offer=${o.bookingId.slice(0, 8)} until ${new Date(o.expiresAt).toISOString()} fac=${w.facilityIds[o.facility]!.slice(0, 8)} ${o.date} ${o.startTime}-${o.endTime} $${o.cents / 100}` : '';
+  return `${e.id.slice(0, 8)} ${e.status} #${e.position ?? '-'}${offer}`;
+};
+
+interface WireEntry {
+  id: string;
+  status: EntryView['status'];
+  position: number | null;
+  offer: { bookingId: string; expiresAt: string; facility: { id: string }; date: string; startTime: string; endTime: string; amount: number } | null;
+}
+
+/** An entry as the API answered it, in the model's terms. */
+const fromWire = (w: ModelWorld, e: WireEntry): EntryView => ({
+  id: e.id,
+  status: e.status,
+  position: e.position,
+  offer: e.offer && { ...e.offer, expiresAt: Date.parse(e.offer.expiresAt), facility: w.facilityIds.indexOf(e.offer.facility.id), cents: Math.round(e.offer.amount * 100) },
+});
+
+/**
+ * The waitlist's rows (status, offered booking, whether it still wants its time) and what each
+ * customer's GET /api/waitlist shows (status, place in line, offer) must equal the model.
+ */
+async function compareWaitlist(w: ModelWorld, model: BookingModel): Promise<void> {
+  const rows = await w.t.database.db.selectFrom('waitlist_entries as e')
+    .select((eb) => ['e.id', 'e.user_id', 'e.status', 'e.offer_booking_id', eb.selectFrom('waitlist_wants as ww').whereRef('ww.entry_id', '=', 'e.id').select(sql<number>`count(*)::int`.as('n')).as('wants')])
+    .execute();
+  const customerOf = (userId: string) => w.customers.findIndex((c) => c.id === userId);
+  const actual = rows.map((r) => `${r.id.slice(0, 8)} c${customerOf(r.user_id)} ${r.status} offer=${r.offer_booking_id?.slice(0, 8) ?? '-'} wants=${r.wants ?? 0}`).sort();
+  const expected = model.entries.map((e) => `${e.id.slice(0, 8)} c${e.owner} ${e.status} offer=${e.offer?.slice(0, 8) ?? '-'} wants=${e.status === 'waiting' ? 1 : 0}`).sort();
+  if (actual.join('\n') !== expected.join('\n')) {
+    throw new Mismatch(`waitlist_entries differs from the model\n  database: ${actual.join('\n            ')}\n  model:    ${expected.join('\n            ')}`);
+  }
+  // The rows equal the model's, so a customer without entries lists none: only those with some are asked.
+  const asked = w.customers.flatMap((c, i) => (model.customersActive[i] && model.entries.some((e) => e.owner === i) ? [{ c, i }] : []));
+  const replies = await Promise.all(asked.map(({ c }) => w.t.app.inject({ url: '/api/waitlist', headers: c.auth })));
+  for (const [k, res] of replies.entries()) {
+    const { i } = asked[k]!;
+    const listed = res.statusCode === 200 ? (res.json().data as WireEntry[]).map((e) => describeEntry(w, fromWire(w, e))) : [];
+    const modelListed = model.entriesOf(i).map((e) => describeEntry(w, e));
+    if (res.statusCode !== 200 || listed.join('\n') !== modelListed.join('\n')) {
+      throw new Mismatch(`GET /api/waitlist of customer ${i} differs from the model (${res.statusCode})\n  api:   ${listed.join('\n         ')}\n  model: ${modelListed.join('\n         ')}`);
+    }
+  }
+}
+
+/** Offers the hand-over made get the ids the API gave their bookings (no answer carries them). */
+async function nameOffers(w: ModelWorld, model: BookingModel): Promise<void> {
+  const unnamed = model.unnamedOffers();
+  if (unnamed.length === 0) return;
+  const rows = await w.t.database.db.selectFrom('waitlist_entries').select(['id', 'offer_booking_id']).where('id', 'in', unnamed.map((e) => e.id)).execute();
+  for (const e of unnamed) {
+    const bookingId = rows.find((r) => r.id === e.id)?.offer_booking_id;
+    if (bookingId) model.nameOffer(e, bookingId);
+  }
+}
+
 /** The id of a booking's open checkout, if it has one. */
 async function openOrderOf(w: ModelWorld, bookingId: string): Promise<string | undefined> {
   const row = await w.t.database.db
@@ -145,13 +211,16 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
   const tokenOf = (actor: Actor, b: ModelBooking) => (actor === 'admin' ? w.admin : w.customers[actor === 'owner' ? b.owner : 1 - b.owner]!);
   const slotBody = (s: SlotRequest) => ({ facility: w.facilityIds[s.facility]!, date: dateOf(s.day), startTime: timeOf(s.startHour), endTime: timeOf(s.startHour + s.hours) });
   const expectReply = (expected: Expectation, reply: Reply, createdId?: string | string[]) => {
-    // A refusal's code joins the key for the rules the model must reach (a quota).
-    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED)"/.exec(reply.body)?.[1] : undefined;
+    // A refusal's code joins the key for the rules the model must reach (a quota, the waitlist's).
+    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED|WAITLISTED|SLOT_FREE|WAITLIST_LIMIT_REACHED)"/.exec(reply.body)?.[1] : undefined;
     const key = `${cmd.kind} ${reply.status}${code ? ` ${code}` : ''}${reply.location ? ` ${reply.location.split('?')[0]}` : ''}`;
     stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1;
     const locationOk = expected.location === undefined || (reply.location ?? '').startsWith(expected.location);
-    if (reply.status !== expected.status || !locationOk) {
-      throw new Mismatch(`expected ${expected.status}${expected.location ? ` -> ${expected.location}` : ''}, got ${reply.status}${reply.location ? ` -> ${reply.location}` : ''}: ${reply.body.slice(0, 300)}`);
+    const codeOk = expected.code === undefined || /"code":"([A-Z_]+)"/.exec(reply.body)?.[1] === expected.code;
+    const idOk = expected.id === undefined || (JSON.parse(reply.body) as { data?: { id?: string } }).data?.id === expected.id;
+    if (reply.status !== expected.status || !locationOk || !codeOk || !idOk) {
+      const want = `${expected.status}${expected.code ? ` ${expected.code}` : ''}${expected.id ? ` entry ${expected.id.slice(0, 8)}` : ''}${expected.location ? ` -> ${expected.location}` : ''}`;
+      throw new Mismatch(`expected ${want}, got ${reply.status}${reply.location ? ` -> ${reply.location}` : ''}: ${reply.body.slice(0, 300)}`);
     }
     expected.apply?.(createdId);
   };
@@ -161,6 +230,15 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     const signature = /name="signature" value="([0-9a-f]+)"/.exec(page.body)?.[1];
     if (page.status !== 200 || !signature) throw new Mismatch(`the payment page of new order ${orderId} answered ${page.status} without a signature`);
     w.signatures.set(orderId, signature);
+  };
+  // A join or leave answers with the entry as GET /api/waitlist would show it.
+  const expectEntryAnswer = (reply: Reply) => {
+    if (reply.status !== 200 && reply.status !== 201) return;
+    const answered = fromWire(w, (JSON.parse(reply.body) as { data: WireEntry }).data);
+    const e = model.entry(answered.id);
+    if (!e) throw new Mismatch(`the answer names entry ${answered.id}, which the model does not have`);
+    const [got, want] = [describeEntry(w, answered), describeEntry(w, model.entryView(e))];
+    if (got !== want) throw new Mismatch(`the answer shows the entry as\n  api:   ${got}\n  model: ${want}`);
   };
   const signed = (orderId: string, action: 'confirm' | 'cancel') => send('POST', `/pay/${orderId}/${action}`, undefined, { signature: w.signatures.get(orderId)! });
 
@@ -224,7 +302,68 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       return model.wait(cmd.minutes);
     case 'sweep':
       await sweepHolds(app.ctx);
+      await sweepWaitlist(app.ctx);
       return model.sweep();
+    case 'join': {
+      // Mostly a booking that holds its time (so the join finds it taken), any when none does.
+      const holding = model.bookings.filter((x) => x.status === 'confirmed' || model.wireStatus(x) === 'pending');
+      const among = holding.length ? holding : model.bookings;
+      const b = cmd.booked === null ? undefined : among[cmd.booked % Math.max(1, among.length)];
+      const slot = b ? model.slotOf(b) : cmd.slot;
+      const expected = model.join(cmd.customer, slot);
+      const { facility, ...at } = slotBody(slot);
+      const reply = await send('POST', '/api/waitlist', w.customers[cmd.customer], { facilityId: facility, ...at });
+      expectReply(expected, reply, reply.status === 201 ? JSON.parse(reply.body).data.id : undefined);
+      return expectEntryAnswer(reply);
+    }
+    case 'free': {
+      const inTheWay = model.entries.filter((e) => e.status === 'waiting').flatMap((e) => model.bookingsInTheWay(e));
+      const b = inTheWay[cmd.pick % Math.max(1, inTheWay.length)];
+      if (!b) return void stats.skipped++;
+      return expectReply(model.cancel(cmd.actor, b), await send('DELETE', `/api/bookings/${b.id}`, tokenOf(cmd.actor, b)));
+    }
+    case 'snatch': {
+      // Mostly an entry whose time is open and kept for it (a hold in its way lapsed), when there is one.
+      const kept = model.entries.filter((e) => model.keepsTime(e));
+      const among = kept.length ? kept : model.entries;
+      const e = among[cmd.pick % Math.max(1, among.length)];
+      if (!e) return void stats.skipped++;
+      const customer = cmd.own ? e.owner : 1 - e.owner;
+      const expected = model.book(customer, e.slot);
+      const reply = await send('POST', '/api/bookings', w.customers[customer], slotBody(e.slot));
+      return expectReply(expected, reply, reply.status === 201 ? JSON.parse(reply.body).data._id : undefined);
+    }
+    case 'leave': {
+      const e = model.entries[cmd.pick % Math.max(1, model.entries.length)];
+      if (!e) return void stats.skipped++;
+      const expected = model.leave(cmd.actor, e);
+      const reply = await send('DELETE', `/api/waitlist/${e.id}`, w.customers[cmd.actor === 'owner' ? e.owner : 1 - e.owner]);
+      expectReply(expected, reply);
+      // The answer shows the entry after any hand-over: the offer's id is read first.
+      await nameOffers(w, model);
+      return expectEntryAnswer(reply);
+    }
+    case 'decline': {
+      // An offer declined by cancelling its hold, as any hold (a lapsed one too: refused).
+      const offered = model.entries.filter((e) => e.status === 'offered');
+      const e = offered[cmd.pick % Math.max(1, offered.length)];
+      if (!e) return void stats.skipped++;
+      const b = model.booking(e.offer!)!;
+      return expectReply(model.cancel('owner', b), await send('DELETE', `/api/bookings/${b.id}`, w.customers[b.owner]));
+    }
+    case 'lapse': {
+      // The clock passes the end of a live offer, or of a hold a waiting entry waits behind.
+      const offers = model.entries.filter((e) => model.entryStatus(e) === 'offered').map((e) => model.booking(e.offer!)!);
+      const holds = model.entries.filter((e) => e.status === 'waiting').flatMap((e) => model.bookingsInTheWay(e)).filter((b) => b.status === 'pending');
+      const live = [...offers, ...holds];
+      const b = live[cmd.pick % Math.max(1, live.length)];
+      if (!b) return void stats.skipped++;
+      const minutes = Math.ceil((Math.min(b.holdExpiresAt!, b.startsAt) - model.now) / MINUTE_MS) + 1;
+      w.t.clock.advance(minutes * 60_000);
+      model.wait(minutes);
+      stats.outcomes.lapse = (stats.outcomes.lapse ?? 0) + 1;
+      return;
+    }
     case 'deactivate': {
       const expected = model.deactivate(cmd.customer);
       return expectReply(expected, await send('DELETE', `/api/users/${w.customers[cmd.customer]!.id}`, w.admin));
@@ -281,13 +420,18 @@ export async function runSequence(w: ModelWorld, commands: Command[], stats: Mod
     w.facilityIds.map((id, i) => ({ id, ...MODEL_FACILITIES[i]!, active: true })),
     w.t.config.holdMinutes,
     w.t.config.cancellationHours,
+    { offerMinutes: w.t.config.waitlistOfferMinutes, maxPerCustomer: w.t.config.waitlistMaxPerCustomer },
   );
   stats.sequences++;
   for (const [i, cmd] of commands.entries()) {
     stats.commands++;
     try {
+      const offers = model.offersMade;
       await step(w, model, cmd, stats);
+      if (model.offersMade > offers) stats.outcomes['waitlist offer'] = (stats.outcomes['waitlist offer'] ?? 0) + model.offersMade - offers;
+      await nameOffers(w, model);
       await compareDatabase(w, model);
+      await compareWaitlist(w, model);
     } catch (err) {
       if (err instanceof Mismatch) err.message = `step ${i + 1} ${JSON.stringify(cmd)}: ${err.message}`;
       throw err;
