@@ -179,6 +179,12 @@ export async function recordRemovedBy(db: Executor, id: string, staffId: string)
   await db.updateTable('waitlist_entries').set({ removed_by: staffId }).where('id', '=', id).execute();
 }
 
+/** A deactivated customer's waiting entries leave their lines (their offers went with their holds). */
+export async function leaveAllLines(db: Executor, userId: string, actorId: string, now: Date): Promise<void> {
+  await db.updateTable('waitlist_entries').set({ status: 'left', settled_at: now, removed_by: actorId })
+    .where('user_id', '=', userId).where('status', '=', 'waiting').execute();
+}
+
 export async function setStatus(db: Executor, id: string, status: 'left' | 'expired', now: Date, removedBy?: string): Promise<void> {
   await db.updateTable('waitlist_entries')
     .set({ status, settled_at: now, ...(removedBy ? { removed_by: removedBy } : {}) })

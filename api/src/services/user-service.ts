@@ -2,6 +2,7 @@ import { DomainError, ROLE_LABELS, assertCanRemoveOwner, forbidden, hasRole, isS
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { AdminUserDto, UserDto } from '@courtside/contracts';
 import * as bookings from '../repositories/bookings.ts';
+import * as waitlist from '../repositories/waitlist.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as users from '../repositories/users.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
@@ -34,6 +35,8 @@ export async function deactivateUser(ctx: ServiceContext, actor: CurrentUser, id
     assertCanRemoveOwner({ actorId: actor.id, targetId: id, targetRole: target.role, ownerCount: ownerIds.length, action: 'delete' });
     const row = await users.deactivate(trx, id, now);
     await bookings.cancelFutureHolds(trx, id, actor.id, now);
+    // Out of every line too: a waiting entry nobody can be offered must not keep time from others.
+    await waitlist.leaveAllLines(trx, id, actor.id, now);
     await recordAudit(trx, actor, now, { action: 'delete', subjectType: 'user', subjectId: id, summary: `Deactivated ${describe(target)}`, detail: { role: target.role } });
     return { user: toAdminUserDto(row!), staleCheckouts: await orders.cancelPendingOrdersOf(trx, { userId: id }, now) };
   });

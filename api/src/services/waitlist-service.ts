@@ -7,6 +7,7 @@ import {
   checkWindow,
   holdLapsesAt,
   invalid,
+  isHoldLapsed,
   noSlotInWindow,
   localTimes,
   parseTime,
@@ -176,7 +177,10 @@ async function takeOutOfLine(ctx: ServiceContext, actor: CurrentUser, id: string
     const offer = entry.status === 'offered' && entry.offer_booking_id ? await bookings.lockBooking(trx, entry.offer_booking_id) : undefined;
     if (!offer || offer.status !== 'pending') return {};
     await lockFacilitySchedule(trx, offer.facility_id);
-    const done = await cancelLockedBooking(ctx, trx, actor, offer, now);
+    // An offer that lapsed (not swept yet) is over: it expires, as the sweep would record it; one still live is declined.
+    const lapsed = isHoldLapsed({ status: offer.status, paymentStatus: offer.payment_status, startsAt: offer.starts_at, holdExpiresAt: offer.hold_expires_at }, now);
+    const done = lapsed ? {} : await cancelLockedBooking(ctx, trx, actor, offer, now);
+    if (lapsed) await bookings.expireLapsedOverlapping(trx, offer.facility_id, { startsAt: offer.starts_at, endsAt: offer.ends_at }, now);
     if (removedBy) await waitlist.recordRemovedBy(trx, id, removedBy);
     const made = await offerFreedTime(ctx, trx, offer.facility_id, now);
     return { ...done, offeredAt: made.length > 0 ? [offer.facility_id] : [] };

@@ -29,20 +29,6 @@ const MAX_BOOKING_HOURS = 4;
  */
 export const LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS = false;
 
-/**
- * Leaving the waitlist with an offer whose hold lapsed (not yet swept) should answer the entry as
- * it is (it reads as expired); the product refuses it 409 (NOT_ACTIVE, from cancelling the lapsed
- * hold). True models the product as it is.
- */
-export const LEAVING_A_LAPSED_OFFER_IS_REFUSED = true;
-
-/**
- * A deactivated customer's waiting entries are never offered anything; the product still keeps
- * the time they wait for from everyone else (WAITLISTED, and no SLOT_FREE) until its deadline.
- * True models the product as it is; false, the entries stop keeping time.
- */
-export const DEACTIVATED_CUSTOMERS_KEEP_WAITLISTED_TIME = true;
-
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
@@ -602,6 +588,8 @@ export class BookingModel {
         this.customersActive[customer] = false;
         for (const b of this.bookings) if (b.owner === customer && b.status === 'pending' && b.startsAt > this.now) this.settle(b, 'cancelled');
         for (const o of this.orders) if (o.owner === customer && o.status === 'pending') o.status = 'cancelled';
+        // Out of every line: nobody could offer them anything.
+        for (const e of this.entries) if (e.owner === customer && e.status === 'waiting') e.status = 'left';
       },
     };
   }
@@ -672,8 +660,7 @@ export class BookingModel {
 
   /** Time `customer` may not take because someone else's entry waits for it. */
   private keptFrom(customer: number, facility: number, interval: Interval) {
-    return this.entries.some((e) => e.owner !== customer && e.facility === facility && overlaps(e, interval) && this.waitsForOpenTime(e)
-      && (DEACTIVATED_CUSTOMERS_KEEP_WAITLISTED_TIME || this.customersActive[e.owner]));
+    return this.entries.some((e) => e.owner !== customer && e.facility === facility && overlaps(e, interval) && this.waitsForOpenTime(e));
   }
 
   /**
@@ -754,7 +741,8 @@ export class BookingModel {
     if (e.status === 'waiting') return { status: 200, apply: () => void (e.status = 'left') };
     const offer = e.status === 'offered' ? this.booking(e.offer!) : undefined;
     if (!offer || offer.status !== 'pending') return { status: 200 };
-    if (this.lapsed(offer)) return LEAVING_A_LAPSED_OFFER_IS_REFUSED ? { status: 409 } : { status: 200 };
+    // A lapsed offer (not swept yet) is over: its hold expires as the sweep would record it, and the time goes on.
+    if (this.lapsed(offer)) return { status: 200, apply: () => { this.expireLapsedOverlapping(offer.facility, offer); this.handOver(offer.facility); } };
     return this.cancel('owner', offer);
   }
 
