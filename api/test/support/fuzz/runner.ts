@@ -70,6 +70,14 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
   const checkout = await openCheckout(t.app, casey, [held._id], held.payableAmount);
   remember(known, 'order', checkout.orderId);
   remember(known, 'booking', (await book(t.app, casey, courtId, '2027-03-04', '12:00', '14:00'))._id);
+  // A waitlist entry of each account, each for a slot the other holds, so the entry routes have something to read and leave.
+  const staffHold = await book(t.app, staff, courtId, '2027-03-05', '10:00', '11:00');
+  remember(known, 'booking', staffHold._id);
+  for (const [who, date] of [[casey, '2027-03-05'], [staff, '2027-03-03']] as const) {
+    const entry = await t.app.inject({ method: 'POST', url: '/api/waitlist', headers: who.auth, payload: { facilityId: courtId, date, startTime: '10:00', endTime: '11:00' } });
+    if (entry.statusCode !== 201) throw new Error(`joining the waitlist answered ${entry.statusCode}: ${entry.body}`);
+    remember(known, 'waitlist', entry.json().data.id);
+  }
   const message = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Fuzz', email: 'fuzz@example.com', subject: 'Hello', message: 'A message.' } });
   remember(known, 'message', message.json().data?._id);
   // Several, so that one deleted early leaves others to read, change and assign.
@@ -103,7 +111,7 @@ async function restoreActors(w: FuzzWorld, tokens: { customer: string; admin: st
 
 /** Ids in a successful answer become targets for later requests. */
 function harvest(w: FuzzWorld, op: Operation, body: string) {
-  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : undefined;
+  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('waitlist') ? 'waitlist' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : undefined;
   if (!kind) return;
   let data: unknown;
   try {

@@ -107,6 +107,7 @@ const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
 export function idKind(name: string): string {
   const n = name.toLowerCase();
   if (n.includes('facilit')) return 'facility';
+  if (n.includes('waitlist')) return 'waitlist';
   if (n.includes('booking')) return 'booking';
   if (n.includes('user')) return 'user';
   if (n.includes('message')) return 'message';
