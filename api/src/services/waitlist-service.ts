@@ -7,6 +7,7 @@ import {
   checkWindow,
   holdLapsesAt,
   invalid,
+  isDateText,
   isHoldLapsed,
   noSlotInWindow,
   localTimes,
@@ -208,7 +209,7 @@ export async function pageWaitlist(ctx: ServiceContext, params: ListParams) {
   const facilityId = uuidFilter(filter, 'facilityId');
   const facility = facilityId ? await facilities.findFacility(ctx.db, facilityId, { includeDeleted: true }) : undefined;
   const date = stringFilter(filter, 'date');
-  if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw invalid('BAD_LIST_QUERY', 'filter.date must be YYYY-MM-DD', 'filter.date');
+  if (date !== undefined && !isDateText(date)) throw invalid('BAD_LIST_QUERY', 'filter.date must be YYYY-MM-DD', 'filter.date');
   const now = ctx.clock();
   const { rows, total } = await waitlist.pageEntries(ctx.db, {
     facilityId,
