@@ -23,6 +23,7 @@ export const DayViewBooking = Type.Object({
   holdExpiresAt: Nullable(Type.String()),
   note: Nullable(Type.String({ description: "Staff's note on the booking" })),
   customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String(), phone: Type.String() }),
+  players: Type.Array(Type.String(), { description: "The booking's other players (joined or added by name), whole names, in the order they joined" }),
 });
 export type DayViewBooking = Static<typeof DayViewBooking>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PRICE_RULES, SPORTS, TEXT_LIMITS, WEEKDAYS } from '@courtside/domain';
+import { MAX_PLAYERS_RANGE, MAX_PRICE_RULES, SPORTS, TEXT_LIMITS, WEEKDAYS } from '@courtside/domain';
 import { DateText, ImageUrl, Price, Text, TimeText, oneOf } from './primitives.ts';
 import { RatingSummary } from './reviews.ts';
 
@@ -55,6 +55,7 @@ export const FacilityDto = Type.Object({
   priceRules: Type.Array(PriceRule, { description: 'Ordered price rules; empty: pricePerHour everywhere' }),
   policy: FacilityPolicy,
   sport: oneOf(SPORTS, 'What it is for; players search by it'),
+  maxPlayers: Type.Integer({ description: 'How many may play on one booking, its organizer counted' }),
   rating: RatingSummary,
 });
 export type FacilityDto = Static<typeof FacilityDto>;
@@ -111,6 +112,9 @@ const facilityFields = {
   priceRules: Type.Optional(Type.Array(PriceRule, { maxItems: MAX_PRICE_RULES, description: 'Replaces the whole ordered list; the first rule matching a minute prices it' })),
   policy: Type.Optional(PolicyBody),
   sport: Type.Optional(oneOf(SPORTS, 'What it is for (default other); players search by it')),
+  maxPlayers: Type.Optional(
+    Type.Integer({ minimum: MAX_PLAYERS_RANGE.min, maximum: MAX_PLAYERS_RANGE.max, description: "How many may play on one booking, its organizer counted (default: the sport's usual number)" }),
+  ),
 };
 
 /** POST /api/facility and /api/admin/facilities */
@@ -132,6 +136,7 @@ export const FacilityUpdateBody = Type.Object(
     priceRules: facilityFields.priceRules,
     policy: facilityFields.policy,
     sport: facilityFields.sport,
+    maxPlayers: facilityFields.maxPlayers,
     isDeleted: Type.Optional(Type.Boolean()),
     confirmTimezoneChange: Type.Optional(
       Type.Boolean({ description: 'Change the time zone although live bookings exist: they keep their local times (not stored)' }),

@@ -20,3 +20,4 @@ export * from './reports.ts';
 export * from './cash-up.ts';
 export type { ErrorCode } from '@courtside/domain';
 export * from './waitlist.ts';
+export * from './players.ts';

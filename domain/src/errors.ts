@@ -92,12 +92,20 @@ export const ERROR_CODES = [
   'TIER_NOT_FOUND',
   'REVIEW_NOT_FOUND',
   'WAITLIST_ENTRY_NOT_FOUND',
+  // Players: no such player on the booking; a booking link that does not exist (or was renewed).
+  'PLAYER_NOT_FOUND',
+  'INVITE_NOT_FOUND',
   // 409: the state of things
   'SLOT_TAKEN',
   // The waitlist: the slot asked for is free now (book it instead); people are waiting for it (only the first in line may have it); too many entries.
   'SLOT_FREE',
   'WAITLISTED',
   'WAITLIST_LIMIT_REACHED',
+  // Players: no place left; a booking no one can join now (cancelled, started); the organizer cannot leave or be removed; too many email invitations.
+  'BOOKING_FULL',
+  'NOT_JOINABLE',
+  'IS_ORGANIZER',
+  'INVITATION_LIMIT_REACHED',
   'HOLD_LIMIT_REACHED',
   'PRICE_MISMATCH',
   'ALREADY_EXISTS',

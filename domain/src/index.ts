@@ -35,3 +35,4 @@ export * from './photos.ts';
 export * from './move-price.ts';
 export * from './datetime-format.ts';
 export * from './waitlist.ts';
+export * from './players.ts';

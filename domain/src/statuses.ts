@@ -65,6 +65,8 @@ export const EMAIL_KINDS = [
   'payment_flagged',
   'balance_collected',
   'waitlist_offer',
+  'player_invitation',
+  'player_joined',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

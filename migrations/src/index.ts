@@ -32,6 +32,7 @@ import * as staffNotes from './migrations/2026_11_27_0300_staff_notes.ts';
 import * as cashUp from './migrations/2026_11_27_0400_cash_up.ts';
 import * as bookingReportColumns from './migrations/2026_11_27_0500_booking_report_columns.ts';
 import * as waitlist from './migrations/2026_11_27_0600_waitlist.ts';
+import * as players from './migrations/2026_11_27_0700_players.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0400_cash_up': cashUp,
   '2026_11_27_0500_booking_report_columns': bookingReportColumns,
   '2026_11_27_0600_waitlist': waitlist,
+  '2026_11_27_0700_players': players,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -48,6 +48,8 @@ export interface FacilitiesTable {
   policy: ColumnType<unknown, string | undefined, string>;
   /** What it is for; 'other' by default. */
   sport: ColumnType<Sport, Sport | undefined, Sport>;
+  /** How many may play on one booking, the organizer counted (the domain's default for its sport when made). */
+  max_players: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -81,6 +83,8 @@ export interface BookingsTable {
   online_paid_cents: Generated<number>;
   desk_refunded_cents: Generated<number>;
   online_refunded_cents: Generated<number>;
+  /** The token of the booking's shared link (/join/<token>): made when first asked for, replaced when renewed. */
+  invite_token: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -288,6 +292,31 @@ export interface Database {
   cash_ups: CashUpsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_wants: WaitlistWantsTable;
+  booking_players: BookingPlayersTable;
+  booking_invitations: BookingInvitationsTable;
+}
+
+/** A player on a booking besides its organizer: an account that joined, or a friend added by name. */
+export interface BookingPlayersTable {
+  id: Generated<string>;
+  booking_id: string;
+  /** The account of a player who joined; null for a friend added by name. */
+  user_id: string | null;
+  /** A friend's name, added by the organizer; null for an account. */
+  guest_name: string | null;
+  joined_at: Date;
+  added_by: string;
+  /** When the place was given up (left) or taken away (removed); null while it is held. */
+  left_at: Date | null;
+  left_how: 'left' | 'removed' | null;
+}
+
+/** An address the organizer invited to a booking by email (lowercased), once per booking. */
+export interface BookingInvitationsTable {
+  booking_id: string;
+  email: string;
+  invited_at: Date;
+  invited_by: string;
 }
 
 /** One customer waiting for a facility's slot ('slot') or any court of a sport in a window ('window'). */

@@ -48,6 +48,8 @@ export interface DayBookingRow {
   user_name: string;
   user_email: string;
   user_phone: string;
+  /** Its other players' names (accounts' names, friends' as added), in the order they joined. */
+  players: string[];
 }
 
 /**
@@ -77,6 +79,10 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
       'u.phone as user_phone',
     ])
     .select(sql<ActiveStatus>`b.status`.as('status'))
+    .select(
+      sql<string[]>`ARRAY(SELECT coalesce(pu.name, p.guest_name) FROM booking_players p LEFT JOIN users pu ON pu.id = p.user_id
+        WHERE p.booking_id = b.id AND p.left_at IS NULL ORDER BY p.joined_at, p.id)`.as('players'),
+    )
     .where('b.starts_at', '>=', earliestStart)
     .where('b.starts_at', '<', to)
     .where('b.ends_at', '>', from)

@@ -130,6 +130,7 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
         holdExpiresAt: b.status === 'pending' ? holdLapsesAt({ startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at }).toISOString() : null,
         note: b.note,
         customer: { id: b.user_id, name: b.user_name, email: b.user_email, phone: b.user_phone },
+        players: b.players,
       })),
       closures: closures
         .filter((c) => c.facility_id === facility.id && c.starts_at < to && c.ends_at > from)

@@ -2,6 +2,8 @@ import {
   DEFAULT_MAX_BOOKING_MINUTES,
   DEFAULT_SLOT_MINUTES,
   DEFAULT_SPORT,
+  defaultMaxPlayers,
+  parseMaxPlayers,
   DomainError,
   dollarsToCents,
   everyDay,
@@ -58,6 +60,7 @@ export interface FacilityInput {
   priceRules?: PriceRuleDto[];
   policy?: FacilityPolicy;
   sport?: Sport;
+  maxPlayers?: number;
 }
 
 /**
@@ -147,11 +150,17 @@ export async function createFacility(ctx: ServiceContext, input: FacilityInput):
     opening_hours: JSON.stringify(schedule.openingHours),
     slot_minutes: schedule.slotMinutes,
     ...pricingChanges(ctx, input, schedule),
-    sport: input.sport === undefined ? DEFAULT_SPORT : parseSport(input.sport),
+    ...sportAndPlayers(input),
     updated_at: ctx.clock(),
   });
   facilityChanged(ctx, row.id);
   return toFacilityDto(row);
+}
+
+/** A new facility's sport (default other) and how many play on one booking (default: the sport's usual number). */
+function sportAndPlayers(input: Pick<FacilityInput, 'sport' | 'maxPlayers'>) {
+  const sport = input.sport === undefined ? DEFAULT_SPORT : parseSport(input.sport);
+  return { sport, max_players: input.maxPlayers === undefined ? defaultMaxPlayers(sport) : parseMaxPlayers(input.maxPlayers) };
 }
 
 /**
@@ -310,6 +319,8 @@ export async function updateFacility(
       if (input.imageUrl !== undefined && input.imageUrl.trim() !== '') changes.image_url = input.imageUrl.trim();
       if (input.pricePerHour !== undefined) changes.price_per_hour_cents = dollarsToCents(input.pricePerHour, 'pricePerHour');
       if (input.sport !== undefined) changes.sport = parseSport(input.sport);
+      // A sport changed alone keeps the number staff set; players already on bookings keep their places.
+      if (input.maxPlayers !== undefined) changes.max_players = parseMaxPlayers(input.maxPlayers);
       if (input.isDeleted !== undefined) changes.is_deleted = input.isDeleted;
       if (input.isDeleted === true && !locked.is_deleted) {
         const live = await facilities.lockLiveBookingsFrom(trx, id, now);

@@ -32,6 +32,7 @@ export function toFacilityDto(f: RatedFacilityRow): FacilityDto {
     priceRules: priceRulesToDto(priceRulesOf(f)),
     policy: policyOf(f),
     sport: f.sport,
+    maxPlayers: f.max_players,
     rating: { average: ratingAverage(f.rating_sum, f.rating_count), count: f.rating_count },
   };
 }
