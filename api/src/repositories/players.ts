@@ -67,6 +67,12 @@ export function activePlaces(db: Executor, bookingId: string): Promise<PlaceRow[
     .execute();
 }
 
+/** The places held by accounts (who can be written to), in the order they were taken. */
+export async function accountPlaces(db: Executor, bookingId: string): Promise<{ id: string; name: string; email: string }[]> {
+  const places = await activePlaces(db, bookingId);
+  return places.flatMap((p) => (p.user_id !== null && p.email !== null ? [{ id: p.id, name: p.name, email: p.email }] : []));
+}
+
 /**
  * Adds a player (an account or a friend's name) under the booking's row lock and answers the
  * place's id (sql/courtside_add_player.sql: CSH06 when full, CSH07 when no one can join now; an
