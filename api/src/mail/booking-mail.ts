@@ -89,6 +89,7 @@ export async function enqueueBookingMoved(ctx: MailContext, trx: Executor, was: 
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `moved:${b.id}:${bookingSequence(b)}`,
   });
+  await tellPlayers(ctx, trx, b, 'booking_moved', (t, l, facts) => t.bookingMoved(l, facts, factsOf(was)), (place) => `moved:${b.id}:${bookingSequence(b)}:${place}`);
 }
 
 /**
@@ -236,7 +237,7 @@ async function tellPlayers(
   ctx: MailContext,
   trx: Executor,
   b: BookingForMail,
-  kind: 'booking_confirmed' | 'booking_cancelled',
+  kind: 'booking_confirmed' | 'booking_moved' | 'booking_cancelled',
   pick: (t: typeof templates, l: MailLayout, facts: BookingFacts, organizer: string) => RenderedMail,
   key: (placeId: string) => string,
   withIcs = true,

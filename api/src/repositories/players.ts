@@ -106,15 +106,6 @@ export async function placeOf(db: Executor, bookingId: string, userId: string): 
   return row?.id;
 }
 
-/** Sets the booking's link token: `token` replaces the old one, or (onlyIfNone) is set only when it has none. Answers the token in force. */
-export async function setInviteToken(db: Executor, bookingId: string, token: string, onlyIfNone: boolean): Promise<string> {
-  let update = db.updateTable('bookings').set({ invite_token: token }).where('id', '=', bookingId);
-  if (onlyIfNone) update = update.where('invite_token', 'is', null);
-  await update.execute();
-  const row = await db.selectFrom('bookings').select('invite_token').where('id', '=', bookingId).executeTakeFirstOrThrow();
-  return row.invite_token!;
-}
-
 /** Locks the booking's row until the transaction ends (its invitations are counted under it). */
 export async function lockBookingRow(db: Executor, bookingId: string): Promise<void> {
   await db.selectFrom('bookings').select('id').where('id', '=', bookingId).forUpdate().execute();
