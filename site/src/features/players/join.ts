@@ -38,7 +38,7 @@ export function playWhen(p: Pick<JoinPreviewDto, 'date' | 'startTime' | 'endTime
 export const JOIN_REFUSALS = {
   INVITE_NOT_FOUND: "This link doesn't work any more. The organizer may have made a new one: ask them for it.",
   BOOKING_FULL: 'This booking is full: every place is taken.',
-  NOT_JOINABLE: 'This booking can no longer be joined: it was cancelled or has already started.',
+  NOT_JOINABLE: 'This booking can no longer be joined: it was cancelled, its hold ran out, or it has started.',
 } as const;
 export type JoinRefusal = keyof typeof JOIN_REFUSALS;
 

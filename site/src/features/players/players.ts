@@ -1,8 +1,7 @@
 import type { AddPlayerBody, BookingDto, BookingPlayersDto, PlayerDto } from '@courtside/contracts';
-import { fromLocal, parseDate, parseTime } from '@courtside/domain';
+import { fromLocal, isJoinable, parseDate, parseTime } from '@courtside/domain';
 import { customerReason, isAbort } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
-import { isActive } from '../../lib/bookings.ts';
 
 /**
  * The organizer's players panel in My bookings: who plays, the link to share, inviting by email,
@@ -14,9 +13,10 @@ export function startsAt(b: { date: string; startTime: string }, timeZone: strin
   return fromLocal(parseDate(b.date), parseTime(b.startTime), timeZone).getTime();
 }
 
-/** The organizer may gather players on a live hold or a confirmed booking that has not started (the server says `joinable` too). */
+/** The organizer may gather players while players may join: the server's rule (a confirmed booking or a live hold, not started). */
 export function mayGatherPlayers(b: BookingDto, now = Date.now()): boolean {
-  return (b.status === 'pending' || b.status === 'confirmed') && isActive(b, now) && startsAt(b, b.facility.timezone) > now;
+  const holdExpiresAt = b.holdExpiresAt ? new Date(b.holdExpiresAt) : null;
+  return isJoinable({ status: b.status, startsAt: new Date(startsAt(b, b.facility.timezone)), holdExpiresAt }, new Date(now));
 }
 
 /** "Players (2/4)": the organizer counted. */
