@@ -86,7 +86,8 @@ test('an organizer shares the link and adds a friend; a new player signs up thro
   const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'en-US', timezoneId: 'America/New_York' });
   await watchContext(context, problems);
   const guest = await context.newPage();
-  const newPlayer = newCustomer('joiner');
+  // A name of their own: the suite's customers all read "E2E X." to each other.
+  const newPlayer = { ...newCustomer('joiner'), name: 'Robin Quist' };
 
   await test.step('someone without an account opens the link: the booking, its organizer, the places left', async () => {
     await guest.goto(joinPath());

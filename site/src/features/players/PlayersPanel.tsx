@@ -94,7 +94,7 @@ function AddForm(props: { title: string; placeholder: string; type: 'email' | 't
     if (await props.onSubmit(value)) setValue('');
   }
   return (
-    <form className="players-form" aria-label={props.title} onSubmit={(e) => void submit(e)}>
+    <form className="players-form" onSubmit={(e) => void submit(e)}>
       <label htmlFor={`${id}-field`} className="players-form-title">{props.title}</label>
       <div className="players-link-row">
         <input id={`${id}-field`} type={props.type} required maxLength={props.maxLength} value={value} aria-describedby={`${id}-hint`}
