@@ -4,7 +4,8 @@
  * an account opens the link, goes through the login page to sign up, comes back and joins; both
  * see it in My bookings (the organizer's panel names the new player "First L.", the player's
  * Playing section names the organizer); the player leaves and the organizer's list no longer has
- * them. And a full booking tells a third person so instead of offering Join.
+ * them; an address invited by email is listed, and a new link ends the old one. And a full
+ * booking tells a third person so instead of offering Join.
  */
 import type { Page } from '@playwright/test';
 import { playerShortName } from '@courtside/domain';
@@ -153,6 +154,19 @@ test('an organizer shares the link and adds a friend; a new player signs up thro
     await button.click();
     await expect(panel.getByRole('listitem').filter({ hasText: 'Grandpa Joe' })).toBeVisible();
     await expect(panel.getByRole('listitem').filter({ hasText: playerShortName(newPlayer.name) })).toHaveCount(0);
+  });
+
+  await test.step('the organizer invites an address by email and makes a new link: the old one no longer works', async () => {
+    const { panel } = playersOf(page, facility.name, start);
+    const address = newCustomer('invited').email;
+    await panel.getByLabel('Invite by email').fill(address);
+    await panel.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(panel.getByRole('listitem').filter({ hasText: address })).toBeVisible();
+    await panel.getByRole('button', { name: 'New link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make a new link' }).click();
+    await expect(panel.getByLabel('Link to share')).not.toHaveValue(link);
+    await guest.goto(joinPath());
+    await expect(guest.getByRole('heading', { name: "This link doesn't work" })).toBeVisible();
   });
 
   await context.close();
