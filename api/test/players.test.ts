@@ -101,6 +101,8 @@ describe('players on a booking', () => {
     expect((await joinAs(token, pat)).data).toMatchObject({ you: 'player', placesLeft: 2 });
     expect((await joinAs(token, organizer)).data.you).toBe('organizer');
 
+    // The booking itself says how many play on it (My bookings' "Players (2/4)" without asking for the list).
+    expect((await send('GET', `/api/bookings/${booking._id}`, organizer)).json().data.players).toEqual({ count: 2, max: 4 });
     const seenByPat = await playersOf(booking._id, pat);
     expect(seenByPat.players.map((p) => [p.name, p.role, p.you])).toEqual([['Olga O.', 'organizer', false], ['Pat P.', 'player', true]]);
     expect(seenByPat.inviteUrl).toBeNull();

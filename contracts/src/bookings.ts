@@ -52,6 +52,10 @@ export const BookingDto = Type.Object({
   cancellationHours: Type.Integer({ description: "The free-cancellation window in force for this booking, in hours before its start: its facility's own rule, else CANCELLATION_HOURS" }),
   review: Nullable(Type.Object({ rating: Type.Integer({ minimum: 1, maximum: 5 }) }), "Its customer's rating of the facility for it, or null"),
   reviewable: Type.Boolean({ description: 'Whether its customer may rate it now (POST /api/bookings/:id/review): confirmed, ended, not rated yet' }),
+  players: Type.Object(
+    { count: Type.Integer({ description: 'On it now, its organizer counted' }), max: Type.Integer({ description: "Its facility's maxPlayers" }) },
+    { description: 'How many play on it (GET /api/bookings/:id/players lists them)' },
+  ),
 });
 export type BookingDto = Static<typeof BookingDto>;
 

@@ -29,6 +29,9 @@ export interface BookingView extends BookingRow {
   review_rating?: number | null;
   /** Its customer's own next live booking at the facility starts at its end: play runs on, no changeover (domain playEnd). */
   runs_on?: boolean;
+  /** How many may play on it (the facility's maxPlayers), and how many players besides its customer are on it. */
+  facility_max_players?: number;
+  player_count?: number | null;
 }
 
 function views(db: Executor) {
@@ -44,6 +47,7 @@ function views(db: Executor) {
       'f.timezone as facility_timezone',
       'f.policy as facility_policy',
       'f.is_deleted as facility_deleted',
+      'f.max_players as facility_max_players',
       'u.name as user_name',
       'u.email as user_email',
     ])
@@ -60,6 +64,8 @@ function views(db: Executor) {
         .whereRef('ob.booking_id', '=', 'b.id').where('o.paid_at', 'is not', null)
         .select('ob.discount_cents').orderBy(sql`ob.paid_at DESC NULLS LAST`).orderBy('o.paid_at', 'desc').limit(1).as('paid_discount_cents'),
       eb.selectFrom('reviews as rv').whereRef('rv.booking_id', '=', 'b.id').select('rv.rating').as('review_rating'),
+      eb.selectFrom('booking_players as p').whereRef('p.booking_id', '=', 'b.id').where('p.left_at', 'is', null)
+        .select(sql<number>`count(*)::int`.as('v')).as('player_count'),
       runsOn('b').as('runs_on'),
     ]);
 }

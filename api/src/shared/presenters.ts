@@ -89,6 +89,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     refundVia: b.paid_via ? refundVia(b.paid_via) : null,
     review: b.review_rating == null ? null : { rating: b.review_rating },
     reviewable: canReview({ status, endsAt: b.ends_at }, now, b.review_rating != null),
+    players: { count: 1 + (b.player_count ?? 0), max: b.facility_max_players ?? 1 },
   };
 }
 

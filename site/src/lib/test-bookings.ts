@@ -27,6 +27,7 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     refundVia: 'provider',
     review: null,
     reviewable: false,
+    players: { count: 1, max: 4 },
     ...over,
   };
 }

@@ -30,10 +30,12 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
   const given = b.review?.rating ?? rated;
   const formId = `rate-${b._id}`;
   const gather = mayGatherPlayers(b, now);
-  const players = usePlayers(b._id, gather);
   const [playersOpen, setPlayersOpen] = useState(false);
+  // The count comes with the booking; the list is read when its panel first opens.
+  const players = usePlayers(b._id, gather && playersOpen);
   const playersId = `players-${b._id}`;
-  const playersText = players.load.phase === 'ready' ? playersLabel(players.load.players) : 'Players';
+  const loaded = players.load.phase === 'ready' ? players.load.players : null;
+  const playersText = playersLabel(loaded ? { count: loaded.players.length, max: loaded.maxPlayers } : b.players);
   return (
     <>
     <tr className={active ? '' : 'is-past'}>

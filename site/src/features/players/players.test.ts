@@ -9,7 +9,7 @@ const start = Date.parse('2026-11-21T15:00:00Z');
 
 describe("the organizer's players panel", () => {
   it('counts the organizer among the players on its button', () => {
-    expect(playersLabel({ players: [player({ role: 'organizer' }), player()], maxPlayers: 4 })).toBe('Players (2/4)');
+    expect(playersLabel({ count: 2, max: 4 })).toBe('Players (2/4)');
   });
 
   it('says how many places are left, or that it is full', () => {

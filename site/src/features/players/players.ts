@@ -20,7 +20,7 @@ export function mayGatherPlayers(b: BookingDto, now = Date.now()): boolean {
 }
 
 /** "Players (2/4)": the organizer counted. */
-export const playersLabel = (p: Pick<BookingPlayersDto, 'players' | 'maxPlayers'>): string => `Players (${p.players.length}/${p.maxPlayers})`;
+export const playersLabel = (p: { count: number; max: number }): string => `Players (${p.count}/${p.max})`;
 
 /** "2 places left" / "Full". */
 export const placesText = (placesLeft: number): string => (placesLeft === 0 ? 'Full: no places left' : `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`);
