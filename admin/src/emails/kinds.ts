@@ -24,6 +24,8 @@ const KIND_LABELS: Record<EmailKind, string> = {
   payment_flagged: 'Payment flagged (staff)',
   balance_collected: 'Balance collected',
   waitlist_offer: 'Waitlist offer',
+  player_invitation: 'Invitation to play',
+  player_joined: 'Joined a booking as a player',
 };
 
 export const kindLabel = (kind: string) => (KIND_LABELS as Record<string, string>)[kind] ?? kind;

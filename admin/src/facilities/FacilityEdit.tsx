@@ -96,7 +96,7 @@ export const FacilityEdit = () => {
       >
         <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 760 }}>
           <DeletedNotice />
-          <FacilityInputs imageRequired={false} />
+          <FacilityInputs creating={false} />
         </SimpleForm>
       </Edit>
       <BookingsConfirm

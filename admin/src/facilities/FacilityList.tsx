@@ -26,6 +26,7 @@ import { exporters } from '../exports.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import type { FacilityRecord } from './types.ts';
 import { sportChoices, sportLabel } from './sports.ts';
+import { playersPerBooking } from './players.ts';
 
 /** On a phone only the search stays open; the rest wait behind "Add filter". */
 const filters = (phone: boolean) => [
@@ -110,6 +111,7 @@ const DesktopGrid = ({ editable }: { editable: boolean }) => (
     <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} locales={moneyLocale()} />
     <FunctionField label="Opening hours" render={hoursSummary} />
     <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
+    <FunctionField label="Players" sortable={false} render={(r: FacilityRecord) => playersPerBooking(r.maxPlayers)} />
     <FunctionField
       label={<ScreenReaderText>Actions</ScreenReaderText>}
       render={(r: FacilityRecord) =>

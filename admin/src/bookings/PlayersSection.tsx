@@ -1,0 +1,93 @@
+import { Alert, Box, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import RemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
+import type { BookingPlayersDto, PlayerDto } from '@courtside/contracts';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { CopyField } from '../common/CopyField.tsx';
+import { DetailSection } from '../common/DetailSection.tsx';
+import { failure, shortDateTime } from '../common/format.ts';
+import { getBookingPlayers, playersQueryKey, removeBookingPlayer } from './players-api.ts';
+import { placesText, playerRole, removable } from './players.ts';
+
+/** Takes one player off the booking, after a question naming them; the list shows the server's answer. */
+const RemovePlayerButton = ({ bookingId, player }: { bookingId: string; player: PlayerDto }) => {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return (
+    <ConfirmButton
+      label="Remove"
+      ariaLabel={`Remove ${player.name}`}
+      icon={<RemoveIcon />}
+      color="warning"
+      confirmColor="warning"
+      title={`Remove ${player.name} from this booking?`}
+      content={`${player.name} loses their place; the place is free for someone else to join.`}
+      confirmLabel="Remove player"
+      run={async () => {
+        try {
+          queryClient.setQueryData(playersQueryKey(bookingId), await removeBookingPlayer(bookingId, player.id));
+          // The day view names each booking's players.
+          void queryClient.invalidateQueries({ queryKey: ['courtside', 'day-view'] });
+          notify(`${player.name} was removed from the booking`, { type: 'success' });
+        } catch (error) {
+          notify(failure(`Could not remove ${player.name}`, error), { type: 'error' });
+          void queryClient.invalidateQueries({ queryKey: playersQueryKey(bookingId) });
+        }
+      }}
+    />
+  );
+};
+
+const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlayersDto }) => (
+  <>
+    <Typography variant="body2" color="text.secondary" data-testid="booking-places">
+      {placesText(answer)}
+    </Typography>
+    <List aria-label="Players" sx={{ maxWidth: 560 }}>
+      {answer.players.map((p) => (
+        <ListItem key={p.id} divider data-testid="booking-player" secondaryAction={removable(p) && <RemovePlayerButton bookingId={bookingId} player={p} />}>
+          <ListItemText primary={p.name} secondary={playerRole(p)} />
+        </ListItem>
+      ))}
+    </List>
+    {answer.invited.length > 0 && (
+      <Box sx={{ mt: 1 }}>
+        <Typography variant="subtitle2" component="h4">
+          Invited by email, not joined yet
+        </Typography>
+        <List dense aria-label="Invited by email">
+          {answer.invited.map((i) => (
+            <ListItem key={i.email}>
+              <ListItemText primary={i.email} secondary={`Invited ${shortDateTime(i.invitedAt)}`} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+    )}
+    {answer.joinable && answer.inviteUrl && (
+      <Box sx={{ mt: 2, maxWidth: 560 }}>
+        <CopyField label="Invite link" value={answer.inviteUrl} />
+        <Typography variant="caption" color="text.secondary">
+          Whoever has the link and an account can join while places are left.
+        </Typography>
+      </Box>
+    )}
+  </>
+);
+
+/** Who plays in the booking (GET /api/bookings/:id/players): whole names, each player's role, Remove, and the invite link. */
+export const PlayersSection = ({ bookingId }: { bookingId: string }) => {
+  const { data, error } = useQuery({ queryKey: playersQueryKey(bookingId), queryFn: () => getBookingPlayers(bookingId) });
+  return (
+    <DetailSection title="Players">
+      {data ? (
+        <Players bookingId={bookingId} answer={data} />
+      ) : error ? (
+        <Alert severity="error">{failure('Could not load the players', error)}</Alert>
+      ) : (
+        <Skeleton variant="rounded" height={96} sx={{ maxWidth: 560 }} />
+      )}
+    </DetailSection>
+  );
+};
