@@ -1,11 +1,11 @@
-import { Alert, Box, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
-import RemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
+import { Alert, Box, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { BookingPlayersDto, PlayerDto } from '@courtside/contracts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { CopyField } from '../common/CopyField.tsx';
 import { DetailSection } from '../common/DetailSection.tsx';
+import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { failure, shortDateTime } from '../common/format.ts';
 import { getBookingPlayers, playersQueryKey, removeBookingPlayer } from './players-api.ts';
 import { placesText, playerRole, removable } from './players.ts';
@@ -18,7 +18,6 @@ const RemovePlayerButton = ({ bookingId, player }: { bookingId: string; player: 
     <ConfirmButton
       label="Remove"
       ariaLabel={`Remove ${player.name}`}
-      icon={<RemoveIcon />}
       color="warning"
       confirmColor="warning"
       title={`Remove ${player.name} from this booking?`}
@@ -44,27 +43,32 @@ const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlay
     <Typography variant="body2" color="text.secondary" data-testid="booking-places">
       {placesText(answer)}
     </Typography>
-    <List aria-label="Players" sx={{ maxWidth: 560 }}>
-      {answer.players.map((p) => (
-        <ListItem key={p.id} divider data-testid="booking-player" secondaryAction={removable(p) && <RemovePlayerButton bookingId={bookingId} player={p} />}>
-          <ListItemText primary={p.name} secondary={playerRole(p)} />
-        </ListItem>
-      ))}
-    </List>
-    {answer.invited.length > 0 && (
-      <Box sx={{ mt: 1 }}>
-        <Typography variant="subtitle2" component="h4">
-          Invited by email, not joined yet
-        </Typography>
-        <List dense aria-label="Invited by email">
-          {answer.invited.map((i) => (
-            <ListItem key={i.email}>
-              <ListItemText primary={i.email} secondary={`Invited ${shortDateTime(i.invitedAt)}`} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-            </ListItem>
-          ))}
-        </List>
-      </Box>
-    )}
+    <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Name</TableCell>
+          <TableCell>Role</TableCell>
+          <TableCell>
+            <ScreenReaderText>Actions</ScreenReaderText>
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {answer.players.map((p) => (
+          <TableRow key={p.id} data-testid="booking-player">
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.name}</TableCell>
+            <TableCell>{playerRole(p)}</TableCell>
+            <TableCell align="right">{removable(p) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
+          </TableRow>
+        ))}
+        {answer.invited.map((i) => (
+          <TableRow key={i.email} data-testid="booking-invited">
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
+            <TableCell colSpan={2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
     {answer.joinable && answer.inviteUrl && (
       <Box sx={{ mt: 2, maxWidth: 560 }}>
         <CopyField label="Invite link" value={answer.inviteUrl} />

@@ -15,7 +15,7 @@ import {
   TopToolbar,
   FilterButton,
 } from 'react-admin';
-import { currencyOptions, money, moneyLocale, timeRange } from '../common/format.ts';
+import { countOf, currencyOptions, money, moneyLocale, timeRange } from '../common/format.ts';
 import { currencySymbol } from '@courtside/browser';
 import { cardPhotoUrl } from '@courtside/domain';
 import { FacilityImage } from './FacilityImage.tsx';
@@ -26,7 +26,6 @@ import { exporters } from '../exports.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import type { FacilityRecord } from './types.ts';
 import { sportChoices, sportLabel } from './sports.ts';
-import { playersPerBooking } from './players.ts';
 
 /** On a phone only the search stays open; the rest wait behind "Add filter". */
 const filters = (phone: boolean) => [
@@ -111,7 +110,7 @@ const DesktopGrid = ({ editable }: { editable: boolean }) => (
     <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} locales={moneyLocale()} />
     <FunctionField label="Opening hours" render={hoursSummary} />
     <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
-    <FunctionField label="Players" sortable={false} render={(r: FacilityRecord) => playersPerBooking(r.maxPlayers)} />
+    <FunctionField label="Players" sortable={false} render={(r: FacilityRecord) => countOf(r.maxPlayers, 'player')} />
     <FunctionField
       label={<ScreenReaderText>Actions</ScreenReaderText>}
       render={(r: FacilityRecord) =>

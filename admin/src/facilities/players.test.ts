@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_PLAYERS } from '@courtside/domain';
-import { playersPerBooking, usualPlayersText } from './players.ts';
+import { usualPlayersText } from './players.ts';
 
 describe("a facility's players per booking", () => {
   it("names the sport's usual number, from the domain", () => {
@@ -12,10 +12,5 @@ describe("a facility's players per booking", () => {
   it('says nothing for a sport this build does not know (none chosen yet)', () => {
     expect(usualPlayersText(undefined)).toBe('');
     expect(usualPlayersText('curling')).toBe('');
-  });
-
-  it('counts players in the list', () => {
-    expect(playersPerBooking(1)).toBe('1 player');
-    expect(playersPerBooking(4)).toBe('4 players');
   });
 });
