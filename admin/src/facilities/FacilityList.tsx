@@ -15,7 +15,7 @@ import {
   TopToolbar,
   FilterButton,
 } from 'react-admin';
-import { countOf, currencyOptions, money, moneyLocale, timeRange } from '../common/format.ts';
+import { currencyOptions, money, moneyLocale, timeRange } from '../common/format.ts';
 import { currencySymbol } from '@courtside/browser';
 import { cardPhotoUrl } from '@courtside/domain';
 import { FacilityImage } from './FacilityImage.tsx';
@@ -110,7 +110,7 @@ const DesktopGrid = ({ editable }: { editable: boolean }) => (
     <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} locales={moneyLocale()} />
     <FunctionField label="Opening hours" render={hoursSummary} />
     <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
-    <FunctionField label="Players" sortable={false} render={(r: FacilityRecord) => countOf(r.maxPlayers, 'player')} />
+    <NumberField source="maxPlayers" label="Players" sortable={false} />
     <FunctionField
       label={<ScreenReaderText>Actions</ScreenReaderText>}
       render={(r: FacilityRecord) =>
