@@ -27,6 +27,7 @@ import facilityRoutes from './routes/facilities.ts';
 import availabilityRoutes from './routes/availability.ts';
 import bookingRoutes from './routes/bookings.ts';
 import waitlistRoutes from './routes/waitlist.ts';
+import playerRoutes from './routes/players.ts';
 import orderRoutes from './routes/orders.ts';
 import userRoutes from './routes/users.ts';
 import contactRoutes from './routes/contact.ts';
@@ -104,7 +105,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, waitlistRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes, reviewRoutes, uploadRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, waitlistRoutes, playerRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes, reviewRoutes, uploadRoutes]) {
     await app.register(routes);
   }
   await app.register(adminApi, { prefix: '/api/admin' });

@@ -31,11 +31,14 @@ export const BookingPlayersDto = Type.Object({
 });
 export type BookingPlayersDto = Static<typeof BookingPlayersDto>;
 
-/** Add a player: invite an address by email (they join through the link), or a friend by name only. */
-export const AddPlayerBody = Type.Union([
-  Type.Object({ email: Email }, { additionalProperties: false }),
-  Type.Object({ name: PersonName }, { additionalProperties: false }),
-]);
+/** Add a player: invite an address by email (they join through the link), or a friend by name only; one of the two. */
+export const AddPlayerBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    name: Type.Optional(PersonName),
+  },
+  { additionalProperties: false },
+);
 export type AddPlayerBody = Static<typeof AddPlayerBody>;
 
 export const PlayerParams = Type.Object({ id: Type.String({ format: 'uuid' }), playerId: Type.String({ format: 'uuid' }) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPORTS } from './sports.ts';
-import { DEFAULT_MAX_PLAYERS, bookingFull, defaultMaxPlayers, firstName, parseMaxPlayers, placesLeft, playerShortName } from './players.ts';
+import { DEFAULT_MAX_PLAYERS, bookingFull, defaultMaxPlayers, firstName, isJoinable, parseMaxPlayers, placesLeft, playerShortName } from './players.ts';
 
 describe('players', () => {
   it('every sport has a default number of players, as the issue lists them', () => {
@@ -35,5 +35,17 @@ describe('players', () => {
     expect(playerShortName('li Ørsted')).toBe('li Ø.');
     expect(firstName('Sam Kerr')).toBe('Sam');
     expect(firstName('Prince')).toBe('Prince');
+  });
+
+  it('a booking may be joined while it holds its slot and has not started', () => {
+    const startsAt = new Date('2027-03-02T18:00:00Z');
+    const now = new Date('2027-03-02T12:00:00Z');
+    const later = new Date('2027-03-02T12:30:00Z');
+    expect(isJoinable({ status: 'confirmed', startsAt, holdExpiresAt: null }, now)).toBe(true);
+    expect(isJoinable({ status: 'pending', startsAt, holdExpiresAt: later }, now)).toBe(true);
+    expect(isJoinable({ status: 'pending', startsAt, holdExpiresAt: now }, now)).toBe(false);
+    expect(isJoinable({ status: 'cancelled', startsAt, holdExpiresAt: null }, now)).toBe(false);
+    expect(isJoinable({ status: 'expired', startsAt, holdExpiresAt: null }, now)).toBe(false);
+    expect(isJoinable({ status: 'confirmed', startsAt, holdExpiresAt: null }, startsAt)).toBe(false);
   });
 });

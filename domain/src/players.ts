@@ -1,5 +1,6 @@
 import { DomainError, invalid } from './errors.ts';
 import type { Sport } from './sports.ts';
+import { holdLapsesAt, type BookingState } from './booking-lifecycle.ts';
 
 /**
  * Players on a booking: the customer who booked is its organizer; the others join through the
@@ -66,3 +67,16 @@ export function playerShortName(name: string): string {
   const last = words[words.length - 1]!;
   return `${words[0]} ${[...last][0]!.toUpperCase()}.`;
 }
+
+/**
+ * Whether players may still join or be added: the booking holds its slot (confirmed, or a hold
+ * that has not lapsed) and has not started. sql/courtside_add_player.sql decides the same.
+ */
+export function isJoinable(b: Pick<BookingState, 'status' | 'startsAt' | 'holdExpiresAt'>, now: Date): boolean {
+  const holds = b.status === 'confirmed' || (b.status === 'pending' && holdLapsesAt(b).getTime() > now.getTime());
+  return holds && b.startsAt.getTime() > now.getTime();
+}
+
+/** Why nobody can join a booking now. */
+export const notJoinable = (): DomainError =>
+  new DomainError('conflict', 'NOT_JOINABLE', 'This booking can no longer be joined: it was cancelled, its hold ran out, or it has started.');

@@ -1,4 +1,4 @@
-import { bookedPlay, buildCalendar, cancellationTerms, type CalendarEvent, type RefundVia } from '@courtside/domain';
+import { bookedPlay, buildCalendar, cancellationTerms, firstName, type CalendarEvent, type RefundVia } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { bookingsForMailByIds, findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
@@ -187,11 +187,11 @@ export async function enqueueSeriesConfirmed(
   });
 }
 
-/** Queues a reminder, once per booking whichever process gets there first. */
-export async function enqueueReminder(ctx: MailContext, db: Executor, b: BookingForMail): Promise<boolean> {
+/** Queues a reminder to `b`'s user (its customer, or a player of it under `key`), once whichever process gets there first. */
+export async function enqueueReminder(ctx: MailContext, db: Executor, b: BookingForMail, key = `reminder:${b.id}`): Promise<boolean> {
   const id = await enqueueRendered(ctx, db, 'booking_reminder', b.user_email, (t, l) => t.bookingReminder(l, factsOf(b)), {
     attachments: [icsAttachment(ctx, b)],
-    dedupeKey: `reminder:${b.id}`,
+    dedupeKey: key,
   });
   return id !== undefined;
 }
@@ -202,5 +202,26 @@ export async function enqueueWaitlistOffer(ctx: MailContext, trx: Executor, book
   if (!b || b.status !== 'pending') return;
   await enqueueRendered(ctx, trx, 'waitlist_offer', b.user_email, (t, l) => t.waitlistOffer(l, factsOf(b), b.payable_cents, payBy), {
     dedupeKey: `waitlist-offer:${b.id}`,
+  });
+}
+
+/** Queues the invitation of `email` to booking `bookingId` by its organizer, once per address and booking. */
+export async function enqueuePlayerInvitation(ctx: MailContext, trx: Executor, bookingId: string, email: string, joinUrl: string): Promise<void> {
+  const b = await findBookingForMail(trx, bookingId);
+  if (!b) return;
+  await enqueueRendered(ctx, trx, 'player_invitation', email, (t, l) => t.playerInvitation(l, factsOf(b), firstName(b.user_name), joinUrl), {
+    dedupeKey: `player-invitation:${b.id}:${email}`,
+  });
+}
+
+/** Queues "you're playing" (with the booking's .ics) to the player on `place`, once per place. */
+export async function enqueuePlayerJoined(ctx: MailContext, trx: Executor, bookingId: string, place: { id: string; name: string; email: string }): Promise<void> {
+  const b = await findBookingForMail(trx, bookingId);
+  if (!b) return;
+  const organizer = firstName(b.user_name);
+  const asPlayer = { ...b, user_name: place.name, user_email: place.email };
+  await enqueueRendered(ctx, trx, 'player_joined', place.email, (t, l) => t.playerJoined(l, factsOf(asPlayer), organizer), {
+    attachments: [icsAttachment(ctx, asPlayer)],
+    dedupeKey: `player-joined:${place.id}`,
   });
 }

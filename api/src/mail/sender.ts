@@ -1,5 +1,5 @@
 import { claimDueMessages, markAttemptFailed, markSent, pruneMessages, renewClaim } from '../repositories/outbox.ts';
-import { dueReminders } from '../repositories/booking-mail.ts';
+import { dueReminders, duePlayerReminders } from '../repositories/booking-mail.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { enqueueReminder } from './booking-mail.ts';
 import { transportFor } from './transport.ts';
@@ -61,6 +61,10 @@ async function queueReminders(ctx: ServiceContext): Promise<number> {
   let queued = 0;
   for (const booking of await dueReminders(ctx.db, ctx.clock(), hours, 500)) {
     if (await enqueueReminder(ctx, ctx.db, booking)) queued++;
+  }
+  // Its players are reminded as its customer is, each once.
+  for (const booking of await duePlayerReminders(ctx.db, ctx.clock(), hours, 500)) {
+    if (await enqueueReminder(ctx, ctx.db, booking, booking.reminder_key)) queued++;
   }
   return queued;
 }

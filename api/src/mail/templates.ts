@@ -273,6 +273,24 @@ export const templates = {
       myBookings(layout),
     ]),
 
+  /** To an address the organizer invited (not a customer we know): who invites, to what, and the booking's link. */
+  playerInvitation: (layout: MailLayout, b: BookingFacts, organizerFirstName: string, joinUrl: string) =>
+    render(layout, `${organizerFirstName} invites you to play: ${b.facilityName}`, 'Hello,', [
+      `${organizerFirstName} booked a court and invites you to play:`,
+      ...bookingLines(layout, b),
+      { link: joinUrl, label: 'See the booking and join' },
+      `Sign in or create an account to join. If you were not expecting this, ignore it: nothing happens unless you join.`,
+    ]),
+
+  /** To a player who just joined a booking: what it is, with its calendar event. */
+  playerJoined: (layout: MailLayout, b: BookingFacts, organizerFirstName: string) =>
+    render(layout, `You're playing: ${b.facilityName}`, hello(b.customerName), [
+      `You joined ${organizerFirstName}'s booking:`,
+      ...bookingLines(layout, b),
+      'It is in your calendar file attached, and in My bookings, where you can also leave it. We will remind you before the game.',
+      myBookings(layout),
+    ]),
+
   /** A moved booking's difference taken at the desk: it is paid in full at its new price. */
   balanceCollected: (layout: MailLayout, b: BookingFacts, collectedCents: number, priceCents: number) =>
     render(layout, `Payment received: ${amountIn(layout, collectedCents)}`, hello(b.customerName), [

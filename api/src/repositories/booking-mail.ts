@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { BookingStatus } from '@courtside/domain';
 import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
@@ -54,8 +54,29 @@ export function bookingsForMailByIds(db: Executor, bookingIds: string[]): Promis
  * before their reminder time, for active customers who keep reminders on.
  */
 export function dueReminders(db: Executor, now: Date, hours: number, limit: number): Promise<BookingForMail[]> {
+  return dueReminderRows(bookingsForMail(db), now, hours, limit, sql<string>`'reminder:' || b.id::text`);
+}
+
+/**
+ * The same reminders for the bookings' players with an account (each a BookingForMail whose
+ * user is the player), with the key that makes each one's reminder once: `reminder:<booking>:<place>`.
+ */
+export function duePlayerReminders(db: Executor, now: Date, hours: number, limit: number): Promise<(BookingForMail & { reminder_key: string })[]> {
+  const key = sql<string>`'reminder:' || b.id::text || ':' || p.id::text`;
+  const rows = db
+    .selectFrom('bookings as b')
+    .innerJoin('facilities as f', 'f.id', 'b.facility_id')
+    .innerJoin('booking_players as p', (join) => join.onRef('p.booking_id', '=', 'b.id').on('p.left_at', 'is', null))
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(BOOKING_FOR_MAIL)
+    .select(key.as('reminder_key'));
+  return dueReminderRows(rows, now, hours, limit, key);
+}
+
+/** Confirmed bookings starting within `hours`, made before their reminder time, whose recipient keeps reminders on and has none under `key` yet. */
+function dueReminderRows<Q extends ReturnType<typeof bookingsForMail>>(rows: Q, now: Date, hours: number, limit: number, key: RawBuilder<string>) {
   const lead = sql`make_interval(hours => ${hours})`;
-  return bookingsForMail(db)
+  return rows
     .where('b.status', '=', 'confirmed')
     .where('b.starts_at', '>', now)
     .where(sql<boolean>`b.starts_at <= ${now}::timestamptz + ${lead}`)
@@ -63,10 +84,10 @@ export function dueReminders(db: Executor, now: Date, hours: number, limit: numb
     .where('u.email_reminders', '=', true)
     .where('u.deleted_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('outbox_messages as m').select('m.id').where('m.dedupe_key', '=', sql<string>`'reminder:' || b.id::text`))))
+      not(exists(selectFrom('outbox_messages as m').select('m.id').where('m.dedupe_key', '=', key))))
     .orderBy('b.starts_at')
     .limit(limit)
-    .execute();
+    .execute() as Promise<Awaited<ReturnType<Q['execute']>>>;
 }
 
 /**
