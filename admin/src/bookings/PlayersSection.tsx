@@ -43,7 +43,7 @@ const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlay
     <Typography variant="body2" color="text.secondary" data-testid="booking-places">
       {placesText(answer)}
     </Typography>
-    <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1 }}>
+    <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1, '& .MuiTableCell-root:first-of-type': { pl: 0 } }}>
       <TableHead>
         <TableRow>
           <TableCell>Name</TableCell>
@@ -58,15 +58,17 @@ const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlay
           <TableRow key={p.id} data-testid="booking-player">
             <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.name}</TableCell>
             <TableCell>{playerRole(p)}</TableCell>
-            <TableCell align="right">{removable(p) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
+            <TableCell align="right">{removable(p, answer) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
           </TableRow>
         ))}
-        {answer.invited.map((i) => (
-          <TableRow key={i.email} data-testid="booking-invited">
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
-            <TableCell colSpan={2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
-          </TableRow>
-        ))}
+        {/* Invitations still out; moot once nobody can join. */}
+        {answer.joinable &&
+          answer.invited.map((i) => (
+            <TableRow key={i.email} data-testid="booking-invited">
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
+              <TableCell colSpan={2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
+            </TableRow>
+          ))}
       </TableBody>
     </Table>
     {answer.joinable && answer.inviteUrl && (

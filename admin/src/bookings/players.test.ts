@@ -21,8 +21,9 @@ describe("a booking's players, as staff read them", () => {
     expect([organizer, joined, friend].map(playerRole)).toEqual(['Organizer', 'Player', 'Friend, no account']);
   });
 
-  it("offers to remove anyone but the organizer", () => {
-    expect([organizer, joined, friend].map(removable)).toEqual([false, true, true]);
+  it('offers to remove anyone but the organizer, while the booking may be joined', () => {
+    expect([organizer, joined, friend].map((p) => removable(p, { joinable: true }))).toEqual([false, true, true]);
+    expect([organizer, joined, friend].map((p) => removable(p, { joinable: false }))).toEqual([false, false, false]);
   });
 
   it('counts the places from the answer, the organizer included', () => {

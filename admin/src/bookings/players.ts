@@ -7,8 +7,11 @@ export function playerRole(player: Pick<PlayerDto, 'role' | 'userId'>): string {
   return player.userId === null ? 'Friend, no account' : 'Player';
 }
 
-/** Only the organizer's own place cannot be taken away (the API refuses with IS_ORGANIZER). */
-export const removable = (player: Pick<PlayerDto, 'role'>) => player.role !== 'organizer';
+/**
+ * Whether staff are offered Remove: never for the organizer (the API refuses with IS_ORGANIZER), and only
+ * while the booking may still be joined; once it is cancelled, lapsed or started, the list is a record of who played.
+ */
+export const removable = (player: Pick<PlayerDto, 'role'>, answer: Pick<BookingPlayersDto, 'joinable'>) => answer.joinable && player.role !== 'organizer';
 
 /** "2 of 4 players · 2 places left", or why nobody may join any more; the numbers are the API's. */
 export function placesText(answer: Pick<BookingPlayersDto, 'players' | 'maxPlayers' | 'placesLeft' | 'joinable'>): string {
