@@ -78,6 +78,18 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
     if (entry.statusCode !== 201) throw new Error(`joining the waitlist answered ${entry.statusCode}: ${entry.body}`);
     remember(known, 'waitlist', entry.json().data.id);
   }
+  // Players: a friend on the customer's hold, and the customer on the admin's, with both bookings' links (tokens, not ids: kept apart).
+  const friend = await t.app.inject({ method: 'POST', url: `/api/bookings/${held._id}/players`, headers: casey.auth, payload: { name: 'Fuzz Friend' } });
+  if (friend.statusCode !== 201) throw new Error(`adding a player answered ${friend.statusCode}: ${friend.body}`);
+  const links: string[] = [];
+  for (const [who, bookingId] of [[casey, held._id], [staff, staffHold._id]] as const) {
+    const players = (await t.app.inject({ url: `/api/bookings/${bookingId}/players`, headers: who.auth })).json().data;
+    for (const p of players.players) if (p.role === 'player') remember(known, 'player', p.id);
+    links.push(new URL(players.inviteUrl).pathname.split('/').pop()!);
+  }
+  known.set('token', links);
+  const joined = await t.app.inject({ method: 'POST', url: `/api/join/${links[1]}`, headers: casey.auth });
+  if (joined.statusCode !== 200) throw new Error(`joining a booking answered ${joined.statusCode}: ${joined.body}`);
   const message = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Fuzz', email: 'fuzz@example.com', subject: 'Hello', message: 'A message.' } });
   remember(known, 'message', message.json().data?._id);
   // Several, so that one deleted early leaves others to read, change and assign.
@@ -139,7 +151,7 @@ export async function runFuzz(w: FuzzWorld, opts: { requests: number; seed: numb
     bodyLimitBytes: w.t.config.bodyLimitBytes,
     tokens,
     knownId: (kind) => {
-      const list = kind === 'any' ? [...w.known.values()].flat() : w.known.get(kind);
+      const list = kind === 'any' ? [...w.known].flatMap(([k, ids]) => (k === 'token' ? [] : ids)) : w.known.get(kind);
       return list?.length ? rng.pick(list) : undefined;
     },
     soonDate: () => new Date(clock.now().getTime() + rng.between(1, 10) * 86_400_000).toISOString().slice(0, 10),

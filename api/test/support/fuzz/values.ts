@@ -106,6 +106,9 @@ const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
 /** The kind of record an id field or path segment names, for picking ids that exist. */
 export function idKind(name: string): string {
   const n = name.toLowerCase();
+  // A booking's player ("/api/bookings/{id}/players/{playerId} playerId"); its link's token.
+  if (n.endsWith(' playerid')) return 'player';
+  if (n.endsWith(' token')) return 'token';
   if (n.includes('facilit')) return 'facility';
   if (n.includes('waitlist')) return 'waitlist';
   if (n.includes('booking')) return 'booking';
@@ -124,6 +127,7 @@ function text(ctx: ValueContext, min: number, max: number): string {
 function validString(s: Schema, name: string, ctx: ValueContext, kind: string): string {
   const { rng } = ctx;
   if (s.format === 'uuid') return (rng.chance(0.85) && ctx.knownId(kind)) || rng.uuid();
+  if (kind === 'token') return (rng.chance(0.85) && ctx.knownId(kind)) || text(ctx, s.minLength ?? 1, s.maxLength ?? 40);
   if (s.format === 'email') return `fuzz.${rng.int(1e9).toString(36)}@example.com`;
   if (s.pattern === DATE_PATTERN) return ctx.soonDate();
   if (s.format === 'date-time') return `${ctx.soonDate()}T12:00:00.000Z`;
