@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingPlayersDto, PlayingBookingDto } from '@courtside/contracts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, book, bookAndPay, customer, facility, staffMember, type Actor } from './support/actors.ts';
+import { admin, book, bookAndPay, customer, facility, openCheckout, staffMember, type Actor } from './support/actors.ts';
 import { mailsTo } from './support/outbox.ts';
 import { deliverMail } from '../src/mail/sender.ts';
 
@@ -246,10 +246,32 @@ describe('players on a booking', () => {
     expect(reminders[0]!.text_body).toContain('Hello Pat Player,');
   });
 
-  it('a held booking can take players too; its pending state shows in the preview', async () => {
-    const organizer = await customer(t.app);
+  it("players of a held booking hear when it is confirmed (then with its calendar event), and when it is cancelled", async () => {
+    const organizer = await customer(t.app, 'Olga Organizer');
     const held = await book(t.app, organizer, padel._id, nextDay(), '10:00', '11:00');
     const token = tokenOf(await playersOf(held._id, organizer));
-    expect((await joinAs(token, await customer(t.app))).data.joinable).toBe(true);
+    const pat = await customer(t.app, 'Pat Player');
+    expect((await joinAs(token, pat)).data.joinable).toBe(true);
+    const about = async () => (await mailsTo(t.database.db, pat.email)).filter((m) => m.kind !== 'welcome');
+    const kinds = async () => (await about()).map((m) => [m.kind, m.subject]);
+    const joinedMail = (await mailsTo(t.database.db, pat.email)).find((m) => m.kind === 'player_joined')!;
+    expect(joinedMail.text_body).toContain('It is confirmed once Olga pays');
+
+    const checkout = await openCheckout(t.app, organizer, [held._id], held.payableAmount);
+    const paid = await t.app.inject({ method: 'POST', url: `${checkout.paymentUrl}/confirm`, payload: { signature: checkout.signature } });
+    expect(paid.statusCode).toBe(303);
+    const cancelled = await send('DELETE', `/api/bookings/${held._id}`, organizer);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // One of each (the test clock stamps them alike, so their order is not asked).
+    expect((await kinds()).sort()).toEqual([
+      ['booking_cancelled', 'Booking cancelled: Padel One - Courtside'],
+      ['booking_confirmed', 'Booking confirmed: Padel One - Courtside'],
+      ['player_joined', "You're playing: Padel One - Courtside"],
+    ]);
+    const textOf = async (kind: string) => (await about()).find((m) => m.kind === kind)!.text_body;
+    expect(await textOf('booking_confirmed')).toContain("Olga's booking you play in is confirmed:");
+    expect(await textOf('booking_cancelled')).toContain('Olga cancelled the booking you were playing in:');
+    const texts = (await about()).map((m) => m.text_body);
+    expect(texts.join('\n')).not.toContain(organizer.email);
   });
 });

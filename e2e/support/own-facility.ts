@@ -14,7 +14,7 @@ import { loginAdmin, type Facility } from './api.ts';
 import { bearer } from './console.ts';
 
 /** What a test may set on its facility; the rest is a plain 8:00-22:00 court at $20 an hour in New York. */
-export type FacilityData = Partial<Pick<Facility, 'name' | 'location' | 'pricePerHour' | 'description' | 'imageUrl' | 'timezone' | 'sport' | 'slotMinutes' | 'maxBookingMinutes' | 'openingHours' | 'priceRules' | 'policy'>>;
+export type FacilityData = Partial<Pick<Facility, 'name' | 'location' | 'pricePerHour' | 'description' | 'imageUrl' | 'timezone' | 'sport' | 'slotMinutes' | 'maxBookingMinutes' | 'openingHours' | 'priceRules' | 'policy' | 'maxPlayers'>>;
 
 /** The price rule several specs' courts have: $30 an hour from 18:00 to 22:00, every day. */
 export const EVENING_PEAK: Facility['priceRules'] = [{ days: [...WEEKDAYS], from: '18:00', to: '22:00', pricePerHour: 30 }];

@@ -25,7 +25,7 @@ const KIND_LABELS: Record<EmailKind, string> = {
   balance_collected: 'Balance collected',
   waitlist_offer: 'Waitlist offer',
   player_invitation: 'Invitation to play',
-  player_joined: 'Joined a booking as a player',
+  player_joined: 'Joined a booking',
 };
 
 export const kindLabel = (kind: string) => (KIND_LABELS as Record<string, string>)[kind] ?? kind;

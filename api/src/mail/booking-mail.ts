@@ -5,7 +5,8 @@ import { bookingsForMailByIds, findBookingForMail, seriesBookingsForMail, type B
 import type { ServiceContext } from '../shared/context.ts';
 import { facilityPolicy } from '../shared/facility-schedule.ts';
 import { enqueueRendered } from './outbox.ts';
-import { SITE_LINKS, type BookingFacts } from './templates.ts';
+import { SITE_LINKS, type BookingFacts, type MailLayout, type RenderedMail, type templates } from './templates.ts';
+import { accountPlaces } from '../repositories/players.ts';
 
 type MailContext = Pick<ServiceContext, 'config' | 'clock'>;
 
@@ -72,6 +73,7 @@ export async function enqueueBookingConfirmed(
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `confirmed:${b.id}:${bookingSequence(b)}`,
   });
+  await tellPlayers(ctx, trx, b, 'booking_confirmed', (t, l, facts, organizer) => t.playerBookingConfirmed(l, facts, organizer), (place) => `confirmed:${b.id}:${bookingSequence(b)}:${place}`);
 }
 
 /**
@@ -87,6 +89,7 @@ export async function enqueueBookingMoved(ctx: MailContext, trx: Executor, was: 
     attachments: [icsAttachment(ctx, b)],
     dedupeKey: `moved:${b.id}:${bookingSequence(b)}`,
   });
+  await tellPlayers(ctx, trx, b, 'booking_moved', (t, l, facts) => t.bookingMoved(l, facts, factsOf(was)), (place) => `moved:${b.id}:${bookingSequence(b)}:${place}`);
 }
 
 /**
@@ -110,6 +113,7 @@ export async function enqueueBookingCancelled(
     attachments: held ? [] : [icsAttachment(ctx, b)],
     dedupeKey: `cancelled:${b.id}`,
   });
+  await tellPlayers(ctx, trx, b, 'booking_cancelled', (t, l, facts, organizer) => t.playerBookingCancelled(l, facts, organizer, byVenue), (place) => `cancelled:${b.id}:${place}`, !held);
 }
 
 /**
@@ -220,8 +224,30 @@ export async function enqueuePlayerJoined(ctx: MailContext, trx: Executor, booki
   if (!b) return;
   const organizer = firstName(b.user_name);
   const asPlayer = { ...b, user_name: place.name, user_email: place.email };
-  await enqueueRendered(ctx, trx, 'player_joined', place.email, (t, l) => t.playerJoined(l, factsOf(asPlayer), organizer), {
-    attachments: [icsAttachment(ctx, asPlayer)],
+  // A hold is in nobody's calendar yet: its event comes with the confirmation.
+  const held = b.status !== 'confirmed';
+  await enqueueRendered(ctx, trx, 'player_joined', place.email, (t, l) => t.playerJoined(l, factsOf(asPlayer), organizer, held), {
+    attachments: held ? [] : [icsAttachment(ctx, asPlayer)],
     dedupeKey: `player-joined:${place.id}`,
   });
+}
+
+/** Tells each player with an account of `b` (as `pick` writes it, with its .ics unless cancelled-held), once per place under `key`. */
+async function tellPlayers(
+  ctx: MailContext,
+  trx: Executor,
+  b: BookingForMail,
+  kind: 'booking_confirmed' | 'booking_moved' | 'booking_cancelled',
+  pick: (t: typeof templates, l: MailLayout, facts: BookingFacts, organizer: string) => RenderedMail,
+  key: (placeId: string) => string,
+  withIcs = true,
+): Promise<void> {
+  const organizer = firstName(b.user_name);
+  for (const place of await accountPlaces(trx, b.id)) {
+    const asPlayer = { ...b, user_name: place.name, user_email: place.email };
+    await enqueueRendered(ctx, trx, kind, place.email, (t, l) => pick(t, l, factsOf(asPlayer), organizer), {
+      attachments: withIcs ? [icsAttachment(ctx, asPlayer)] : [],
+      dedupeKey: key(place.id),
+    });
+  }
 }

@@ -282,12 +282,33 @@ export const templates = {
       `Sign in or create an account to join. If you were not expecting this, ignore it: nothing happens unless you join.`,
     ]),
 
-  /** To a player who just joined a booking: what it is, with its calendar event. */
-  playerJoined: (layout: MailLayout, b: BookingFacts, organizerFirstName: string) =>
+  /** To a player who just joined a booking: what it is, with its calendar event once it is confirmed (`held`: not yet). */
+  playerJoined: (layout: MailLayout, b: BookingFacts, organizerFirstName: string, held: boolean) =>
     render(layout, `You're playing: ${b.facilityName}`, hello(b.customerName), [
       `You joined ${organizerFirstName}'s booking:`,
       ...bookingLines(layout, b),
-      'It is in your calendar file attached, and in My bookings, where you can also leave it. We will remind you before the game.',
+      held
+        ? `It is confirmed once ${organizerFirstName} pays; we will send you its calendar event then. It is in My bookings, where you can also leave it.`
+        : 'The attached calendar file adds it to your calendar. It is in My bookings, where you can also leave it. We will remind you before the game.',
+      myBookings(layout),
+    ]),
+
+  /** To the players of a booking its organizer just paid for. */
+  playerBookingConfirmed: (layout: MailLayout, b: BookingFacts, organizerFirstName: string) =>
+    render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
+      `${organizerFirstName}'s booking you play in is confirmed:`,
+      ...bookingLines(layout, b),
+      'The attached calendar file adds it to your calendar.',
+      myBookings(layout),
+    ]),
+
+  /** To the players of a booking that was cancelled (by its organizer, or by the venue). */
+  playerBookingCancelled: (layout: MailLayout, b: BookingFacts, organizerFirstName: string, byVenue?: { why?: string }) =>
+    render(layout, `Booking cancelled: ${b.facilityName}`, hello(b.customerName), [
+      byVenue
+        ? `We are sorry: the venue had to cancel ${organizerFirstName}'s booking you were playing in${byVenue.why ? ` (${byVenue.why})` : ''}:`
+        : `${organizerFirstName} cancelled the booking you were playing in:`,
+      ...bookingLines(layout, b),
       myBookings(layout),
     ]),
 

@@ -439,3 +439,12 @@ export async function moveBookingsTo(db: Executor, moves: { id: string; startsAt
       WHERE b.id = v.id`.execute(db);
   }
 }
+
+/** Sets the booking's link token: `token` replaces the old one, or (onlyIfNone) is set only when it has none. Answers the token in force. */
+export async function setInviteToken(db: Executor, bookingId: string, token: string, onlyIfNone: boolean): Promise<string> {
+  let update = db.updateTable('bookings').set({ invite_token: token }).where('id', '=', bookingId);
+  if (onlyIfNone) update = update.where('invite_token', 'is', null);
+  await update.execute();
+  const row = await db.selectFrom('bookings').select('invite_token').where('id', '=', bookingId).executeTakeFirstOrThrow();
+  return row.invite_token!;
+}

@@ -67,6 +67,12 @@ export function activePlaces(db: Executor, bookingId: string): Promise<PlaceRow[
     .execute();
 }
 
+/** The places held by accounts (who can be written to), in the order they were taken. */
+export async function accountPlaces(db: Executor, bookingId: string): Promise<{ id: string; name: string; email: string }[]> {
+  const places = await activePlaces(db, bookingId);
+  return places.flatMap((p) => (p.user_id !== null && p.email !== null ? [{ id: p.id, name: p.name, email: p.email }] : []));
+}
+
 /**
  * Adds a player (an account or a friend's name) under the booking's row lock and answers the
  * place's id (sql/courtside_add_player.sql: CSH06 when full, CSH07 when no one can join now; an
@@ -98,15 +104,6 @@ export async function placeOf(db: Executor, bookingId: string, userId: string): 
     .where('left_at', 'is', null)
     .executeTakeFirst();
   return row?.id;
-}
-
-/** Sets the booking's link token: `token` replaces the old one, or (onlyIfNone) is set only when it has none. Answers the token in force. */
-export async function setInviteToken(db: Executor, bookingId: string, token: string, onlyIfNone: boolean): Promise<string> {
-  let update = db.updateTable('bookings').set({ invite_token: token }).where('id', '=', bookingId);
-  if (onlyIfNone) update = update.where('invite_token', 'is', null);
-  await update.execute();
-  const row = await db.selectFrom('bookings').select('invite_token').where('id', '=', bookingId).executeTakeFirstOrThrow();
-  return row.invite_token!;
 }
 
 /** Locks the booking's row until the transaction ends (its invitations are counted under it). */

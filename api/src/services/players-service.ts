@@ -15,6 +15,7 @@ import {
 } from '@courtside/domain';
 import type { AddPlayerBody, BookingPlayersDto, JoinPreviewDto, PlayerDto, PlayingBookingDto } from '@courtside/contracts';
 import { enqueuePlayerInvitation, enqueuePlayerJoined } from '../mail/booking-mail.ts';
+import * as bookings from '../repositories/bookings.ts';
 import * as players from '../repositories/players.ts';
 import type { PlaceRow, PlayersBooking } from '../repositories/players.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
@@ -78,7 +79,7 @@ async function playersDto(ctx: ServiceContext, actor: CurrentUser, found: { book
     share: null,
   };
   const others: PlayerDto[] = places.map((p) => ({ id: p.id, name: nameOf(p.name, p.user_id !== null), userId: p.user_id, role: 'player', you: p.user_id === actor.id, share: null }));
-  const token = manages ? await players.setInviteToken(ctx.db, booking.id, newToken(), true) : null;
+  const token = manages ? await bookings.setInviteToken(ctx.db, booking.id, newToken(), true) : null;
   const invited = manages ? await players.invitations(ctx.db, booking.id) : [];
   return {
     bookingId: booking.id,
@@ -126,7 +127,7 @@ async function inviteByEmail(ctx: ServiceContext, actor: CurrentUser, booking: P
     if ((await players.countInvitations(trx, booking.id)) >= MAX_INVITATIONS_PER_BOOKING) {
       throw new DomainError('conflict', 'INVITATION_LIMIT_REACHED', `A booking can send at most ${MAX_INVITATIONS_PER_BOOKING} invitations; share its link instead.`, 'email');
     }
-    const token = await players.setInviteToken(trx, booking.id, newToken(), true);
+    const token = await bookings.setInviteToken(trx, booking.id, newToken(), true);
     // An address invited before is not written to again.
     if (await players.insertInvitation(trx, booking.id, email, actor.id, now)) {
       await enqueuePlayerInvitation(ctx, trx, booking.id, email, joinUrl(ctx, token));
@@ -137,7 +138,7 @@ async function inviteByEmail(ctx: ServiceContext, actor: CurrentUser, booking: P
 /** A new link for the booking: the old one stops working at once. */
 export async function renewLink(ctx: ServiceContext, actor: CurrentUser, bookingId: string): Promise<BookingPlayersDto> {
   await managedBooking(ctx, actor, bookingId);
-  await players.setInviteToken(ctx.db, bookingId, newToken(), false);
+  await bookings.setInviteToken(ctx.db, bookingId, newToken(), false);
   return getPlayers(ctx, actor, bookingId);
 }
 

@@ -17,6 +17,7 @@ const court: FacilityDto = {
   priceRules: [],
   policy: { minNoticeMinutes: 120 },
   sport: 'tennis',
+  maxPlayers: 4,
   rating: { average: null, count: 0 },
 };
 const venue = { bookingHorizonDays: 14, cancellationHours: 24, locale: 'en-US' };

@@ -10,10 +10,14 @@ import { canAddToCalendar, canCancel } from './bookings.ts';
 import { Pill } from './Pill.tsx';
 import { RateForm } from '../reviews/RateForm.tsx';
 import { ratedText } from '../reviews/reviews.ts';
+import { PlayersPanel } from '../players/PlayersPanel.tsx';
+import { mayGatherPlayers, playersLabel } from '../players/players.ts';
+import { usePlayers } from '../players/usePlayers.ts';
 
 /**
  * One booking in My Bookings: when, where, how much, where it stands, and what can be done with
  * it; once it has taken place, "Rate this court" (a form in a row of its own) or the rating given.
+ * Before it starts, "Players (2/4)" opens its players in a row of its own.
  */
 export function BookingRow(props: { booking: BookingDto; now: number; cancelling: boolean; onCancel: () => void; downloading: boolean; onAddToCalendar: () => void }) {
   const { booking: b, now, cancelling, onCancel } = props;
@@ -25,6 +29,11 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
   const play = playUntil(b);
   const given = b.review?.rating ?? rated;
   const formId = `rate-${b._id}`;
+  const gather = mayGatherPlayers(b, now);
+  const players = usePlayers(b._id, gather);
+  const [playersOpen, setPlayersOpen] = useState(false);
+  const playersId = `players-${b._id}`;
+  const playersText = players.load.phase === 'ready' ? playersLabel(players.load.players) : 'Players';
   return (
     <>
     <tr className={active ? '' : 'is-past'}>
@@ -69,6 +78,12 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
             {props.downloading ? 'Preparing…' : 'Add to calendar'}
           </button>
         )}
+        {gather && (
+          <button type="button" className="btn btn-small btn-secondary" onClick={() => setPlayersOpen((o) => !o)} aria-expanded={playersOpen} aria-controls={playersOpen ? playersId : undefined}
+            aria-label={`${playersText}: ${label}`}>
+            {playersText}
+          </button>
+        )}
         {canCancel(b, now) && (
           <button type="button" className="btn btn-small btn-outline-danger" onClick={onCancel} disabled={cancelling} aria-label={`Cancel ${label}`}>
             {cancelling ? 'Cancelling…' : 'Cancel'}
@@ -82,6 +97,13 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
         {given !== null && <span className="rate-done">{ratedText(given)}</span>}
       </td>
     </tr>
+    {gather && playersOpen && (
+      <tr className="dash-players-row">
+        <td colSpan={4}>
+          <PlayersPanel id={playersId} label={label} players={players} />
+        </td>
+      </tr>
+    )}
     {rating && given === null && (
       <tr className="dash-rate-row" id={formId}>
         <td colSpan={4}>

@@ -9,6 +9,7 @@ import { BookingRow } from './BookingRow.tsx';
 import { useCalendarDownload } from './useCalendarDownload.ts';
 import { useCancelBooking } from './useCancelBooking.ts';
 import { WaitlistSection } from '../waitlist/WaitlistSection.tsx';
+import { PlayingSection } from '../players/PlayingSection.tsx';
 
 function Bookings({ user }: { user: UserDto }) {
   const { load, refresh } = useUserBookings(user._id);
@@ -23,6 +24,7 @@ function Bookings({ user }: { user: UserDto }) {
   return (
     <>
       <WaitlistSection key={round} onChange={refresh} zoneOf={(id) => (load.phase === 'ready' ? load.bookings.find((b) => b._id === id)?.facility.timezone : undefined)} />
+      <PlayingSection />
       <BookingList load={load} refresh={refresh} busy={busy} cancel={cancel} calendar={calendar} />
     </>
   );

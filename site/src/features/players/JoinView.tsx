@@ -1,0 +1,74 @@
+import type { JoinPreviewDto } from '@courtside/contracts';
+import { MY_BOOKINGS } from '../../lib/paths.ts';
+import { LoadFailed } from '../../ui/LoadStatus.tsx';
+import { JOIN_REFUSALS, invitedTo, joinAction, onItText, organizedBy, placesLeftText, playWhen, signInToJoin, type JoinOutcome } from './join.ts';
+import { useJoin } from './useJoin.ts';
+import './players.css';
+
+/**
+ * /join/<token>: the booking a shared link is for (where, when, whose, places left) and Join;
+ * signed out, Join goes through the login page (or sign-up) and back here.
+ */
+export default function JoinView({ token }: { token: string }) {
+  const { page, signedIn, joining, outcome, join, retry } = useJoin(token);
+  if (page.kind === 'loading') return <p className="muted join-loading" role="status">Loading the booking…</p>;
+  if (page.kind === 'failed') return <LoadFailed text={page.message} onRetry={retry} />;
+  if (page.kind === 'missing' || (outcome?.kind === 'refused' && outcome.code === 'INVITE_NOT_FOUND')) return <LinkGone />;
+  const p = page.preview;
+  return (
+    <section className="card join-card" aria-labelledby="join-title">
+      <p className="join-kicker">{invitedTo(p.facility.sport)}</p>
+      <h1 id="join-title" className="user-text">{p.facility.name}</h1>
+      {p.facility.location && <p className="muted join-location user-text">{p.facility.location}</p>}
+      <p className="join-when">{playWhen(p)}</p>
+      <ul className="join-facts">
+        <li className="user-text">{organizedBy(p.organizerFirstName)}</li>
+        <li>{placesLeftText(p)}</li>
+      </ul>
+      {outcome ? <Outcome outcome={outcome} /> : <Action preview={p} token={token} signedIn={signedIn} joining={joining} onJoin={() => void join()} />}
+    </section>
+  );
+}
+
+function Action({ preview, token, signedIn, joining, onJoin }: { preview: JoinPreviewDto; token: string; signedIn: boolean; joining: boolean; onJoin: () => void }) {
+  const action = joinAction(preview, signedIn);
+  if (action.kind === 'on-it')
+    return (
+      <p className="alert alert-ok" role="status">
+        {onItText(action.role)} <a href={MY_BOOKINGS}>See it in My bookings</a>
+      </p>
+    );
+  if (action.kind === 'refused') return <p className="alert alert-error">{JOIN_REFUSALS[action.code]}</p>;
+  if (!action.signedIn)
+    return (
+      <div className="join-action">
+        <a className="btn" href={signInToJoin(token)}>Join</a>
+        <p className="muted join-note">You'll log in (or create an account) first, then come back here to join.</p>
+      </div>
+    );
+  return (
+    <div className="join-action">
+      <button type="button" className="btn" onClick={onJoin} disabled={joining}>{joining ? 'Joining…' : 'Join'}</button>
+    </div>
+  );
+}
+
+function Outcome({ outcome }: { outcome: Exclude<JoinOutcome, { kind: 'signed-out' }> }) {
+  if (outcome.kind === 'joined')
+    return (
+      <p className="alert alert-ok" role="status">
+        You're in: <a href={MY_BOOKINGS}>see it in My bookings</a>
+      </p>
+    );
+  return <p className="alert alert-error" role="alert">{outcome.kind === 'refused' ? JOIN_REFUSALS[outcome.code] : outcome.message}</p>;
+}
+
+function LinkGone() {
+  return (
+    <section className="card join-card" aria-labelledby="join-title">
+      <h1 id="join-title">This link doesn't work</h1>
+      <p>{JOIN_REFUSALS.INVITE_NOT_FOUND}</p>
+      <a className="btn btn-secondary" href="/find">Find a court</a>
+    </section>
+  );
+}

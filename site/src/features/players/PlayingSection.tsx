@@ -1,0 +1,40 @@
+import { LoadFailed } from '../../ui/LoadStatus.tsx';
+import { Pill } from '../dashboard/Pill.tsx';
+import { organizedBy, playWhen } from './join.ts';
+import { mayLeave, playersCount, playingBadge, playingLabel } from './playing.ts';
+import { usePlaying } from './usePlaying.ts';
+import './players.css';
+
+/**
+ * My bookings' "Playing": the bookings the customer joined (someone else booked them), soonest
+ * first, each with its organizer, how many play, where it stands, and Leave. Hidden when there are none.
+ */
+export function PlayingSection() {
+  const { load, busy, leave, refresh } = usePlaying();
+  if (load.phase === 'loading') return null;
+  if (load.phase === 'error') return <LoadFailed text="Could not load the bookings you play in." onRetry={() => void refresh()} />;
+  if (load.bookings.length === 0) return null;
+  const now = Date.now();
+  return (
+    <section className="card dash-playing" aria-labelledby="playing-title">
+      <h2 id="playing-title">Playing</h2>
+      <ul className="playing-list">
+        {load.bookings.map((p) => (
+          <li key={p.bookingId} className={`playing-item${mayLeave(p, now) ? '' : ' is-past'}`}>
+            <div className="playing-main">
+              <p className="playing-what"><a className="user-text" href={`/facilities/${p.facility.id}`}>{p.facility.name}</a></p>
+              <p className="playing-when">{playWhen(p)}</p>
+              <p className="playing-who"><span className="user-text">{organizedBy(p.organizerName)}</span> · {playersCount(p)}</p>
+              <Pill badge={playingBadge(p, now)} />
+            </div>
+            {mayLeave(p, now) && (
+              <button type="button" className="btn btn-small btn-outline-danger" onClick={() => void leave(p)} disabled={busy === p.bookingId} aria-label={`Leave ${playingLabel(p)}`}>
+                {busy === p.bookingId ? 'Leaving…' : 'Leave'}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
