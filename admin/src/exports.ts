@@ -68,6 +68,7 @@ export const csvColumns = {
     }).join('; '),
     slotMinutes: f.slotMinutes,
     maxBookingMinutes: f.maxBookingMinutes,
+    maxPlayers: f.maxPlayers,
     description: f.description,
     imageUrl: f.imageUrl,
     deleted: f.isDeleted,

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Alert, Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ListButton, Show, TopToolbar, useDataProvider, useRecordContext, Link } from 'react-admin';
@@ -15,6 +16,10 @@ import { MarkPaidButton } from './MarkPaidButton.tsx';
 import { MoveBookingButton } from './MoveBookingButton.tsx';
 import { SettleBalanceButtons } from './SettleBalanceButtons.tsx';
 import type { BookingRecord } from './types.ts';
+import { lazyScreen } from '../common/lazyScreen.ts';
+
+// Its code arrives after the booking's own details are drawn.
+const PlayersSection = lazyScreen(() => import('./PlayersSection.tsx'), 'PlayersSection');
 
 const Actions = () => {
   const r = useRecordContext<BookingRecord>();
@@ -150,6 +155,9 @@ const Details = () => {
           </Fact>
         </Grid>
       </Grid>
+      <Suspense fallback={null}>
+        <PlayersSection bookingId={r.id} />
+      </Suspense>
     </CardContent>
   );
 };

@@ -4,6 +4,8 @@ import { Confirm } from 'react-admin';
 
 export interface ConfirmButtonProps {
   label: string;
+  /** The button's name when its label alone is one of several alike ("Remove" beside each player). */
+  ariaLabel?: string;
   icon?: ReactNode;
   title: string;
   content: ReactNode;
@@ -21,7 +23,7 @@ export interface ConfirmButtonProps {
  * A button that asks first, then runs one action. Clicks never reach the row behind it
  * (lists open a record on row click).
  */
-export const ConfirmButton = ({ label, icon, title, content, confirmLabel, confirmColor = 'primary', color = 'primary', variant = 'text', size = 'small', disabled, run }: ConfirmButtonProps) => {
+export const ConfirmButton = ({ label, ariaLabel, icon, title, content, confirmLabel, confirmColor = 'primary', color = 'primary', variant = 'text', size = 'small', disabled, run }: ConfirmButtonProps) => {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const stop = (e: MouseEvent) => e.stopPropagation();
@@ -43,6 +45,7 @@ export const ConfirmButton = ({ label, icon, title, content, confirmLabel, confi
         size={size}
         startIcon={icon}
         disabled={disabled}
+        aria-label={ariaLabel}
         onClick={(e) => {
           e.stopPropagation();
           setOpen(true);

@@ -12,6 +12,7 @@ import { SettleBalanceButtons } from '../bookings/SettleBalanceButtons.tsx';
 import { HandedBackButton } from '../payments/HandedBackButton.tsx';
 import { cashLine } from '../payments/desk-refunds.ts';
 import { useDeskCash } from './desk-cash.ts';
+import { playersAfterName } from './booking-text.ts';
 
 /** Desk money of this booking still to hand back, with the action that records it done. */
 const CashToHandBack = ({ bookingId, onDone }: { bookingId: string; onDone: () => void }) => {
@@ -51,6 +52,11 @@ export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | un
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {emailText(b.customer.email)}
             </Typography>
+            {b.players.length > 0 && (
+              <Typography variant="body2" data-testid="booking-players">
+                {playersAfterName(b).trim()}
+              </Typography>
+            )}
           </Box>
           <Typography variant="body2">
             {open.facility.name}, {timeRange(b.startTime, b.endTime)} · {money(priceNow(b))}

@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-admin';
 import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewWaiting } from '../types.ts';
 import { kindLabel } from '../closures/closure-text.ts';
-import { blockLine } from './booking-text.ts';
+import { blockLine, customerAndPlayers } from './booking-text.ts';
 import { useDeskCash } from './desk-cash.ts';
 import { dayAgenda, type AgendaItem } from './layout.ts';
 import { bookingLook, closureLook, freeLook, waitingLook } from './look.ts';
@@ -21,7 +21,7 @@ const BookingLine = ({ booking: b, facility, actions }: { booking: DayViewBookin
     <ListItem disablePadding>
       <ListItemButton onClick={(e) => actions.open(b, facility, e.currentTarget)} aria-haspopup="dialog" data-testid="day-booking">
         <Mark sx={bookingLook(b)} />
-        <ListItemText primary={b.customer.name} secondary={blockLine(b, cash)} />
+        <ListItemText primary={customerAndPlayers(b)} secondary={blockLine(b, cash)} />
       </ListItemButton>
     </ListItem>
   );

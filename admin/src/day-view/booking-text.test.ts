@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayViewBooking } from '../types.ts';
-import { blockLine, blockTag, bookingDetails } from './booking-text.ts';
+import { blockLine, blockTag, bookingDetails, customerAndPlayers } from './booking-text.ts';
 import { bookingLook, legend } from './look.ts';
 
 const held: DayViewBooking = {
@@ -14,6 +14,7 @@ const held: DayViewBooking = {
   holdExpiresAt: null,
   note: null,
   customer: { id: 'u1', name: 'Ann Lee', email: 'ann@example.test', phone: '' },
+  players: [],
 };
 const paid: DayViewBooking = { ...held, status: 'confirmed', paymentStatus: 'paid' };
 const unpaid: DayViewBooking = { ...held, status: 'confirmed', paymentStatus: 'unpaid' };
@@ -25,6 +26,14 @@ describe('day-view booking text', () => {
     expect(blockLine(unpaid)).toBe('10:00 AM – 11:30 AM · Confirmed · Unpaid');
     expect(blockLine(paid, 20)).toBe('10:00 AM – 11:30 AM · Confirmed · Paid · Cash back $20.00');
     expect(bookingDetails(held)).toBe('10:00 AM – 11:30 AM · Ann Lee (ann@example.test) · Held, awaiting payment · unpaid · $30.00');
+  });
+
+  it("names the booking's other players whole after the customer, in the order they joined", () => {
+    const withTwo = { ...paid, players: ['Sam Kerr', 'Ana Ruiz'] };
+    expect(customerAndPlayers(held)).toBe('Ann Lee');
+    expect(customerAndPlayers({ ...held, players: ['Sam Kerr'] })).toBe('Ann Lee + 1 player: Sam Kerr');
+    expect(customerAndPlayers(withTwo)).toBe('Ann Lee + 2 players: Sam Kerr, Ana Ruiz');
+    expect(bookingDetails(withTwo)).toBe('10:00 AM – 11:30 AM · Ann Lee (ann@example.test) + 2 players: Sam Kerr, Ana Ruiz · Confirmed · paid · $30.00');
   });
 
   it("a block's state tag is one short word (never a word cut to fit), cash to hand back first", () => {

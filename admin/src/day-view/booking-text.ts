@@ -1,4 +1,4 @@
-import { money, timeRange } from '../common/format.ts';
+import { countOf, money, timeRange } from '../common/format.ts';
 import { emailText } from '../common/mailto.ts';
 import type { DayViewBooking } from '../types.ts';
 
@@ -30,6 +30,12 @@ export function blockSpoken(b: DayViewBooking, cashToHandBack = 0): string {
 /** The block's whole line, as screen readers and the list read it: "10:00–11:00 · Confirmed · Unpaid". */
 export const blockLine = (b: DayViewBooking, cashToHandBack = 0) => `${when(b)}${blockSpoken(b, cashToHandBack)}${blockTag(b, cashToHandBack).label}`;
 
+/** " + 2 players: Sam Kerr, Ana Ruiz" after the customer's name (whole names: staff see them so); nothing without players. */
+export const playersAfterName = (b: Pick<DayViewBooking, 'players'>) => (b.players.length ? ` + ${countOf(b.players.length, 'player')}: ${b.players.join(', ')}` : '');
+
+/** "Casey Customer + 2 players: Sam Kerr, Ana Ruiz": whose booking, and who plays with them. */
+export const customerAndPlayers = (b: Pick<DayViewBooking, 'customer' | 'players'>) => `${b.customer.name}${playersAfterName(b)}`;
+
 /** Everything about the booking, for its tooltip. */
 export const bookingDetails = (b: DayViewBooking) =>
-  `${when(b)} · ${b.customer.name} (${emailText(b.customer.email)}) · ${b.status === 'confirmed' ? 'Confirmed' : 'Held, awaiting payment'} · ${b.paymentStatus} · ${money(b.payableAmount)}`;
+  `${when(b)} · ${b.customer.name} (${emailText(b.customer.email)})${playersAfterName(b)} · ${b.status === 'confirmed' ? 'Confirmed' : 'Held, awaiting payment'} · ${b.paymentStatus} · ${money(b.payableAmount)}`;

@@ -13,6 +13,7 @@ const booking = (over: Partial<DayViewBooking> = {}): DayViewBooking => ({
   holdExpiresAt: null,
   note: null,
   customer: { id: 'u1', name: 'Ann Lee', email: 'ann@example.test', phone: '555 0100' },
+  players: [],
   ...over,
 });
 
@@ -56,6 +57,7 @@ describe('day sheet', () => {
     expect(rows.map((r) => r.key)).toEqual(['b-early', 'c-c1', 'b-late']);
     expect(rows[0]).toMatchObject({ kind: 'booking', time: '9:00 AM – 10:00 AM', name: 'Bo', phone: '', money: 'Owes $20.00', note: '' });
     expect(rows[2]).toMatchObject({ note: 'Racket hire' });
+    expect(sheetRows(facility({ bookings: [booking({ players: ['Sam Kerr'] })] }))[0]).toMatchObject({ name: 'Ann Lee + 1 player: Sam Kerr' });
     expect(sheetRows(facility())).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { money, timeRange } from '../common/format.ts';
 import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
+import { customerAndPlayers } from './booking-text.ts';
 
 /** The printable day sheet's words: a facility's rows in time order, each booking's money in plain words. */
 
@@ -42,7 +43,7 @@ export function sheetRows(facility: Pick<DayViewFacility, 'bookings' | 'closures
         kind: 'booking' as const,
         key: `b-${b.id}`,
         time: timeRange(b.startTime, b.endTime),
-        name: b.customer.name,
+        name: customerAndPlayers(b),
         phone: b.customer.phone ?? '',
         money: moneyText(b),
         note: b.note?.trim() ?? '',

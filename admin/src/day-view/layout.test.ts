@@ -13,6 +13,7 @@ const booking = (startTime: string, endTime: string): DayViewBooking => ({
   holdExpiresAt: null,
   note: null,
   customer: { id: 'u1', name: 'Ann', email: 'ann@example.test', phone: '' },
+  players: [],
 });
 
 const facility = (hours: { open: string; close: string } | null, bookings: DayViewBooking[] = []): DayViewFacility => ({

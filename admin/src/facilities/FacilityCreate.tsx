@@ -2,24 +2,7 @@ import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
 import { DEFAULT_MAX_BOOKING_MINUTES, DEFAULT_SLOT_MINUTES, everyDay } from '@courtside/domain';
 import { failure } from '../common/format.ts';
 import { FacilityInputs } from './FacilityInputs.tsx';
-
-/** A price rule as the API takes it: an empty validity date is left out (open-ended). */
-const toPriceRule = (rule: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(rule).filter(([key, value]) => !(key.startsWith('valid') && (value === null || value === ''))));
-
-/** Only what the API accepts; an empty time zone means the venue's default, a blank policy field the venue's. */
-export const toFacilityBody = (data: Record<string, unknown>) => {
-  const { id: _id, _id: _wireId, isDeleted: _deleted, timezone, imageUrl, priceRules, policy, ...rest } = data;
-  return {
-    ...rest,
-    ...(typeof timezone === 'string' && timezone ? { timezone } : {}),
-    ...(typeof imageUrl === 'string' && imageUrl.trim() ? { imageUrl: imageUrl.trim() } : {}),
-    ...(Array.isArray(priceRules) ? { priceRules: priceRules.map((r) => toPriceRule(r as Record<string, unknown>)) } : {}),
-    ...(policy && typeof policy === 'object'
-      ? { policy: Object.fromEntries(Object.entries(policy).filter(([, v]) => v !== null && v !== '' && v !== undefined)) }
-      : {}),
-  };
-};
+import { toFacilityBody } from './facility-body.ts';
 
 export const FacilityCreate = () => {
   const notify = useNotify();
@@ -40,7 +23,7 @@ export const FacilityCreate = () => {
         defaultValues={{ slotMinutes: DEFAULT_SLOT_MINUTES, maxBookingMinutes: DEFAULT_MAX_BOOKING_MINUTES, openingHours: everyDay() }}
         sx={{ maxWidth: 760 }}
       >
-        <FacilityInputs imageRequired />
+        <FacilityInputs creating />
       </SimpleForm>
     </Create>
   );

@@ -6,7 +6,7 @@ import { BookingsConfirm } from './BookingsInTheWay.tsx';
 import { bookingsInTheWay, bookingsText, type BookingsInTheWay } from './bookings-in-the-way.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import { FacilityInputs } from './FacilityInputs.tsx';
-import { toFacilityBody } from './FacilityCreate.tsx';
+import { toFacilityBody } from './facility-body.ts';
 import type { FacilityRecord } from './types.ts';
 import { waitlistAt } from '../waitlist/links.ts';
 
@@ -96,7 +96,7 @@ export const FacilityEdit = () => {
       >
         <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 760 }}>
           <DeletedNotice />
-          <FacilityInputs imageRequired={false} />
+          <FacilityInputs creating={false} />
         </SimpleForm>
       </Edit>
       <BookingsConfirm

@@ -6,6 +6,7 @@ import { OpeningHoursInput } from './OpeningHoursInput.tsx';
 import { PolicyInputs, PriceRulesInput } from './PricingInputs.tsx';
 import { Section } from './FormSection.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
+import { MaxPlayersInput } from './MaxPlayersInput.tsx';
 import { sportChoices } from './sports.ts';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/New_York', 'UTC'];
@@ -23,8 +24,8 @@ const wholeSlots = (value: unknown, all: { slotMinutes?: number }) => {
   return n % slot === 0 && n >= slot ? undefined : `Must be a whole number of ${slot}-minute slots`;
 };
 
-/** The fields of a facility, shared by Create and Edit. */
-export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) => (
+/** The fields of a facility, shared by Create (`creating`: a photo is required, players may be left to the sport's usual) and Edit. */
+export const FacilityInputs = ({ creating }: { creating: boolean }) => (
   <>
     <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
       Details
@@ -39,9 +40,10 @@ export const FacilityInputs = ({ imageRequired }: { imageRequired: boolean }) =>
       helperText="What players search by"
       sx={{ width: 220 }}
     />
+    <MaxPlayersInput creating={creating} />
     <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(MAX_PRICE)]} step={0.5} sx={{ width: 220 }} />
     <TextInput source="description" multiline minRows={3} validate={[required(), maxLength(TEXT_LIMITS.description)]} sx={{ maxWidth: 560 }} />
-    <PhotoInput imageRequired={imageRequired} />
+    <PhotoInput imageRequired={creating} />
 
     <Section title="Schedule" hint="Customers book whole slots inside the opening hours, up to the longest booking." />
     <AutocompleteInput source="timezone" label="Time zone" choices={zoneChoices} helperText="Leave empty for the venue's default time zone" sx={{ width: 320 }} />

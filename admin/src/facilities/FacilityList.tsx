@@ -110,6 +110,7 @@ const DesktopGrid = ({ editable }: { editable: boolean }) => (
     <NumberField source="pricePerHour" label="Price / hour" options={currencyOptions} locales={moneyLocale()} />
     <FunctionField label="Opening hours" render={hoursSummary} />
     <FunctionField label="Slot" render={(r: FacilityRecord) => `${r.slotMinutes} min`} />
+    <NumberField source="maxPlayers" label="Players" sortable={false} />
     <FunctionField
       label={<ScreenReaderText>Actions</ScreenReaderText>}
       render={(r: FacilityRecord) =>

@@ -3,7 +3,7 @@ import type { BookingRecord } from '../../bookings/types.ts';
 import type { SeriesRecord } from '../../series/types.ts';
 import { countOf, dateTime, money, shortDate, timeRange } from '../../common/format.ts';
 import { seriesRule } from '../../series/series-text.ts';
-import { CopyField } from './CopyField.tsx';
+import { CopyField } from '../../common/CopyField.tsx';
 
 /** What the server answered: the booking (with its payment page for "link"), or the series with the dates it skipped. */
 export type BookedResult =

@@ -3,7 +3,7 @@ import { IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import DoneIcon from '@mui/icons-material/Done';
 
-/** A read-only value (a payment link) with a button that copies it; the text is selectable too, should the clipboard be refused. */
+/** A read-only value (a payment link, a booking's invite link) with a button that copies it; the text is selectable too, should the clipboard be refused. */
 export const CopyField = ({ label, value }: { label: string; value: string }) => {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
