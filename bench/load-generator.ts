@@ -53,6 +53,9 @@ export class RssSampler {
   #timer: NodeJS.Timeout | undefined;
   #peak = 0;
   #samples = 0;
+  /** The peak since the last phase ended, and each phase's own peak (where the memory goes). */
+  #phasePeak = 0;
+  readonly phases: { name: string; peakMb: number }[] = [];
   readonly pid: number;
   constructor(pid: number) {
     this.pid = pid;
@@ -65,12 +68,19 @@ export class RssSampler {
   start() {
     this.#timer = setInterval(() => {
       try {
-        this.#peak = Math.max(this.#peak, this.read());
+        const mb = this.read();
+        this.#peak = Math.max(this.#peak, mb);
+        this.#phasePeak = Math.max(this.#phasePeak, mb);
         this.#samples++;
       } catch {
         // the process is gone; the run fails on its own
       }
     }, 100);
+  }
+  /** Ends a phase of the load: its peak is kept under `name`. */
+  endPhase(name: string) {
+    this.phases.push({ name, peakMb: Math.max(this.#phasePeak, this.read()) });
+    this.#phasePeak = 0;
   }
   stop() {
     clearInterval(this.#timer);

@@ -342,6 +342,7 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
         measured.push({ name: `${name}, round ${round}`, figures: figures! });
       }
     }
+    sampler.endPhase('the rounds (availability, bare route)');
     const repeated: Repeated[] = inRounds.map(({ key, name }) => {
       const list = runs.get(key)!;
       return {
@@ -364,21 +365,25 @@ export async function runBenchmark(opts: BenchOptions): Promise<BenchResult> {
 
     const [list] = await measure('GET /api/facility', [{ url: api.base, method: 'GET', items: [{ path: '/api/facility' }], connections: CONNECTIONS }]);
     measured.push({ name: 'GET /api/facility', figures: list! });
+    sampler.endPhase('Find a court pages and the facility list');
     // Each customer first opens their booking page, whose free slots are asked signed in (once each).
     const [opened] = await generator.runTogether([{ url: api.base, method: 'GET', items: bookingPageItems(bookings), connections: CONNECTIONS, durationSeconds: 120, once: true }]);
     if (opened!.non2xx > 0 || opened!.errors > 0) throw new Error(`the customers' booking pages answered ${JSON.stringify(opened!.statusCodes)} (${opened!.errors} errors)`);
     const [booked] = await measure('POST /api/bookings', [{ url: api.base, method: 'POST', items: bookings, cursorKey: 'bookings', connections: CONNECTIONS }]);
     measured.push({ name: 'POST /api/bookings', figures: booked! });
+    sampler.endPhase('booking pages and bookings');
 
     // The front desk's day: past days (full history) and loaded future days.
     const dayViewDays = [...Array.from({ length: 10 }, (_, i) => addDays(today, -3 * (i + 1))), ...availabilityDays.slice(0, 10)];
     await closeBeforeOpening(handle, dayViewDays);
     const dayView = await measureDayView(api.base, admin.token, dayViewDays);
+    sampler.endPhase('day view');
     log(`  GET /api/admin/day-view: p50 ${ms(dayView.p50)} ms, p95 ${ms(dayView.p95)} ms (${dayView.facilities} facilities, ${dayView.bookings} bookings, ${dayView.closures} closures drawn)`);
     const reports = await measureReports(api.base, admin.token, today);
     for (const r of reports) log(`  GET /api/admin/reports/${r.name} over a year: median ${ms(r.medianMs)} ms, slowest ${ms(r.maxMs)} ms (${r.holds})`);
+    sampler.endPhase('reports');
     const rss = { idleMb, ...sampler.stop() };
-    log(`  API process memory: ${idleMb.toFixed(0)} MB idle, peak ${rss.peakMb.toFixed(0)} MB under load (${rss.samples} samples)`);
+    log(`  API process memory: ${idleMb.toFixed(0)} MB idle, peak ${rss.peakMb.toFixed(0)} MB under load (${rss.samples} samples); peak by phase: ${sampler.phases.map((p) => `${p.name} ${p.peakMb.toFixed(0)} MB`).join(', ')}`);
 
     // The booking run must have left the table consistent.
     const { rows: overlapRows } = await sql<{ n: string }>`
