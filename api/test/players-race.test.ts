@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
 import { describeOnPostgres } from './support/databases.ts';
-import { listenLocally, race } from './support/race.ts';
+import { httpTo, listenLocally, race } from './support/race.ts';
 
 const ROUNDS = 10;
 const RACERS = 12;
@@ -15,13 +15,13 @@ const RACERS = 12;
  */
 describeOnPostgres("a booking's places under a rush of players, raced over real HTTP on PostgreSQL", () => {
   let t: TestApp;
-  let base: string;
+  let http: ReturnType<typeof httpTo>;
   let court: { _id: string };
   let racers: Actor[];
 
   beforeAll(async () => {
     t = await createTestApp();
-    base = await listenLocally(t.app);
+    http = httpTo(await listenLocally(t.app));
     const owner = await admin(t.app);
     court = await facility(t.app, owner, { name: 'Padel Rush', sport: 'padel' });
     racers = [];
@@ -29,14 +29,6 @@ describeOnPostgres("a booking's places under a rush of players, raced over real 
   }, 120_000);
   afterAll(() => t.close());
 
-  const http = async (who: Actor, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...who.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as { code?: string } };
-  };
 
   it(`${ROUNDS} rounds: ${RACERS} players and a friend for 3 places; 3 get in, the rest hear BOOKING_FULL`, async () => {
     for (let round = 0; round < ROUNDS; round++) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, bookAndPay, customer, facility, type Actor } from './support/actors.ts';
 import { countOverlaps, describeOnPostgres } from './support/databases.ts';
-import { listenLocally, race } from './support/race.ts';
+import { httpTo, listenLocally, race } from './support/race.ts';
 
 const ROUNDS = 20;
 const RACERS = 30;
@@ -16,7 +16,7 @@ const WAITING = 3;
  */
 describeOnPostgres('the waitlist under a rush of bookings, raced over real HTTP on PostgreSQL', () => {
   let t: TestApp;
-  let base: string;
+  let http: ReturnType<typeof httpTo>;
   let court: { _id: string };
   let lapseCourt: { _id: string };
   let holder: Actor;
@@ -26,7 +26,7 @@ describeOnPostgres('the waitlist under a rush of bookings, raced over real HTTP 
   beforeAll(async () => {
     // The same three wait in every round: 40 lines each.
     t = await createTestApp({ env: { WAITLIST_MAX_PER_CUSTOMER: '100' } });
-    base = await listenLocally(t.app);
+    http = httpTo(await listenLocally(t.app));
     const owner = await admin(t.app);
     court = await facility(t.app, owner, { name: 'Rush Court' });
     lapseCourt = await facility(t.app, owner, { name: 'Lapse Court' });
@@ -38,14 +38,6 @@ describeOnPostgres('the waitlist under a rush of bookings, raced over real HTTP 
   }, 120_000);
   afterAll(() => t.close());
 
-  const http = async (who: Actor, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...who.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as { code?: string; data?: { _id?: string } } };
-  };
 
   /** Three customers join the slot's line, in order; answers their entry ids. */
   const line = async (where: string, date: string) => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { App } from '../../src/app.ts';
+import type { Actor } from './actors.ts';
 import type { Executor } from '../../src/db/database.ts';
 
 /**
@@ -34,4 +35,16 @@ export async function lockWaiters(db: Executor): Promise<number> {
     SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
      WHERE NOT l.granted AND a.datname = current_database()`.execute(db);
   return rows[0]!.n;
+}
+
+/** Requests to a listening app as `who`, over real sockets; answers the status and the parsed body. */
+export function httpTo(base: string) {
+  return async <Body = { code?: string; data?: { _id?: string } }>(who: Actor, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...who.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as Body };
+  };
 }
