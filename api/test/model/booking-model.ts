@@ -17,6 +17,8 @@ export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
 /** The TestClock's start: 2027-03-01 15:00Z = 10:00 in New York. */
 export const MODEL_START = Date.parse('2027-03-01T15:00:00Z');
+/** Players per booking at the model's facilities (sport 'other': the domain's default, the organizer counted). */
+export const MODEL_MAX_PLAYERS = 4;
 const EST_OFFSET_HOURS = 5;
 const OPEN_HOUR = 8;
 const CLOSE_HOUR = 22;
@@ -176,6 +178,8 @@ export class BookingModel {
   readonly customersActive = [true, true];
 
   readonly entries: ModelEntry[] = [];
+  /** The places held on bookings besides their organizers: a customer who joined by the link, or a friend added by name (null). */
+  readonly places: { booking: string; customer: number | null }[] = [];
   /** Offers the hand-over made, for the coverage report. */
   offersMade = 0;
   private nextLine = 0;
@@ -777,5 +781,47 @@ export class BookingModel {
       .filter((e) => e.owner === customer && (e.status === 'waiting' || e.status === 'offered' || e.joinedAt >= this.now - SETTLED_LISTED_DAYS * DAY_MS))
       .sort((a, b) => a.slot.day - b.slot.day || a.line - b.line)
       .map((e) => this.entryView(e));
+  }
+
+  /** Players may join while the booking holds its slot (confirmed, or a hold not lapsed) and has not started. */
+  private joinable(b: ModelBooking) {
+    return this.live(b) && b.startsAt > this.now;
+  }
+
+  placesOn(b: ModelBooking) {
+    return this.places.filter((p) => p.booking === b.id);
+  }
+
+  /**
+   * A customer opens the booking's link and joins: its organizer is answered as such, a booking
+   * that cannot be joined refuses (checked before a place already held), a player already on it
+   * keeps their place, and past MODEL_MAX_PLAYERS (the organizer counted) it is full.
+   */
+  joinBooking(customer: number, b: ModelBooking): Expectation {
+    if (this.signedOut(customer)) return { status: 401 };
+    if (b.owner === customer) return { status: 200 };
+    if (!this.joinable(b)) return { status: 409, code: 'NOT_JOINABLE' };
+    if (this.placesOn(b).some((p) => p.customer === customer)) return { status: 200 };
+    if (1 + this.placesOn(b).length >= MODEL_MAX_PLAYERS) return { status: 409, code: 'BOOKING_FULL' };
+    return { status: 200, apply: () => this.places.push({ booking: b.id, customer }) };
+  }
+
+  /** The organizer (or staff) adds a friend by name; another customer is refused (403 as a player of it, else 404). */
+  addFriend(actor: Actor, b: ModelBooking): Expectation {
+    const customer = this.customerOf(actor, b);
+    if (this.signedOut(customer)) return { status: 401 };
+    if (actor === 'other') return this.placesOn(b).some((p) => p.customer === customer) ? { status: 403, code: 'NOT_YOURS' } : { status: 404 };
+    if (!this.joinable(b)) return { status: 409, code: 'NOT_JOINABLE' };
+    if (1 + this.placesOn(b).length >= MODEL_MAX_PLAYERS) return { status: 409, code: 'BOOKING_FULL' };
+    return { status: 201, apply: () => this.places.push({ booking: b.id, customer: null }) };
+  }
+
+  /** A player leaves; the organizer cannot, and someone not on it is told it does not exist. */
+  leaveBooking(customer: number, b: ModelBooking): Expectation {
+    if (this.signedOut(customer)) return { status: 401 };
+    if (b.owner === customer) return { status: 409, code: 'IS_ORGANIZER' };
+    const i = this.places.findIndex((p) => p.booking === b.id && p.customer === customer);
+    if (i < 0) return { status: 404 };
+    return { status: 200, apply: () => void this.places.splice(i, 1) };
   }
 }

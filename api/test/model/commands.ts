@@ -27,7 +27,11 @@ export type Command =
   | { kind: 'free'; actor: 'owner' | 'admin'; pick: number }
   | { kind: 'leave'; actor: 'owner' | 'other'; pick: number }
   | { kind: 'decline'; pick: number }
-  | { kind: 'lapse'; pick: number };
+  | { kind: 'lapse'; pick: number }
+  // Players: `latest` aims at the newest booking that looks joinable (what a party's steps share).
+  | { kind: 'play'; customer: number; pick: number; latest?: boolean }
+  | { kind: 'friend'; actor: Actor; pick: number; latest?: boolean }
+  | { kind: 'quit'; customer: number; pick: number; latest?: boolean };
 
 /**
  * The world's facilities: one plain, one with a 10:00-12:00 peak price and a 30-minute
@@ -95,6 +99,11 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('leave' as const), actor: fc.constantFrom('owner' as const, 'owner' as const, 'other' as const), pick }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('decline' as const), pick }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('lapse' as const), pick }) },
+  // Players: a customer joins a booking by its link (mostly the other's), the organizer (or staff, or
+  // the other customer, refused) adds a friend by name, a player leaves.
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('play' as const), customer: fc.nat(1), pick }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('friend' as const), actor, pick }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('quit' as const), customer: fc.nat(1), pick }) },
   // A deactivated customer sits out the rest of the sequence (their requests answer 401).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), customer: fc.nat(1) }) },
 );
@@ -109,6 +118,18 @@ const contest: fc.Arbitrary<Command[]> = fc.record({ holder: fc.nat(1), slot, la
   ...(lapses ? [{ kind: 'lapse', pick: 0 }, { kind: 'snatch', own: false, pick: 0 }] as const : []),
 ]);
 
+/**
+ * Now and then a party: one customer books, the other joins by the link, the organizer adds
+ * friends by name until the booking is full (organizer, player and two friends: the third is
+ * refused), and the player leaves.
+ */
+const party: fc.Arbitrary<Command[]> = fc.record({ organizer: fc.nat(1), slot }).map(({ organizer, slot: s }) => [
+  { kind: 'book', customer: organizer, slot: s },
+  { kind: 'play', customer: 1 - organizer, pick: 0, latest: true },
+  ...[1, 2, 3].map(() => ({ kind: 'friend', actor: 'owner', pick: 0, latest: true }) as const),
+  { kind: 'quit', customer: 1 - organizer, pick: 0, latest: true },
+]);
+
 export const sequenceArbitrary = (maxCommands: number) =>
-  fc.array(fc.oneof({ weight: 8, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }), { minLength: 1, maxLength: maxCommands, size: 'max' })
+  fc.array(fc.oneof({ weight: 8, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }, { weight: 1, arbitrary: party }), { minLength: 1, maxLength: maxCommands, size: 'max' })
     .map((steps) => steps.flat().slice(0, maxCommands));

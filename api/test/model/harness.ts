@@ -56,7 +56,7 @@ export async function prepareWorld(t: TestApp): Promise<ModelWorld> {
 /** Empties what a sequence writes and puts the clock, facilities and customers back where a sequence starts. */
 export async function resetWorld(w: ModelWorld): Promise<void> {
   // DELETE, not TRUNCATE: on a few dozen rows it is far cheaper (TRUNCATE rewrites files and takes exclusive locks).
-  for (const table of ['waitlist_entries', 'refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
+  for (const table of ['booking_players', 'waitlist_entries', 'refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
   await sql`UPDATE facilities SET is_deleted = false`.execute(w.t.database.db);
   await reactivateCustomers(w);
   w.t.clock.set(new Date(MODEL_START).toISOString());
@@ -212,7 +212,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
   const slotBody = (s: SlotRequest) => ({ facility: w.facilityIds[s.facility]!, date: dateOf(s.day), startTime: timeOf(s.startHour), endTime: timeOf(s.startHour + s.hours) });
   const expectReply = (expected: Expectation, reply: Reply, createdId?: string | string[]) => {
     // A refusal's code joins the key for the rules the model must reach (a quota, the waitlist's).
-    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED|WAITLISTED|SLOT_FREE|WAITLIST_LIMIT_REACHED)"/.exec(reply.body)?.[1] : undefined;
+    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED|WAITLISTED|SLOT_FREE|WAITLIST_LIMIT_REACHED|BOOKING_FULL|NOT_JOINABLE|IS_ORGANIZER)"/.exec(reply.body)?.[1] : undefined;
     const key = `${cmd.kind} ${reply.status}${code ? ` ${code}` : ''}${reply.location ? ` ${reply.location.split('?')[0]}` : ''}`;
     stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1;
     const locationOk = expected.location === undefined || (reply.location ?? '').startsWith(expected.location);
@@ -364,6 +364,23 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       stats.outcomes.lapse = (stats.outcomes.lapse ?? 0) + 1;
       return;
     }
+    case 'play':
+    case 'friend':
+    case 'quit': {
+      // Mostly bookings that look joinable (not cancelled, not started), so places fill up; lapsed holds among them.
+      const open = model.bookings.filter((b) => (b.status === 'pending' || b.status === 'confirmed') && b.startsAt > model.now);
+      const pool = cmd.pick % 4 === 3 || open.length === 0 ? model.bookings : open;
+      const b = cmd.latest ? open.at(-1) : pool[cmd.pick % Math.max(1, pool.length)];
+      if (!b) return void stats.skipped++;
+      if (cmd.kind === 'friend') {
+        return expectReply(model.addFriend(cmd.actor, b), await send('POST', `/api/bookings/${b.id}/players`, tokenOf(cmd.actor, b), { name: 'Model Friend' }));
+      }
+      if (cmd.kind === 'quit') return expectReply(model.leaveBooking(cmd.customer, b), await send('DELETE', `/api/bookings/${b.id}/players/me`, w.customers[cmd.customer]));
+      // The link as its organizer would share it (read by staff, who may, whoever the organizer is).
+      const link = await send('GET', `/api/bookings/${b.id}/players`, w.admin);
+      const token = (JSON.parse(link.body) as { data: { inviteUrl: string } }).data.inviteUrl.split('/').pop()!;
+      return expectReply(model.joinBooking(cmd.customer, b), await send('POST', `/api/join/${token}`, w.customers[cmd.customer]));
+    }
     case 'deactivate': {
       const expected = model.deactivate(cmd.customer);
       return expectReply(expected, await send('DELETE', `/api/users/${w.customers[cmd.customer]!.id}`, w.admin));
@@ -413,6 +430,16 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
   }
 }
 
+/** The places held on bookings (booking_players, active) must be the model's: who, on which booking. */
+async function comparePlayers(w: ModelWorld, model: BookingModel): Promise<void> {
+  const rows = await w.t.database.db.selectFrom('booking_players').select(['booking_id', 'user_id']).where('left_at', 'is', null).execute();
+  const actual = rows.map((r) => `${r.booking_id} ${r.user_id ?? 'friend'}`).sort();
+  const expected = model.places.map((p) => `${p.booking} ${p.customer === null ? 'friend' : w.customers[p.customer]!.id}`).sort();
+  if (actual.join('\n') !== expected.join('\n')) {
+    throw new Mismatch(`booking_players differs from the model\n  database: ${actual.join('\n            ')}\n  model:    ${expected.join('\n            ')}`);
+  }
+}
+
 /** Runs one sequence from an empty schedule; throws at the first disagreement, naming the step. */
 export async function runSequence(w: ModelWorld, commands: Command[], stats: ModelStats): Promise<void> {
   await resetWorld(w);
@@ -432,6 +459,7 @@ export async function runSequence(w: ModelWorld, commands: Command[], stats: Mod
       await nameOffers(w, model);
       await compareDatabase(w, model);
       await compareWaitlist(w, model);
+      await comparePlayers(w, model);
     } catch (err) {
       if (err instanceof Mismatch) err.message = `step ${i + 1} ${JSON.stringify(cmd)}: ${err.message}`;
       throw err;
