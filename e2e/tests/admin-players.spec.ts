@@ -118,4 +118,25 @@ test('a player who joined shows on the booking page and the day grid; staff remo
     await expect(actions).toBeVisible();
     await expect(actions.getByTestId('booking-players')).toHaveCount(0);
   });
+
+  await test.step('the desk adds a walk-in by name and makes a new link; the old one stops working', async () => {
+    await gotoConsole(page, `/bookings/${bookingId}/show`);
+    const oldLink = (await playersOf(request, admin, bookingId)).inviteUrl!;
+    await page.getByLabel('Add a player by name').fill('Wally Walkin');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(notification(page, 'Wally Walkin was added to the booking')).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Wally Walkin');
+    await expect(page.getByTestId('booking-places')).toHaveText('2 of 4 players · 2 places left');
+
+    await page.getByRole('button', { name: 'New link' }).click();
+    const question = page.getByRole('dialog', { name: 'Make a new invite link?' });
+    await question.getByRole('button', { name: 'Make a new link' }).click();
+    await expect(notification(page, 'A new link was made: the old one no longer works')).toBeVisible();
+    const newLink = (await playersOf(request, admin, bookingId)).inviteUrl!;
+    expect(newLink).not.toBe(oldLink);
+    await expect(page.getByLabel('Invite link')).toHaveValue(newLink);
+    const old = await request.get(`/api/join/${oldLink.split('/').pop()}`);
+    expect(old.status()).toBe(404);
+  });
 });

@@ -1,4 +1,5 @@
-import { Alert, Box, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { BookingPlayersDto, PlayerDto } from '@courtside/contracts';
@@ -7,13 +8,30 @@ import { CopyField } from '../common/CopyField.tsx';
 import { DetailSection } from '../common/DetailSection.tsx';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { failure, shortDateTime } from '../common/format.ts';
-import { getBookingPlayers, playersQueryKey, removeBookingPlayer } from './players-api.ts';
+import { addBookingPlayer, getBookingPlayers, playersQueryKey, removeBookingPlayer, renewBookingLink } from './players-api.ts';
 import { placesText, playerRole, removable } from './players.ts';
+
+/** Runs a change of the booking's players and shows the server's answer (the day view names them too). */
+function usePlayersChange(bookingId: string) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return async (change: () => Promise<BookingPlayersDto>, done: string, failed: string): Promise<boolean> => {
+    try {
+      queryClient.setQueryData(playersQueryKey(bookingId), await change());
+      void queryClient.invalidateQueries({ queryKey: ['courtside', 'day-view'] });
+      notify(done, { type: 'success' });
+      return true;
+    } catch (error) {
+      notify(failure(failed, error), { type: 'error' });
+      void queryClient.invalidateQueries({ queryKey: playersQueryKey(bookingId) });
+      return false;
+    }
+  };
+}
 
 /** Takes one player off the booking, after a question naming them; the list shows the server's answer. */
 const RemovePlayerButton = ({ bookingId, player }: { bookingId: string; player: PlayerDto }) => {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
+  const change = usePlayersChange(bookingId);
   return (
     <ConfirmButton
       label="Remove"
@@ -24,15 +42,45 @@ const RemovePlayerButton = ({ bookingId, player }: { bookingId: string; player: 
       content={`${player.name} loses their place; the place is free for someone else to join.`}
       confirmLabel="Remove player"
       run={async () => {
-        try {
-          queryClient.setQueryData(playersQueryKey(bookingId), await removeBookingPlayer(bookingId, player.id));
-          // The day view names each booking's players.
-          void queryClient.invalidateQueries({ queryKey: ['courtside', 'day-view'] });
-          notify(`${player.name} was removed from the booking`, { type: 'success' });
-        } catch (error) {
-          notify(failure(`Could not remove ${player.name}`, error), { type: 'error' });
-          void queryClient.invalidateQueries({ queryKey: playersQueryKey(bookingId) });
-        }
+        await change(() => removeBookingPlayer(bookingId, player.id), `${player.name} was removed from the booking`, `Could not remove ${player.name}`);
+      }}
+    />
+  );
+};
+
+/** A walk-in without an account, added by the name the desk types. */
+const AddPlayerForm = ({ bookingId }: { bookingId: string }) => {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const change = usePlayersChange(bookingId);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    if (await change(() => addBookingPlayer(bookingId, name.trim()), `${name.trim()} was added to the booking`, `Could not add ${name.trim()}`)) setName('');
+    setBusy(false);
+  };
+  return (
+    <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2, maxWidth: 560 }}>
+      <TextField size="small" label="Add a player by name" value={name} onChange={(e) => setName(e.target.value)} helperText="Someone without an account" sx={{ flex: 1 }} />
+      <Button type="submit" variant="outlined" disabled={busy || !name.trim()}>
+        Add
+      </Button>
+    </Box>
+  );
+};
+
+/** A new link, after a question: whoever has the old one can no longer join. */
+const RenewLinkButton = ({ bookingId }: { bookingId: string }) => {
+  const change = usePlayersChange(bookingId);
+  return (
+    <ConfirmButton
+      label="New link"
+      title="Make a new invite link?"
+      content="The current link stops working at once; share the new one with whoever should still join."
+      confirmLabel="Make a new link"
+      run={async () => {
+        await change(() => renewBookingLink(bookingId), 'A new link was made: the old one no longer works', 'Could not make a new link');
       }}
     />
   );
@@ -77,8 +125,12 @@ const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlay
         <Typography variant="caption" color="text.secondary">
           Whoever has the link and an account can join while places are left.
         </Typography>
+        <Box sx={{ mt: 1 }}>
+          <RenewLinkButton bookingId={bookingId} />
+        </Box>
       </Box>
     )}
+    {answer.joinable && answer.placesLeft > 0 && <AddPlayerForm bookingId={bookingId} />}
   </>
 );
 

@@ -19,3 +19,13 @@ export async function getBookingPlayers(bookingId: string): Promise<BookingPlaye
 export async function removeBookingPlayer(bookingId: string, playerId: string): Promise<BookingPlayersDto> {
   return dataOf((await httpClient(`${playersUrl(bookingId)}/${encodeURIComponent(playerId)}`, { method: 'DELETE' })).json);
 }
+
+/** Adds a friend without an account by name (a walk-in the desk names); rejects with the server's reason (409 BOOKING_FULL, NOT_JOINABLE). */
+export async function addBookingPlayer(bookingId: string, name: string): Promise<BookingPlayersDto> {
+  return dataOf((await httpClient(playersUrl(bookingId), { method: 'POST', body: JSON.stringify({ name }) })).json);
+}
+
+/** A new link for the booking; the old one stops working. */
+export async function renewBookingLink(bookingId: string): Promise<BookingPlayersDto> {
+  return dataOf((await httpClient(`${playersUrl(bookingId)}/link`, { method: 'POST' })).json);
+}
