@@ -77,6 +77,10 @@ export function isJoinable(b: Pick<BookingState, 'status' | 'startsAt' | 'holdEx
   return holds && b.startsAt.getTime() > now.getTime();
 }
 
+/** A booking link that does not exist, or was renewed. */
+export const inviteNotFound = (): DomainError =>
+  new DomainError('not_found', 'INVITE_NOT_FOUND', 'This booking link does not work any more: ask its organizer for a new one.');
+
 /** Why nobody can join a booking now. */
 export const notJoinable = (): DomainError =>
   new DomainError('conflict', 'NOT_JOINABLE', 'This booking can no longer be joined: it was cancelled, its hold ran out, or it has started.');

@@ -189,7 +189,7 @@ test('a full booking tells the next person it is full instead of offering Join',
   await hydrated(page);
   const card = page.getByRole('region', { name: facility.name });
   await expect(card).toContainText('No places left: 2 of 2 taken');
-  await expect(card).toContainText('This booking is full: every place is taken.');
+  await expect(card).toContainText('This booking is full: 2 players at most.');
   await expect(card.getByRole('button', { name: 'Join' })).toHaveCount(0);
   await expect(card.getByRole('link', { name: 'Join' })).toHaveCount(0);
   await snap(page, 'players-join-full');

@@ -3,6 +3,7 @@ import {
   DomainError,
   bookingFull,
   firstName,
+  inviteNotFound,
   invalid,
   isJoinable,
   isStaff,
@@ -30,7 +31,6 @@ import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 const PLAYED_LISTED_DAYS = 30;
 
 const bookingNotFound = (id: string) => new DomainError('not_found', 'BOOKING_NOT_FOUND', `Booking ${id} not found.`);
-const inviteNotFound = () => new DomainError('not_found', 'INVITE_NOT_FOUND', 'This booking link does not work any more: ask its organizer for a new one.');
 const organizerOnly = () => new DomainError('forbidden', 'NOT_YOURS', 'Only the organizer of this booking (or the venue) can change its players.');
 const isOrganizer = (what: string) => new DomainError('conflict', 'IS_ORGANIZER', `The organizer ${what}; cancel the booking instead.`);
 

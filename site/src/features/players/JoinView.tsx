@@ -1,7 +1,7 @@
 import type { JoinPreviewDto } from '@courtside/contracts';
 import { MY_BOOKINGS } from '../../lib/paths.ts';
 import { LoadFailed } from '../../ui/LoadStatus.tsx';
-import { JOIN_REFUSALS, invitedTo, joinAction, onItText, organizedBy, placesLeftText, playWhen, signInToJoin, type JoinOutcome } from './join.ts';
+import { LINK_GONE, invitedTo, refusalText, joinAction, onItText, organizedBy, placesLeftText, playWhen, signInToJoin, type JoinOutcome } from './join.ts';
 import { useJoin } from './useJoin.ts';
 import './players.css';
 
@@ -13,7 +13,7 @@ export default function JoinView({ token }: { token: string }) {
   const { page, signedIn, joining, outcome, join, retry } = useJoin(token);
   if (page.kind === 'loading') return <p className="muted join-loading" role="status">Loading the booking…</p>;
   if (page.kind === 'failed') return <LoadFailed text={page.message} onRetry={retry} />;
-  if (page.kind === 'missing' || (outcome?.kind === 'refused' && outcome.code === 'INVITE_NOT_FOUND')) return <LinkGone />;
+  if (page.kind === 'missing' || outcome?.kind === 'gone') return <LinkGone />;
   const p = page.preview;
   return (
     <section className="card join-card" aria-labelledby="join-title">
@@ -38,7 +38,7 @@ function Action({ preview, token, signedIn, joining, onJoin }: { preview: JoinPr
         {onItText(action.role)} <a href={MY_BOOKINGS}>See it in My bookings</a>
       </p>
     );
-  if (action.kind === 'refused') return <p className="alert alert-error">{JOIN_REFUSALS[action.code]}</p>;
+  if (action.kind === 'refused') return <p className="alert alert-error">{refusalText(action.code, preview.maxPlayers)}</p>;
   if (!action.signedIn)
     return (
       <div className="join-action">
@@ -53,21 +53,22 @@ function Action({ preview, token, signedIn, joining, onJoin }: { preview: JoinPr
   );
 }
 
-function Outcome({ outcome }: { outcome: Exclude<JoinOutcome, { kind: 'signed-out' }> }) {
+function Outcome({ outcome }: { outcome: Exclude<JoinOutcome, { kind: 'signed-out' } | { kind: 'gone' }> }) {
   if (outcome.kind === 'joined')
     return (
       <p className="alert alert-ok" role="status">
         You're in: <a href={MY_BOOKINGS}>see it in My bookings</a>
       </p>
     );
-  return <p className="alert alert-error" role="alert">{outcome.kind === 'refused' ? JOIN_REFUSALS[outcome.code] : outcome.message}</p>;
+  // A refusal (full, no longer joinable, the link renewed meanwhile) in the server's own words.
+  return <p className="alert alert-error" role="alert">{outcome.message}</p>;
 }
 
 function LinkGone() {
   return (
     <section className="card join-card" aria-labelledby="join-title">
       <h1 id="join-title">This link doesn't work</h1>
-      <p>{JOIN_REFUSALS.INVITE_NOT_FOUND}</p>
+      <p>{LINK_GONE}</p>
       <a className="btn btn-secondary" href="/find">Find a court</a>
     </section>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JoinPreviewDto } from '@courtside/contracts';
 import { ApiError } from '@courtside/browser';
-import { JOIN_FAILED, JOIN_REFUSALS, PREVIEW_FAILED, hasSession, invitedTo, joinAction, joinFailure, joinPath, onItText, organizedBy, placesLeftText, playWhen, previewFailure, signInToJoin } from './join.ts';
+import { JOIN_FAILED, LINK_GONE, PREVIEW_FAILED, refusalText, hasSession, invitedTo, joinAction, joinFailure, joinPath, onItText, organizedBy, placesLeftText, playWhen, previewFailure, signInToJoin } from './join.ts';
 
 // The visitor's own zone: the times then carry no "(… time)" label.
 const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -80,11 +80,14 @@ describe('the answers the page meets', () => {
     expect(previewFailure(new ApiError(500, 'INTERNAL', 'boom'))).toEqual({ kind: 'failed', message: PREVIEW_FAILED });
   });
 
-  it('joining: each refusal by its code, in the page own words', () => {
-    for (const code of ['BOOKING_FULL', 'NOT_JOINABLE', 'INVITE_NOT_FOUND'] as const) {
-      expect(joinFailure(new ApiError(409, code, 'server words'))).toEqual({ kind: 'refused', code });
-      expect(JOIN_REFUSALS[code]).toMatch(/\.$/);
+  it("joining: a refusal in the server's words; what the link shows before, in the same (the domain's)", () => {
+    expect(joinFailure(new ApiError(404, 'INVITE_NOT_FOUND', 'gone'))).toEqual({ kind: 'gone' });
+    for (const code of ['BOOKING_FULL', 'NOT_JOINABLE'] as const) {
+      expect(joinFailure(new ApiError(409, code, 'The server says why.'))).toEqual({ kind: 'failed', message: 'The server says why.' });
     }
+    expect(refusalText('BOOKING_FULL', 4)).toBe('This booking is full: 4 players at most.');
+    expect(refusalText('NOT_JOINABLE', 4)).toBe('This booking can no longer be joined: it was cancelled, its hold ran out, or it has started.');
+    expect(LINK_GONE).toBe('This booking link does not work any more: ask its organizer for a new one.');
     expect(joinFailure(new ApiError(401, 'UNAUTHENTICATED', 'Sign in'))).toEqual({ kind: 'signed-out' });
     expect(joinFailure(new ApiError(429, 'TOO_MANY_REQUESTS', 'Wait a minute.'))).toEqual({ kind: 'failed', message: 'Wait a minute.' });
     expect(joinFailure(new Error('what'))).toEqual({ kind: 'failed', message: JOIN_FAILED });

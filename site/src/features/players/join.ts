@@ -1,6 +1,6 @@
 import type { JoinPreviewDto } from '@courtside/contracts';
 import { customerReason, failureCode, formatLongDate, formatTimeRange, getToken, isAbort, loginUrlFor, tokenExpired } from '@courtside/browser';
-import { SPORT_LABELS, isSport } from '@courtside/domain';
+import { SPORT_LABELS, bookingFull, inviteNotFound, isSport, notJoinable } from '@courtside/domain';
 import { api } from '../../lib/api.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
@@ -34,13 +34,11 @@ export function playWhen(p: Pick<JoinPreviewDto, 'date' | 'startTime' | 'endTime
   return `${formatLongDate(p.date)}, ${formatTimeRange(p.startTime, p.endTime)}${zoneSuffixOn(p.date, p.facility.timezone)}`;
 }
 
-/** Why nobody may join through this link, by the server's code. */
-export const JOIN_REFUSALS = {
-  INVITE_NOT_FOUND: "This link doesn't work any more. The organizer may have made a new one: ask them for it.",
-  BOOKING_FULL: 'This booking is full: every place is taken.',
-  NOT_JOINABLE: 'This booking can no longer be joined: it was cancelled, its hold ran out, or it has started.',
-} as const;
-export type JoinRefusal = keyof typeof JOIN_REFUSALS;
+/** Why nobody may join a booking the link shows, in the words the server refuses with (the domain's). */
+export type JoinRefusal = 'BOOKING_FULL' | 'NOT_JOINABLE';
+export const refusalText = (code: JoinRefusal, maxPlayers: number): string => (code === 'BOOKING_FULL' ? bookingFull(maxPlayers) : notJoinable()).message;
+/** What a link that does not work (renewed, or never made) says. */
+export const LINK_GONE = inviteNotFound().message;
 
 export const JOIN_FAILED = 'Could not join this booking. Please try again.';
 export const PREVIEW_FAILED = 'Could not load this booking.';
@@ -50,7 +48,7 @@ export type JoinAction =
   /** Already on it: says so, nothing to press. */
   | { kind: 'on-it'; role: NonNullable<JoinPreviewDto['you']> }
   /** It cannot take anyone (any more). */
-  | { kind: 'refused'; code: Exclude<JoinRefusal, 'INVITE_NOT_FOUND'> }
+  | { kind: 'refused'; code: JoinRefusal }
   /** Join: signed in, at once; signed out, after logging in (and coming back here). */
   | { kind: 'join'; signedIn: boolean };
 
@@ -90,12 +88,13 @@ export async function fetchPreview(token: string, signal?: AbortSignal): Promise
 }
 
 /** How joining ended. */
-export type JoinOutcome = { kind: 'joined'; preview: JoinPreviewDto } | { kind: 'refused'; code: JoinRefusal } | { kind: 'failed'; message: string } | { kind: 'signed-out' };
+export type JoinOutcome = { kind: 'joined'; preview: JoinPreviewDto } | { kind: 'failed'; message: string } | { kind: 'gone' } | { kind: 'signed-out' };
 
 export function joinFailure(err: unknown): JoinOutcome {
   const code = failureCode(err);
   if (code === 'UNAUTHENTICATED') return { kind: 'signed-out' };
-  if (code === 'INVITE_NOT_FOUND' || code === 'BOOKING_FULL' || code === 'NOT_JOINABLE') return { kind: 'refused', code };
+  // The link was renewed while the page was open: the page says so as for any link that does not work.
+  if (code === 'INVITE_NOT_FOUND') return { kind: 'gone' };
   return { kind: 'failed', message: customerReason(err) ?? JOIN_FAILED };
 }
 
