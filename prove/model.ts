@@ -57,14 +57,16 @@ const ok = printChecks('model', checks);
 
 writeSection(
   'model',
-  'Model-based property test (bookings, payments, expiry, admin actions, the waitlist)',
+  'Model-based property test (bookings, payments, expiry, admin actions, the waitlist, players)',
   `\`npm run prove model\` — seed ${SEED}, ${result.runs} sequences of up to ${MAX_COMMANDS} commands, ${result.commands} commands in all
 (${result.skipped} had nothing to act on yet), ${seconds.toFixed(0)} s on PostgreSQL through the real app (app.inject, test clock).
 After every command: the HTTP status (and payment redirect) equals the model's prediction, the bookings table
 (status, payment status, facility, interval, price), the orders table and what \`GET /api/bookings\` shows (a lapsed hold
 reads as expired) equal the model; so do the waitlist's rows (status, offered booking, wanted time) and what each
 customer's \`GET /api/waitlist\` shows (status, place in line, offer: booking, deadline, time, price), with refusals'
-codes (WAITLISTED, SLOT_FREE, WAITLIST_LIMIT_REACHED); and a SQL self-join finds no overlapping active bookings. The
+codes (WAITLISTED, SLOT_FREE, WAITLIST_LIMIT_REACHED); so do the places players hold on bookings (who, on which;
+joining by the link, a friend added by name, leaving, with BOOKING_FULL, NOT_JOINABLE and IS_ORGANIZER); and a SQL
+self-join finds no overlapping active bookings. The
 model is plain TypeScript written from the product's stated rules (api/test/model/booking-model.ts).
 ${LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? `
 Known deviation, reported and not yet fixed: a late payment for a slot that only a *lapsed* (unswept) hold overlaps is
