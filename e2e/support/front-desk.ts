@@ -69,11 +69,28 @@ export async function dragByPointer(page: Page, block: Locator, facility: Pick<F
   await page.mouse.move(from.x + 20, from.y + 10);
   const tooltip = page.getByRole('tooltip');
   await expect(tooltip).toBeVisible();
-  await tooltip.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await transitionsDone(tooltip);
   await page.mouse.down();
   await page.mouse.move(to.x + 40, from.y + 10, { steps: 5 });
   await expect(column.getByTestId('day-drop-target')).toContainText('Move here');
   await page.mouse.up();
+}
+
+/**
+ * Waits until what opens `element` has finished moving in: the finite animations and transitions
+ * on it, inside it or on what holds it (a popover fades its paper in; a check of colors made
+ * meanwhile reads them half-transparent).
+ */
+export async function transitionsDone(element: Locator): Promise<void> {
+  await element.evaluate((el) =>
+    Promise.all(
+      document.getAnimations()
+        .filter((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return target instanceof Node && (target.contains(el) || el.contains(target)) && a.effect?.getComputedTiming().iterations !== Infinity;
+        })
+        .map((a) => a.finished),
+    ));
 }
 
 /** The questions a staff move may be asked on the day grid, in the order the server asks them. */

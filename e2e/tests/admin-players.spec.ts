@@ -11,7 +11,7 @@ import { DEFAULT_MAX_PLAYERS } from '@courtside/domain';
 import { test, expect } from '../support/fixtures.ts';
 import { facilities, loginAdmin, signUpAndLogin, type Session } from '../support/api.ts';
 import { allAxeViolations, bearer, bookFirstFreeSlot, checkOut, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
-import { dayColumn } from '../support/front-desk.ts';
+import { dayColumn, transitionsDone } from '../support/front-desk.ts';
 
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
@@ -96,6 +96,7 @@ test('a player who joined shows on the booking page and the day grid; staff remo
     // The pointer leaves the block, so its tooltip is gone before axe looks at the actions.
     await page.mouse.move(0, 0);
     await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await transitionsDone(actions);
     await expectNoAxeViolations(page, "the day grid's booking actions with a player");
     await page.keyboard.press('Escape');
     await expect(actions).toBeHidden();

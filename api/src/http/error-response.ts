@@ -53,9 +53,6 @@ const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
   CSH03: [409, 'CLOSURE_CONFLICT', 'A booking is in the way of this closure.'],
   // Raised by courtside_reserve_booking (migration 2026_11_24_0700_buffers_quotas).
   CSH04: [409, 'QUOTA_REACHED', 'You already have as many upcoming bookings as allowed.'],
-  // Raised by courtside_add_player (sql/courtside_add_player.sql); the players service says them with the booking's numbers.
-  CSH06: [409, 'BOOKING_FULL', 'This booking is full.'],
-  CSH07: [409, 'NOT_JOINABLE', 'This booking can no longer be joined.'],
   '23505': [409, 'ALREADY_EXISTS', 'This record already exists.'],
   '23503': [409, 'STILL_REFERENCED', 'This record is still referenced, or refers to something that does not exist.'],
   '22P02': [400, 'BAD_FORMAT', 'A value has the wrong format.'],

@@ -73,6 +73,10 @@ export async function accountPlaces(db: Executor, bookingId: string): Promise<{ 
   return places.flatMap((p) => (p.user_id !== null && p.email !== null ? [{ id: p.id, name: p.name, email: p.email }] : []));
 }
 
+/** SQLSTATEs of courtside_add_player: no place left (DETAIL: the maxPlayers it counted against); nobody can join now. */
+export const BOOKING_FULL = 'CSH06';
+export const NOT_JOINABLE = 'CSH07';
+
 /**
  * Adds a player (an account or a friend's name) under the booking's row lock and answers the
  * place's id (sql/courtside_add_player.sql: CSH06 when full, CSH07 when no one can join now; an
@@ -104,11 +108,6 @@ export async function placeOf(db: Executor, bookingId: string, userId: string): 
     .where('left_at', 'is', null)
     .executeTakeFirst();
   return row?.id;
-}
-
-/** Locks the booking's row until the transaction ends (its invitations are counted under it). */
-export async function lockBookingRow(db: Executor, bookingId: string): Promise<void> {
-  await db.selectFrom('bookings').select('id').where('id', '=', bookingId).forUpdate().execute();
 }
 
 export function invitations(db: Executor, bookingId: string): Promise<{ email: string; invited_at: Date }[]> {

@@ -40,11 +40,11 @@ const newToken = () => randomBytes(18).toString('base64url');
 const joinUrl = (ctx: ServiceContext, token: string) => `${ctx.config.publicBaseUrl}/join/${token}`;
 const joinableNow = (b: PlayersBooking, now: Date) => isJoinable({ status: b.status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at }, now);
 
-/** What PostgreSQL's player rule refused, as the domain says it. */
+/** What PostgreSQL's player rule refused, as the domain says it (with the maxPlayers it decided by, its DETAIL). */
 function playerRefusal(err: unknown, b: PlayersBooking): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === 'CSH06') return bookingFull(b.max_players);
-  if (code === 'CSH07') return notJoinable();
+  const { code, detail } = err as { code?: string; detail?: string };
+  if (code === players.BOOKING_FULL) return bookingFull(Number(detail) || b.max_players);
+  if (code === players.NOT_JOINABLE) return notJoinable();
   return err;
 }
 
@@ -123,7 +123,7 @@ async function inviteByEmail(ctx: ServiceContext, actor: CurrentUser, booking: P
   }
   await ctx.db.transaction().execute(async (trx) => {
     // Counted under the booking's lock: two invitations at once cannot both pass the limit.
-    await players.lockBookingRow(trx, booking.id);
+    await bookings.lockBookings(trx, [booking.id]);
     if ((await players.countInvitations(trx, booking.id)) >= MAX_INVITATIONS_PER_BOOKING) {
       throw new DomainError('conflict', 'INVITATION_LIMIT_REACHED', `A booking can send at most ${MAX_INVITATIONS_PER_BOOKING} invitations; share its link instead.`, 'email');
     }
