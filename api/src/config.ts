@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { currencyProblem, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
+import { DEFAULT_SHARE_DUE_HOURS, currencyProblem, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
 
 /** Everything the server reads from its environment, validated once at boot. */
 export interface Config {
@@ -47,6 +47,8 @@ export interface Config {
   waitlistOfferMinutes: number;
   /** Waiting or offered waitlist entries a customer may have at once. */
   waitlistMaxPerCustomer: number;
+  /** A booking paid split: how long before its start the shares still unpaid are charged to its organizer. */
+  shareDueHours: number;
   /** The most a desk user refunds on their own (cents); a larger refund needs a manager. */
   deskRefundLimitCents: number;
   /** Active upcoming bookings one customer may have across the venue (null: no limit); facilities may set their own. */
@@ -253,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxHoldsPerCustomer: int('MAX_HOLDS_PER_CUSTOMER', 4, 1, 10_000),
     waitlistOfferMinutes: int('WAITLIST_OFFER_MINUTES', 20, 1, 24 * 60),
     waitlistMaxPerCustomer: int('WAITLIST_MAX_PER_CUSTOMER', 10, 1, 1000),
+    shareDueHours: int('SHARE_DUE_HOURS', DEFAULT_SHARE_DUE_HOURS, 1, 24 * 14),
     deskRefundLimitCents: int('DESK_REFUND_LIMIT', 50, 0, 1_000_000) * 100,
     maxActiveBookings: str('MAX_ACTIVE_BOOKINGS') === undefined ? null : int('MAX_ACTIVE_BOOKINGS', 0, 1, 10_000),
     bookingMaxPerIp: int('BOOKING_MAX_PER_IP', 120, 0, 1_000_000),

@@ -368,6 +368,7 @@ describe('checkout and sandbox payments', () => {
         id: paid.orderId,
         user: { id: pat.id, name: 'Pat Paymentsperson', email: pat.email },
         provider: 'sandbox',
+        kind: 'full',
         status: 'paid',
         amount: 45,
         discount: 0,

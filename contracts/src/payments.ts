@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ORDER_REFUND_STATES, ORDER_STATUSES, REFUND_STATUSES } from '@courtside/domain';
+import { ORDER_KINDS, ORDER_REFUND_STATES, ORDER_STATUSES, REFUND_STATUSES } from '@courtside/domain';
 import { BookingStatusSchema, PaymentStatusSchema, bookingLine } from './bookings.ts';
 import { DateText, Id, Nullable, oneOf } from './primitives.ts';
 import { BookingIds, PromoCodeText } from './promo-codes.ts';
@@ -14,6 +14,7 @@ export const CheckoutDto = Type.Object({
   subtotal: Type.Number({ description: "The bookings' total before any promo code" }),
   discount: Type.Number({ description: 'What the promo code took off (0 without one)' }),
   promoCode: Nullable(Type.String(), 'The promo code applied (in capitals), or null'),
+  split: Type.Boolean({ description: "Whether the cost is split: totalPayableAmount is then the organizer's own shares" }),
 });
 export type CheckoutDto = Static<typeof CheckoutDto>;
 
@@ -23,6 +24,7 @@ export type CheckoutDto = Static<typeof CheckoutDto>;
  */
 export const OrderStatusDto = Type.Object({
   id: Type.String(),
+  kind: oneOf(ORDER_KINDS, "'share': a player's share of a split booking (the payment pays that share, the booking was confirmed already)"),
   status: oneOf(ORDER_STATUSES),
   amount: Type.Number(),
   refundState: oneOf(ORDER_REFUND_STATES),
@@ -55,8 +57,9 @@ export type OrderStatusDto = Static<typeof OrderStatusDto>;
 /** An order and its payment as the back office shows it. */
 export const PaymentDto = Type.Object({
   id: Type.String(),
-  user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }),
+  user: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }, { description: 'Who paid it: the organizer, or on a share, the player' }),
   provider: Type.String(),
+  kind: oneOf(ORDER_KINDS, "'full': one customer paid for everyone; 'split': an organizer's own share; 'share': a player's share; 'cover': the shares unpaid at the due time, charged to the organizer"),
   status: oneOf(ORDER_STATUSES),
   amount: Type.Number({ description: 'What was charged, after any promo code' }),
   discount: Type.Number({ description: 'What the promo code took off (0 without one); the bookings\' total is amount + discount' }),
@@ -125,6 +128,13 @@ export const OrderBody = Type.Object(
     }),
     bookingIds: BookingIds,
     promoCode: Type.Optional(PromoCodeText),
+    split: Type.Optional(
+      Type.Boolean({
+        description:
+          "Split the cost: each booking's price (after tier prices and the promo code) is divided into one share per place (the facility's maxPlayers); " +
+          'the caller pays their own share now and agrees that shares still unpaid at the due time are charged to them',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -106,6 +106,14 @@ export const ERROR_CODES = [
   'NOT_JOINABLE',
   'IS_ORGANIZER',
   'INVITATION_LIMIT_REACHED',
+  // Split payment: the booking's cost is not split; cannot be split (one player, or shares below the smallest card payment); the caller's share is paid already; no share is left to pay; the due time passed (the organizer's card covered the rest).
+  'NOT_SPLIT',
+  'SPLIT_NOT_POSSIBLE',
+  'SHARE_ALREADY_PAID',
+  'NO_OPEN_SHARE',
+  'SHARES_CLOSED',
+  // Staff refunding one share's payment as a whole order: cancel the booking or remove the player instead.
+  'SPLIT_PAYMENT',
   'HOLD_LIMIT_REACHED',
   'PRICE_MISMATCH',
   'ALREADY_EXISTS',

@@ -36,3 +36,4 @@ export * from './move-price.ts';
 export * from './datetime-format.ts';
 export * from './waitlist.ts';
 export * from './players.ts';
+export * from './split-payment.ts';

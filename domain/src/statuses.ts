@@ -18,6 +18,18 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Who an order pays for: everyone ('full'), the organizer's share of a split ('split'), one player's share ('share'), or the shares charged to the organizer at the due time ('cover'). */
+export const ORDER_KINDS = ['full', 'split', 'share', 'cover'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * One share of a booking paid split: 'open' until paid; 'paid' by its player (or the organizer,
+ * seq 0); 'covered' by the organizer's card at the due time; 'owed' when that charge was
+ * declined; 'refunded' when the booking was cancelled and its money went back.
+ */
+export const SHARE_STATUSES = ['open', 'paid', 'covered', 'owed', 'refunded'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
+
 /**
  * One refund row: 'pending' is on its way to the provider (or being retried after a failure);
  * 'to_collect' is desk money waiting for staff to hand it back at the desk.
@@ -67,6 +79,9 @@ export const EMAIL_KINDS = [
   'waitlist_offer',
   'player_invitation',
   'player_joined',
+  'share_paid',
+  'share_due_soon',
+  'shares_covered',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

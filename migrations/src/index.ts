@@ -33,6 +33,7 @@ import * as cashUp from './migrations/2026_11_27_0400_cash_up.ts';
 import * as bookingReportColumns from './migrations/2026_11_27_0500_booking_report_columns.ts';
 import * as waitlist from './migrations/2026_11_27_0600_waitlist.ts';
 import * as players from './migrations/2026_11_27_0700_players.ts';
+import * as splitPayment from './migrations/2026_11_27_0800_split_payment.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0500_booking_report_columns': bookingReportColumns,
   '2026_11_27_0600_waitlist': waitlist,
   '2026_11_27_0700_players': players,
+  '2026_11_27_0800_split_payment': splitPayment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, BookingStatus, DeskPaymentMethod, ClosureKind, OrderClosedBecause, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, Sport } from '@courtside/domain';
+import type { AuditAction, BookingStatus, DeskPaymentMethod, ClosureKind, OrderClosedBecause, OrderKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, ShareStatus, Sport } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -85,6 +85,8 @@ export interface BookingsTable {
   online_refunded_cents: Generated<number>;
   /** The token of the booking's shared link (/join/<token>): made when first asked for, replaced when renewed. */
   invite_token: Generated<string | null>;
+  /** A booking paid split: when the shares still unpaid are charged to its organizer. */
+  shares_due_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -132,6 +134,14 @@ export interface OrdersTable {
   discount_cents: Generated<number>;
   /** Why an open checkout stopped taking money, when the order alone cannot tell (the payment page says it). */
   closed_because: Generated<OrderClosedBecause | null>;
+  /** Who pays what: everything, the organizer's split share, one player's share, or the shares charged to the organizer at the due time. */
+  kind: Generated<OrderKind>;
+  /** A 'share' order's share. */
+  share_id: Generated<string | null>;
+  /** A paid 'split' order: when its organizer agreed that shares unpaid at the due time are charged to them. */
+  cover_agreed_at: Generated<Date | null>;
+  /** A 'cover' order: when its off-session charge was last tried. */
+  charge_attempted_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -143,6 +153,25 @@ export interface OrderBookingsTable {
   paid_at: Generated<Date | null>;
   /** This booking's share of the order's promo discount: what was paid for it is payable_cents minus this. */
   discount_cents: Generated<number>;
+  /** What this order charges for the booking; null on older orders (its price less discount_cents). */
+  amount_cents: Generated<number | null>;
+  /** A split order: how many shares the booking's price is divided into. */
+  shares: Generated<number | null>;
+}
+
+/** One share of a booking paid split: the organizer's (seq 0) or a player's. */
+export interface BookingSharesTable {
+  id: Generated<string>;
+  booking_id: string;
+  seq: number;
+  amount_cents: number;
+  status: Generated<ShareStatus>;
+  /** The place of the player the share is reserved for (they opened its checkout, or paid it). */
+  player_id: string | null;
+  /** The order whose money it is (paid, covered), or null while open. */
+  order_id: string | null;
+  paid_by: string | null;
+  updated_at: Date;
 }
 
 /** Money going back: recorded in the deciding transaction, sent to the provider after commit. */
@@ -294,6 +323,7 @@ export interface Database {
   waitlist_wants: WaitlistWantsTable;
   booking_players: BookingPlayersTable;
   booking_invitations: BookingInvitationsTable;
+  booking_shares: BookingSharesTable;
 }
 
 /** A player on a booking besides its organizer: an account that joined, or a friend added by name. */

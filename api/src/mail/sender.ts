@@ -3,6 +3,7 @@ import { dueReminders, duePlayerReminders } from '../repositories/booking-mail.t
 import type { ServiceContext } from '../shared/context.ts';
 import { enqueueReminder } from './booking-mail.ts';
 import { transportFor } from './transport.ts';
+import { queueShareReminders } from './share-mail.ts';
 
 /**
  * The outbox's sender, one pass per sweep: queues due reminders, sends what is due, prunes
@@ -56,9 +57,10 @@ export async function sendDueMail(ctx: ServiceContext): Promise<Pick<MailPass, '
 }
 
 async function queueReminders(ctx: ServiceContext): Promise<number> {
+  // A share due soon is money owed, not a courtesy: told whatever the reminder setting.
+  let queued = await queueShareReminders(ctx);
   const hours = ctx.config.mail.reminderHours;
-  if (hours === 0) return 0;
-  let queued = 0;
+  if (hours === 0) return queued;
   for (const booking of await dueReminders(ctx.db, ctx.clock(), hours, 500)) {
     if (await enqueueReminder(ctx, ctx.db, booking)) queued++;
   }

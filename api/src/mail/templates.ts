@@ -312,6 +312,42 @@ export const templates = {
       myBookings(layout),
     ]),
 
+  /** To a player whose share of a split booking was just paid (by them). */
+  sharePaid: (layout: MailLayout, b: BookingFacts, organizerFirstName: string, amountCents: number) =>
+    render(layout, `Share paid: ${amountIn(layout, amountCents)}`, hello(b.customerName), [
+      `You paid your share of ${organizerFirstName}'s booking, ${amountIn(layout, amountCents)}:`,
+      ...bookingLines(layout, b),
+      'If you leave the booking before it starts, your share is refunded to you.',
+      myBookings(layout),
+    ]),
+
+  /** To a player with a share still unpaid, before the due time, when it goes to the organizer's card. */
+  shareDueSoon: (layout: MailLayout, b: BookingFacts, organizerFirstName: string, amountCents: number, dueAt: Date) =>
+    render(layout, `Your share is due: ${amountIn(layout, amountCents)}`, hello(b.customerName), [
+      `Your share of ${organizerFirstName}'s booking is ${amountIn(layout, amountCents)}:`,
+      ...bookingLines(layout, b),
+      `Please pay it by ${momentIn(layout, dueAt, b.timezone)}. After that, ${organizerFirstName}'s card is charged for every share still unpaid.`,
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.myBookings}`, label: `Pay ${amountIn(layout, amountCents)} in My bookings` },
+    ]),
+
+  /** To an organizer: the shares unpaid at the due time were charged to their card. */
+  sharesCovered: (layout: MailLayout, b: BookingFacts, amountCents: number, shares: number) =>
+    render(layout, `Unpaid shares charged: ${amountIn(layout, amountCents)}`, hello(b.customerName), [
+      `${shares === 1 ? 'One share was' : `${shares} shares were`} still unpaid at the due time, so, as agreed when you paid, we charged ${amountIn(layout, amountCents)} to your card:`,
+      ...bookingLines(layout, b),
+      'Your booking is paid in full.',
+      myBookings(layout),
+    ]),
+
+  /** To an organizer whose card was declined for the unpaid shares: what is owed; the booking stays. */
+  coverDeclined: (layout: MailLayout, b: BookingFacts, amountCents: number) =>
+    render(layout, `Payment declined: ${amountIn(layout, amountCents)} still owed`, hello(b.customerName), [
+      `At the due time we tried to charge your card ${amountIn(layout, amountCents)} for the shares still unpaid, and it was declined. Your booking stays:`,
+      ...bookingLines(layout, b),
+      `You owe ${amountIn(layout, amountCents)}: please pay it at the desk when you arrive. The venue has been told.`,
+      myBookings(layout),
+    ]),
+
   /** A moved booking's difference taken at the desk: it is paid in full at its new price. */
   balanceCollected: (layout: MailLayout, b: BookingFacts, collectedCents: number, priceCents: number) =>
     render(layout, `Payment received: ${amountIn(layout, collectedCents)}`, hello(b.customerName), [

@@ -15,6 +15,9 @@ import {
   type ClosedReason,
   type MoneyFormat,
   isStaff,
+  sharesDueRule,
+  splitCents,
+  splitRefusal,
 } from '@courtside/domain';
 import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
@@ -27,6 +30,7 @@ import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from '
 import { applyCodeToOrder, knownPromoCode, type OrderPromo } from './promo.ts';
 import { sendRefunds } from './refunds.ts';
 import * as orders from './repositories/orders.ts';
+import * as shares from './repositories/shares.ts';
 import { orderNotFound, orderServedBy, settlePayment } from './settlement.ts';
 import { getPayment } from './staff.ts';
 
@@ -37,6 +41,8 @@ export interface CheckoutRequest {
   totalPayableAmount: number;
   bookingIds: { bookingId: string }[];
   promoCode?: string;
+  /** Split the cost: the organizer pays their own share of each booking now (splitShares). */
+  split?: boolean;
 }
 
 /** An order with nothing to charge (a promo code or a tier made it free) is paid as it is placed: no payment page, nothing to give back. */
@@ -72,31 +78,33 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     const subtotalCents = checkPrice(rows, totalCents, ctx.config.money, code !== undefined);
     const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now, 'replaced');
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
-    const amountCents = promo ? promo.totalCents : subtotalCents;
-    // Nothing to charge, whatever made it so (a promo code, a tier's 100% off): paid as placed.
+    const charges = chargesOf(ctx, provider, views, promo, req.split === true);
+    const amountCents = [...charges.values()].reduce((sum, c) => sum + c.amountCents, 0);
+    // Nothing to charge, whatever made it so (a promo code, a tier's 100% off): paid as placed, by the organizer alone.
     const free = amountCents === 0;
     if (!free) assertChargeable(provider, amountCents, ctx.config.money, promo?.code);
     const order = await orders.insertOrder(trx, {
       userId: user.id,
       amountCents,
       provider: free ? FREE_PROVIDER : provider.name,
-      bookingIds: ids,
+      kind: free || !req.split ? 'full' : 'split',
+      bookings: ids.map((id) => ({ id, amountCents: charges.get(id)!.amountCents, shares: free ? null : charges.get(id)!.shares })),
       discount: promo && { promoCodeId: promo.promoCodeId, discountCents: promo.discountCents, shares: promo.shares },
     });
     const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => holdLapsesAt({ startsAt: r.starts_at, holdExpiresAt: r.hold_expires_at }).getTime())));
-    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, now, promo), holdExpiresAt };
+    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, charges, promo), holdExpiresAt };
   }));
   const { order, lines, holdExpiresAt } = placed;
   // The replaced pages close before the new one opens.
   await closeCheckouts(ctx, placed.replaced);
-  const answer = { orderId: order.id, totalPayableAmount: centsToDollars(order.amount_cents), ...placed.quote };
+  const answer = { orderId: order.id, totalPayableAmount: centsToDollars(order.amount_cents), ...placed.quote, split: order.kind === 'split' };
   if (placed.free) {
     await sendRefunds(ctx, placed.refundIds);
     return { ...answer, payment_url: `/payment/success?order=${encodeURIComponent(order.id)}` };
   }
-  const checkout = await openHostedPage(ctx, provider, order, { customerEmail: user.email, lines, now, holdExpiresAt });
+  const checkout = await openHostedPage(ctx, provider, order, { customerEmail: user.email, lines, now, holdExpiresAt, saveCard: order.kind === 'split' });
   await storeCheckout(ctx, order.id, provider.name, { ...checkout, expiresAt: checkout.expiresAt ?? holdExpiresAt, extendsHolds: checkout.expiresAt !== undefined }, now);
   return { ...answer, payment_url: checkout.paymentUrl };
 }
@@ -179,19 +187,39 @@ function assertChargeable(provider: PaymentProvider, amountCents: number, money:
   );
 }
 
-/** What the hosted page lists (dates and times as every page writes them): one line per booking, less its share of a promo code's discount (the lines add up to the order). */
-function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], now: Date, promo?: OrderPromo) {
+/** What the order charges for each booking: its price less its share of the promo code, or, split, the organizer's share of that (and into how many shares). */
+function chargesOf(
+  ctx: ServiceContext,
+  provider: PaymentProvider,
+  views: bookings.BookingView[],
+  promo: OrderPromo | undefined,
+  split: boolean,
+): Map<string, { amountCents: number; shares: number | null }> {
+  return new Map(views.map((v): [string, { amountCents: number; shares: number | null }] => {
+    const priceCents = chargedForBooking(v.payable_cents, promo?.shares.get(v.id) ?? 0);
+    if (!split) return [v.id, { amountCents: priceCents, shares: null }];
+    const count = v.facility_max_players ?? 1;
+    const refusal = splitRefusal(priceCents, count, provider.minimumChargeCents ?? 1, ctx.config.money);
+    if (refusal) throw refusal;
+    return [v.id, { amountCents: splitCents(priceCents, count)[0]!, shares: count }];
+  }));
+}
+
+/** What the hosted page lists (dates and times as every page writes them): one line per booking, what the order charges for it (the lines add up to the order). */
+function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], charges: ReturnType<typeof chargesOf>, promo?: OrderPromo) {
   return views.map((v) => {
-    const dto = toBookingDto(v, now, ctx.config.cancellationHours);
-    const share = promo?.shares.get(v.id) ?? 0;
+    const dto = toBookingDto(v, ctx.clock(), ctx.config.cancellationHours);
+    const discounted = (promo?.shares.get(v.id) ?? 0) > 0;
+    const { amountCents, shares } = charges.get(v.id)!;
     const { locale } = ctx.config.money;
-    const description = `${dto.facility.name}, ${displayDate(dto.date, locale)}, ${displayTimeRange(dto.startTime, dto.endTime, locale)}${share > 0 ? ` (promo code ${promo!.code})` : ''}`;
-    return { description, amountCents: chargedForBooking(v.payable_cents, share) };
+    const notes = [discounted ? `promo code ${promo!.code}` : '', shares ? `your share, 1 of ${shares}` : ''].filter(Boolean).join('; ');
+    const description = `${dto.facility.name}, ${displayDate(dto.date, locale)}, ${displayTimeRange(dto.startTime, dto.endTime, locale)}${notes ? ` (${notes})` : ''}`;
+    return { description, amountCents };
   });
 }
 
 /** Asks the provider for its hosted page; an order it could not open is cancelled. */
-async function openHostedPage(
+export async function openHostedPage(
   ctx: ServiceContext,
   provider: PaymentProvider,
   order: OrderRow,
@@ -210,7 +238,7 @@ async function openHostedPage(
  * as long as the page (Stripe keeps a session open at least 30 minutes). If a booking changed
  * meanwhile (the order was cancelled), the page is closed and the customer asked to check out again.
  */
-async function storeCheckout(
+export async function storeCheckout(
   ctx: ServiceContext,
   orderId: string,
   provider: string,
@@ -270,12 +298,26 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const ids = await orders.bookingIdsOfOrder(ctx.db, orderId);
   const now = ctx.clock();
   const views = await bookings.findBookingsViews(ctx.db, ids);
-  const lines = views.map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
+  const charges = await orders.chargesOfOrder(ctx.db, orderId);
+  const shareOf = order.share_id ? await shares.findShare(ctx.db, order.share_id) : undefined;
+  const shareCount = shareOf ? (await shares.sharesOf(ctx.db, shareOf.booking_id)).length : null;
+  // Each line is what this page charges for it: the booking's price (a promo code comes off the total), or a share of it.
+  const lines = views.map((v) => {
+    const booking = toBookingDto(v, now, ctx.config.cancellationHours);
+    const count = charges.get(v.id)?.shares ?? shareCount;
+    const amountCents = charges.get(v.id)?.amountCents;
+    return count && amountCents != null
+      ? { booking, amount: centsToDollars(amountCents), note: `Your share, 1 of ${count}` }
+      : { booking, amount: booking.payableAmount, note: null };
+  });
   const open = isCheckoutOpen(await orders.checkoutWindow(ctx.db, order), now);
   const closed = open ? null : await closedReasonOf(ctx.db, order, views, now, ctx.config.money.locale);
   const { promo_code: promoCode } = (await orders.findPayment(ctx.db, orderId))!;
-  const discount = promoCode ? { code: promoCode, amount: centsToDollars(order.discount_cents) } : undefined;
-  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount };
+  // A split's shares are of the price after the code: the code shows, its discount is in them already.
+  const discount = promoCode ? { code: promoCode, amount: order.kind === 'split' ? null : centsToDollars(order.discount_cents) } : undefined;
+  // The sandbox page says what paying a split agrees to; paying is the agreement it records.
+  const agreement = order.kind === 'split' ? sharesDueRule(ctx.config.shareDueHours) : null;
+  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount, agreement };
 }
 
 /**
@@ -292,6 +334,7 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
   const dtos = views.map((v) => toBookingDto(v, now, ctx.config.cancellationHours));
   return {
     id,
+    kind: order.kind,
     status,
     amount,
     refundState,

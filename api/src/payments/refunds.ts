@@ -59,7 +59,8 @@ export async function recordBookingRefund(
   /** The message that cancels the booking tells the customer of this refund (recordRefund's `announced`). */
   announced = false,
 ): Promise<{ refundIds: string[]; cents: number; via: RefundVia } | undefined> {
-  const paidBy = await orders.ordersThatPaid(trx, b.bookingId);
+  // A split booking's balance is its organizer's: never a player's share, nor the cover of unpaid ones.
+  const paidBy = (await orders.ordersThatPaid(trx, b.bookingId)).filter((o) => o.kind === 'full' || o.kind === 'split');
   const first = paidBy[0];
   if (!first) return undefined;
   const cents = amount(chargedForBooking(b.payableCents, first.booking_discount_cents));

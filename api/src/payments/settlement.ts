@@ -19,8 +19,10 @@ import { enqueuePaymentFlagged } from '../mail/payment-mail.ts';
 import { recordRefund, sendRefunds } from './refunds.ts';
 import * as promoCodes from '../repositories/promo-codes.ts';
 import * as orders from './repositories/orders.ts';
+import { openShares, settleSharePayment } from './split/settle.ts';
 
-export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged';
+/** 'refunded': a player's share payment that came too late (the share was paid meanwhile) and goes back whole. */
+export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged' | 'refunded';
 
 export const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'Order not found.');
 
@@ -78,14 +80,19 @@ export async function settlePayment(
 ): Promise<{ outcome: PaymentOutcome; refundIds: string[] }> {
   if (order.provider !== payment.provider) throw orderNotFound();
   if (isSettled(order)) return { outcome: 'already-settled', refundIds: [] };
+  if (order.kind === 'share') return settleSharePayment(ctx, trx, order, payment, now);
   const paid = { status: order.status, amountCents: order.amount_cents };
   await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef: payment.paymentRef }, now);
   const rows = await settlingBookings(trx, order.id);
   const code = order.promo_code_id ? await promoCodes.codeOf(trx, order.promo_code_id) : undefined;
   const late = new Set<string>();
   for (const row of rows) {
-    if (isLateBeforeConfirming(paid, row, now) || !(await confirmIfFree(trx, order.id, row, now))) late.add(row.id);
-    else await enqueueBookingConfirmed(ctx, trx, row.id, row.payableCents, 0, code && row.discountCents > 0 ? { code, cents: row.discountCents } : undefined);
+    if (isLateBeforeConfirming(paid, row, now) || !(await confirmIfFree(trx, order.id, row, now))) {
+      late.add(row.id);
+      continue;
+    }
+    if (row.shares) await openShares(ctx, trx, order, row, now);
+    await enqueueBookingConfirmed(ctx, trx, row.id, row.payableCents, 0, code && row.discountCents > 0 ? { code, cents: row.discountCents } : undefined);
   }
   const plan = planLateRefunds(paid, rows, late, now);
   if (!plan) return { outcome: 'confirmed', refundIds: [] };
@@ -97,11 +104,14 @@ export async function settlePayment(
 
 /**
  * The order's bookings, locked, as the domain's settlement rules see them: each costs what this
- * order charges for it, its price less its share of a promo code's discount.
+ * order charges for it (its price less its share of a promo code's discount, or on a split order
+ * the organizer's share of that, one of `shares`).
  */
-async function settlingBookings(trx: Executor, orderId: string): Promise<(SettlingBooking & { facilityId: string; endsAt: Date; discountCents: number })[]> {
-  const shares = await orders.discountSharesOf(trx, orderId);
-  const ids = [...shares.keys()];
+export type SettlingRow = SettlingBooking & { facilityId: string; endsAt: Date; discountCents: number; priceCents: number; shares: number | null; createdAt: Date };
+
+async function settlingBookings(trx: Executor, orderId: string): Promise<SettlingRow[]> {
+  const charges = await orders.chargesOfOrder(trx, orderId);
+  const ids = [...charges.keys()];
   const rows = await bookings.lockBookings(trx, ids);
   const closedFacility = new Set((await bookings.findBookingsViews(trx, ids)).filter((v) => v.facility_deleted).map((v) => v.id));
   return rows.map((r) => ({
@@ -111,8 +121,11 @@ async function settlingBookings(trx: Executor, orderId: string): Promise<(Settli
     startsAt: r.starts_at,
     endsAt: r.ends_at,
     facilityId: r.facility_id,
-    payableCents: chargedForBooking(r.payable_cents, shares.get(r.id) ?? 0),
-    discountCents: shares.get(r.id) ?? 0,
+    payableCents: charges.get(r.id)!.amountCents ?? chargedForBooking(r.payable_cents, charges.get(r.id)!.discountCents),
+    discountCents: charges.get(r.id)!.discountCents,
+    priceCents: chargedForBooking(r.payable_cents, charges.get(r.id)!.discountCents),
+    shares: charges.get(r.id)!.shares,
+    createdAt: r.created_at,
     facilityDeleted: closedFacility.has(r.id),
   }));
 }

@@ -33,6 +33,7 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
       id: o.id,
       user: { id: o.user_id, name: o.user_name, email: o.user_email },
       provider: o.provider,
+      kind: o.kind,
       status: o.status,
       amount: centsToDollars(o.amount_cents),
       discount: centsToDollars(o.discount_cents),
@@ -112,6 +113,14 @@ export async function refundPayment(ctx: ServiceContext, actor: CurrentUser, id:
     if (!order) throw paymentNotFound();
     if (order.paid_at === null) {
       throw new DomainError('conflict', 'NOT_PAID', `This order is ${order.status} and was never paid, so there is nothing to refund.`);
+    }
+    if (order.kind !== 'full') {
+      // Its money is one part of a booking several people paid: each part goes back through what it belongs to.
+      throw new DomainError(
+        'conflict',
+        'SPLIT_PAYMENT',
+        "This payment is one share of a booking whose cost is split: cancel the booking (every payer is refunded their own part), or remove the player (their share is refunded).",
+      );
     }
     if (order.amount_cents === 0) {
       throw new DomainError('conflict', 'NOT_PAID', 'Nothing was charged for this order (a promo code made it free), so there is nothing to refund.');

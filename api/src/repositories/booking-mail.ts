@@ -136,3 +136,43 @@ export function findOrderCustomer(db: Executor, orderId: string): Promise<{ name
 export function seriesBookingsForMail(db: Executor, seriesId: string): Promise<BookingForMail[]> {
   return bookingsForMail(db).where('b.series_id', '=', seriesId).where('b.status', 'in', ['pending', 'confirmed']).orderBy('b.starts_at').execute();
 }
+
+/** A split order's message facts: its booking, what it charged, who paid it, and how many shares it paid. */
+export function findShareOrderForMail(db: Executor, orderId: string): Promise<{ booking_id: string; amount_cents: number; payer_name: string; payer_email: string; shares: number } | undefined> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('order_bookings as ob', 'ob.order_id', 'o.id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['ob.booking_id', 'o.amount_cents', 'u.name as payer_name', 'u.email as payer_email'])
+    .select((eb) => eb.selectFrom('booking_shares as s').whereRef('s.order_id', '=', 'o.id').select(sql<number>`count(*)::int`.as('n')).as('shares'))
+    .where('o.id', '=', orderId)
+    .executeTakeFirst() as Promise<{ booking_id: string; amount_cents: number; payer_name: string; payer_email: string; shares: number } | undefined>;
+}
+
+/**
+ * Players with an account, a place, and no share paid on a split booking whose due time is within
+ * `hours` (and not passed) while shares are still open: each is reminded once, under
+ * `share-due:<booking>:<place>`. Each row is a BookingForMail whose user is the player.
+ */
+export function dueShareReminders(db: Executor, now: Date, hours: number, limit: number) {
+  const key = sql<string>`'share-due:' || b.id::text || ':' || p.id::text`;
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('facilities as f', 'f.id', 'b.facility_id')
+    .innerJoin('users as o', 'o.id', 'b.user_id')
+    .innerJoin('booking_players as p', (join) => join.onRef('p.booking_id', '=', 'b.id').on('p.left_at', 'is', null))
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(BOOKING_FOR_MAIL)
+    .select(['b.shares_due_at as due_at', 'o.name as organizer_name', key.as('reminder_key')])
+    .select((eb) => eb.selectFrom('booking_shares as s').whereRef('s.booking_id', '=', 'b.id').where('s.seq', '>', 0).select(sql<number>`max(s.amount_cents)`.as('v')).as('share_cents'))
+    .where('b.status', '=', 'confirmed')
+    .where('b.shares_due_at', '>', now)
+    .where(sql<boolean>`b.shares_due_at <= ${now}::timestamptz + make_interval(hours => ${hours})`)
+    .where('u.deleted_at', 'is', null)
+    .where(({ exists, not, selectFrom }) => exists(selectFrom('booking_shares as s').select('s.id').whereRef('s.booking_id', '=', 'b.id').where('s.status', '=', 'open')))
+    .where(({ exists, not, selectFrom }) => not(exists(selectFrom('booking_shares as s').select('s.id').whereRef('s.player_id', '=', 'p.id').where('s.status', '=', 'paid'))))
+    .where(({ exists, not, selectFrom }) => not(exists(selectFrom('outbox_messages as m').select('m.id').where('m.dedupe_key', '=', key))))
+    .orderBy('b.shares_due_at')
+    .limit(limit)
+    .execute();
+}

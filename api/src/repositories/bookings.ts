@@ -454,3 +454,8 @@ export async function setInviteToken(db: Executor, bookingId: string, token: str
   const row = await db.selectFrom('bookings').select('invite_token').where('id', '=', bookingId).executeTakeFirstOrThrow();
   return row.invite_token!;
 }
+
+/** A booking paid split: when its shares still unpaid are charged to its organizer. */
+export async function setSharesDueAt(db: Executor, bookingId: string, dueAt: Date): Promise<void> {
+  await db.updateTable('bookings').set({ shares_due_at: dueAt }).where('id', '=', bookingId).execute();
+}

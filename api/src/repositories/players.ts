@@ -15,6 +15,8 @@ export interface PlayersBooking {
   ends_at: Date;
   hold_expires_at: Date | null;
   invite_token: string | null;
+  /** Set when its cost is split: when unpaid shares are charged to the organizer. */
+  shares_due_at: Date | null;
   facility_id: string;
   facility_name: string;
   facility_location: string;
@@ -29,7 +31,7 @@ function playersBookings(db: Executor) {
     .innerJoin('facilities as f', 'f.id', 'b.facility_id')
     .innerJoin('users as u', 'u.id', 'b.user_id')
     .select([
-      'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.hold_expires_at', 'b.invite_token',
+      'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.hold_expires_at', 'b.invite_token', 'b.shares_due_at',
       'u.id as organizer_id', 'u.name as organizer_name', 'u.email as organizer_email',
       'f.id as facility_id', 'f.name as facility_name', 'f.location as facility_location', 'f.sport as facility_sport',
       'f.timezone as facility_timezone', 'f.max_players',

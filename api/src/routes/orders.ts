@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createOrder, orderStatus, quotePromoCode } from '../payments/checkout.ts';
 import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
-import { CheckoutDto, IdParams, OrderBody, OrderStatusDto, PromoCheckBody, PromoQuoteDto } from '@courtside/contracts';
+import { CheckoutDto, IdParams, OrderBody, OrderStatusDto, PromoCheckBody, PromoQuoteDto, ShareCheckoutDto } from '@courtside/contracts';
+import { openShareCheckout } from '../payments/split/checkout.ts';
 import { clientOf } from '../http/client.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,6 +28,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const order = await createOrder(app.ctx, request.currentUser!, request.body, { ip: clientOf(request) });
     return reply.status(201).send(ok(201, 'Order created successfully. Redirecting to payment.', order));
+  });
+
+  app.post('/api/bookings/:id/share/checkout', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['payments'],
+      summary: "A player pays their share of a booking whose cost is split: the hosted payment page for it, on the provider of the organizer's payment",
+      description:
+        'For a player on the booking (anyone else: 404). 409 NOT_SPLIT (the organizer paid for everyone), SHARE_ALREADY_PAID, ' +
+        "NO_OPEN_SHARE (every share is paid or being paid), SHARES_CLOSED (the due time passed: the organizer's card covered the rest), " +
+        'NOT_JOINABLE (cancelled or started). A newer checkout for the same share replaces the older page.',
+      security: [{ bearerAuth: [] }],
+      params: IdParams,
+      response: { 201: envelopeOf(ShareCheckoutDto), ...errorResponses, 503: ErrorEnvelope },
+    },
+  }, async (request, reply) => {
+    const checkout = await openShareCheckout(app.ctx, request.currentUser!, request.params.id);
+    return reply.status(201).send(ok(201, 'Share checkout created. Redirecting to payment.', checkout));
   });
 
   app.post('/api/promo-codes/check', {

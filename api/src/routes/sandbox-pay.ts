@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox<{ sandbox: SandboxProvider }> = async (a
       throw err;
     });
     if (outcome === 'closed') return reply.redirect(`/pay/${orderId}`, 303);
-    const status = outcome === 'flagged' ? 'refunded' : 'success';
+    const status = outcome === 'flagged' || outcome === 'refunded' ? 'refunded' : 'success';
     return reply.redirect(`/payment/${status}?order=${orderId}`, 303);
   });
 

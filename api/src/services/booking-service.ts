@@ -43,6 +43,7 @@ import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from '../shared/throttle.ts';
 import { recordBookingRefund, sendRefunds } from '../payments/refunds.ts';
+import { refundSplitBooking } from '../payments/split/refunds.ts';
 import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from '../shared/facility-schedule.ts';
 import { priceChangeDto, toBookingDto } from '../shared/presenters.ts';
 
@@ -384,7 +385,11 @@ export async function cancelLockedBooking(
   // What was paid for it (its price less its share of a promo code discount), back the way each payment came.
   // A confirmed booking is in the customer's calendar, so its cancellation message tells the refund too.
   const announce = row.status === 'confirmed';
-  const back = refund ? await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now, false, announce) : undefined;
+  // Paid split: every share back to whoever paid it.
+  const back = refund
+    ? ((await refundSplitBooking(ctx, trx, row.id, reason, now, announce)) ??
+      (await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now, false, announce)))
+    : undefined;
   const refundIds = back?.refundIds ?? [];
   if (back && !byCustomer && isStaff(actor.role)) {
     // Staff giving money back: the desk only up to its limit (refused whole, the cancellation with it), and logged.

@@ -20,6 +20,10 @@ import * as bookings from '../repositories/bookings.ts';
 import * as players from '../repositories/players.ts';
 import type { PlaceRow, PlayersBooking } from '../repositories/players.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
+import { closeCheckouts } from '../payments/checkout.ts';
+import { sendRefunds } from '../payments/refunds.ts';
+import { releasePlayerShare } from '../payments/split/refunds.ts';
+import { splitView, splitViews } from '../payments/split/view.ts';
 
 /**
  * Players on a booking: who may see them (its organizer, its players, staff), who may change
@@ -69,6 +73,7 @@ async function managedBooking(ctx: ServiceContext, actor: CurrentUser, bookingId
 async function playersDto(ctx: ServiceContext, actor: CurrentUser, found: { booking: PlayersBooking; places: PlaceRow[]; viewer: Viewer }): Promise<BookingPlayersDto> {
   const { booking, places, viewer } = found;
   const manages = viewer !== 'player';
+  const split = await splitView(ctx.db, booking);
   const nameOf = (name: string, account: boolean) => (viewer === 'staff' || !account ? name : playerShortName(name));
   const organizer: PlayerDto = {
     id: booking.organizer_id,
@@ -76,9 +81,16 @@ async function playersDto(ctx: ServiceContext, actor: CurrentUser, found: { book
     userId: booking.organizer_id,
     role: 'organizer',
     you: booking.organizer_id === actor.id,
-    share: null,
+    share: split?.organizerShare ?? null,
   };
-  const others: PlayerDto[] = places.map((p) => ({ id: p.id, name: nameOf(p.name, p.user_id !== null), userId: p.user_id, role: 'player', you: p.user_id === actor.id, share: null }));
+  const others: PlayerDto[] = places.map((p) => ({
+    id: p.id,
+    name: nameOf(p.name, p.user_id !== null),
+    userId: p.user_id,
+    role: 'player',
+    you: p.user_id === actor.id,
+    share: split?.shareOf(p.id, p.user_id !== null) ?? null,
+  }));
   const token = manages ? await bookings.setInviteToken(ctx.db, booking.id, newToken(), true) : null;
   const invited = manages ? await players.invitations(ctx.db, booking.id) : [];
   return {
@@ -88,6 +100,7 @@ async function playersDto(ctx: ServiceContext, actor: CurrentUser, found: { book
     inviteUrl: token && joinUrl(ctx, token),
     joinable: joinableNow(booking, ctx.clock()),
     players: [organizer, ...others],
+    split: split?.split ?? null,
     invited: invited.map((i) => ({ email: i.email, invitedAt: i.invited_at.toISOString() })),
   };
 }
@@ -145,9 +158,8 @@ export async function renewLink(ctx: ServiceContext, actor: CurrentUser, booking
 export async function removePlayer(ctx: ServiceContext, actor: CurrentUser, bookingId: string, playerId: string): Promise<BookingPlayersDto> {
   const { booking } = await managedBooking(ctx, actor, bookingId);
   if (playerId === booking.organizer_id) throw isOrganizer('cannot be removed');
-  if (!(await players.endPlace(ctx.db, bookingId, playerId, 'removed', ctx.clock()))) {
-    throw new DomainError('not_found', 'PLAYER_NOT_FOUND', `Player ${playerId} is not on this booking.`, 'playerId');
-  }
+  const ended = await endPlace(ctx, bookingId, playerId, 'removed');
+  if (!ended) throw new DomainError('not_found', 'PLAYER_NOT_FOUND', `Player ${playerId} is not on this booking.`, 'playerId');
   return getPlayers(ctx, actor, bookingId);
 }
 
@@ -156,8 +168,25 @@ export async function leave(ctx: ServiceContext, actor: CurrentUser, bookingId: 
   if (!booking) throw bookingNotFound(bookingId);
   if (booking.organizer_id === actor.id) throw isOrganizer('cannot leave their own booking');
   const place = await players.placeOf(ctx.db, bookingId, actor.id);
-  if (!place || !(await players.endPlace(ctx.db, bookingId, place, 'left', ctx.clock()))) throw bookingNotFound(bookingId);
+  if (!place || !(await endPlace(ctx, bookingId, place, 'left'))) throw bookingNotFound(bookingId);
   return { bookingId };
+}
+
+/**
+ * Ends a place under the booking's row lock; a share its player paid goes back to them (the
+ * share is open again: the organizer's to cover at the due time), and their open checkout closes.
+ */
+async function endPlace(ctx: ServiceContext, bookingId: string, placeId: string, how: 'left' | 'removed'): Promise<boolean> {
+  const now = ctx.clock();
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    await bookings.lockBookings(trx, [bookingId]);
+    if (!(await players.endPlace(trx, bookingId, placeId, how, now))) return undefined;
+    return releasePlayerShare(ctx, trx, bookingId, placeId, how === 'left' ? 'the player left the booking' : 'the player was removed from the booking', now);
+  });
+  if (!done) return false;
+  await closeCheckouts(ctx, done.stale);
+  await sendRefunds(ctx, done.refundIds);
+  return true;
 }
 
 /** The bookings the caller plays in without having booked them: upcoming, and the last days'. */
@@ -165,6 +194,7 @@ export async function listPlaying(ctx: ServiceContext, actor: CurrentUser): Prom
   const now = ctx.clock();
   const since = new Date(now.getTime() - PLAYED_LISTED_DAYS * 86_400_000);
   const rows = await players.playingBookings(ctx.db, actor.id, since, now);
+  const splits = await splitViews(ctx.db, rows);
   return rows.map((r) => ({
     bookingId: r.id,
     playerId: r.place_id,
@@ -174,12 +204,15 @@ export async function listPlaying(ctx: ServiceContext, actor: CurrentUser): Prom
     organizerName: playerShortName(r.organizer_name),
     players: r.players,
     maxPlayers: r.max_players,
+    share: splits.get(r.id)?.shareOf(r.place_id, true) ?? null,
+    sharesDueAt: r.shares_due_at?.toISOString() ?? null,
   }));
 }
 
 /** What a booking's link shows: enough to decide to join, nothing about the other players. */
 async function preview(ctx: ServiceContext, booking: PlayersBooking, actor: CurrentUser | undefined): Promise<JoinPreviewDto> {
   const places = await players.activePlaces(ctx.db, booking.id);
+  const split = await splitView(ctx.db, booking);
   const you: PlayerRole | null = !actor ? null : booking.organizer_id === actor.id ? 'organizer' : places.some((p) => p.user_id === actor.id) ? 'player' : null;
   return {
     bookingId: booking.id,
@@ -189,7 +222,7 @@ async function preview(ctx: ServiceContext, booking: PlayersBooking, actor: Curr
     maxPlayers: booking.max_players,
     placesLeft: placesLeft(booking.max_players, places.length),
     joinable: joinableNow(booking, ctx.clock()),
-    share: null,
+    share: split ? { amount: split.split.shareAmount, dueAt: split.split.dueAt } : null,
     you,
   };
 }

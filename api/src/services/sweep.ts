@@ -1,5 +1,6 @@
 import { sweepHolds } from './booking-service.ts';
 import { retryDueRefunds } from '../payments/refunds.ts';
+import { coverDueShares } from '../payments/split/cover.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { deliverMail } from '../mail/sender.ts';
 import { sweepWaitlist } from './waitlist-offers.ts';
@@ -11,7 +12,7 @@ export interface SweepLog {
 
 /**
  * One pass of the background work: expires lapsed holds, hands time they freed to the waitlist
- * (and expires entries whose time has come), retries the refunds the provider has not accepted yet, then sends the outbox's due mail (queuing due reminders first).
+ * (and expires entries whose time has come), charges shares still unpaid at their due time to the organizers, retries the refunds the provider has not accepted yet, then sends the outbox's due mail (queuing due reminders first).
  * Safe to run in every API process at once (SKIP LOCKED).
  */
 export async function runSweep(ctx: ServiceContext, log: SweepLog): Promise<void> {
@@ -19,6 +20,8 @@ export async function runSweep(ctx: ServiceContext, log: SweepLog): Promise<void
   if (expired > 0) log.info({ expired }, 'expired lapsed holds');
   const waitlist = await sweepWaitlist(ctx);
   if (waitlist.expired > 0 || waitlist.offered > 0) log.info(waitlist, 'waitlist: entries expired, freed time offered');
+  const cover = await coverDueShares(ctx);
+  if (cover.covered > 0 || cover.retried > 0) log.info(cover, 'split payments: unpaid shares charged to organizers');
   const refunds = await retryDueRefunds(ctx);
   if (refunds > 0) log.info({ refunds }, 'retried refunds');
   const mail = await deliverMail(ctx);

@@ -9,6 +9,19 @@ export interface CheckoutRequest {
   now: Date;
   /** When the order's holds lapse; a provider whose page lives longer reports its own expiry. */
   holdExpiresAt: Date;
+  /** The payer agrees to later charges (a split's organizer covering unpaid shares): the page keeps their card for off-session use. */
+  saveCard?: boolean;
+}
+
+/** A charge without the customer present, on the card they left with an earlier payment (`savedBy`). */
+export interface SavedCardCharge {
+  /** Our order for the charge: with `idempotencyKey`, a retry after a timeout never charges twice. */
+  orderId: string;
+  idempotencyKey: string;
+  amountCents: number;
+  description: string;
+  /** The paid order whose checkout saved the card. */
+  savedBy: { orderId: string; providerRef: string | null; paymentRef: string | null };
 }
 
 export interface Checkout {
@@ -38,6 +51,11 @@ export interface RefundRequest {
 export const providerUnreachable = () =>
   new DomainError('unavailable', 'PAYMENT_PROVIDER_UNREACHABLE', 'The payment provider could not be reached; nothing was charged. Please try again.');
 
+/** The card was declined (or needs its holder, who is not there): the charge did not happen. */
+export class ChargeDeclinedError extends Error {
+  override name = 'ChargeDeclinedError';
+}
+
 /** The provider answered and said no: the same request will not succeed, a new attempt needs a new key. */
 export class RefundRefusedError extends Error {
   override name = 'RefundRefusedError';
@@ -51,6 +69,8 @@ export interface PaymentProvider {
   createCheckout(req: CheckoutRequest): Promise<Checkout>;
   /** Gives money back for (part of) a paid order. */
   refund(req: RefundRequest): Promise<{ refundRef: string }>;
+  /** Charges a card saved by an earlier checkout (saveCard), off-session; throws ChargeDeclinedError when the card says no. */
+  chargeSaved?(req: SavedCardCharge): Promise<{ paymentRef: string }>;
   /** Closes a hosted page that must no longer take money (best effort). */
   expireCheckout?(providerRef: string): Promise<void>;
 }

@@ -3,18 +3,33 @@ import { displayDate, displayTimeRange, escapeHtml as escape, formatAmount, type
 
 /** The sandbox's hosted payment page: the amount, what it pays for, Pay and Cancel; amounts, dates and times in the venue's currency and locale. */
 export function renderPayPage(
-  order: { id: string; status: string; open: boolean; closed: { message: string } | null; amount: number; lines: BookingDto[]; discount?: { code: string; amount: number } },
+  order: {
+    id: string;
+    status: string;
+    open: boolean;
+    closed: { message: string } | null;
+    amount: number;
+    /** What the page charges for each booking (its price, or a share of it, said in `note`). */
+    lines: { booking: BookingDto; amount: number; note: string | null }[];
+    /** `amount` null: a split's shares are after the code already. */
+    discount?: { code: string; amount: number | null };
+    /** What paying agrees to (a split: unpaid shares charged to this payer at the due time). */
+    agreement: string | null;
+  },
   signature: string,
   format: MoneyFormat,
 ): string {
   const money = (amount: number) => escape(formatAmount(amount, format));
   const rows = order.lines
-    .map((b) => `<tr><td>${escape(b.facility.name)}</td><td>${displayDate(b.date, format.locale)}</td><td>${displayTimeRange(b.startTime, b.endTime, format.locale)}</td><td class="num">${money(b.payableAmount)}</td></tr>`)
+    .map(({ booking: b, amount, note }) => `<tr><td>${escape(b.facility.name)}${note ? `<br><small>${escape(note)}</small>` : ''}</td><td>${displayDate(b.date, format.locale)}</td><td>${displayTimeRange(b.startTime, b.endTime, format.locale)}</td><td class="num">${money(amount)}</td></tr>`)
     .join('');
-  // The lines show each booking's price; a promo code's discount comes off the total.
-  const discount = order.discount
-    ? `<tr><td colspan="3">Promo code ${escape(order.discount.code)}</td><td class="num">−${money(order.discount.amount)}</td></tr>`
-    : '';
+  // The lines show each booking's price; a promo code's discount comes off the total (a split's shares are after it).
+  const discount = !order.discount
+    ? ''
+    : order.discount.amount === null
+      ? `<tr><td colspan="4">Promo code ${escape(order.discount.code)} applied before splitting</td></tr>`
+      : `<tr><td colspan="3">Promo code ${escape(order.discount.code)}</td><td class="num">−${money(order.discount.amount)}</td></tr>`;
+  const agreement = order.agreement && order.open ? `<p class="agreement"><strong>Split payment.</strong> ${escape(order.agreement)} Paying here records your agreement (the sandbox keeps no card).</p>` : '';
   const state = order.status === 'pending' ? 'expired: nothing was charged' : order.status;
   const actions = order.open
     ? `<form method="post" action="/pay/${order.id}/confirm"><input type="hidden" name="signature" value="${signature}"><button class="pay" type="submit">Pay ${money(order.amount)}</button></form>
@@ -31,6 +46,7 @@ h1{font-size:1.4rem;margin:0 0 4px}.note{color:#5a6578;font-size:.9rem;margin:0 
 table{width:100%;border-collapse:collapse;margin-bottom:24px}td,th{padding:8px 4px;border-bottom:1px solid #e6e9ef;text-align:left}.num{text-align:right}
 .total{font-size:1.2rem;font-weight:700;text-align:right;margin-bottom:24px}
 form{display:inline}button{font-size:1rem;padding:12px 20px;border-radius:8px;border:0;cursor:pointer;margin-right:8px}
+.agreement{background:#f3f5f9;border-radius:8px;padding:12px;font-size:.95rem}
 .pay{background:#1d6f42;color:#fff}.cancel{background:#e6e9ef;color:#1b2430}
 </style></head>
 <body><main>
@@ -38,6 +54,7 @@ form{display:inline}button{font-size:1rem;padding:12px 20px;border-radius:8px;bo
 <p class="note">Sandbox payment page: no real money moves.</p>
 <table><thead><tr><th>Facility</th><th>Date</th><th>Time</th><th class="num">Amount</th></tr></thead><tbody>${rows}${discount}</tbody></table>
 <p class="total">Total ${money(order.amount)}</p>
+${agreement}
 ${actions}
 </main></body></html>`;
 }

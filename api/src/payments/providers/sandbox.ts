@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentProvider, RefundRequest } from './provider.ts';
+import type { PaymentProvider, RefundRequest, SavedCardCharge } from './provider.ts';
 
 /**
  * The offline provider: its hosted page lives at /pay/<order> on our own server. The Pay
@@ -21,6 +21,11 @@ export class SandboxProvider implements PaymentProvider {
   /** No money moved, so a refund succeeds at once; its reference is the refund's own id. */
   async refund(req: RefundRequest) {
     return { refundRef: `sandbox_refund_${req.refundId}` };
+  }
+
+  /** The sandbox's page records the organizer's agreement to cover unpaid shares; the charge itself moves no money. */
+  async chargeSaved(req: SavedCardCharge) {
+    return { paymentRef: `sandbox_charge_${req.orderId}` };
   }
 
   sign(orderId: string): string {

@@ -1,6 +1,15 @@
 import Stripe from 'stripe';
 import { DomainError } from '@courtside/domain';
-import { RefundRefusedError, providerUnreachable, type Checkout, type CheckoutRequest, type PaymentProvider, type RefundRequest } from './provider.ts';
+import {
+  ChargeDeclinedError,
+  RefundRefusedError,
+  providerUnreachable,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type RefundRequest,
+  type SavedCardCharge,
+} from './provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -19,6 +28,8 @@ const MINUTE = 60_000;
 // Stripe refuses sessions shorter than 30 minutes or longer than 24 hours; margins absorb clock skew.
 const SESSION_MIN_MS = 31 * MINUTE;
 const SESSION_MAX_MS = 23 * 60 * MINUTE + 59 * MINUTE;
+
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
 const endpoint = (apiBase: string | undefined) => {
   if (!apiBase) return {};
@@ -84,7 +95,9 @@ export class StripeProvider implements PaymentProvider {
         client_reference_id: req.orderId,
         customer_email: req.customerEmail,
         metadata: { order_id: req.orderId },
-        payment_intent_data: { metadata: { order_id: req.orderId } },
+        // A split's organizer leaves their card for the shares still unpaid at the due time.
+        payment_intent_data: { metadata: { order_id: req.orderId }, ...(req.saveCard ? { setup_future_usage: 'off_session' as const } : {}) },
+        ...(req.saveCard ? { customer_creation: 'always' as const } : {}),
         line_items: req.lines.map((line) => ({
           quantity: 1,
           price_data: { currency: this.#currency, unit_amount: line.amountCents, product_data: { name: line.description } },
@@ -117,6 +130,38 @@ export class StripeProvider implements PaymentProvider {
       if (err instanceof Stripe.errors.StripeError && status && status >= 400 && status < 500 && status !== 409 && status !== 429) {
         throw new RefundRefusedError(`Stripe refused the refund: ${err.message}`);
       }
+      throw err;
+    }
+  }
+
+  /**
+   * An off-session PaymentIntent on the customer and card of the payment that saved it; the
+   * idempotency key makes a retry (after a timeout or a restart) the same charge. A card error
+   * (declined, or authentication needed with nobody there) is the card's final answer.
+   */
+  async chargeSaved(req: SavedCardCharge): Promise<{ paymentRef: string }> {
+    const saved = await this.#stripe.paymentIntents.retrieve(req.savedBy.paymentRef ?? (await this.#paymentIntentOf(req.savedBy.providerRef)));
+    const customer = idOf(saved.customer);
+    const paymentMethod = idOf(saved.payment_method);
+    if (!customer || !paymentMethod) throw new ChargeDeclinedError(`The payment ${saved.id} left no saved card to charge.`);
+    try {
+      const intent = await this.#stripe.paymentIntents.create(
+        {
+          amount: req.amountCents,
+          currency: this.#currency,
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          description: req.description,
+          metadata: { order_id: req.orderId, saved_by_order_id: req.savedBy.orderId },
+        },
+        { idempotencyKey: req.idempotencyKey },
+      );
+      if (intent.status !== 'succeeded' && intent.status !== 'processing') throw new ChargeDeclinedError(`Stripe payment ${intent.id} is ${intent.status}.`);
+      return { paymentRef: intent.id };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) throw new ChargeDeclinedError(`The card was declined: ${err.message}`);
       throw err;
     }
   }

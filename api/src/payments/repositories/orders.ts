@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, OrderRow } from '@courtside/migrations';
-import type { DeskPaymentMethod } from '@courtside/domain';
+import type { DeskPaymentMethod, OrderKind } from '@courtside/domain';
 import type { Executor } from '../../db/database.ts';
 import { fetchPage, type PageQuery } from '../../repositories/listing.ts';
 import { escapeLike } from '../../repositories/users.ts';
@@ -13,10 +13,14 @@ export interface OrderDiscount {
   shares: Map<string, number>;
 }
 
-/** A pending order; `amountCents` is what is charged, after the discount if there is one. */
+/**
+ * A pending order; `amountCents` is what is charged, after the discount if there is one, and
+ * each booking's `amountCents` what it charges for that booking (a split order: the organizer's
+ * share of it, one of `shares`).
+ */
 export async function insertOrder(
   db: Executor,
-  order: { userId: string; amountCents: number; provider: string; bookingIds: string[]; discount?: OrderDiscount },
+  order: { userId: string; amountCents: number; provider: string; kind: OrderKind; bookings: { id: string; amountCents: number; shares: number | null }[]; discount?: OrderDiscount },
 ): Promise<OrderRow> {
   const row = await db
     .insertInto('orders')
@@ -27,20 +31,36 @@ export async function insertOrder(
       status: 'pending',
       promo_code_id: order.discount?.promoCodeId ?? null,
       discount_cents: order.discount?.discountCents ?? 0,
+      kind: order.kind,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   await db
     .insertInto('order_bookings')
-    .values(order.bookingIds.map((booking_id) => ({ order_id: row.id, booking_id, discount_cents: order.discount?.shares.get(booking_id) ?? 0 })))
+    .values(order.bookings.map((b) => ({
+      order_id: row.id,
+      booking_id: b.id,
+      discount_cents: order.discount?.shares.get(b.id) ?? 0,
+      amount_cents: b.amountCents,
+      shares: b.shares,
+    })))
     .execute();
   return row;
 }
 
 /** Each booking's share of an order's discount (0 for every booking of an order without a code). */
 export async function discountSharesOf(db: Executor, orderId: string): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('order_bookings').select(['booking_id', 'discount_cents']).where('order_id', '=', orderId).execute();
-  return new Map(rows.map((r) => [r.booking_id, r.discount_cents]));
+  return new Map([...(await chargesOfOrder(db, orderId))].map(([id, c]) => [id, c.discountCents]));
+}
+
+/**
+ * What an order charges for each of its bookings: its share of the discount, the amount (null
+ * on orders from before amounts were kept per booking: the price less the discount share), and
+ * on a split order how many shares the booking's price is divided into.
+ */
+export async function chargesOfOrder(db: Executor, orderId: string): Promise<Map<string, { discountCents: number; amountCents: number | null; shares: number | null }>> {
+  const rows = await db.selectFrom('order_bookings').select(['booking_id', 'discount_cents', 'amount_cents', 'shares']).where('order_id', '=', orderId).execute();
+  return new Map(rows.map((r) => [r.booking_id, { discountCents: r.discount_cents, amountCents: r.amount_cents, shares: r.shares }]));
 }
 
 /** A payment staff took at the desk: an order already paid, confirming its bookings. */
