@@ -56,7 +56,7 @@ export async function prepareWorld(t: TestApp): Promise<ModelWorld> {
 /** Empties what a sequence writes and puts the clock, facilities and customers back where a sequence starts. */
 export async function resetWorld(w: ModelWorld): Promise<void> {
   // DELETE, not TRUNCATE: on a few dozen rows it is far cheaper (TRUNCATE rewrites files and takes exclusive locks).
-  for (const table of ['booking_players', 'waitlist_entries', 'refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
+  for (const table of ['booking_shares', 'booking_players', 'waitlist_entries', 'refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
   await sql`UPDATE facilities SET is_deleted = false`.execute(w.t.database.db);
   await reactivateCustomers(w);
   w.t.clock.set(new Date(MODEL_START).toISOString());

@@ -47,7 +47,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   // A player holds at most one share of a booking.
   await sql`CREATE UNIQUE INDEX booking_shares_one_per_player ON booking_shares (player_id) WHERE player_id IS NOT NULL`.execute(db);
-  await sql`ALTER TABLE orders ADD COLUMN share_id uuid REFERENCES booking_shares (id)`.execute(db);
+  // A share goes only with its booking (tests and a facility's purge delete bookings); its orders stay, as money records.
+  await sql`ALTER TABLE orders ADD COLUMN share_id uuid REFERENCES booking_shares (id) ON DELETE SET NULL`.execute(db);
   await sql`CREATE INDEX orders_share_idx ON orders (share_id) WHERE share_id IS NOT NULL`.execute(db);
   await sql`CREATE INDEX orders_cover_retry_idx ON orders (charge_attempted_at) WHERE kind = 'cover' AND status = 'pending'`.execute(db);
 }
