@@ -35,6 +35,23 @@ export interface StubSession {
   expires_at: number;
   success_url: string;
   cancel_url: string;
+  /** A customer made for the session (customer_creation 'always'), set when it is paid. */
+  customer: string | null;
+  /** The session asked to keep the card (payment_intent_data[setup_future_usage]). */
+  saves_card: boolean;
+}
+
+/** A PaymentIntent as the stub keeps it: a session's payment, or an off-session charge. */
+export interface StubPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  customer: string | null;
+  payment_method: string | null;
+  off_session: boolean;
+  metadata: Record<string, string>;
 }
 
 export const WEBHOOK_SECRET = 'whsec_courtside_test_secret';
@@ -46,8 +63,11 @@ export class StripeStub {
   readonly requests: StubRequest[] = [];
   readonly sessions = new Map<string, StubSession>();
   readonly refunds: { id: string; amount: number; payment_intent: string; metadata: Record<string, string> }[] = [];
+  readonly paymentIntents = new Map<string, StubPaymentIntent>();
   /** Refund calls to answer with an error before accepting them again. */
   failRefunds = 0;
+  /** Off-session charges to decline (a card error) before accepting them again. */
+  declineCharges = 0;
   #server: Server | undefined;
   #seq = 0;
   #replies = new Map<string, { status: number; body: unknown }>();
@@ -85,6 +105,13 @@ export class StripeStub {
     await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
   }
 
+  readonly #failing: { method: string; path: string; left: number; match: Record<string, string> }[] = [];
+
+  /** Answers the next `times` requests to `method path` (whose form has the `match` fields) with a 500: Stripe failing on its side, nothing done or remembered. */
+  failNext(method: string, path: string, times: number, match: Record<string, string> = {}): void {
+    this.#failing.push({ method, path, left: times, match });
+  }
+
   calls(method: string, prefix: string): StubRequest[] {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(prefix));
   }
@@ -93,7 +120,13 @@ export class StripeStub {
   pay(sessionId: string): StubSession {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: session.payment_intent ?? `pi_${sessionId.slice(3)}` });
+    const intent = session.payment_intent ?? `pi_${sessionId.slice(3)}`;
+    const customer = session.saves_card ? `cus_${sessionId.slice(3)}` : null;
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent, customer });
+    this.paymentIntents.set(intent, {
+      id: intent, object: 'payment_intent', amount: session.amount_total, currency: session.currency, status: 'succeeded',
+      customer, payment_method: session.saves_card ? `pm_${sessionId.slice(3)}` : null, off_session: false, metadata: session.metadata,
+    });
     return { ...session };
   }
 
@@ -104,6 +137,11 @@ export class StripeStub {
     const path = (req.url ?? '').split('?')[0]!;
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method: req.method ?? '', path, idempotencyKey, authorization: req.headers.authorization, form });
+    const failing = this.#failing.find((f) => f.method === req.method && f.path === path && f.left > 0 && Object.entries(f.match).every(([k, v]) => form[k] === v));
+    if (failing) {
+      failing.left--;
+      return { status: 500, body: { error: { type: 'api_error', message: 'The stub failed on its side.' } } };
+    }
     const replayKey = idempotencyKey && `${req.method} ${path} ${idempotencyKey}`;
     if (replayKey && this.#replies.has(replayKey)) return this.#replies.get(replayKey)!;
     const reply = this.#answer(req.method ?? '', path, form);
@@ -145,6 +183,8 @@ export class StripeStub {
         expires_at: Number(form.expires_at),
         success_url: form.success_url ?? '',
         cancel_url: form.cancel_url ?? '',
+        customer: null,
+        saves_card: form['payment_intent_data[setup_future_usage]'] === 'off_session' && form.customer_creation === 'always',
       };
       this.sessions.set(id, session);
       return { status: 200, body: session };
@@ -158,6 +198,25 @@ export class StripeStub {
         session.status = 'expired';
       }
       return { status: 200, body: session };
+    }
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intentPath) {
+      const intent = this.paymentIntents.get(intentPath[1]!);
+      return intent ? { status: 200, body: intent } : notFound;
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const saved = [...this.paymentIntents.values()].find((i) => i.customer === form.customer && i.payment_method === form.payment_method && !i.off_session);
+      if (!saved) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such customer and payment method.' } } };
+      if (this.declineCharges > 0) {
+        this.declineCharges--;
+        return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } } };
+      }
+      const intent: StubPaymentIntent = {
+        id: `pi_test_${++this.#seq}`, object: 'payment_intent', amount: Number(form.amount), currency: form.currency ?? '', status: 'succeeded',
+        customer: form.customer ?? null, payment_method: form.payment_method ?? null, off_session: form.off_session === 'true', metadata: { order_id: form['metadata[order_id]'] ?? '' },
+      };
+      this.paymentIntents.set(intent.id, intent);
+      return { status: 200, body: intent };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       if (this.failRefunds > 0) {
