@@ -68,19 +68,28 @@ export interface TestApp {
   clock: TestClock;
   config: Config;
   database: DatabaseHandle;
+  /** The PostgreSQL database's URL (postgres backend only): a second app may share it (`sharing`). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** Builds the real app, exactly as production does, on a fresh database of this run's backend. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clockStart?: string; site?: boolean; logger?: AppOptions['logger'] } = {},
+  options: { env?: Record<string, string>; clockStart?: string; site?: boolean; logger?: AppOptions['logger']; sharing?: TestApp } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ...TEST_ENV, ...options.env });
   let drop = async () => {};
   let database: DatabaseHandle;
-  if (backend === 'postgres') {
+  let databaseUrl: string | undefined;
+  if (options.sharing) {
+    // A second API process on the first one's database: it leaves dropping it to the first.
+    databaseUrl = options.sharing.databaseUrl;
+    if (!databaseUrl) throw new Error('only an app on PostgreSQL can share its database');
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 20 });
+  } else if (backend === 'postgres') {
     const fresh = await freshPostgres();
     drop = fresh.drop;
+    databaseUrl = fresh.url;
     database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 20 });
   } else {
     database = await openDatabase({ kind: 'pglite' });
@@ -94,6 +103,7 @@ export async function createTestApp(
     clock,
     config,
     database,
+    databaseUrl,
     close: async () => {
       await app.close();
       await database.close();
