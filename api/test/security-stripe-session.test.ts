@@ -43,6 +43,8 @@ describe('Stripe webhook: only an order\'s own session settles it', () => {
     expires_at: Math.floor(Date.parse('2027-03-02T15:00:00Z') / 1000),
     success_url: 'https://example.com/ok',
     cancel_url: 'https://example.com/cancel',
+    customer: null,
+    saves_card: false,
     ...over,
   });
 

@@ -22,7 +22,7 @@ describe('split payment', () => {
   /** A day of its own (2027-04-01 onwards, well past the due window), so no two tests meet. */
   const nextDay = () => `2027-04-${String(1 + day++).padStart(2, '0')}`;
 
-  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, who?: Actor, payload?: unknown) =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Actor, payload?: unknown) =>
     t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
   const playersOf = async (bookingId: string, who: Actor) => {
     const res = await send('GET', `/api/bookings/${bookingId}/players`, who);
@@ -130,6 +130,20 @@ describe('split payment', () => {
     expect(res.json().data.totalPayableAmount).toBe(36.7);
   });
 
+  it("a promo code comes off the price first: the shares divide what is left, and the page shows the code", async () => {
+    const made = await send('POST', '/api/admin/promo-codes', owner, { code: 'SPLIT25', percentOff: 25 });
+    expect(made.statusCode, made.body).toBe(201);
+    const organizer = await customer(t.app, 'Pat Promo');
+    const b = await book(t.app, organizer, padel._id, nextDay(), '18:00', '19:00');
+    const res = await splitOrder(organizer, [b._id], b.payableAmount, { promoCode: 'split25' });
+    expect(res.statusCode, res.body).toBe(201);
+    // $40.03 less 25% ($10.01) is $30.02: $7.52 for the organizer, $7.50 for each player.
+    expect(res.json().data).toMatchObject({ split: true, totalPayableAmount: 7.52, subtotal: 40.03, discount: 10.01, promoCode: 'SPLIT25' });
+    const { page } = await payOnPage(res.json().data.payment_url);
+    expect(page).toContain('Promo code SPLIT25 applied before splitting');
+    expect((await sharesOf(b._id)).map((s) => s.amount_cents)).toEqual([752, 750, 750, 750]);
+  });
+
   it('a player joins and pays their share; a second checkout for it is refused; a late payment for it is refunded', async () => {
     const { organizer, booking, token } = await splitBooking();
     const player = await customer(t.app, 'Pia Player');
@@ -197,6 +211,10 @@ describe('split payment', () => {
     ]);
     expect((await sharesOf(booking._id)).map((s) => s.status)).toEqual(['refunded', 'refunded', 'open', 'open']);
     expect(await moneyOf(booking._id)).toEqual({ paid: 2003, refunded: 2003 });
+    // Each reads their own: the organizer's booking their $10.03, the player's share its $10.00.
+    expect((await send('GET', `/api/bookings/${booking._id}`, organizer)).json().data).toMatchObject({ paidAmount: 10.03, refundedAmount: 10.03, refundState: 'refunded' });
+    const playing = (await send('GET', '/api/bookings/playing', player)).json().data as PlayingBookingDto[];
+    expect(playing.find((p) => p.bookingId === booking._id)).toMatchObject({ status: 'cancelled', share: { amount: 10, status: 'refunded' } });
     await deliverMail(t.app.ctx);
     const organizerMail = (await mailsTo(t.database.db, organizer.email)).find((m) => m.kind === 'booking_cancelled');
     expect(organizerMail?.text_body).toContain('$10.03');
@@ -255,6 +273,15 @@ describe('split payment', () => {
     } finally {
       t.clock.set(was);
     }
+  });
+
+  it('moving a split booking moves its due time with it', async () => {
+    const { organizer, booking } = await splitBooking('Mo Mover');
+    const moved = await send('PUT', `/api/bookings/${booking._id}`, organizer, { date: nextDay(), startTime: '10:00', endTime: '11:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const row = await t.database.db.selectFrom('bookings').select(['starts_at', 'shares_due_at']).where('id', '=', booking._id).executeTakeFirstOrThrow();
+    expect(row.shares_due_at!.getTime()).toBe(row.starts_at.getTime() - 24 * 3_600_000);
+    expect((await playersOf(booking._id, organizer)).split?.dueAt).toBe(row.shares_due_at!.toISOString());
   });
 
   it('players with a share still unpaid are reminded once, a few hours before the due time; one who paid is not', async () => {

@@ -29,7 +29,7 @@ export const BookingDto = Type.Object({
   ...bookingLine,
   paidAmount: Nullable(
     Type.Number(),
-    "What its customer paid for it, in the venue's currency: its price less its share of a promo code's discount; a refund gives back exactly this. null while nothing was paid",
+    "What its customer paid for it, in the venue's currency: its price less its share of a promo code's discount (split: their own share, and any unpaid shares charged to them); a refund gives back exactly this. null while nothing was paid",
   ),
   holdExpiresAt: Nullable(Type.String()),
   createdAt: Type.String(),

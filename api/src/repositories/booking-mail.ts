@@ -169,7 +169,7 @@ export function dueShareReminders(db: Executor, now: Date, hours: number, limit:
     .where('b.shares_due_at', '>', now)
     .where(sql<boolean>`b.shares_due_at <= ${now}::timestamptz + make_interval(hours => ${hours})`)
     .where('u.deleted_at', 'is', null)
-    .where(({ exists, not, selectFrom }) => exists(selectFrom('booking_shares as s').select('s.id').whereRef('s.booking_id', '=', 'b.id').where('s.status', '=', 'open')))
+    .where(({ exists, selectFrom }) => exists(selectFrom('booking_shares as s').select('s.id').whereRef('s.booking_id', '=', 'b.id').where('s.status', '=', 'open')))
     .where(({ exists, not, selectFrom }) => not(exists(selectFrom('booking_shares as s').select('s.id').whereRef('s.player_id', '=', 'p.id').where('s.status', '=', 'paid'))))
     .where(({ exists, not, selectFrom }) => not(exists(selectFrom('outbox_messages as m').select('m.id').where('m.dedupe_key', '=', key))))
     .orderBy('b.shares_due_at')

@@ -20,6 +20,8 @@ export interface BookingView extends BookingRow {
   user_email: string;
   /** Money back with the customer for this booking, and the distinct states of its refunds ("failed,succeeded"). */
   refunded_cents?: number | null;
+  /** Paid split: what its organizer paid for it (their share, and unpaid shares charged to them). */
+  split_paid_cents?: number | null;
   refund_statuses?: string | null;
   /** The provider of the order whose payment confirmed it (its money goes back that way), if any. */
   paid_via?: string | null;
@@ -52,8 +54,13 @@ function views(db: Executor) {
       'u.email as user_email',
     ])
     .select((eb) => [
-      eb.selectFrom('refunds as r').whereRef('r.booking_id', '=', 'b.id')
+      // Its customer's own money back: on a split booking the players' refunds are theirs, not the organizer's.
+      eb.selectFrom('refunds as r').innerJoin('orders as ro', 'ro.id', 'r.order_id').whereRef('r.booking_id', '=', 'b.id').whereRef('ro.user_id', '=', 'b.user_id')
         .select(sql<number>`coalesce(sum(r.amount_cents) FILTER (WHERE r.status = 'succeeded'), 0)::int`.as('v')).as('refunded_cents'),
+      // Split: what its organizer paid (their share, and any unpaid shares charged to them); null when not split.
+      eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
+        .whereRef('ob.booking_id', '=', 'b.id').where('ob.paid_at', 'is not', null).where('o.kind', 'in', ['split', 'cover'])
+        .select(sql<number | null>`sum(ob.amount_cents)::int`.as('v')).as('split_paid_cents'),
       eb.selectFrom('refunds as r').whereRef('r.booking_id', '=', 'b.id')
         .select(sql<string>`string_agg(DISTINCT r.status, ',')`.as('v')).as('refund_statuses'),
       eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')

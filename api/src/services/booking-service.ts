@@ -21,6 +21,7 @@ import {
   isStaff,
   roleFor,
   waitlisted,
+  sharesDueAt,
 } from '@courtside/domain';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto, MovedBookingDto } from '@courtside/contracts';
@@ -302,6 +303,8 @@ export async function rescheduleBooking(
     await bookings.moveBooking(trx, row.id, { facilityId: facility.id, interval, payableCents: price.payableCents, balanceCents: price.balanceCents }, now).catch((err: unknown) => {
       throw holdRefusal(err, ctx, facility, rules.policy);
     });
+    // Split, its unpaid shares fall due by the new start.
+    if (row.shares_due_at) await bookings.setSharesDueAt(trx, row.id, sharesDueAt(interval.startsAt, row.created_at, ctx.config.shareDueHours));
     // Asked only of a move that can happen (the database has just taken it): the refusal rolls it back.
     // The sport first: a move to the wrong kind of court is usually a slip, whatever it costs.
     assertSameSportOrConfirmed(from, facility, options);

@@ -96,6 +96,8 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
 /** What was paid for it (what a refund gives back), or null while nothing was. */
 function paidCentsOf(b: BookingView): number | null {
   if (b.payment_status !== 'paid' && b.payment_status !== 'refunded') return null;
+  // Paid split: the organizer's own part; the players paid the rest.
+  if (b.split_paid_cents != null) return b.split_paid_cents;
   return chargedForBooking(b.payable_cents, b.paid_discount_cents ?? 0);
 }
 
