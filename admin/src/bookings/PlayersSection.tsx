@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import type { BookingPlayersDto, PlayerDto } from '@courtside/contracts';
+import type { BookingPlayersDto, PlayerDto, SplitDto } from '@courtside/contracts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { CopyField } from '../common/CopyField.tsx';
 import { DetailSection } from '../common/DetailSection.tsx';
@@ -10,6 +10,7 @@ import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { failure, shortDateTime } from '../common/format.ts';
 import { addBookingPlayer, getBookingPlayers, playersQueryKey, removeBookingPlayer, renewBookingLink } from './players-api.ts';
 import { placesText, playerRole, removable } from './players.ts';
+import { coveredText, openText, owedText, paidText, shareText, splitHeadline } from './split.ts';
 
 /** Runs a change of the booking's players and shows the server's answer (the day view names them too). */
 function usePlayersChange(bookingId: string) {
@@ -86,16 +87,39 @@ const RenewLinkButton = ({ bookingId }: { bookingId: string }) => {
   );
 };
 
-const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlayersDto }) => (
+/** Where the split payment stands, in the API's numbers: shares, paid, open and when they go to the organizer; what they owe stands out. */
+const SplitSummary = ({ split, timeZone }: { split: SplitDto; timeZone: string }) => {
+  const covered = coveredText(split);
+  const owed = owedText(split);
+  return (
+    <Box sx={{ mt: 1, maxWidth: 640 }} data-testid="booking-split">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {splitHeadline(split)}
+      </Typography>
+      <Typography variant="body2">{paidText(split)}</Typography>
+      <Typography variant="body2">{openText(split, timeZone)}</Typography>
+      {covered && <Typography variant="body2">{covered}</Typography>}
+      {owed && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="booking-split-owed">
+          {owed}
+        </Alert>
+      )}
+    </Box>
+  );
+};
+
+const Players = ({ bookingId, answer, timeZone }: { bookingId: string; answer: BookingPlayersDto; timeZone: string }) => (
   <>
     <Typography variant="body2" color="text.secondary" data-testid="booking-places">
       {placesText(answer)}
     </Typography>
+    {answer.split && <SplitSummary split={answer.split} timeZone={timeZone} />}
     <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1, '& .MuiTableCell-root:first-of-type': { pl: 0 } }}>
       <TableHead>
         <TableRow>
           <TableCell>Name</TableCell>
           <TableCell>Role</TableCell>
+          {answer.split && <TableCell>Share</TableCell>}
           <TableCell>
             <ScreenReaderText>Actions</ScreenReaderText>
           </TableCell>
@@ -106,6 +130,7 @@ const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlay
           <TableRow key={p.id} data-testid="booking-player">
             <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.name}</TableCell>
             <TableCell>{playerRole(p)}</TableCell>
+            {answer.split && <TableCell data-testid="booking-player-share">{shareText(p.share)}</TableCell>}
             <TableCell align="right">{removable(p, answer) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
           </TableRow>
         ))}
@@ -114,7 +139,7 @@ const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlay
           answer.invited.map((i) => (
             <TableRow key={i.email} data-testid="booking-invited">
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
-              <TableCell colSpan={2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
+              <TableCell colSpan={answer.split ? 3 : 2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
             </TableRow>
           ))}
       </TableBody>
@@ -134,13 +159,17 @@ const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlay
   </>
 );
 
-/** Who plays in the booking (GET /api/bookings/:id/players): whole names, each player's role, Remove, and the invite link. */
-export const PlayersSection = ({ bookingId }: { bookingId: string }) => {
+/**
+ * Who plays in the booking (GET /api/bookings/:id/players): whole names, each player's role (and
+ * share, when the cost is split), Remove, and the invite link. `timeZone` is the facility's: the
+ * shares' due time reads on its clock, like the booking's own times.
+ */
+export const PlayersSection = ({ bookingId, timeZone }: { bookingId: string; timeZone: string }) => {
   const { data, error } = useQuery({ queryKey: playersQueryKey(bookingId), queryFn: () => getBookingPlayers(bookingId) });
   return (
     <DetailSection title="Players">
       {data ? (
-        <Players bookingId={bookingId} answer={data} />
+        <Players bookingId={bookingId} answer={data} timeZone={timeZone} />
       ) : error ? (
         <Alert severity="error">{failure('Could not load the players', error)}</Alert>
       ) : (
