@@ -8,9 +8,10 @@ import { CopyField } from '../common/CopyField.tsx';
 import { DetailSection } from '../common/DetailSection.tsx';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { failure, shortDateTime } from '../common/format.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { addBookingPlayer, getBookingPlayers, playersQueryKey, removeBookingPlayer, renewBookingLink } from './players-api.ts';
 import { placesText, playerRole, removable } from './players.ts';
-import { coveredText, openText, owedText, paidText, shareText, splitHeadline } from './split.ts';
+import { coveredText, openText, owedText, paidShareRefund, paidText, shareText, splitHeadline } from './split.ts';
 
 /** Runs a change of the booking's players and shows the server's answer (the day view names them too). */
 function usePlayersChange(bookingId: string) {
@@ -40,7 +41,7 @@ const RemovePlayerButton = ({ bookingId, player }: { bookingId: string; player: 
       color="warning"
       confirmColor="warning"
       title={`Remove ${player.name} from this booking?`}
-      content={`${player.name} loses their place; the place is free for someone else to join.`}
+      content={`${player.name} loses their place; the place is free for someone else to join.${paidShareRefund(player)}`}
       confirmLabel="Remove player"
       run={async () => {
         await change(() => removeBookingPlayer(bookingId, player.id), `${player.name} was removed from the booking`, `Could not remove ${player.name}`);
@@ -108,56 +109,75 @@ const SplitSummary = ({ split, timeZone }: { split: SplitDto; timeZone: string }
   );
 };
 
-const Players = ({ bookingId, answer, timeZone }: { bookingId: string; answer: BookingPlayersDto; timeZone: string }) => (
-  <>
-    <Typography variant="body2" color="text.secondary" data-testid="booking-places">
-      {placesText(answer)}
-    </Typography>
-    {answer.split && <SplitSummary split={answer.split} timeZone={timeZone} />}
-    <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1, '& .MuiTableCell-root:first-of-type': { pl: 0 } }}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Name</TableCell>
-          <TableCell>Role</TableCell>
-          {answer.split && <TableCell>Share</TableCell>}
-          <TableCell>
-            <ScreenReaderText>Actions</ScreenReaderText>
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {answer.players.map((p) => (
-          <TableRow key={p.id} data-testid="booking-player">
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.name}</TableCell>
-            <TableCell>{playerRole(p)}</TableCell>
-            {answer.split && <TableCell data-testid="booking-player-share">{shareText(p.share)}</TableCell>}
-            <TableCell align="right">{removable(p, answer) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
+/** A player's share and where it stands; under their role on a phone, where a fourth column would squeeze the names. */
+const ShareText = ({ player, block = false }: { player: PlayerDto; block?: boolean }) => (
+  <Typography variant={block ? 'caption' : 'body2'} component="span" sx={{ display: block ? 'block' : 'inline', whiteSpace: 'nowrap' }} data-testid="booking-player-share">
+    {shareText(player.share)}
+  </Typography>
+);
+
+const Players = ({ bookingId, answer, timeZone }: { bookingId: string; answer: BookingPlayersDto; timeZone: string }) => {
+  const phone = useIsPhone();
+  const shareColumn = answer.split !== null && !phone;
+  const shareUnderRole = answer.split !== null && phone;
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="booking-places">
+        {placesText(answer)}
+      </Typography>
+      {answer.split && <SplitSummary split={answer.split} timeZone={timeZone} />}
+      <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1, '& .MuiTableCell-root:first-of-type': { pl: 0 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Role</TableCell>
+            {shareColumn && <TableCell>Share</TableCell>}
+            <TableCell>
+              <ScreenReaderText>Actions</ScreenReaderText>
+            </TableCell>
           </TableRow>
-        ))}
-        {/* Invitations still out; moot once nobody can join. */}
-        {answer.joinable &&
-          answer.invited.map((i) => (
-            <TableRow key={i.email} data-testid="booking-invited">
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
-              <TableCell colSpan={answer.split ? 3 : 2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
+        </TableHead>
+        <TableBody>
+          {answer.players.map((p) => (
+            <TableRow key={p.id} data-testid="booking-player">
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.name}</TableCell>
+              <TableCell>
+                {playerRole(p)}
+                {shareUnderRole && <ShareText player={p} block />}
+              </TableCell>
+              {shareColumn && (
+                <TableCell>
+                  <ShareText player={p} />
+                </TableCell>
+              )}
+              <TableCell align="right">{removable(p, answer) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
             </TableRow>
           ))}
-      </TableBody>
-    </Table>
-    {answer.joinable && answer.inviteUrl && (
-      <Box sx={{ mt: 2, maxWidth: 560 }}>
-        <CopyField label="Invite link" value={answer.inviteUrl} />
-        <Typography variant="caption" color="text.secondary">
-          Whoever has the link and an account can join while places are left.
-        </Typography>
-        <Box sx={{ mt: 1 }}>
-          <RenewLinkButton bookingId={bookingId} />
+          {/* Invitations still out; moot once nobody can join. */}
+          {answer.joinable &&
+            answer.invited.map((i) => (
+              <TableRow key={i.email} data-testid="booking-invited">
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
+                <TableCell colSpan={shareColumn ? 3 : 2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
+              </TableRow>
+            ))}
+        </TableBody>
+      </Table>
+      {answer.joinable && answer.inviteUrl && (
+        <Box sx={{ mt: 2, maxWidth: 560 }}>
+          <CopyField label="Invite link" value={answer.inviteUrl} />
+          <Typography variant="caption" color="text.secondary">
+            Whoever has the link and an account can join while places are left.
+          </Typography>
+          <Box sx={{ mt: 1 }}>
+            <RenewLinkButton bookingId={bookingId} />
+          </Box>
         </Box>
-      </Box>
-    )}
-    {answer.joinable && answer.placesLeft > 0 && <AddPlayerForm bookingId={bookingId} />}
-  </>
-);
+      )}
+      {answer.joinable && answer.placesLeft > 0 && <AddPlayerForm bookingId={bookingId} />}
+    </>
+  );
+};
 
 /**
  * Who plays in the booking (GET /api/bookings/:id/players): whole names, each player's role (and

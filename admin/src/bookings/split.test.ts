@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitDto } from '@courtside/contracts';
-import { coveredText, openText, owedText, paidText, shareText, splitHeadline } from './split.ts';
+import { coveredText, openText, owedText, paidShareRefund, paidText, shareText, splitHeadline } from './split.ts';
 
 const split: SplitDto = {
   shares: 4,
@@ -47,5 +47,11 @@ describe("a split booking's shares, as staff read them", () => {
     expect(coveredText({ coveredAmount: 15 })).toBe('$15.00 charged to the organizer for shares unpaid at the due time');
     expect(owedText(split)).toBe('');
     expect(owedText({ owedAmount: 15 })).toBe("The organizer's card was declined at the due time: they owe $15.00 for unpaid shares.");
+  });
+
+  it('tells staff, before they remove a player, that a paid share goes back to them', () => {
+    expect(paidShareRefund({ share: { amount: 5, status: 'paid' } })).toBe(' Their paid share ($5.00) is refunded to them, and the share is open again.');
+    expect(paidShareRefund({ share: { amount: 5, status: 'open' } })).toBe('');
+    expect(paidShareRefund({ share: null })).toBe('');
   });
 });

@@ -46,3 +46,10 @@ export const coveredText = (split: Pick<SplitDto, 'coveredAmount'>) =>
 /** What the organizer still owes after their card was declined at the due time, or nothing: a warning for staff. */
 export const owedText = (split: Pick<SplitDto, 'owedAmount'>) =>
   split.owedAmount > 0 ? `The organizer's card was declined at the due time: they owe ${money(split.owedAmount)} for unpaid shares.` : '';
+
+/**
+ * What removing a player does to the money they paid, for the question before it: the API refunds a
+ * paid share to them and opens it again (the organizer covers it at the due time unless someone pays it).
+ */
+export const paidShareRefund = (player: Pick<PlayerDto, 'share'>) =>
+  player.share?.status === 'paid' ? ` Their paid share (${money(player.share.amount)}) is refunded to them, and the share is open again.` : '';
