@@ -40,6 +40,7 @@ export const csvColumns = {
     id: p.id,
     createdAt: p.createdAt,
     paidAt: p.paidAt,
+    kind: p.kind,
     customer: p.user.name,
     email: p.user.email,
     bookings: p.bookings.map((b) => `${b.facilityName} ${b.date} ${b.startTime}-${b.endTime}`).join('; '),

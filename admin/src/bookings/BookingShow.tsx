@@ -156,7 +156,7 @@ const Details = () => {
         </Grid>
       </Grid>
       <Suspense fallback={null}>
-        <PlayersSection bookingId={r.id} />
+        <PlayersSection bookingId={r.id} timeZone={r.facility.timezone} />
       </Suspense>
     </CardContent>
   );

@@ -2,14 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import type { BookingPlayersDto, PlayerDto } from '@courtside/contracts';
+import type { BookingPlayersDto, PlayerDto, SplitDto } from '@courtside/contracts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { CopyField } from '../common/CopyField.tsx';
 import { DetailSection } from '../common/DetailSection.tsx';
 import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { failure, shortDateTime } from '../common/format.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { addBookingPlayer, getBookingPlayers, playersQueryKey, removeBookingPlayer, renewBookingLink } from './players-api.ts';
 import { placesText, playerRole, removable } from './players.ts';
+import { coveredText, openText, owedText, paidShareRefund, paidText, shareText, splitHeadline } from './split.ts';
 
 /** Runs a change of the booking's players and shows the server's answer (the day view names them too). */
 function usePlayersChange(bookingId: string) {
@@ -39,7 +41,7 @@ const RemovePlayerButton = ({ bookingId, player }: { bookingId: string; player: 
       color="warning"
       confirmColor="warning"
       title={`Remove ${player.name} from this booking?`}
-      content={`${player.name} loses their place; the place is free for someone else to join.`}
+      content={`${player.name} loses their place; the place is free for someone else to join.${paidShareRefund(player)}`}
       confirmLabel="Remove player"
       run={async () => {
         await change(() => removeBookingPlayer(bookingId, player.id), `${player.name} was removed from the booking`, `Could not remove ${player.name}`);
@@ -86,61 +88,108 @@ const RenewLinkButton = ({ bookingId }: { bookingId: string }) => {
   );
 };
 
-const Players = ({ bookingId, answer }: { bookingId: string; answer: BookingPlayersDto }) => (
-  <>
-    <Typography variant="body2" color="text.secondary" data-testid="booking-places">
-      {placesText(answer)}
-    </Typography>
-    <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1, '& .MuiTableCell-root:first-of-type': { pl: 0 } }}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Name</TableCell>
-          <TableCell>Role</TableCell>
-          <TableCell>
-            <ScreenReaderText>Actions</ScreenReaderText>
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {answer.players.map((p) => (
-          <TableRow key={p.id} data-testid="booking-player">
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.name}</TableCell>
-            <TableCell>{playerRole(p)}</TableCell>
-            <TableCell align="right">{removable(p, answer) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
-          </TableRow>
-        ))}
-        {/* Invitations still out; moot once nobody can join. */}
-        {answer.joinable &&
-          answer.invited.map((i) => (
-            <TableRow key={i.email} data-testid="booking-invited">
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
-              <TableCell colSpan={2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
-            </TableRow>
-          ))}
-      </TableBody>
-    </Table>
-    {answer.joinable && answer.inviteUrl && (
-      <Box sx={{ mt: 2, maxWidth: 560 }}>
-        <CopyField label="Invite link" value={answer.inviteUrl} />
-        <Typography variant="caption" color="text.secondary">
-          Whoever has the link and an account can join while places are left.
-        </Typography>
-        <Box sx={{ mt: 1 }}>
-          <RenewLinkButton bookingId={bookingId} />
-        </Box>
-      </Box>
-    )}
-    {answer.joinable && answer.placesLeft > 0 && <AddPlayerForm bookingId={bookingId} />}
-  </>
+/** Where the split payment stands, in the API's numbers: shares, paid, open and when they go to the organizer; what they owe stands out. */
+const SplitSummary = ({ split, timeZone }: { split: SplitDto; timeZone: string }) => {
+  const covered = coveredText(split);
+  const owed = owedText(split);
+  return (
+    <Box sx={{ mt: 1, maxWidth: 640 }} data-testid="booking-split">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {splitHeadline(split)}
+      </Typography>
+      <Typography variant="body2">{paidText(split)}</Typography>
+      <Typography variant="body2">{openText(split, timeZone)}</Typography>
+      {covered && <Typography variant="body2">{covered}</Typography>}
+      {owed && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="booking-split-owed">
+          {owed}
+        </Alert>
+      )}
+    </Box>
+  );
+};
+
+/** A player's share and where it stands; under their role on a phone, where a fourth column would squeeze the names. */
+const ShareText = ({ player, block = false }: { player: PlayerDto; block?: boolean }) => (
+  <Typography variant={block ? 'caption' : 'body2'} component="span" sx={{ display: block ? 'block' : 'inline', whiteSpace: 'nowrap' }} data-testid="booking-player-share">
+    {shareText(player.share)}
+  </Typography>
 );
 
-/** Who plays in the booking (GET /api/bookings/:id/players): whole names, each player's role, Remove, and the invite link. */
-export const PlayersSection = ({ bookingId }: { bookingId: string }) => {
+const Players = ({ bookingId, answer, timeZone }: { bookingId: string; answer: BookingPlayersDto; timeZone: string }) => {
+  const phone = useIsPhone();
+  const shareColumn = answer.split !== null && !phone;
+  const shareUnderRole = answer.split !== null && phone;
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="booking-places">
+        {placesText(answer)}
+      </Typography>
+      {answer.split && <SplitSummary split={answer.split} timeZone={timeZone} />}
+      <Table size="small" aria-label="Players" sx={{ maxWidth: 640, mt: 1, '& .MuiTableCell-root:first-of-type': { pl: 0 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Role</TableCell>
+            {shareColumn && <TableCell>Share</TableCell>}
+            <TableCell>
+              <ScreenReaderText>Actions</ScreenReaderText>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {answer.players.map((p) => (
+            <TableRow key={p.id} data-testid="booking-player">
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.name}</TableCell>
+              <TableCell>
+                {playerRole(p)}
+                {shareUnderRole && <ShareText player={p} block />}
+              </TableCell>
+              {shareColumn && (
+                <TableCell>
+                  <ShareText player={p} />
+                </TableCell>
+              )}
+              <TableCell align="right">{removable(p, answer) && <RemovePlayerButton bookingId={bookingId} player={p} />}</TableCell>
+            </TableRow>
+          ))}
+          {/* Invitations still out; moot once nobody can join. */}
+          {answer.joinable &&
+            answer.invited.map((i) => (
+              <TableRow key={i.email} data-testid="booking-invited">
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.email}</TableCell>
+                <TableCell colSpan={shareColumn ? 3 : 2}>Invited {shortDateTime(i.invitedAt)}, not joined yet</TableCell>
+              </TableRow>
+            ))}
+        </TableBody>
+      </Table>
+      {answer.joinable && answer.inviteUrl && (
+        <Box sx={{ mt: 2, maxWidth: 560 }}>
+          <CopyField label="Invite link" value={answer.inviteUrl} />
+          <Typography variant="caption" color="text.secondary">
+            Whoever has the link and an account can join while places are left.
+          </Typography>
+          <Box sx={{ mt: 1 }}>
+            <RenewLinkButton bookingId={bookingId} />
+          </Box>
+        </Box>
+      )}
+      {answer.joinable && answer.placesLeft > 0 && <AddPlayerForm bookingId={bookingId} />}
+    </>
+  );
+};
+
+/**
+ * Who plays in the booking (GET /api/bookings/:id/players): whole names, each player's role (and
+ * share, when the cost is split), Remove, and the invite link. `timeZone` is the facility's: the
+ * shares' due time reads on its clock, like the booking's own times.
+ */
+export const PlayersSection = ({ bookingId, timeZone }: { bookingId: string; timeZone: string }) => {
   const { data, error } = useQuery({ queryKey: playersQueryKey(bookingId), queryFn: () => getBookingPlayers(bookingId) });
   return (
     <DetailSection title="Players">
       {data ? (
-        <Players bookingId={bookingId} answer={data} />
+        <Players bookingId={bookingId} answer={data} timeZone={timeZone} />
       ) : error ? (
         <Alert severity="error">{failure('Could not load the players', error)}</Alert>
       ) : (

@@ -13,6 +13,7 @@ const answer = (players: PlayerDto[], maxPlayers: number, joinable = true): Book
   inviteUrl: 'https://courts.example/join/abc',
   joinable,
   players,
+  split: null,
   invited: [],
 });
 

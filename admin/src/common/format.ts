@@ -47,6 +47,9 @@ export const longDate = (date: string): string => formatLongDate(date);
 /** An instant in the viewer's zone: "Nov 22, 2026, 2:15 PM". */
 export const dateTime = (iso: string | null) => (iso ? displayDateTime(iso, viewersZone(), venueLocale(), 'medium') : '');
 
+/** An instant on a facility's clock, the zone its booking's date and times are in: "Thu, Nov 26, 10:00 AM". */
+export const facilityDateTime = (iso: string, zone: string) => displayDateTime(iso, zone, venueLocale(), 'short');
+
 /** "Nov 22, 2:15 PM" for lists; the year only when it is not this one. */
 export const shortDateTime = (iso: string) => {
   const zone = viewersZone();

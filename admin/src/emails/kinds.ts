@@ -26,6 +26,9 @@ const KIND_LABELS: Record<EmailKind, string> = {
   waitlist_offer: 'Waitlist offer',
   player_invitation: 'Invitation to play',
   player_joined: 'Joined a booking',
+  share_paid: 'Share of a split booking paid',
+  share_due_soon: 'Unpaid share due soon',
+  shares_covered: "Unpaid shares: the organizer's charge, or its decline",
 };
 
 export const kindLabel = (kind: string) => (KIND_LABELS as Record<string, string>)[kind] ?? kind;

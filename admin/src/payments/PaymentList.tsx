@@ -7,6 +7,7 @@ import { ScreenReaderText } from '../common/ScreenReaderText.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { exporters } from '../exports.ts';
 import { AmountCell, CustomerCell, FlagMarker, ForCell, PaymentStateChips, RefundCell, bookingsSummary, providerLabel } from './PaymentFields.tsx';
+import { paymentKindLabel } from './kinds.ts';
 import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
 const providerChoices = ['sandbox', 'stripe', 'desk', 'free'].map((id) => ({ id, name: providerLabel(id) }));
@@ -43,7 +44,7 @@ const PhoneList = () => (
     tertiaryText={(p) => (p.promoCode ? `${money(p.amount)} (${p.promoCode})` : money(p.amount))}
     secondaryText={(p) => (
       <>
-        {shortDateTime(p.createdAt)} · {providerLabel(p.provider)} · {bookingsSummary(p)}
+        {shortDateTime(p.createdAt)} · {paymentKindLabel(p.kind)} · {providerLabel(p.provider)} · {bookingsSummary(p)}
         <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
           <PaymentStateChips record={p} />
         </Box>
@@ -56,8 +57,9 @@ const DesktopGrid = () => (
   <Datagrid rowClick="show" bulkActionButtons={false} rowSx={rowSx}>
     <FunctionField label={<ScreenReaderText>Flag</ScreenReaderText>} sortable={false} render={(p: PaymentRecord) => <FlagMarker record={p} />} />
     <FunctionField label="Created" sortBy="createdAt" render={(p: PaymentRecord) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{shortDateTime(p.createdAt)}</Typography>} />
-    <FunctionField label="Customer" sortable={false} render={(p: PaymentRecord) => <CustomerCell record={p} />} />
+    <FunctionField label="Paid by" sortable={false} render={(p: PaymentRecord) => <CustomerCell record={p} />} />
     <FunctionField label="For" sortable={false} render={(p: PaymentRecord) => <ForCell record={p} />} />
+    <FunctionField label="Kind" sortable={false} render={(p: PaymentRecord) => paymentKindLabel(p.kind)} />
     <FunctionField label="Provider" sortable={false} render={(p: PaymentRecord) => providerLabel(p.provider)} />
     <FunctionField label="Status" sortBy="status" render={(p: PaymentRecord) => <OrderStatus value={p.status} />} />
     <FunctionField label="Amount" sortBy="amount" textAlign="right" render={(p: PaymentRecord) => <AmountCell record={p} />} />

@@ -8,6 +8,7 @@ import { DetailSection } from '../common/DetailSection.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { PaymentStateChips, providerLabel } from './PaymentFields.tsx';
 import { HandedBackButton } from './HandedBackButton.tsx';
+import { paymentKindLabel, splitRefundNote } from './kinds.ts';
 import { RefundPaymentButton } from './RefundPaymentButton.tsx';
 import { ResolveFlagButton } from './ResolveFlagButton.tsx';
 import type { PaymentRecord } from './types.ts';
@@ -122,6 +123,16 @@ const Refunds = ({ p }: { p: PaymentRecord }) =>
     </Table>
   );
 
+/** Where a part of a split booking's refund comes from, since its page offers none (the Refund button says it on hover). */
+const SplitRefundNote = ({ p }: { p: PaymentRecord }) => {
+  const note = splitRefundNote(p);
+  return note ? (
+    <Alert severity="info" sx={{ mb: 2, maxWidth: 760 }} data-testid="split-refund-note">
+      {note}
+    </Alert>
+  ) : null;
+};
+
 const Details = () => {
   const p = useRecordContext<PaymentRecord>();
   if (!p) return null;
@@ -147,12 +158,12 @@ const Details = () => {
         {money(p.amount)} from {p.user.name}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Ordered {dateTime(p.createdAt)}
+        {paymentKindLabel(p.kind)} · ordered {dateTime(p.createdAt)}
         {p.paidAt && ` · paid ${dateTime(p.paidAt)}`}
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <CustomerFact name={p.user.name} email={p.user.email} />
+          <CustomerFact label="Paid by" name={p.user.name} email={p.user.email} />
         </Grid>
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
           <Fact label="Amount">
@@ -184,6 +195,7 @@ const Details = () => {
         <Bookings p={p} />
       </DetailSection>
       <DetailSection title="Refunds">
+        <SplitRefundNote p={p} />
         <Refunds p={p} />
       </DetailSection>
       <Divider sx={{ my: 3 }} />

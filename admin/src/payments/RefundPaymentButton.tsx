@@ -1,14 +1,30 @@
 import RefundIcon from '@mui/icons-material/CurrencyExchangeOutlined';
+import { Box, Button, Tooltip } from '@mui/material';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, money } from '../common/format.ts';
 import { useCan } from '../common/useCan.ts';
 import type { CourtsideDataProvider } from '../dataProvider.ts';
+import { splitRefundNote } from './kinds.ts';
 import { providerName } from './PaymentFields.tsx';
 import { isRefundable, type PaymentRecord } from './types.ts';
 
+type Variant = 'text' | 'outlined' | 'contained';
+
+/** Refund, greyed out, saying on hover why: the payment's money goes back through its booking (the page says it too). */
+const RefundThroughBooking = ({ note, variant }: { note: string; variant: Variant }) => (
+  <Tooltip describeChild title={note}>
+    {/* A disabled button takes no pointer events: the tooltip listens on its wrapper. */}
+    <Box component="span" sx={{ display: 'inline-flex' }}>
+      <Button size="small" variant={variant} color="warning" startIcon={<RefundIcon />} disabled>
+        Refund
+      </Button>
+    </Box>
+  </Tooltip>
+);
+
 /** Refunds the rest of an order through the provider that took the money, after a confirmation. */
-export const RefundPaymentButton = ({ variant = 'outlined' }: { variant?: 'text' | 'outlined' | 'contained' }) => {
+export const RefundPaymentButton = ({ variant = 'outlined' }: { variant?: Variant }) => {
   const record = useRecordContext<PaymentRecord>();
   const dataProvider = useDataProvider<CourtsideDataProvider>();
   const notify = useNotify();
@@ -16,6 +32,8 @@ export const RefundPaymentButton = ({ variant = 'outlined' }: { variant?: 'text'
   // The desk may refund up to a limit: the API refuses more (403) and says so in the notification.
   const allowed = useCan('payments', 'refund');
   if (!allowed || !record || !isRefundable(record)) return null;
+  const throughBooking = splitRefundNote(record);
+  if (throughBooking) return <RefundThroughBooking note={throughBooking} variant={variant} />;
   const due = Math.round((record.amount - record.refundedAmount) * 100) / 100;
   const active = record.bookings.filter((b) => b.status === 'pending' || b.status === 'confirmed').length;
   return (
