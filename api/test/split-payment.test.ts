@@ -161,6 +161,10 @@ describe('split payment', () => {
     expect((await playersOf(booking._id, organizer)).players.map((p) => p.share)).toEqual([{ amount: 10.03, status: 'paid' }, { amount: 10, status: 'paid' }]);
     expect((await playersOf(booking._id, organizer)).split).toMatchObject({ paid: 2, open: 2, openAmount: 20 });
     expect((await mailsTo(t.database.db, player.email)).map((m) => m.kind)).toContain('share_paid');
+    // The back office lists the payment with its payer, its kind, and what it charged of the booking's price.
+    const record = (await send('GET', `/api/admin/payments/${second.json().data.orderId}`, owner)).json();
+    expect(record).toMatchObject({ kind: 'share', user: { id: player.id, name: 'Pia Player' }, amount: 10 });
+    expect(record.bookings).toMatchObject([{ id: booking._id, charged: 10, payableAmount: 40.03 }]);
 
     const again = await send('POST', `/api/bookings/${booking._id}/share/checkout`, player);
     expect([again.statusCode, again.json().code]).toEqual([409, 'SHARE_ALREADY_PAID']);

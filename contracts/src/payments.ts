@@ -77,6 +77,7 @@ export const PaymentDto = Type.Object({
       id: Type.String(),
       facilityName: Type.String(),
       ...bookingLine,
+      charged: Type.Number({ description: "What this payment charged for the booking: its price less its share of the promo code, or on a split the payer's share (payableAmount is the booking's whole price)" }),
     }),
   ),
   refunds: Type.Array(

@@ -28,6 +28,19 @@ const Title = () => {
 
 const REFUND_STATUS = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed', to_collect: 'To hand back at the desk' } as const;
 
+/** What this payment charged for a booking; a share (or a discounted price) says the whole price beside it. */
+const Charged = ({ b }: { b: PaymentRecord['bookings'][number] }) => (
+  <>
+    {money(b.charged)}
+    {b.charged !== b.payableAmount && (
+      <Typography component="span" variant="caption" color="text.secondary">
+        {' '}
+        of {money(b.payableAmount)}
+      </Typography>
+    )}
+  </>
+);
+
 /** The order's bookings, each opening its booking record. */
 const Bookings = ({ p }: { p: PaymentRecord }) => {
   const phone = useIsPhone();
@@ -42,7 +55,7 @@ const Bookings = ({ p }: { p: PaymentRecord }) => {
             </Link>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
               <Typography variant="body2" sx={{ fontWeight: 600, mr: 0.5 }}>
-                {money(b.payableAmount)}
+                <Charged b={b} />
               </Typography>
               <BookingStatus value={b.status} short />
               <PaymentStatus value={b.paymentStatus} />
@@ -73,7 +86,9 @@ const Bookings = ({ p }: { p: PaymentRecord }) => {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {timeRange(b.startTime, b.endTime)}
             </TableCell>
-            <TableCell align="right">{money(b.payableAmount)}</TableCell>
+            <TableCell align="right">
+              <Charged b={b} />
+            </TableCell>
             <TableCell>
               <BookingStatus value={b.status} short />
             </TableCell>

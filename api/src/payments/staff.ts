@@ -25,10 +25,14 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
   const views = await bookings.findBookingsViews(db, [...new Set(pairs.map((p) => p.booking_id))]);
   const now = ctx.clock();
   const byId = new Map(views.map((v) => [v.id, toBookingDto(v, now, ctx.config.cancellationHours)]));
+  const priceOf = new Map(views.map((v) => [v.id, v.payable_cents]));
   return rows.map((o) => {
     const own = refundRows.filter((r) => r.order_id === o.id);
     const refundedCents = own.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount_cents, 0);
-    const lines = pairs.filter((p) => p.order_id === o.id).map((p) => byId.get(p.booking_id)!).sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
+    const lines = pairs
+      .filter((p) => p.order_id === o.id)
+      .map((p) => ({ b: byId.get(p.booking_id)!, chargedCents: p.amount_cents ?? chargedForBooking(priceOf.get(p.booking_id)!, p.discount_cents) }))
+      .sort(({ b: a }, { b }) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
     return {
       id: o.id,
       user: { id: o.user_id, name: o.user_name, email: o.user_email },
@@ -46,13 +50,14 @@ async function toPaymentDtos(ctx: ServiceContext, db: Executor, rows: orders.Pay
       providerRef: o.provider_ref,
       createdAt: o.created_at.toISOString(),
       paidAt: o.paid_at?.toISOString() ?? null,
-      bookings: lines.map((b) => ({
+      bookings: lines.map(({ b, chargedCents }) => ({
         id: b._id,
         facilityName: b.facility.name,
         date: b.date,
         startTime: b.startTime,
         endTime: b.endTime,
         payableAmount: b.payableAmount,
+        charged: centsToDollars(chargedCents),
         status: b.status,
         paymentStatus: b.paymentStatus,
       })),

@@ -282,10 +282,10 @@ export function findPayment(db: Executor, id: string): Promise<PaymentView | und
   return paymentViews(db, {}).where('o.id', '=', id).executeTakeFirst();
 }
 
-/** (order, booking) pairs of some orders, for listing what each order pays for. */
-export function bookingsOfOrders(db: Executor, orderIds: string[]): Promise<{ order_id: string; booking_id: string }[]> {
+/** (order, booking) pairs of some orders, with what each order charged for each booking (null on older orders: its price less discount_cents). */
+export function bookingsOfOrders(db: Executor, orderIds: string[]): Promise<{ order_id: string; booking_id: string; amount_cents: number | null; discount_cents: number }[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('order_bookings').select(['order_id', 'booking_id']).where('order_id', 'in', orderIds).execute();
+  return db.selectFrom('order_bookings').select(['order_id', 'booking_id', 'amount_cents', 'discount_cents']).where('order_id', 'in', orderIds).execute();
 }
 
 /** Records a provider event; false when it was seen before (events apply exactly once). */
