@@ -35,17 +35,21 @@ export function PaymentChoice({ items, split, lines, disabled, onChange }: {
       </label>
       {lines && (
         <div className="checkout-split" aria-live="polite">
-          <ul>
-            {lines.map((line, i) => {
-              const b = items[i]!;
-              return (
-                <li key={line.bookingId}>
-                  {items.length > 1 && <span className="user-text">{b.facility.name}, {formatLongDate(b.date)}, {formatTimeRange(b.startTime, b.endTime)}: </span>}
-                  {splitLineText(line, formatMoney)}
-                </li>
-              );
-            })}
-          </ul>
+          {lines.length === 1 ? (
+            <p className="checkout-split-line">{splitLineText(lines[0]!, formatMoney)}</p>
+          ) : (
+            <ul>
+              {lines.map((line, i) => {
+                const b = items[i]!;
+                return (
+                  <li key={line.bookingId}>
+                    <span className="user-text">{b.facility.name}, {formatLongDate(b.date)}, {formatTimeRange(b.startTime, b.endTime)}: </span>
+                    {splitLineText(line, formatMoney)}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
           <p className="checkout-split-rule">{sharesDueRule()}</p>
         </div>
       )}

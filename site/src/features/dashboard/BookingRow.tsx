@@ -33,7 +33,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
   const listed = listsPlayers(b, now);
   const [playersOpen, setPlayersOpen] = useState(false);
   // The count comes with the booking; the list is read when its panel first opens.
-  const players = usePlayers(b._id, listed && playersOpen);
+  const players = usePlayers(b._id, listed && playersOpen, `${b.status} ${b.paymentStatus} ${b.refundState}`);
   const playersId = `players-${b._id}`;
   const loaded = players.load.phase === 'ready' ? players.load.players : null;
   const playersText = playersLabel(loaded ? { count: loaded.players.length, max: loaded.maxPlayers } : b.players);
