@@ -36,6 +36,7 @@ describe('what the link shows', () => {
     const dueText = displayDateTime(Date.parse(dueAt), here, 'en-US');
     expect(shareText(preview({ share: { amount: 10, dueAt } }))).toBe(`Your share: $10.00 (pay by ${dueText})`);
     expect(shareText(preview())).toBeNull();
+    expect(shareText(preview({ share: { amount: 10, dueAt }, you: 'organizer' }))).toBeNull();
   });
 
   it('names the organizer by first name and the sport it is for', () => {

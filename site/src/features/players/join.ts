@@ -34,9 +34,14 @@ export function playWhen(p: Pick<JoinPreviewDto, 'date' | 'startTime' | 'endTime
   return `${formatLongDate(p.date)}, ${formatTimeRange(p.startTime, p.endTime)}${zoneSuffixOn(p.date, p.facility.timezone)}`;
 }
 
-/** "Your share: $10.00 (pay by Thursday, November 26, 2026, 6:00 PM)": what joining a split booking costs, on the facility's clock; null when the organizer pays for everyone. */
-export function shareText(p: Pick<JoinPreviewDto, 'share'> & { facility: { timezone: string } }): string | null {
-  return p.share && `Your share: ${formatMoney(p.share.amount)} (pay by ${formatZoned(p.share.dueAt, p.facility.timezone, { withDay: true })})`;
+/**
+ * "Your share: $10.00 (pay by Thursday, November 26, 2026, 6:00 PM)": what joining a split booking
+ * costs, on the facility's clock; null when the organizer pays for everyone, or for the organizer
+ * (theirs is paid with the booking).
+ */
+export function shareText(p: Pick<JoinPreviewDto, 'share' | 'you'> & { facility: { timezone: string } }): string | null {
+  if (!p.share || p.you === 'organizer') return null;
+  return `Your share: ${formatMoney(p.share.amount)} (pay by ${formatZoned(p.share.dueAt, p.facility.timezone, { withDay: true })})`;
 }
 
 /** Why nobody may join a booking the link shows, in the words the server refuses with (the domain's). */
