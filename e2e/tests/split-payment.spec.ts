@@ -65,6 +65,7 @@ test('an organizer splits the cost; a new player joins through the link and pays
     await expect(choice).toContainText(`You pay ${money(yoursCents)} now (your share, 1 of 4); each player pays ${money(eachCents)}`);
     await expect(choice).toContainText(sharesDueRule());
     await expect(main.getByRole('button', { name: `Pay ${money(yoursCents)}` })).toBeVisible();
+    await expect(main.locator('.checkout-now')).toHaveText(`Your share, paid now${money(yoursCents)}`);
     await snap(page, 'split-checkout');
     await accessible(page, 'the checkout with Split the cost chosen');
   });

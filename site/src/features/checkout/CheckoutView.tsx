@@ -61,7 +61,7 @@ function Checkout({ user }: { user: UserDto }) {
 
   return (
     <div className="checkout">
-      <CheckoutLines items={items} total={total} now={load.at} quote={promo.quote} removal={{ ...removal, disabled: paying }}>
+      <CheckoutLines items={items} total={total} now={load.at} quote={promo.quote} splitNow={shares && splitNow(shares)} removal={{ ...removal, disabled: paying }}>
         <PromoCodeForm promo={promo} disabled={paying} />
       </CheckoutLines>
 
