@@ -8,14 +8,16 @@ import { facilityStepHref } from '../booking/choice.ts';
 
 /**
  * The bookings being paid for, each with its hold, its cancellation deadline and Remove, and the
- * total; with a promo code applied, the subtotal, the discount and the total to pay. `children`:
- * the promo code's form, between the lines and the total.
+ * total; with a promo code applied, the subtotal, the discount and the total to pay; split, what
+ * the organizer pays now. `children`: the promo code's form, between the lines and the total.
  */
-export function CheckoutLines({ items, total, now, quote, removal, children }: {
+export function CheckoutLines({ items, total, now, quote, splitNow, removal, children }: {
   items: BookingDto[];
   total: number;
   now: number;
   quote: PromoQuoteDto | null;
+  /** Split the cost: the organizer's own shares, charged now (null: paying for everyone). */
+  splitNow: number | null;
   /** Releasing one hold: which is on its way (null: none), and the way to ask. */
   removal: { removing: string | null; disabled: boolean; remove: (id: string) => void };
   children?: ReactNode;
@@ -73,6 +75,12 @@ export function CheckoutLines({ items, total, now, quote, removal, children }: {
           <span>Total</span>
           <strong>{formatMoney(quote ? quote.totalPayableAmount : total)}</strong>
         </p>
+        {splitNow !== null && (
+          <p className="checkout-now">
+            <span>{items.length === 1 ? 'Your share, paid now' : 'Your shares, paid now'}</span>
+            <strong>{formatMoney(splitNow)}</strong>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import type { UserDto } from '@courtside/contracts';
 import { formatMoney } from '@courtside/browser';
 import { cancellationTermsOf } from '../../lib/policy.ts';
 import { DashboardFrame } from '../../ui/DashboardFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStatus.tsx';
 import { useUserBookings } from '../../ui/useUserBookings.ts';
-import { payLabel, payableBookings, totalOf } from './checkout.ts';
+import { maySplit, payLabel, payableBookings, splitLines, splitNow, totalOf } from './checkout.ts';
 import { CheckoutLines } from './CheckoutLines.tsx';
+import { PaymentChoice } from './PaymentChoice.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 import { usePayment } from './usePayment.ts';
 import { usePromoCode } from './usePromoCode.ts';
@@ -19,8 +21,13 @@ function Checkout({ user }: { user: UserDto }) {
   const items = load.phase === 'ready' ? payableBookings(load.bookings, load.at) : [];
   const total = totalOf(items);
   const promo = usePromoCode(items, refresh);
-  const { failure, paying, pay } = usePayment(items, refresh, { code: promo.quote?.promoCode, refused: promo.refused });
-  const toPay = promo.quote ? promo.quote.totalPayableAmount : total;
+  const [splitChosen, setSplitChosen] = useState(false);
+  // Offered only when every booking has places for others; a list that changes keeps the choice where it still can be.
+  const splittable = maySplit(items);
+  const split = splittable && splitChosen;
+  const shares = split ? splitLines(items, promo.quote) : null;
+  const { failure, paying, pay } = usePayment(items, refresh, { code: promo.quote?.promoCode, refused: promo.refused }, split);
+  const toPay = shares ? splitNow(shares) : promo.quote ? promo.quote.totalPayableAmount : total;
   const removal = useRemoveHold(refresh);
 
   if (load.phase === 'loading') return <Loading text="Loading your unpaid bookings…" />;
@@ -54,7 +61,7 @@ function Checkout({ user }: { user: UserDto }) {
 
   return (
     <div className="checkout">
-      <CheckoutLines items={items} total={total} now={load.at} quote={promo.quote} removal={{ ...removal, disabled: paying }}>
+      <CheckoutLines items={items} total={total} now={load.at} quote={promo.quote} splitNow={shares && splitNow(shares)} removal={{ ...removal, disabled: paying }}>
         <PromoCodeForm promo={promo} disabled={paying} />
       </CheckoutLines>
 
@@ -75,6 +82,7 @@ function Checkout({ user }: { user: UserDto }) {
           <p className="muted checkout-note">
             Not right? <a href="/dashboard">Edit your profile</a>.
           </p>
+          {splittable && <PaymentChoice items={items} split={split} lines={shares} disabled={paying} onChange={setSplitChosen} />}
           <div className="checkout-terms">
             <h3>Cancellation policy</h3>
             <p>{cancellationTermsOf(items.map((b) => ({ facilityName: b.facility.name, cancellationHours: b.cancellationHours })))}</p>

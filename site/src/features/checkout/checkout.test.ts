@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@courtside/browser';
 import { aBooking } from '../../lib/test-bookings.ts';
-import { PROMO_CHECK_FAILED, START_FAILED, bookingsKey, isPromoRefusal, orderPayload, payLabel, payableBookings, paymentFailure, promoFailure, totalOf } from './checkout.ts';
+import { PROMO_CHECK_FAILED, START_FAILED, bookingsKey, isPromoRefusal, maySplit, orderPayload, payLabel, payableBookings, paymentFailure, pricesAfterCode, promoFailure, splitLineText, splitLines, splitNow, totalOf } from './checkout.ts';
 
 const now = Date.parse('2026-11-20T12:00:00Z');
 const hold = (id: string, date: string, amount: number) =>
@@ -55,6 +55,53 @@ describe('checkout', () => {
       expect(bookingsKey(items)).toBe(bookingsKey([...items]));
       expect(bookingsKey(items)).not.toBe(bookingsKey(items.slice(1)));
       expect(bookingsKey(items)).not.toBe(bookingsKey([items[0]!, { ...items[1]!, payableAmount: 25 }]));
+    });
+  });
+
+  describe('split the cost', () => {
+    const dollars = (n: number) => `$${n.toFixed(2)}`;
+    const padel = (id: string, amount: number, max = 4) => ({ ...hold(id, '2026-11-22', amount), players: { count: 1, max } });
+
+    it('is offered only when every booking has places for others', () => {
+      expect(maySplit([padel('a', 40), padel('b', 30, 2)])).toBe(true);
+      expect(maySplit([padel('a', 40), padel('b', 30, 1)])).toBe(false);
+      expect(maySplit([])).toBe(false);
+    });
+
+    it("is asked of the server with the order, the total still the bookings' own", () => {
+      const items = [padel('a', 40)];
+      expect(orderPayload(items, undefined, true)).toEqual({ totalPayableAmount: 40, bookingIds: [{ bookingId: 'a' }], split: true });
+      expect(orderPayload(items, 'SUMMER10', true)).toEqual({ totalPayableAmount: 40, bookingIds: [{ bookingId: 'a' }], promoCode: 'SUMMER10', split: true });
+      expect(orderPayload(items, undefined, false)).not.toHaveProperty('split');
+    });
+
+    it('shares each price after the promo code as the order does: in proportion, to the cent', () => {
+      // $10 off $20 + $30: $4 off the first, $6 off the second (domain shareDiscount).
+      expect(pricesAfterCode([padel('a', 20), padel('b', 30)], { discount: 10 })).toEqual([1600, 2400]);
+      expect(pricesAfterCode([padel('a', 20)], null)).toEqual([2000]);
+      // A code worth more than the bookings leaves nothing to pay.
+      expect(pricesAfterCode([padel('a', 20)], { discount: 25 })).toEqual([0]);
+    });
+
+    it('charges the organizer their own share now, the odd cents on it; each player pays the rest', () => {
+      const lines = splitLines([padel('a', 40.03), padel('b', 30, 2)], null);
+      expect(lines).toEqual([
+        { bookingId: 'a', shares: 4, yoursCents: 1003, eachCents: 1000 },
+        { bookingId: 'b', shares: 2, yoursCents: 1500, eachCents: 1500 },
+      ]);
+      expect(splitNow(lines)).toBe(25.03);
+      expect(splitLineText(lines[0]!, dollars)).toBe('You pay $10.03 now (your share, 1 of 4); each player pays $10.00');
+      expect(payLabel(splitNow(lines), dollars)).toBe('Pay $25.03');
+    });
+
+    it('splits the price the promo code left', () => {
+      const [line] = splitLines([padel('a', 40)], { discount: 10 });
+      expect(line).toEqual({ bookingId: 'a', shares: 4, yoursCents: 750, eachCents: 750 });
+    });
+
+    it('a refusal to split says the server\'s reason', () => {
+      const refused = new ApiError(400, 'SPLIT_NOT_POSSIBLE', 'Split 4 ways, a share would be $0.25, less than the smallest card payment ($0.50). Choose Pay for everyone.');
+      expect(paymentFailure(refused, [padel('a', 1)])).toEqual({ message: refused.message, reload: false });
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { BookingDto, CheckoutDto, OrderBody, PromoCheckBody, PromoQuoteDto } from '@courtside/contracts';
 import { customerReason, failureCode, formatClockTime, formatLongDate } from '@courtside/browser';
+import { centsToDollars, chargedForBooking, dollarsToCents, shareDiscount, splitCents } from '@courtside/domain';
 import { api, ApiError } from '../../lib/api.ts';
 import { byStart, isPayable, sumDollars } from '../../lib/bookings.ts';
 
@@ -18,18 +19,20 @@ export function totalOf(list: BookingDto[]): number {
  * sent, since the API would drop them. The total is the bookings' total before any promo code;
  * the server applies the code and charges the discounted total.
  */
-export function orderPayload(bookings: BookingDto[], promoCode?: string): OrderBody {
-  const order = { totalPayableAmount: totalOf(bookings), bookingIds: bookings.map((b) => ({ bookingId: b._id })) };
-  return promoCode ? { ...order, promoCode } : order;
+export function orderPayload(bookings: BookingDto[], promoCode?: string, split = false): OrderBody {
+  const order: OrderBody = { totalPayableAmount: totalOf(bookings), bookingIds: bookings.map((b) => ({ bookingId: b._id })) };
+  if (promoCode) order.promoCode = promoCode;
+  if (split) order.split = true;
+  return order;
 }
 
 export const START_FAILED = 'The payment could not be started. Please try again.';
 
 /** Creates the order and returns the payment provider's page to send the browser to. */
-export async function createOrder(bookings: BookingDto[], promoCode?: string): Promise<string> {
+export async function createOrder(bookings: BookingDto[], promoCode?: string, split = false): Promise<string> {
   const res = await api<CheckoutDto>('/api/order/create', {
     method: 'POST',
-    body: orderPayload(bookings, promoCode),
+    body: orderPayload(bookings, promoCode, split),
   });
   if (!res.data?.payment_url) throw new ApiError(500, 'INTERNAL', 'The payment page could not be opened. Please try again.');
   return res.data.payment_url;
@@ -81,3 +84,41 @@ export const payLabel = (amount: number, format: (n: number) => string): string 
 
 /** Which bookings a promo code's answer was for: once the list changes, the code is checked again. */
 export const bookingsKey = (bookings: BookingDto[]): string => bookings.map((b) => `${b._id}:${b.payableAmount}`).join(',');
+
+/** Split the cost is offered when every booking being paid is at a facility for 2 players or more. */
+export const maySplit = (bookings: Pick<BookingDto, 'players'>[]): boolean => bookings.length > 0 && bookings.every((b) => b.players.max >= 2);
+
+/**
+ * Each booking's price after the promo code, in cents, as the order charges it: the quote's
+ * discount shared among the bookings in the order's order (domain shareDiscount), each price less
+ * its part (chargedForBooking). Without a code, the bookings' own prices.
+ */
+export function pricesAfterCode(bookings: Pick<BookingDto, 'payableAmount'>[], quote: Pick<PromoQuoteDto, 'discount'> | null): number[] {
+  const lines = bookings.map((b) => dollarsToCents(b.payableAmount));
+  const discounts = shareDiscount(lines, quote ? dollarsToCents(quote.discount) : 0);
+  return lines.map((cents, i) => chargedForBooking(cents, discounts[i]!));
+}
+
+/** One booking paid split: into how many shares, the organizer's own (paid now, with the odd cents) and each player's. */
+export interface SplitLine {
+  bookingId: string;
+  shares: number;
+  yoursCents: number;
+  eachCents: number;
+}
+
+/** The shares of each booking (domain splitCents over one share per place), as the order will charge them. */
+export function splitLines(bookings: Pick<BookingDto, '_id' | 'payableAmount' | 'players'>[], quote: Pick<PromoQuoteDto, 'discount'> | null): SplitLine[] {
+  return pricesAfterCode(bookings, quote).map((price, i) => {
+    const b = bookings[i]!;
+    const [yours, each] = splitCents(price, b.players.max);
+    return { bookingId: b._id, shares: b.players.max, yoursCents: yours!, eachCents: each ?? yours! };
+  });
+}
+
+/** What paying split charges now: the organizer's own shares, in dollars. */
+export const splitNow = (lines: SplitLine[]): number => centsToDollars(lines.reduce((sum, l) => sum + l.yoursCents, 0));
+
+/** "You pay $10.01 now (your share, 1 of 4); each player pays $10.00" */
+export const splitLineText = (line: SplitLine, format: (n: number) => string): string =>
+  `You pay ${format(centsToDollars(line.yoursCents))} now (your share, 1 of ${line.shares}); each player pays ${format(centsToDollars(line.eachCents))}`;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusDto } from '@courtside/contracts';
-import { viewOf } from './payment-return.ts';
+import { shareRefundReason, viewOf } from './payment-return.ts';
 
 const order = (over: Partial<OrderStatusDto>): OrderStatusDto => ({
   id: 'o1',
+  kind: 'full',
   status: 'cancelled',
   amount: 30,
   refundState: 'none',
@@ -24,5 +25,32 @@ describe('viewOf, for a payment page that no longer takes money', () => {
   });
   it('waits for the provider on the success page', () => {
     expect(viewOf(order({ closedReason: { code: 'MOVED', message: 'why' } }), 'success')).toBeNull();
+  });
+});
+
+describe("viewOf, for a player's share", () => {
+  const share = (over: Partial<OrderStatusDto>) => order({ kind: 'share', status: 'paid', bookings: [{ ...order({}).bookings[0]!, status: 'confirmed', paymentStatus: 'paid' }], ...over });
+
+  it('reads "Your share is paid", not a booking confirmed', () => {
+    expect(viewOf(share({}), 'success')).toBe('share-paid');
+    expect(viewOf(order({ kind: 'split', status: 'paid' }), 'success')).toBe('confirmed');
+  });
+
+  it('a share paid after someone else paid it is refunded: the order stays paid, its refund is what it reads', () => {
+    expect(viewOf(share({ refundState: 'pending' }), 'success')).toBe('refund-pending');
+    expect(viewOf(share({ refundState: 'refunded' }), 'success')).toBe('refunded');
+    expect(viewOf(share({ refundState: 'failed' }), 'success')).toBe('refund-failed');
+    expect(shareRefundReason(share({}))).toBe('This payment came after the share was paid already, so it was refunded.');
+  });
+
+  it('a cancelled booking says why its share came back', () => {
+    const cancelled = share({ refundState: 'refunded', bookings: [{ ...order({}).bookings[0]!, status: 'cancelled', paymentStatus: 'refunded' }] });
+    expect(shareRefundReason(cancelled)).toBe('The booking was cancelled, so your share was refunded.');
+  });
+
+  it('waits for the provider on the success page; elsewhere an unpaid share says so', () => {
+    expect(viewOf(share({ status: 'pending' }), 'success')).toBeNull();
+    expect(viewOf(share({ status: 'cancelled' }), 'cancelled')).toBe('share-not-paid');
+    expect(viewOf(share({ status: 'cancelled', closedReason: { code: 'STARTED', message: 'It started.' } }), 'cancelled')).toBe('closed');
   });
 });

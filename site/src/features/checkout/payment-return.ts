@@ -23,6 +23,8 @@ export type ReturnView =
   | 'confirming'
   | 'processing'
   | 'confirmed'
+  | 'share-paid'
+  | 'share-not-paid'
   | 'not-paid'
   | 'released'
   | 'closed'
@@ -39,17 +41,42 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 /** What an order's state means to its customer; null while a payment may still be on its way (keep asking). */
 export function viewOf(order: OrderStatusDto, landing: Landing): ReturnView | null {
+  if (order.kind === 'share') return shareViewOf(order, landing);
   // Money went back: refunded by staff, or flagged (it came after the slot went to someone else).
   // A booking the customer cancelled since, on a paid order, is no reason to say so here.
-  if (order.status === 'refunded' || order.flagged) {
-    return order.refundState === 'pending' ? 'refund-pending' : order.refundState === 'failed' ? 'refund-failed' : 'refunded';
-  }
+  if (order.status === 'refunded' || order.flagged) return refundView(order);
   if (order.status === 'paid') return 'confirmed';
   // Not paid. Coming from "success", the provider's webhook has the last word: wait for it.
   if (landing === 'success') return null;
   // The venue changed the booking, or its time came: the server's reason, not a generic one.
   if (order.closedReason && VENUE_OR_TIME.has(order.closedReason.code)) return 'closed';
   return order.bookings.some((b) => b.status === 'pending') ? 'not-paid' : 'released';
+}
+
+const refundView = (order: Pick<OrderStatusDto, 'refundState'>): ReturnView =>
+  order.refundState === 'pending' ? 'refund-pending' : order.refundState === 'failed' ? 'refund-failed' : 'refunded';
+
+/**
+ * A player's share: paid, or given back whole. The order stays paid when the server gives a
+ * share's payment back (the share was paid meanwhile, or the booking was cancelled), so any
+ * refund on it is what the player reads.
+ */
+function shareViewOf(order: OrderStatusDto, landing: Landing): ReturnView | null {
+  if (order.refundState !== 'none' || order.status === 'refunded' || order.flagged) return refundView(order);
+  if (order.status === 'paid') return 'share-paid';
+  if (landing === 'success') return null;
+  if (order.closedReason && VENUE_OR_TIME.has(order.closedReason.code)) return 'closed';
+  return 'share-not-paid';
+}
+
+/**
+ * Why a share's payment went back: the booking was cancelled, else the server's outcome for a
+ * share paid late (domain lateShareReason): the share was paid already.
+ */
+export function shareRefundReason(order: Pick<OrderStatusDto, 'bookings'>): string {
+  return order.bookings.some((b) => b.status === 'cancelled')
+    ? 'The booking was cancelled, so your share was refunded.'
+    : 'This payment came after the share was paid already, so it was refunded.';
 }
 
 /** Reasons a page stopped taking money that the customer did not cause by leaving it (checkoutClosedReason). */
@@ -69,15 +96,19 @@ export function confirmedSummary(order: Pick<OrderStatusDto, 'bookings'>): { lin
 
 function show(root: HTMLElement, view: ReturnView, order?: OrderStatusDto): void {
   for (const panel of root.querySelectorAll<HTMLElement>('[data-view]')) panel.hidden = panel.dataset.view !== view;
-  if (view === 'confirmed' && order) {
+  if ((view === 'confirmed' || view === 'share-paid') && order) {
     const { lines, terms } = confirmedSummary(order);
-    root.querySelector('[data-order-bookings]')?.replaceChildren(...lines.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+    root.querySelector(`[data-view="${view}"] [data-order-bookings]`)?.replaceChildren(...lines.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
     const termsLine = root.querySelector<HTMLElement>('[data-order-terms]');
     if (termsLine) termsLine.textContent = terms;
   }
   const reason = root.querySelector<HTMLElement>('[data-closed-reason]');
   if (reason && order?.closedReason) reason.textContent = order.closedReason.message;
-  for (const line of root.querySelectorAll<HTMLElement>('[data-flagged]')) line.hidden = !order?.flagged;
+  for (const line of root.querySelectorAll<HTMLElement>('[data-flagged]')) line.hidden = !order?.flagged || order.kind === 'share';
+  for (const line of root.querySelectorAll<HTMLElement>('[data-share-refund]')) {
+    line.hidden = order?.kind !== 'share';
+    line.textContent = order?.kind === 'share' ? shareRefundReason(order) : '';
+  }
   const heading = root.querySelector<HTMLElement>(`[data-view="${view}"] h1`)?.textContent?.trim();
   if (heading) document.title = `${heading} · Courtside`;
 }

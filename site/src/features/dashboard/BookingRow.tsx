@@ -11,13 +11,14 @@ import { Pill } from './Pill.tsx';
 import { RateForm } from '../reviews/RateForm.tsx';
 import { ratedText } from '../reviews/reviews.ts';
 import { PlayersPanel } from '../players/PlayersPanel.tsx';
-import { mayGatherPlayers, playersLabel } from '../players/players.ts';
+import { listsPlayers, playersLabel } from '../players/players.ts';
 import { usePlayers } from '../players/usePlayers.ts';
 
 /**
  * One booking in My Bookings: when, where, how much, where it stands, and what can be done with
  * it; once it has taken place, "Rate this court" (a form in a row of its own) or the rating given.
- * Before it starts, "Players (2/4)" opens its players in a row of its own.
+ * Before it starts, "Players (2/4)" opens its players in a row of its own (afterwards too, for a
+ * booking paid at a facility for several: who paid their share, and what went back).
  */
 export function BookingRow(props: { booking: BookingDto; now: number; cancelling: boolean; onCancel: () => void; downloading: boolean; onAddToCalendar: () => void }) {
   const { booking: b, now, cancelling, onCancel } = props;
@@ -29,10 +30,10 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
   const play = playUntil(b);
   const given = b.review?.rating ?? rated;
   const formId = `rate-${b._id}`;
-  const gather = mayGatherPlayers(b, now);
+  const listed = listsPlayers(b, now);
   const [playersOpen, setPlayersOpen] = useState(false);
   // The count comes with the booking; the list is read when its panel first opens.
-  const players = usePlayers(b._id, gather && playersOpen);
+  const players = usePlayers(b._id, listed && playersOpen, `${b.status} ${b.paymentStatus} ${b.refundState}`);
   const playersId = `players-${b._id}`;
   const loaded = players.load.phase === 'ready' ? players.load.players : null;
   const playersText = playersLabel(loaded ? { count: loaded.players.length, max: loaded.maxPlayers } : b.players);
@@ -80,7 +81,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
             {props.downloading ? 'Preparing…' : 'Add to calendar'}
           </button>
         )}
-        {gather && (
+        {listed && (
           <button type="button" className="btn btn-small btn-secondary" onClick={() => setPlayersOpen((o) => !o)} aria-expanded={playersOpen} aria-controls={playersOpen ? playersId : undefined}
             aria-label={`${playersText}: ${label}`}>
             {playersText}
@@ -99,10 +100,10 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
         {given !== null && <span className="rate-done">{ratedText(given)}</span>}
       </td>
     </tr>
-    {gather && playersOpen && (
+    {listed && playersOpen && (
       <tr className="dash-players-row">
         <td colSpan={4}>
-          <PlayersPanel id={playersId} label={label} players={players} />
+          <PlayersPanel id={playersId} label={label} booking={{ timeZone: b.facility.timezone, cancelled: b.status === 'cancelled' }} players={players} />
         </td>
       </tr>
     )}

@@ -1,13 +1,15 @@
 import type { JoinPreviewDto } from '@courtside/contracts';
 import { MY_BOOKINGS } from '../../lib/paths.ts';
 import { LoadFailed } from '../../ui/LoadStatus.tsx';
-import { LINK_GONE, invitedTo, refusalText, joinAction, onItText, organizedBy, placesLeftText, playWhen, signInToJoin, type JoinOutcome } from './join.ts';
+import { LINK_GONE, invitedTo, refusalText, joinAction, onItText, organizedBy, placesLeftText, playWhen, shareText, signInToJoin, type JoinOutcome } from './join.ts';
 import { useJoin } from './useJoin.ts';
+import { usePayShare } from './usePayShare.ts';
 import './players.css';
 
 /**
- * /join/<token>: the booking a shared link is for (where, when, whose, places left) and Join;
- * signed out, Join goes through the login page (or sign-up) and back here.
+ * /join/<token>: the booking a shared link is for (where, when, whose, places left, the share a
+ * player pays when the cost is split) and Join; signed out, Join goes through the login page (or
+ * sign-up) and back here. Joined a split booking, Pay your share.
  */
 export default function JoinView({ token }: { token: string }) {
   const { page, signedIn, joining, outcome, join, retry } = useJoin(token);
@@ -15,6 +17,7 @@ export default function JoinView({ token }: { token: string }) {
   if (page.kind === 'failed') return <LoadFailed text={page.message} onRetry={retry} />;
   if (page.kind === 'missing' || outcome?.kind === 'gone') return <LinkGone />;
   const p = page.preview;
+  const share = shareText(p);
   return (
     <section className="card join-card" aria-labelledby="join-title">
       <p className="join-kicker">{invitedTo(p.facility.sport)}</p>
@@ -24,8 +27,9 @@ export default function JoinView({ token }: { token: string }) {
       <ul className="join-facts">
         <li className="user-text">{organizedBy(p.organizerFirstName)}</li>
         <li>{placesLeftText(p)}</li>
+        {share && <li className="join-share">{share}</li>}
       </ul>
-      {outcome ? <Outcome outcome={outcome} /> : <Action preview={p} token={token} signedIn={signedIn} joining={joining} onJoin={() => void join()} />}
+      {outcome ? <Outcome outcome={outcome} bookingId={p.bookingId} split={share !== null} /> : <Action preview={p} token={token} signedIn={signedIn} joining={joining} onJoin={() => void join()} />}
     </section>
   );
 }
@@ -53,15 +57,30 @@ function Action({ preview, token, signedIn, joining, onJoin }: { preview: JoinPr
   );
 }
 
-function Outcome({ outcome }: { outcome: Exclude<JoinOutcome, { kind: 'signed-out' } | { kind: 'gone' }> }) {
+function Outcome({ outcome, bookingId, split }: { outcome: Exclude<JoinOutcome, { kind: 'signed-out' } | { kind: 'gone' }>; bookingId: string; split: boolean }) {
   if (outcome.kind === 'joined')
     return (
-      <p className="alert alert-ok" role="status">
-        You're in: <a href={MY_BOOKINGS}>see it in My bookings</a>
-      </p>
+      <>
+        <p className="alert alert-ok" role="status">
+          You're in: <a href={MY_BOOKINGS}>see it in My bookings</a>
+        </p>
+        {split && <PayShare bookingId={bookingId} />}
+      </>
     );
   // A refusal (full, no longer joinable, the link renewed meanwhile) in the server's own words.
   return <p className="alert alert-error" role="alert">{outcome.message}</p>;
+}
+
+function PayShare({ bookingId }: { bookingId: string }) {
+  const { paying, refusal, pay } = usePayShare();
+  return (
+    <div className="join-action join-pay">
+      <button type="button" className="btn" onClick={() => void pay(bookingId)} disabled={paying !== null} aria-busy={paying !== null}>
+        {paying ? 'Opening the payment page…' : 'Pay your share'}
+      </button>
+      {refusal && <p className="alert alert-error" role="alert">{refusal.message}</p>}
+    </div>
+  );
 }
 
 function LinkGone() {

@@ -3,7 +3,8 @@ import type { BookingPlayersDto, PlayerDto } from '@courtside/contracts';
 import { TEXT_LIMITS } from '@courtside/domain';
 import { showToast } from '../../lib/toast.ts';
 import { LoadFailed } from '../../ui/LoadStatus.tsx';
-import { DONE, placesText, playerTags, removable } from './players.ts';
+import { Pill } from '../dashboard/Pill.tsx';
+import { DONE, placesText, playerTags, removable, shareBadge, splitSummary } from './players.ts';
 import { copyLink, usePlayers } from './usePlayers.ts';
 import './players.css';
 
@@ -11,20 +12,22 @@ type Players = ReturnType<typeof usePlayers>;
 
 /**
  * The organizer's players of one booking (opened from "Players (2/4)" in My bookings): the list,
- * Remove (asked first), the link with Copy link and New link, Invite by email, Add by name, and
- * the addresses invited who have not joined yet.
+ * each with their share when the cost is split (and where the split stands above it), Remove
+ * (asked first), the link with Copy link and New link, Invite by email, Add by name, and the
+ * addresses invited who have not joined yet. Once nobody may join, only who plays and their shares.
  */
-export function PlayersPanel({ id, label, players }: { id: string; label: string; players: Players }) {
+export function PlayersPanel({ id, label, booking, players }: { id: string; label: string; booking: { timeZone: string; cancelled: boolean }; players: Players }) {
   const { load, busy, problem } = players;
   if (load.phase === 'loading') return <p id={id} className="muted" role="status">Loading the players…</p>;
   if (load.phase === 'error') return <div id={id}><LoadFailed text={load.message} onRetry={() => void players.refresh()} /></div>;
   const p = load.players;
   return (
     <section id={id} className="players-panel" aria-label={`Players: ${label}`}>
-      <p className="players-places">{placesText(p.placesLeft)}</p>
+      {p.joinable && <p className="players-places">{placesText(p.placesLeft)}</p>}
+      {p.split && <SplitSummary {...splitSummary(p.split, booking)} />}
       <ul className="players-list">
         {p.players.map((player) => (
-          <PlayerItem key={player.id} player={player} removing={busy === `remove:${player.id}`} onRemove={() => void players.remove(player)} />
+          <PlayerItem key={player.id} player={player} removing={busy === `remove:${player.id}`} onRemove={p.joinable ? () => void players.remove(player) : null} />
         ))}
       </ul>
       {problem && <p className="alert alert-error" role="alert">{problem}</p>}
@@ -39,12 +42,23 @@ export function PlayersPanel({ id, label, players }: { id: string; label: string
   );
 }
 
-function PlayerItem({ player, removing, onRemove }: { player: PlayerDto; removing: boolean; onRemove: () => void }) {
+function SplitSummary({ summary, owed }: { summary: string; owed: string | null }) {
+  return (
+    <div className="players-split">
+      <p>{summary}</p>
+      {owed && <p className="alert alert-error">{owed}</p>}
+    </div>
+  );
+}
+
+/** One player; Remove while players may still join (null: the list is only read). */
+function PlayerItem({ player, removing, onRemove }: { player: PlayerDto; removing: boolean; onRemove: (() => void) | null }) {
   return (
     <li className="players-item">
       <span className="players-name user-text">{player.name}</span>
       {playerTags(player).map((tag) => <span key={tag} className="badge badge-neutral">{tag}</span>)}
-      {removable(player) && (
+      {player.share && <Pill badge={shareBadge(player.share)} />}
+      {onRemove && removable(player) && (
         <button type="button" className="btn btn-small btn-outline-danger" onClick={onRemove} disabled={removing} aria-label={`Remove ${player.name}`}>
           {removing ? 'Removing…' : 'Remove'}
         </button>

@@ -1,16 +1,19 @@
 import { LoadFailed } from '../../ui/LoadStatus.tsx';
 import { Pill } from '../dashboard/Pill.tsx';
 import { organizedBy, playWhen } from './join.ts';
-import { mayLeave, playersCount, playingBadge, playingLabel } from './playing.ts';
+import { mayLeave, playersCount, playingBadge, playingLabel, shareLine } from './playing.ts';
+import { usePayShare } from './usePayShare.ts';
 import { usePlaying } from './usePlaying.ts';
 import './players.css';
 
 /**
  * My bookings' "Playing": the bookings the customer joined (someone else booked them), soonest
- * first, each with its organizer, how many play, where it stands, and Leave. Hidden when there are none.
+ * first, each with its organizer, how many play, where it stands, their share when the cost is
+ * split (Pay your share while it is open), and Leave. Hidden when there are none.
  */
 export function PlayingSection() {
   const { load, busy, leave, refresh } = usePlaying();
+  const share = usePayShare();
   if (load.phase === 'loading') return null;
   if (load.phase === 'error') return <LoadFailed text="Could not load the bookings you play in." onRetry={() => void refresh()} />;
   if (load.bookings.length === 0) return null;
@@ -26,6 +29,8 @@ export function PlayingSection() {
               <p className="playing-when">{playWhen(p)}</p>
               <p className="playing-who"><span className="user-text">{organizedBy(p.organizerName)}</span> · {playersCount(p)}</p>
               <Pill badge={playingBadge(p, now)} />
+              <ShareLine line={shareLine(p, now)} paying={share.paying === p.bookingId} label={playingLabel(p)} onPay={() => void share.pay(p.bookingId)} />
+              {share.refusal?.bookingId === p.bookingId && <p className="alert alert-error playing-refusal" role="alert">{share.refusal.message}</p>}
             </div>
             {mayLeave(p, now) && (
               <button type="button" className="btn btn-small btn-outline-danger" onClick={() => void leave(p)} disabled={busy === p.bookingId} aria-label={`Leave ${playingLabel(p)}`}>
@@ -36,5 +41,20 @@ export function PlayingSection() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The player's share: what it is and by when, with Pay your share while it is open. */
+function ShareLine({ line, paying, label, onPay }: { line: { text: string; payable: boolean } | null; paying: boolean; label: string; onPay: () => void }) {
+  if (!line) return null;
+  return (
+    <div className="playing-share">
+      <p>{line.text}</p>
+      {line.payable && (
+        <button type="button" className="btn btn-small" onClick={onPay} disabled={paying} aria-busy={paying} aria-label={`Pay your share: ${label}`}>
+          {paying ? 'Opening the payment page…' : 'Pay your share'}
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { displayDateTime } from '@courtside/domain';
 import type { JoinPreviewDto } from '@courtside/contracts';
 import { ApiError } from '@courtside/browser';
-import { JOIN_FAILED, LINK_GONE, PREVIEW_FAILED, refusalText, hasSession, invitedTo, joinAction, joinFailure, joinPath, onItText, organizedBy, placesLeftText, playWhen, previewFailure, signInToJoin } from './join.ts';
+import { JOIN_FAILED, LINK_GONE, PREVIEW_FAILED, refusalText, hasSession, shareText, invitedTo, joinAction, joinFailure, joinPath, onItText, organizedBy, placesLeftText, playWhen, previewFailure, signInToJoin } from './join.ts';
 
 // The visitor's own zone: the times then carry no "(… time)" label.
 const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -28,6 +29,14 @@ describe('what the link shows', () => {
     expect(placesLeftText(preview())).toBe('2 of 4 places left');
     expect(placesLeftText(preview({ placesLeft: 1 }))).toBe('1 of 4 places left');
     expect(placesLeftText(preview({ placesLeft: 0 }))).toBe('No places left: 4 of 4 taken');
+  });
+
+  it("says the share a joining player pays and by when, when the cost is split", () => {
+    const dueAt = '2026-11-26T18:00:00Z';
+    const dueText = displayDateTime(Date.parse(dueAt), here, 'en-US');
+    expect(shareText(preview({ share: { amount: 10, dueAt } }))).toBe(`Your share: $10.00 (pay by ${dueText})`);
+    expect(shareText(preview())).toBeNull();
+    expect(shareText(preview({ share: { amount: 10, dueAt }, you: 'organizer' }))).toBeNull();
   });
 
   it('names the organizer by first name and the sport it is for', () => {

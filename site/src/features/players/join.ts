@@ -1,8 +1,8 @@
 import type { JoinPreviewDto } from '@courtside/contracts';
-import { customerReason, failureCode, formatLongDate, formatTimeRange, getToken, isAbort, loginUrlFor, tokenExpired } from '@courtside/browser';
+import { customerReason, failureCode, formatLongDate, formatMoney, formatTimeRange, getToken, isAbort, loginUrlFor, tokenExpired } from '@courtside/browser';
 import { SPORT_LABELS, bookingFull, inviteNotFound, isSport, notJoinable } from '@courtside/domain';
 import { api } from '../../lib/api.ts';
-import { zoneSuffixOn } from '../../lib/zoned-time.ts';
+import { formatZoned, zoneSuffixOn } from '../../lib/zoned-time.ts';
 
 /**
  * A booking's shared link as the person who got it meets it (/join/<token>): where and when,
@@ -32,6 +32,16 @@ export const organizedBy = (name: string): string => `Organized by ${name}`;
 /** "Friday, November 27, 2026, 6:00 PM – 7:00 PM": the booking's day and times on its facility's clock. */
 export function playWhen(p: Pick<JoinPreviewDto, 'date' | 'startTime' | 'endTime'> & { facility: { timezone: string } }): string {
   return `${formatLongDate(p.date)}, ${formatTimeRange(p.startTime, p.endTime)}${zoneSuffixOn(p.date, p.facility.timezone)}`;
+}
+
+/**
+ * "Your share: $10.00 (pay by Thursday, November 26, 2026, 6:00 PM)": what joining a split booking
+ * costs, on the facility's clock; null when the organizer pays for everyone, or for the organizer
+ * (theirs is paid with the booking).
+ */
+export function shareText(p: Pick<JoinPreviewDto, 'share' | 'you'> & { facility: { timezone: string } }): string | null {
+  if (!p.share || p.you === 'organizer') return null;
+  return `Your share: ${formatMoney(p.share.amount)} (pay by ${formatZoned(p.share.dueAt, p.facility.timezone, { withDay: true })})`;
 }
 
 /** Why nobody may join a booking the link shows, in the words the server refuses with (the domain's). */

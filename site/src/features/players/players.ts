@@ -1,7 +1,9 @@
-import type { AddPlayerBody, BookingDto, BookingPlayersDto, PlayerDto } from '@courtside/contracts';
-import { fromLocal, isJoinable, parseDate, parseTime } from '@courtside/domain';
-import { customerReason, isAbort } from '@courtside/browser';
+import type { AddPlayerBody, BookingDto, BookingPlayersDto, PlayerDto, ShareDto, SplitDto } from '@courtside/contracts';
+import { fromLocal, isJoinable, parseDate, parseTime, type ShareStatus } from '@courtside/domain';
+import { customerReason, formatMoney, isAbort } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
+import { formatZoned } from '../../lib/zoned-time.ts';
+import type { Badge } from '../dashboard/badges.ts';
 
 /**
  * The organizer's players panel in My bookings: who plays, the link to share, inviting by email,
@@ -24,6 +26,45 @@ export const playersLabel = (p: { count: number; max: number }): string => `Play
 
 /** "2 places left" / "Full". */
 export const placesText = (placesLeft: number): string => (placesLeft === 0 ? 'Full: no places left' : `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`);
+
+/**
+ * Whether My bookings offers the booking's players: while players may join, and afterwards for
+ * a booking paid at a facility for several (its list then says who paid what, and what went back).
+ */
+export function listsPlayers(b: BookingDto, now = Date.now()): boolean {
+  return mayGatherPlayers(b, now) || (b.players.max > 1 && b.paidAmount !== null);
+}
+
+/** Each share's status as its organizer reads it, with its amount ("Paid $10.00"). */
+const SHARE_FOR_ORGANIZER: Record<ShareStatus, Pick<Badge, 'label' | 'tone'>> = {
+  paid: { label: 'Paid', tone: 'ok' },
+  open: { label: 'Unpaid', tone: 'warn' },
+  covered: { label: 'Covered by you', tone: 'info' },
+  owed: { label: 'Owed', tone: 'bad' },
+  refunded: { label: 'Refunded', tone: 'info' },
+};
+
+export function shareBadge(share: ShareDto): Badge {
+  const { label, tone } = SHARE_FOR_ORGANIZER[share.status];
+  return { label: `${label} ${formatMoney(share.amount)}`, tone };
+}
+
+/**
+ * What the organizer reads of a split booking: how many shares are paid, what is still unpaid
+ * and when their card is charged for it (on the facility's clock, as the booking's times), what
+ * it was charged; `owed` when that charge was declined. A cancelled booking's shares all went back.
+ */
+export function splitSummary(split: SplitDto, booking: { timeZone: string; cancelled: boolean }): { summary: string; owed: string | null } {
+  const ways = `Split ${split.shares} ways`;
+  if (booking.cancelled) return { summary: `${ways}. The booking was cancelled: every share paid went back to whoever paid it.`, owed: null };
+  const parts = [`${ways}: ${split.paid} of ${split.shares} shares paid.`];
+  if (split.openAmount > 0) parts.push(`${formatMoney(split.openAmount)} unpaid, charged to your card on ${formatZoned(split.dueAt, booking.timeZone, { withDay: true })}.`);
+  if (split.coveredAmount > 0) parts.push(`${formatMoney(split.coveredAmount)} of unpaid shares was charged to your card.`);
+  return {
+    summary: parts.join(' '),
+    owed: split.owedAmount > 0 ? `Your card was declined: you owe ${formatMoney(split.owedAmount)}; please pay at the desk.` : null,
+  };
+}
 
 /** What marks a player in the list: the organizer, the caller ("you"), a friend added by name. */
 export function playerTags(p: Pick<PlayerDto, 'role' | 'you' | 'userId'>): string[] {

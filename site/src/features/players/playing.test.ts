@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { displayDateTime } from '@courtside/domain';
 import type { PlayingBookingDto } from '@courtside/contracts';
-import { leaveQuestion, mayLeave, playersCount, playingBadge, playingLabel } from './playing.ts';
+import { leaveQuestion, mayLeave, playersCount, playingBadge, playingLabel, shareLine } from './playing.ts';
 
 // The visitor's own zone: the times then carry no "(… time)" label.
 const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -15,6 +16,8 @@ const playing = (over: Partial<PlayingBookingDto> = {}): PlayingBookingDto => ({
   organizerName: 'Sam K.',
   players: 3,
   maxPlayers: 4,
+  share: null,
+  sharesDueAt: null,
   ...over,
 });
 // 2026-11-21 10:00 in New York.
@@ -45,5 +48,29 @@ describe('the bookings one plays in', () => {
     const p = playing({ facility: { id: 'f1', name: 'Padel 1', location: '', timezone: here } });
     expect(playingLabel(p)).toBe('Padel 1 on Saturday, November 21, 2026, 10:00 AM – 11:00 AM');
     expect(leaveQuestion(p).message).toBe('Padel 1 on Saturday, November 21, 2026, 10:00 AM – 11:00 AM (organized by Sam K.). Your place goes back to the organizer.');
+  });
+});
+
+describe("the player's share of a split booking", () => {
+  const p = (share: PlayingBookingDto['share'], over: Partial<PlayingBookingDto> = {}) =>
+    playing({ share, sharesDueAt: '2026-11-20T15:00:00Z', facility: { id: 'f1', name: 'Padel 1', location: '', timezone: here }, ...over });
+  const due = Date.parse('2026-11-20T15:00:00Z');
+  const dueText = displayDateTime(due, here, 'en-US');
+
+  it('open: what to pay and by when, with Pay your share', () => {
+    expect(shareLine(p({ amount: 10, status: 'open' }), due - 1)).toEqual({ text: `Your share: $10.00, due by ${dueText}`, payable: true });
+  });
+
+  it('nothing to pay past the due time, or on a booking no longer on', () => {
+    expect(shareLine(p({ amount: 10, status: 'open' }), due)).toBeNull();
+    expect(shareLine(p({ amount: 10, status: 'open' }, { status: 'cancelled' }), due - 1)).toBeNull();
+    expect(shareLine(playing(), due - 1)).toBeNull();
+  });
+
+  it('paid, refunded, covered or owed, said plainly', () => {
+    expect(shareLine(p({ amount: 10, status: 'paid' }), due - 1)).toEqual({ text: 'Share paid: $10.00', payable: false });
+    expect(shareLine(p({ amount: 10, status: 'refunded' }, { status: 'cancelled' }), due - 1)).toEqual({ text: 'Share refunded: $10.00 back to you', payable: false });
+    expect(shareLine(p({ amount: 10, status: 'covered' }), due + 1)?.text).toBe('Your share ($10.00) was charged to the organizer at the due time: settle it with them.');
+    expect(shareLine(p({ amount: 10, status: 'owed' }), due + 1)?.text).toBe('Your share ($10.00) was not paid at the due time: settle it with the organizer.');
   });
 });

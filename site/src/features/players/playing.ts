@@ -1,6 +1,7 @@
-import type { PlayingBookingDto } from '@courtside/contracts';
-import { customerReason, isAbort } from '@courtside/browser';
+import type { PlayingBookingDto, ShareCheckoutDto } from '@courtside/contracts';
+import { customerReason, formatMoney, isAbort } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
+import { formatZoned } from '../../lib/zoned-time.ts';
 import type { Badge } from '../dashboard/badges.ts';
 import { playWhen } from './join.ts';
 import { startsAt } from './players.ts';
@@ -52,5 +53,42 @@ export async function leaveBooking(bookingId: string): Promise<void> {
   } catch (err) {
     if (isAbort(err)) throw err;
     throw new Error(customerReason(err) ?? LEAVE_FAILED);
+  }
+}
+
+/**
+ * The caller's share of a split booking, in a player's words: what to pay and by when (`payable`:
+ * Pay your share is offered), or where it stands. Null when the organizer pays for everyone, or
+ * for an unpaid share of a booking no longer on or past its due time (nothing to pay there).
+ */
+export function shareLine(p: PlayingBookingDto, now = Date.now()): { text: string; payable: boolean } | null {
+  if (!p.share) return null;
+  const amount = formatMoney(p.share.amount);
+  switch (p.share.status) {
+    case 'open': {
+      const due = p.sharesDueAt ? Date.parse(p.sharesDueAt) : NaN;
+      if (p.status !== 'confirmed' || !(due > now)) return null;
+      return { text: `Your share: ${amount}, due by ${formatZoned(p.sharesDueAt, p.facility.timezone, { withDay: true })}`, payable: true };
+    }
+    case 'paid':
+      return { text: `Share paid: ${amount}`, payable: false };
+    case 'refunded':
+      return { text: `Share refunded: ${amount} back to you`, payable: false };
+    case 'covered':
+      return { text: `Your share (${amount}) was charged to the organizer at the due time: settle it with them.`, payable: false };
+    case 'owed':
+      return { text: `Your share (${amount}) was not paid at the due time: settle it with the organizer.`, payable: false };
+  }
+}
+
+export const SHARE_PAY_FAILED = 'Could not open the payment page for your share. Please try again.';
+
+/** POST /api/bookings/:id/share/checkout: the page that takes the caller's share; rejects with the server's reason (paid already, due time passed...). */
+export async function payShare(bookingId: string): Promise<string> {
+  try {
+    return (await api<ShareCheckoutDto>(`/api/bookings/${encodeURIComponent(bookingId)}/share/checkout`, { method: 'POST', timeoutMs: 15_000 })).data.payment_url;
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    throw new Error(customerReason(err) ?? SHARE_PAY_FAILED);
   }
 }

@@ -8,11 +8,12 @@ import { DONE, RENEW_QUESTION, addBody, addPlayer, fetchPlayers, removePlayer, r
 export type PlayersLoad = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; players: BookingPlayersDto };
 
 /**
- * One booking's players for its organizer, read when `enabled` (the booking may still gather
- * players); each change answers the whole list, which replaces the one shown. A refusal is kept
- * on screen (`problem`) until the next change.
+ * One booking's players for its organizer, read when `enabled` (the panel is open), and again
+ * when `stamp` changes (the booking was cancelled or paid meanwhile: shares move with it); each
+ * change answers the whole list, which replaces the one shown. A refusal is kept on screen
+ * (`problem`) until the next change.
  */
-export function usePlayers(bookingId: string, enabled: boolean) {
+export function usePlayers(bookingId: string, enabled: boolean, stamp = '') {
   const [load, setLoad] = useState<PlayersLoad>({ phase: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,7 +31,7 @@ export function usePlayers(bookingId: string, enabled: boolean) {
     const ctrl = new AbortController();
     void refresh(ctrl.signal);
     return () => ctrl.abort();
-  }, [enabled, refresh]);
+  }, [enabled, refresh, stamp]);
 
   /** Runs one change; true when it went through. */
   async function change(what: string, call: () => Promise<BookingPlayersDto>, done: string): Promise<boolean> {
