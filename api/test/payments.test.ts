@@ -382,8 +382,8 @@ describe('checkout and sandbox payments', () => {
         createdAt: expect.any(String),
         paidAt: expect.any(String),
         bookings: [
-          { id: paid.ids[0], facilityName: expect.any(String), date: '2027-03-10', startTime: '08:00', endTime: '09:00', payableAmount: 15, status: 'confirmed', paymentStatus: 'paid' },
-          { id: paid.ids[1], facilityName: expect.any(String), date: '2027-03-10', startTime: '10:00', endTime: '12:00', payableAmount: 30, status: 'confirmed', paymentStatus: 'paid' },
+          { id: paid.ids[0], facilityName: expect.any(String), date: '2027-03-10', startTime: '08:00', endTime: '09:00', payableAmount: 15, charged: 15, status: 'confirmed', paymentStatus: 'paid' },
+          { id: paid.ids[1], facilityName: expect.any(String), date: '2027-03-10', startTime: '10:00', endTime: '12:00', payableAmount: 30, charged: 30, status: 'confirmed', paymentStatus: 'paid' },
         ],
         refunds: [],
       });

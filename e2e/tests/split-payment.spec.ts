@@ -171,6 +171,8 @@ test('an organizer splits the cost; a new player joins through the link and pays
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel booking' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+    // The row tells the organizer their own money back, not the players'.
+    await expect(row).toContainText(`${money(yoursCents)} back to you`);
     // The panel stays open, read again now the booking is cancelled.
     await expect(players).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toContainText('The booking was cancelled: every share paid went back to whoever paid it.');
