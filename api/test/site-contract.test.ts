@@ -46,7 +46,7 @@ describe('the site contract', () => {
         success: true,
         statusCode: 200,
         message: 'Settings retrieved successfully',
-        data: { bookingHorizonDays: 30, cancellationHours: 48, holdMinutes: 10, currency: 'USD', locale: 'en-US', timezone: 'America/New_York' },
+        data: { bookingHorizonDays: 30, cancellationHours: 48, holdMinutes: 10, shareDueHours: 24, currency: 'USD', locale: 'en-US', timezone: 'America/New_York' },
       });
     });
 

@@ -7,6 +7,7 @@ export const PublicSettings = Type.Object({
   holdMinutes: Type.Integer({ description: 'How long an unpaid booking holds its slot (HOLD_MINUTES)' }),
   currency: Type.String({ description: 'ISO 4217 code every amount is in (CURRENCY): amounts on the wire are its major units, e.g. 12.5 for 12.50', examples: ['USD'] }),
   locale: Type.String({ description: 'How amounts are written (LOCALE), a BCP 47 language tag', examples: ['en-US'] }),
+  shareDueHours: Type.Integer({ description: 'Split payment: shares still unpaid this long before the start (1 hour before, for a booking made later) are charged to the organizer (SHARE_DUE_HOURS)' }),
   timezone: Type.String({ description: "The venue's calendar (DEFAULT_TIMEZONE, an IANA zone): what \"today\" is when looking for a free court", examples: ['America/New_York'] }),
 });
 export type PublicSettings = Static<typeof PublicSettings>;

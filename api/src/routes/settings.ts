@@ -8,12 +8,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: {
       tags: ['settings'],
-      summary: 'The booking policy (booking horizon, cancellation window, hold length) and the currency and locale amounts are in',
+      summary: 'The booking policy (booking horizon, cancellation window, hold length, when split shares fall due) and the currency and locale amounts are in',
       response: { 200: envelopeOf(PublicSettings) },
     },
   }, async () => {
-    const { bookingHorizonDays, cancellationHours, holdMinutes, money, defaultTimezone } = app.ctx.config;
-    const settings: PublicSettings = { bookingHorizonDays, cancellationHours, holdMinutes, currency: money.currency, locale: money.locale, timezone: defaultTimezone };
+    const { bookingHorizonDays, cancellationHours, holdMinutes, shareDueHours, money, defaultTimezone } = app.ctx.config;
+    const settings: PublicSettings = { bookingHorizonDays, cancellationHours, holdMinutes, shareDueHours, currency: money.currency, locale: money.locale, timezone: defaultTimezone };
     return ok(200, 'Settings retrieved successfully', settings);
   });
 };

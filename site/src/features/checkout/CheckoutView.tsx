@@ -16,7 +16,7 @@ import { useRemoveHold } from './useRemoveHold.ts';
 /** Holds lapse while the page is open: the list is checked against the clock this often. */
 const RECHECK_MS = 20_000;
 
-function Checkout({ user }: { user: UserDto }) {
+function Checkout({ user, shareDueHours }: { user: UserDto; shareDueHours?: number }) {
   const { load, refresh } = useUserBookings(user._id, { recheckMs: RECHECK_MS });
   const items = load.phase === 'ready' ? payableBookings(load.bookings, load.at) : [];
   const total = totalOf(items);
@@ -82,7 +82,7 @@ function Checkout({ user }: { user: UserDto }) {
           <p className="muted checkout-note">
             Not right? <a href="/dashboard">Edit your profile</a>.
           </p>
-          {splittable && <PaymentChoice items={items} split={split} lines={shares} disabled={paying} onChange={setSplitChosen} />}
+          {splittable && <PaymentChoice items={items} split={split} lines={shares} dueHours={shareDueHours} disabled={paying} onChange={setSplitChosen} />}
           <div className="checkout-terms">
             <h3>Cancellation policy</h3>
             <p>{cancellationTermsOf(items.map((b) => ({ facilityName: b.facility.name, cancellationHours: b.cancellationHours })))}</p>
@@ -98,11 +98,14 @@ function Checkout({ user }: { user: UserDto }) {
   );
 }
 
-/** The cancellation terms it states are each held booking's own, as the server sends them on the booking. */
-export default function CheckoutView() {
+/**
+ * The cancellation terms it states are each held booking's own, as the server sends them on the
+ * booking; the split's due rule is the server's SHARE_DUE_HOURS (GET /api/settings, read by the page).
+ */
+export default function CheckoutView({ shareDueHours }: { shareDueHours?: number }) {
   return (
     <DashboardFrame title="Payment" lead="Pay for your held bookings to confirm them.">
-      {(user) => <Checkout key={user._id} user={user} />}
+      {(user) => <Checkout key={user._id} user={user} shareDueHours={shareDueHours} />}
     </DashboardFrame>
   );
 }

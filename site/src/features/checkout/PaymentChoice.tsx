@@ -8,11 +8,13 @@ import { splitLineText, type SplitLine } from './checkout.ts';
  * booking says what is charged now and what each player pays (the shares the order will charge),
  * and the rule the organizer agrees to for shares still unpaid at the due time.
  */
-export function PaymentChoice({ items, split, lines, disabled, onChange }: {
+export function PaymentChoice({ items, split, lines, dueHours, disabled, onChange }: {
   items: BookingDto[];
   split: boolean;
   /** The shares of each booking, in the order of `items`; null while paying for everyone. */
   lines: SplitLine[] | null;
+  /** The server's SHARE_DUE_HOURS (the domain's default if the page could not read it). */
+  dueHours: number | undefined;
   disabled: boolean;
   onChange: (split: boolean) => void;
 }) {
@@ -50,7 +52,7 @@ export function PaymentChoice({ items, split, lines, disabled, onChange }: {
               })}
             </ul>
           )}
-          <p className="checkout-split-rule">{sharesDueRule()}</p>
+          <p className="checkout-split-rule">{sharesDueRule(dueHours)}</p>
         </div>
       )}
     </fieldset>
