@@ -130,7 +130,7 @@ describe('the site contract', () => {
       };
       const create = doc.paths['/api/order/create']!.post!;
       // The bookings, their total, and an optional promo code: no billing details.
-      expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties)).toEqual(['totalPayableAmount', 'bookingIds', 'promoCode']);
+      expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties)).toEqual(['totalPayableAmount', 'bookingIds', 'promoCode', 'split']);
       expect(create.summary).toMatch(/user.*ignored/);
     });
   });
