@@ -3,6 +3,7 @@ import type { BookingPlayersDto, PlayingBookingDto } from '@courtside/contracts'
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, bookAndPay, customer, facility, openCheckout, staffMember, type Actor } from './support/actors.ts';
 import { mailsTo } from './support/outbox.ts';
+import { playersOf as bookingPlayers, sendAs, tokenOf } from './support/players.ts';
 import { deliverMail } from '../src/mail/sender.ts';
 
 describe('players on a booking', () => {
@@ -14,14 +15,8 @@ describe('players on a booking', () => {
   /** A day of its own (2027-03-10 onwards), so no two tests meet. */
   const nextDay = () => `2027-03-${String(10 + day++).padStart(2, '0')}`;
 
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Actor, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const playersOf = async (bookingId: string, who: Actor) => {
-    const res = await send('GET', `/api/bookings/${bookingId}/players`, who);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as BookingPlayersDto;
-  };
-  const tokenOf = (p: BookingPlayersDto) => new URL(p.inviteUrl!).pathname.split('/').pop()!;
+  const send: ReturnType<typeof sendAs> = (...args) => sendAs(t.app)(...args);
+  const playersOf = (bookingId: string, who: Actor) => bookingPlayers(t.app, bookingId, who);
   const joinAs = async (token: string, who: Actor, status = 200) => {
     const res = await send('POST', `/api/join/${token}`, who);
     expect(res.statusCode, res.body).toBe(status);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { BookingPlayersDto, PlayingBookingDto } from '@courtside/contracts';
+import type { PlayingBookingDto } from '@courtside/contracts';
 import { sharesDueRule } from '@courtside/domain';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, bookAndPay, customer, facility, providerPays, type Actor } from './support/actors.ts';
 import { mailsTo } from './support/outbox.ts';
+import { playersOf as bookingPlayers, sendAs, tokenOf } from './support/players.ts';
 import { deliverMail } from '../src/mail/sender.ts';
 import { coverDueShares } from '../src/payments/split/cover.ts';
 
@@ -22,13 +23,8 @@ describe('split payment', () => {
   /** A day of its own (2027-04-01 onwards, well past the due window), so no two tests meet. */
   const nextDay = () => `2027-04-${String(1 + day++).padStart(2, '0')}`;
 
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Actor, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const playersOf = async (bookingId: string, who: Actor) => {
-    const res = await send('GET', `/api/bookings/${bookingId}/players`, who);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as BookingPlayersDto;
-  };
+  const send: ReturnType<typeof sendAs> = (...args) => sendAs(t.app)(...args);
+  const playersOf = (bookingId: string, who: Actor) => bookingPlayers(t.app, bookingId, who);
   /** Posts the sandbox page's Pay button of `paymentUrl`; answers where it sends the browser. */
   const payOnPage = async (paymentUrl: string) => {
     const page = await t.app.inject({ url: paymentUrl });
@@ -50,7 +46,7 @@ describe('split payment', () => {
     const order = res.json().data as { orderId: string; payment_url: string; totalPayableAmount: number; split: boolean };
     const paid = await payOnPage(order.payment_url);
     expect(paid.location).toBe(`/payment/success?order=${order.orderId}`);
-    const token = new URL((await playersOf(booking._id, organizer)).inviteUrl!).pathname.split('/').pop()!;
+    const token = tokenOf(await playersOf(booking._id, organizer));
     return { organizer, booking, order, page: paid.page, token };
   };
   const joinAndPay = async (token: string, bookingId: string, name: string) => {
@@ -187,7 +183,7 @@ describe('split payment', () => {
 
     const whole = await customer(t.app, 'Wanda Whole');
     const { booking: paidForAll } = await bookAndPay(t.app, whole, padel._id, nextDay(), '18:00', '19:00');
-    const token = new URL((await playersOf(paidForAll._id, whole)).inviteUrl!).pathname.split('/').pop()!;
+    const token = tokenOf(await playersOf(paidForAll._id, whole));
     const friend = await customer(t.app, 'Fred Friend');
     await send('POST', `/api/join/${token}`, friend);
     const none = await send('POST', `/api/bookings/${paidForAll._id}/share/checkout`, friend);

@@ -1,6 +1,6 @@
 /** Talks to the running server's API over HTTP (no app code is imported, only the contract's types). */
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { FacilityDto, UserDto } from '@courtside/contracts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { BookingPlayersDto, FacilityDto, UserDto } from '@courtside/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './env.ts';
 
 /** The API's own answer shapes (types only: the specs still talk to the server over HTTP alone). */
@@ -76,4 +76,11 @@ export async function useSession(page: Page, session: Session): Promise<void> {
 export function isoDate(daysAhead: number, timeZone = 'America/New_York'): string {
   const d = new Date(Date.now() + daysAhead * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+/** A booking's players as `who` may see them (GET /api/bookings/:id/players). */
+export async function playersOf(request: APIRequestContext, who: Session, bookingId: string): Promise<BookingPlayersDto> {
+  const res = await request.get(`/api/bookings/${bookingId}/players`, { headers: { authorization: `Bearer ${who.token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: BookingPlayersDto }).data;
 }

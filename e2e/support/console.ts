@@ -117,3 +117,14 @@ export async function allAxeViolations(page: Page): Promise<string[]> {
     (v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.html.slice(0, 200)}\n      ${n.failureSummary?.split('\n').join('\n      ')}`).join('\n')}`,
   );
 }
+
+/** The back office's bar: no axe finding at all on `name`, each one listed if there is. */
+export async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
+  const found = await allAxeViolations(page);
+  expect(found, `axe violations on ${name}:\n${found.join('\n')}`).toEqual([]);
+}
+
+/** The public site's bar: no serious or critical axe finding on `what`. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await seriousAxeViolations(page), `axe on ${what}`).toEqual([]);
+}

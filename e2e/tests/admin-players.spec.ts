@@ -5,26 +5,15 @@
  * and beside the customer's name on the day grid; staff remove the player and the page, the
  * grid and the API agree. Every new screen passes axe.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { BookingPlayersDto, JoinPreviewDto } from '@courtside/contracts';
+import type { Page } from '@playwright/test';
+import type { JoinPreviewDto } from '@courtside/contracts';
 import { DEFAULT_MAX_PLAYERS } from '@courtside/domain';
 import { test, expect } from '../support/fixtures.ts';
-import { facilities, loginAdmin, signUpAndLogin, type Session } from '../support/api.ts';
-import { allAxeViolations, bearer, bookFirstFreeSlot, checkOut, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
+import { facilities, loginAdmin, playersOf, signUpAndLogin } from '../support/api.ts';
+import { bearer, expectNoAxeViolations, bookFirstFreeSlot, checkOut, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
 import { dayColumn, transitionsDone } from '../support/front-desk.ts';
 
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
-
-async function expectNoAxeViolations(page: Page, name: string) {
-  const found = await allAxeViolations(page);
-  expect(found, `axe violations on ${name}:\n${found.join('\n')}`).toEqual([]);
-}
-
-async function playersOf(request: APIRequestContext, who: Session, bookingId: string): Promise<BookingPlayersDto> {
-  const res = await request.get(`/api/bookings/${bookingId}/players`, { headers: bearer(who) });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: BookingPlayersDto }).data;
-}
 
 test("staff set a facility's players per booking in its form and see it saved", async ({ page, request, ownFacility }) => {
   const admin = await loginAdmin(request);

@@ -6,25 +6,13 @@
  * page shows the shares, what is paid and open and when the rest goes to the organizer, on the
  * facility's clock. Every screen passes axe.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { BookingPlayersDto, CheckoutDto, ShareCheckoutDto } from '@courtside/contracts';
+import type { CheckoutDto, ShareCheckoutDto } from '@courtside/contracts';
 import { displayDateTime, splitCents } from '@courtside/domain';
 import { test, expect } from '../support/fixtures.ts';
-import { loginAdmin, signUpAndLogin, type Session } from '../support/api.ts';
-import { allAxeViolations, bearer, bookFirstFreeSlot, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
+import { loginAdmin, playersOf, signUpAndLogin, type Session } from '../support/api.ts';
+import { bearer, expectNoAxeViolations, bookFirstFreeSlot, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
 
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-async function expectNoAxeViolations(page: Page, name: string) {
-  const found = await allAxeViolations(page);
-  expect(found, `axe violations on ${name}:\n${found.join('\n')}`).toEqual([]);
-}
-
-async function playersOf(request: APIRequestContext, who: Session, bookingId: string): Promise<BookingPlayersDto> {
-  const res = await request.get(`/api/bookings/${bookingId}/players`, { headers: bearer(who) });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: BookingPlayersDto }).data;
-}
 
 test("staff see a split booking's payments with their payers and kinds, and its shares on the booking page", async ({ page, request, ownFacility }) => {
   test.setTimeout(120_000);

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { playerShortName } from '@courtside/domain';
 import { test, expect, watchContext, type PageProblem } from '../support/fixtures.ts';
 import { newCustomer, signUpAndLogin, useSession } from '../support/api.ts';
-import { bearer, bookFirstFreeSlot, checkOut, payOnSandboxPage, payThroughApi, seriousAxeViolations } from '../support/console.ts';
+import { bearer, bookFirstFreeSlot, checkOut, payOnSandboxPage, payThroughApi, expectAccessible } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { snap } from '../support/screens.ts';
 import { signUpThroughForm } from '../support/sign-up.ts';
@@ -21,10 +21,6 @@ const PHONE = { width: 390, height: 844 };
 const MY_BOOKINGS = '/dashboard/userBookings';
 
 test.use({ viewport: PHONE });
-
-async function accessible(page: Page, what: string): Promise<void> {
-  expect(await seriousAxeViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 /** My bookings, its islands ready. */
 async function myBookings(page: Page): Promise<void> {
@@ -80,7 +76,7 @@ test('an organizer shares the link and adds a friend; a new player signs up thro
     await expect(button).toHaveText('Players (2/4)');
     await expect(panel).toContainText('2 places left');
     await snap(page, 'players-panel');
-    await accessible(page, 'My bookings with the players panel open');
+    await expectAccessible(page, 'My bookings with the players panel open');
   });
 
   const problems: PageProblem[] = [];
@@ -100,7 +96,7 @@ test('an organizer shares the link and adds a friend; a new player signs up thro
     await expect(card).toContainText(`Organized by ${organizer.user.name.split(' ')[0]}`);
     await expect(card).toContainText('2 of 4 places left');
     await snap(guest, 'players-join-signed-out');
-    await accessible(guest, 'the link page, signed out');
+    await expectAccessible(guest, 'the link page, signed out');
   });
 
   await test.step('Join leads to the login page; from there they sign up and come back to the link', async () => {
@@ -131,7 +127,7 @@ test('an organizer shares the link and adds a friend; a new player signs up thro
     await expect(item).toContainText('3 of 4 players');
     await expect(item).toContainText(times(start, end));
     await snap(guest, 'players-playing');
-    await accessible(guest, 'My bookings with a Playing section');
+    await expectAccessible(guest, 'My bookings with a Playing section');
   });
 
   await test.step("the organizer's panel lists the new player as First L.", async () => {
@@ -193,5 +189,5 @@ test('a full booking tells the next person it is full instead of offering Join',
   await expect(card.getByRole('button', { name: 'Join' })).toHaveCount(0);
   await expect(card.getByRole('link', { name: 'Join' })).toHaveCount(0);
   await snap(page, 'players-join-full');
-  await accessible(page, 'the link page of a full booking');
+  await expectAccessible(page, 'the link page of a full booking');
 });

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { displayDateTime, formatCents, fromLocal, parseDate, parseTime, playerShortName, sharesDueAt, sharesDueRule, splitCents, type MoneyFormat } from '@courtside/domain';
 import { test, expect, watchContext, type PageProblem } from '../support/fixtures.ts';
 import { newCustomer, signUpAndLogin, useSession } from '../support/api.ts';
-import { bookFirstFreeSlot, seriousAxeViolations } from '../support/console.ts';
+import { bookFirstFreeSlot, expectAccessible } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { snap } from '../support/screens.ts';
 import { signUpThroughForm } from '../support/sign-up.ts';
@@ -23,10 +23,6 @@ const MONEY: MoneyFormat = { currency: 'USD', locale: LOCALE };
 const money = (cents: number) => formatCents(cents, MONEY);
 
 test.use({ viewport: PHONE });
-
-async function accessible(page: Page, what: string): Promise<void> {
-  expect(await seriousAxeViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 async function myBookings(page: Page): Promise<void> {
   await page.goto(MY_BOOKINGS);
@@ -67,7 +63,7 @@ test('an organizer splits the cost; a new player joins through the link and pays
     await expect(main.getByRole('button', { name: `Pay ${money(yoursCents)}` })).toBeVisible();
     await expect(main.locator('.checkout-now')).toHaveText(`Your share, paid now${money(yoursCents)}`);
     await snap(page, 'split-checkout');
-    await accessible(page, 'the checkout with Split the cost chosen');
+    await expectAccessible(page, 'the checkout with Split the cost chosen');
   });
 
   await test.step('the sandbox page charges their share and states what paying agrees to', async () => {
@@ -92,7 +88,7 @@ test('an organizer splits the cost; a new player joins through the link and pays
     link = await panel.getByLabel('Link to share').inputValue();
     expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{16,64}$/);
     await snap(page, 'split-players-panel');
-    await accessible(page, 'My bookings with the split players panel');
+    await expectAccessible(page, 'My bookings with the split players panel');
   });
 
   const problems: PageProblem[] = [];
@@ -107,7 +103,7 @@ test('an organizer splits the cost; a new player joins through the link and pays
     const card = guest.getByRole('region', { name: facility.name });
     await expect(card).toContainText(`Your share: ${money(eachCents)} (pay by ${dueText})`);
     await snap(guest, 'split-join-signed-out');
-    await accessible(guest, 'the link page of a split booking, signed out');
+    await expectAccessible(guest, 'the link page of a split booking, signed out');
   });
 
   const playing = guest.getByRole('region', { name: 'Playing' });
@@ -122,7 +118,7 @@ test('an organizer splits the cost; a new player joins through the link and pays
     await guest.getByRole('button', { name: 'Join' }).click();
     await expect(guest.getByRole('status').filter({ hasText: "You're in:" })).toBeVisible();
     await snap(guest, 'split-joined');
-    await accessible(guest, 'the link page once joined, with Pay your share');
+    await expectAccessible(guest, 'the link page once joined, with Pay your share');
     await guest.getByRole('button', { name: 'Pay your share' }).click();
     await expect(guest).toHaveURL(/\/pay\//);
     await expect(guest.getByText(`Total ${money(eachCents)}`)).toBeVisible();
@@ -135,7 +131,7 @@ test('an organizer splits the cost; a new player joins through the link and pays
     await myBookings(guest);
     await expect(item).toContainText(`Your share: ${money(eachCents)}, due by ${dueText}`);
     await snap(guest, 'split-playing-open');
-    await accessible(guest, 'My bookings with a share to pay');
+    await expectAccessible(guest, 'My bookings with a share to pay');
     await item.getByRole('button', { name: /^Pay your share/ }).click();
     await expect(guest).toHaveURL(/\/pay\//);
     await guest.getByRole('button', { name: `Pay ${money(eachCents)}` }).click();
@@ -143,7 +139,7 @@ test('an organizer splits the cost; a new player joins through the link and pays
     await expect(guest.getByRole('heading', { level: 1, name: 'Your share is paid' })).toBeVisible();
     await expect(guest.getByText(facility.name)).toBeVisible();
     await snap(guest, 'split-share-paid');
-    await accessible(guest, 'the return page of a share');
+    await expectAccessible(guest, 'the return page of a share');
   });
 
   await test.step("the player's Playing section says their share is paid", async () => {
@@ -181,12 +177,12 @@ test('an organizer splits the cost; a new player joins through the link and pays
     // The toast said it; out of the way so the screenshot shows the panel.
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await snap(page, 'split-cancelled-organizer');
-    await accessible(page, 'My bookings with a cancelled split booking');
+    await expectAccessible(page, 'My bookings with a cancelled split booking');
 
     await myBookings(guest);
     await expect(item).toContainText(`Share refunded: ${money(eachCents)} back to you`);
     await snap(guest, 'split-cancelled-player');
-    await accessible(guest, 'My bookings with a refunded share');
+    await expectAccessible(guest, 'My bookings with a refunded share');
   });
 
   await context.close();
