@@ -370,7 +370,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       if (!b) return void stats.skipped++;
       const expected = model.shareCheckout(cmd.customer, b);
       const reply = await send('POST', `/api/bookings/${b.id}/share/checkout`, w.customers[cmd.customer]);
-      const answer = reply.status === 201 ? (JSON.parse(reply.body) as { orderId: string; amount: number }) : undefined;
+      const answer = reply.status === 201 ? (JSON.parse(reply.body) as { data: { orderId: string; amount: number } }).data : undefined;
       expectReply(expected, reply, answer?.orderId);
       if (!answer) return;
       if (Math.round(answer.amount * 100) !== model.order(answer.orderId).amountCents) {
