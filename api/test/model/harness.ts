@@ -2,8 +2,9 @@
  * Runs generated command sequences against the real app (app.inject, real database, TestClock)
  * and the pure model side by side. After every command the status (and, where the model names
  * it, the refusal's code) must be the predicted one, the bookings, orders and waitlist tables and
- * each customer's GET /api/waitlist must equal the model, and no two active bookings of one
- * facility may overlap. One world (users, facilities) serves every sequence; the booking
+ * each customer's GET /api/waitlist must equal the model, so must the places on bookings and the
+ * shares of split bookings, the money must add up in the database (./money.ts), and no two
+ * active bookings of one facility may overlap. One world (users, facilities) serves every sequence; the booking
  * tables are emptied between sequences. Used by api/test/model.property.test.ts (small count)
  * and prove/model.ts (>= 1,000 sequences on PostgreSQL).
  */
