@@ -16,17 +16,6 @@ interface OrderMoney {
   kept: number;
 }
 
-interface SplitMoney {
-  id: string;
-  price: number;
-  split_orders: number;
-  shares_wanted: number | null;
-  organizer_charge: number | null;
-  shares: number;
-  total: number;
-  first: number | null;
-}
-
 /**
  * Money in equals money kept plus money refunded: for every order that took money (paid, or
  * refunded since), what it still pays for plus its refunds equals what it took, and an order
@@ -65,33 +54,33 @@ export async function moneyProblems(db: Executor): Promise<string[]> {
   }
   if (taken !== kept + refunded) problems.push(`money in ${taken}c != kept ${kept}c + refunded ${refunded}c`);
 
-  const { rows: strays } = await sql<{ id: string }>`
-    SELECT r.id FROM refunds r
-    WHERE r.booking_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM order_bookings ob WHERE ob.order_id = r.order_id AND ob.booking_id = r.booking_id)`.execute(db);
-  for (const r of strays) problems.push(`refund ${r.id.slice(0, 8)} goes back through an order that did not pay for its booking`);
-
-  const { rows: splits } = await sql<SplitMoney>`
-    SELECT b.id, (b.payable_cents - coalesce(max(ob.discount_cents), 0))::int AS price, count(ob.order_id)::int AS split_orders,
-      max(ob.shares)::int AS shares_wanted, max(ob.amount_cents)::int AS organizer_charge,
-      (SELECT count(*) FROM booking_shares s WHERE s.booking_id = b.id)::int AS shares,
-      (SELECT coalesce(sum(s.amount_cents), 0) FROM booking_shares s WHERE s.booking_id = b.id)::int AS total,
-      (SELECT s.amount_cents FROM booking_shares s WHERE s.booking_id = b.id AND s.seq = 0) AS first
-    FROM bookings b
-    LEFT JOIN order_bookings ob ON ob.booking_id = b.id AND ob.paid_at IS NOT NULL AND ob.order_id IN (SELECT id FROM orders WHERE kind = 'split')
-    WHERE EXISTS (SELECT 1 FROM booking_shares s WHERE s.booking_id = b.id)
-    GROUP BY b.id, b.payable_cents`.execute(db);
-  for (const b of splits) {
-    const what = `split booking ${b.id.slice(0, 8)}`;
-    if (b.split_orders !== 1) problems.push(`${what} has ${b.split_orders} paid split orders`);
-    if (b.total !== b.price) problems.push(`${what}: its shares add up to ${b.total}c, its price after discount is ${b.price}c`);
-    if (b.shares !== b.shares_wanted) problems.push(`${what} has ${b.shares} shares, its split order made ${b.shares_wanted}`);
-    if (b.first !== b.organizer_charge) problems.push(`${what}: the organizer's share is ${b.first}c, their split order charged ${b.organizer_charge}c`);
-  }
-
-  const { rows: payers } = await sql<{ id: string; status: string }>`
-    SELECT s.id, s.status FROM booking_shares s JOIN orders o ON o.id = s.order_id JOIN bookings b ON b.id = s.booking_id
+  // The rest in one round trip (it runs after every command): refunds through orders that did not
+  // pay for their booking, split bookings whose shares do not add up, shares naming the wrong payer.
+  const { rows: broken } = await sql<{ problem: string }>`
+    SELECT 'refund ' || left(r.id::text, 8) || ' goes back through an order that did not pay for its booking' AS problem
+    FROM refunds r
+    WHERE r.booking_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM order_bookings ob WHERE ob.order_id = r.order_id AND ob.booking_id = r.booking_id)
+    UNION ALL
+    SELECT 'split booking ' || left(x.id::text, 8) || ': ' || x.split_orders || ' paid split order(s); ' || x.shares || ' shares of ' || coalesce(x.shares_wanted::text, '?')
+      || ' adding up to ' || x.total || 'c for a price after discount of ' || x.price || 'c; the organizer''s share ' || coalesce(x.first::text, '?')
+      || 'c, their split order charged ' || coalesce(x.organizer_charge::text, '?') || 'c'
+    FROM (
+      SELECT b.id, (b.payable_cents - coalesce(max(ob.discount_cents), 0))::int AS price, count(ob.order_id)::int AS split_orders,
+        max(ob.shares)::int AS shares_wanted, max(ob.amount_cents)::int AS organizer_charge,
+        (SELECT count(*) FROM booking_shares s WHERE s.booking_id = b.id)::int AS shares,
+        (SELECT coalesce(sum(s.amount_cents), 0) FROM booking_shares s WHERE s.booking_id = b.id)::int AS total,
+        (SELECT s.amount_cents FROM booking_shares s WHERE s.booking_id = b.id AND s.seq = 0) AS first
+      FROM bookings b
+      LEFT JOIN order_bookings ob ON ob.booking_id = b.id AND ob.paid_at IS NOT NULL AND ob.order_id IN (SELECT id FROM orders WHERE kind = 'split')
+      WHERE EXISTS (SELECT 1 FROM booking_shares s WHERE s.booking_id = b.id)
+      GROUP BY b.id, b.payable_cents
+    ) x
+    WHERE x.split_orders <> 1 OR x.total <> x.price OR x.shares IS DISTINCT FROM x.shares_wanted OR x.first IS DISTINCT FROM x.organizer_charge
+    UNION ALL
+    SELECT s.status || ' share ' || left(s.id::text, 8) || ' does not name the order and payer whose money it is'
+    FROM booking_shares s JOIN orders o ON o.id = s.order_id JOIN bookings b ON b.id = s.booking_id
     WHERE (s.status = 'paid' AND (s.paid_by IS DISTINCT FROM o.user_id OR o.kind NOT IN ('split', 'share') OR (o.kind = 'share' AND o.share_id IS DISTINCT FROM s.id)))
        OR (s.status = 'covered' AND (o.kind <> 'cover' OR o.user_id <> b.user_id))`.execute(db);
-  for (const s of payers) problems.push(`${s.status} share ${s.id.slice(0, 8)} does not name the order and payer whose money it is`);
+  problems.push(...broken.map((r) => r.problem));
   return problems;
 }
