@@ -367,7 +367,8 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       return sweep();
     case 'share': {
       // A player pays their share: the checkout, then (mostly) Pay on the sandbox's page.
-      const b = cmd.latest ? latestOpen() : model.bookings.filter((x) => x.shares)[cmd.pick % Math.max(1, model.bookings.filter((x) => x.shares).length)];
+      const split = model.bookings.filter((x) => x.shares);
+      const b = cmd.latest ? latestOpen() : split[cmd.pick % Math.max(1, split.length)];
       if (!b) return void stats.skipped++;
       const expected = model.shareCheckout(cmd.customer, b);
       const reply = await send('POST', `/api/bookings/${b.id}/share/checkout`, w.customers[cmd.customer]);
