@@ -7,11 +7,22 @@
  * Waitlist entries here are for one facility's slot; window entries (any court of a sport) are
  * not modelled.
  *
+ * Split payment (README; domain/src/split-payment.ts): a split checkout charges the organizer
+ * their own share of each booking (its price in MODEL_MAX_PLAYERS whole-cent shares, the odd
+ * cents on theirs: the domain's splitCents); paying it confirms the booking and opens the other
+ * shares, due SHARE_DUE_HOURS before the start (1 hour for later bookings: the domain's
+ * sharesDueAt). A player pays the share reserved for their place (or the next free one); a
+ * payment that can no longer pay its share is refunded whole; at the due time the open shares
+ * are charged to the organizer in one cover order; every refund goes through the order that
+ * took the money, so to whoever paid it.
+ *
  * Prices, changeover buffers and quotas come from each facility's setup (ModelFacilitySetup).
  * Simplifications, all deliberate: every facility is open 08:00-22:00 daily on a 60-minute grid
  * with a 240-minute maximum, in New York, and the model only books dates before the March DST
  * change (EST, UTC-5), so local wall clock -> instant is plain arithmetic.
  */
+
+import { DEFAULT_SHARE_DUE_HOURS, sharesDueAt, splitCents } from '@courtside/domain';
 
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
@@ -31,9 +42,23 @@ const MAX_BOOKING_HOURS = 4;
  */
 export const LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS = false;
 
+/**
+ * A split booking staff move keeps the due time its shares got when it was paid, even when that
+ * is now days before (or after) the SHARE_DUE_HOURS the rule sets from its new start (reported,
+ * see api/test/split-payment-found.test.ts). Set to false to model the rule: the due time
+ * follows the start.
+ */
+export const MOVED_SPLIT_KEEPS_DUE_TIME = true;
+
+/** The app's SHARE_DUE_HOURS in the model's world (the default). */
+export const MODEL_SHARE_DUE_HOURS = DEFAULT_SHARE_DUE_HOURS;
+
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 export type PaymentStatus = 'unpaid' | 'paid' | 'refunded';
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
+/** Who pays what: everything, the organizer's split share, one player's share, the shares charged to the organizer at the due time. */
+export type OrderKind = 'full' | 'split' | 'share' | 'cover';
+export type ShareStatus = 'open' | 'paid' | 'covered' | 'owed' | 'refunded';
 export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
 
 /**
@@ -64,12 +89,41 @@ export interface ModelBooking {
   status: BookingStatus;
   payment: PaymentStatus;
   holdExpiresAt: number | null;
+  /** When it was made: a split's due time depends on it. */
+  bookedAt: number;
+  /** Paid split: its shares (the organizer's first) and when those still open are charged to the organizer. */
+  shares?: ModelShare[];
+  dueAt?: number;
+}
+
+/** A place on a booking besides its organizer's: a customer who joined by the link, or a friend added by name (null). */
+export interface ModelPlace {
+  booking: string;
+  customer: number | null;
+}
+
+/** One share of a booking paid split. */
+export interface ModelShare {
+  seq: number;
+  amountCents: number;
+  status: ShareStatus;
+  /** The place it is reserved for (it stays on a place that ended when the share was covered meanwhile). */
+  place: ModelPlace | null;
+  /** The order whose money it is. */
+  orderId: string | null;
+  /** Who paid it (the organizer's own share, a player's); a covered share names no payer. */
+  paidBy: number | null;
 }
 
 export interface ModelOrder {
   id: string;
   owner: number;
+  kind: OrderKind;
   bookingIds: string[];
+  /** What it charges for each booking, when not the booking's price (a split order: the organizer's share). */
+  charges?: Map<string, number>;
+  /** A player's share order: the share it pays. */
+  share?: ModelShare;
   amountCents: number;
   refundedCents: number;
   status: OrderStatus;
@@ -179,9 +233,11 @@ export class BookingModel {
 
   readonly entries: ModelEntry[] = [];
   /** The places held on bookings besides their organizers: a customer who joined by the link, or a friend added by name (null). */
-  readonly places: { booking: string; customer: number | null }[] = [];
+  readonly places: ModelPlace[] = [];
   /** Offers the hand-over made, for the coverage report. */
   offersMade = 0;
+  /** Money events the coverage report counts (a share refunded on leaving, a split booking cancelled with refunds...). */
+  readonly events: Record<string, number> = {};
   private nextLine = 0;
 
   readonly facilities: ModelFacility[];
@@ -280,6 +336,33 @@ export class BookingModel {
     for (const o of this.orders) if (o.status === 'pending' && o.bookingIds.includes(bookingId)) o.status = 'cancelled';
   }
 
+  /** A cancelled split booking: every paid (or covered) share goes back through the order that paid it. */
+  private refundShares(b: ModelBooking) {
+    let refunded = 0;
+    for (const s of b.shares!) {
+      if ((s.status !== 'paid' && s.status !== 'covered') || !s.orderId) continue;
+      this.refund(this.order(s.orderId), s.amountCents);
+      s.status = 'refunded';
+      refunded++;
+    }
+    if (refunded > 1) this.note('split booking cancelled, shares refunded to their payers');
+  }
+
+  order(id: string): ModelOrder {
+    const o = this.orders.find((x) => x.id === id);
+    if (!o) throw new Error(`the model has no order ${id}`);
+    return o;
+  }
+
+  private note(event: string) {
+    this.events[event] = (this.events[event] ?? 0) + 1;
+  }
+
+  /** What an order charges for one of its bookings. */
+  private chargeOf(o: ModelOrder, b: ModelBooking) {
+    return o.charges?.get(b.id) ?? b.cents;
+  }
+
   private refund(order: ModelOrder, cents: number) {
     if (cents <= 0) return;
     order.refundedCents += cents;
@@ -318,6 +401,7 @@ export class BookingModel {
           status: 'pending',
           payment: 'unpaid',
           holdExpiresAt: this.now + this.holdMinutes * MINUTE_MS,
+          bookedAt: this.now,
         });
       },
     };
@@ -348,13 +432,14 @@ export class BookingModel {
         b.startsAt = interval.startsAt;
         b.endsAt = interval.endsAt;
         if (b.payment !== 'paid') b.cents = this.priceOf(req);
+        if (b.shares && !MOVED_SPLIT_KEEPS_DUE_TIME) b.dueAt = sharesDueAt(new Date(b.startsAt), new Date(b.bookedAt), MODEL_SHARE_DUE_HOURS).getTime();
         // A moved hold needs a fresh checkout: the old hosted pages must not take money.
         if (wasPending) this.cancelPendingOrdersOf(b.id);
         // A hold staff moved: its customer gets a new payment page for the new time and price.
         if (wasPending && actor === 'admin' && moved && this.customersActive[b.owner]) {
           if (typeof newLink !== 'string') throw new Error(`a hold staff moved has no new checkout (booking ${b.id})`);
           const expiresAt = Math.min(b.holdExpiresAt ?? Infinity, b.startsAt);
-          this.orders.push({ id: newLink, owner: b.owner, bookingIds: [b.id], amountCents: b.cents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
+          this.orders.push({ id: newLink, owner: b.owner, kind: 'full', bookingIds: [b.id], amountCents: b.cents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
         }
         // The time it left goes to whoever waits for it there.
         this.handOver(left);
@@ -380,8 +465,11 @@ export class BookingModel {
         this.cancelPendingOrdersOf(b.id);
         if (refund) {
           b.payment = 'refunded';
-          const paidBy = [...this.orders, ...this.deskOrders].find((o) => o.paidBookingIds.has(b.id));
-          if (paidBy) this.refund(paidBy, b.cents);
+          if (b.shares) this.refundShares(b);
+          else {
+            const paidBy = [...this.orders, ...this.deskOrders].find((o) => o.paidBookingIds.has(b.id));
+            if (paidBy) this.refund(paidBy, b.cents);
+          }
         }
         if (handOver) this.handOver(b.facility);
       },
@@ -389,7 +477,7 @@ export class BookingModel {
   }
 
   /** Checks out the caller's own live holds; the client's total must equal the server's. */
-  checkout(owner: number, ids: string[], totalCents: (serverCents: number) => number): Expectation {
+  checkout(owner: number, ids: string[], totalCents: (serverCents: number) => number, split = false): Expectation {
     if (this.signedOut(owner)) return { status: 401 };
     const unique = [...new Set(ids)];
     const rows: ModelBooking[] = [];
@@ -404,15 +492,19 @@ export class BookingModel {
     if (rows.some((b) => b.status !== 'pending' || this.lapsed(b) || b.startsAt <= this.now)) return { status: 409 };
     // A hold at a facility that was deleted is not for sale any more.
     if (rows.some((b) => !this.facilities[b.facility]!.active)) return { status: 409 };
-    const amountCents = rows.reduce((sum, b) => sum + b.cents, 0);
-    if (totalCents(amountCents) !== amountCents) return { status: 400 };
+    const priceCents = rows.reduce((sum, b) => sum + b.cents, 0);
+    // The client's total is the bookings' price, split or not.
+    if (totalCents(priceCents) !== priceCents) return { status: 400 };
+    // Split: the organizer's own share of each booking.
+    const charges = new Map(rows.map((b) => [b.id, split ? splitCents(b.cents, MODEL_MAX_PLAYERS)[0]! : b.cents]));
+    const amountCents = [...charges.values()].reduce((sum, c) => sum + c, 0);
     return {
       status: 201,
       apply: (id) => {
         // One open checkout per booking: the new one replaces those still open for its bookings.
         for (const b of unique) this.cancelPendingOrdersOf(b);
         const expiresAt = Math.min(...rows.map((b) => b.holdExpiresAt!));
-        this.orders.push({ id: id as string, owner, bookingIds: unique, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
+        this.orders.push({ id: id as string, owner, kind: split ? 'split' : 'full', bookingIds: unique, charges, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
       },
     };
   }
@@ -440,6 +532,7 @@ export class BookingModel {
   pay(o: ModelOrder): Expectation {
     const success = { status: 303, location: '/payment/success' };
     if (o.paymentSeen || o.status === 'paid' || o.status === 'refunded') return { ...success, apply: () => void (o.paymentSeen = true) };
+    if (o.kind === 'share') return this.payShare(o);
     const stale = o.status === 'cancelled';
     const late: ModelBooking[] = [];
     const confirmed: ModelBooking[] = [];
@@ -462,24 +555,134 @@ export class BookingModel {
           b.payment = 'paid';
           b.holdExpiresAt = null;
           o.paidBookingIds.add(b.id);
+          if (o.kind === 'split') this.openShares(b, o);
         }
         if (stale) {
           // Bookings of it that are over and unpaid show the refund, in the product's order (by id) while the money lasts.
           let left = o.amountCents;
           for (const id of [...o.bookingIds].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))) {
             const b = this.booking(id)!;
-            if (b.payment !== 'unpaid' || (b.status !== 'cancelled' && b.status !== 'expired') || b.cents > left) continue;
+            if (b.payment !== 'unpaid' || (b.status !== 'cancelled' && b.status !== 'expired') || this.chargeOf(o, b) > left) continue;
             b.payment = 'refunded';
-            left -= b.cents;
+            left -= this.chargeOf(o, b);
           }
           return this.refund(o, o.amountCents);
         }
         for (const b of late) {
-          this.refund(o, b.cents);
+          this.refund(o, this.chargeOf(o, b));
           if (b.payment === 'unpaid') b.payment = 'refunded';
         }
       },
     };
+  }
+
+  /** The organizer's split order confirmed the booking: their share is paid by it, the others open until the due time. */
+  private openShares(b: ModelBooking, o: ModelOrder) {
+    b.shares = splitCents(b.cents, MODEL_MAX_PLAYERS).map((amountCents, seq): ModelShare => ({
+      seq,
+      amountCents,
+      status: seq === 0 ? 'paid' : 'open',
+      place: null,
+      orderId: seq === 0 ? o.id : null,
+      paidBy: seq === 0 ? o.owner : null,
+    }));
+    b.dueAt = sharesDueAt(new Date(b.startsAt), new Date(b.bookedAt), MODEL_SHARE_DUE_HOURS).getTime();
+    this.note('split order paid');
+  }
+
+  /** The active place of a customer on a booking. */
+  private placeOf(b: ModelBooking, customer: number) {
+    return this.places.find((p) => p.booking === b.id && p.customer === customer);
+  }
+
+  private cancelPendingShareOrders(s: ModelShare) {
+    for (const o of this.orders) if (o.share === s && o.status === 'pending') o.status = 'cancelled';
+  }
+
+  /**
+   * A player opens the checkout of their share: the one reserved for their place, else the
+   * first free one (reserved for them now); a newer checkout of a share replaces an open one.
+   * In the order the rules are checked: the organizer has paid theirs; someone not on the
+   * booking is told it does not exist; a booking not split, not confirmed or started, a share
+   * paid (or covered) already, the due time passed, no share left.
+   */
+  shareCheckout(customer: number, b: ModelBooking): Expectation {
+    if (this.signedOut(customer)) return { status: 401 };
+    if (b.owner === customer && b.shares) return { status: 409, code: 'SHARE_ALREADY_PAID' };
+    const place = this.placeOf(b, customer);
+    if (!place) return { status: 404 };
+    if (!b.shares) return { status: 409, code: 'NOT_SPLIT' };
+    if (b.status !== 'confirmed' || b.startsAt <= this.now) return { status: 409, code: 'NOT_JOINABLE' };
+    const mine = b.shares.find((s) => s.place === place);
+    if (mine && mine.status !== 'open') return { status: 409, code: 'SHARE_ALREADY_PAID' };
+    if (b.dueAt! <= this.now) return { status: 409, code: 'SHARES_CLOSED' };
+    const share = mine ?? b.shares.find((s) => s.seq > 0 && s.status === 'open' && s.place === null);
+    if (!share) return { status: 409, code: 'NO_OPEN_SHARE' };
+    return {
+      status: 201,
+      apply: (id) => {
+        share.place = place;
+        this.cancelPendingShareOrders(share);
+        // Its page takes the share until the due time.
+        this.orders.push({ id: id as string, owner: customer, kind: 'share', bookingIds: [b.id], share, amountCents: share.amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt: b.dueAt! });
+      },
+    };
+  }
+
+  /**
+   * A player's share payment: it pays the share while the booking is confirmed and the share is
+   * open and reserved for the payer's place; otherwise (the booking cancelled, the share paid or
+   * charged to the organizer meanwhile, the payer gone) it is refunded whole.
+   */
+  private payShare(o: ModelOrder): Expectation {
+    const b = this.booking(o.bookingIds[0]!)!;
+    const s = o.share!;
+    const place = this.placeOf(b, o.owner);
+    const keeps = b.status === 'confirmed' && s.status === 'open' && place !== undefined && s.place === place;
+    return {
+      status: 303,
+      location: keeps ? '/payment/success' : '/payment/refunded',
+      apply: () => {
+        o.paymentSeen = true;
+        o.status = 'paid';
+        if (!keeps) return this.refund(o, o.amountCents);
+        s.status = 'paid';
+        s.orderId = o.id;
+        s.paidBy = o.owner;
+        this.note('share paid');
+      },
+    };
+  }
+
+  /**
+   * The due time: each confirmed split booking whose due time has come, with shares still open,
+   * charges those to its organizer in one cover order (the sandbox takes it at once); open
+   * checkouts of those shares close. Its id is named by the harness (no answer carries it).
+   */
+  private coverDueShares() {
+    for (const b of this.bookings) {
+      const open = b.shares?.filter((s) => s.status === 'open') ?? [];
+      if (b.status !== 'confirmed' || b.dueAt === undefined || b.dueAt > this.now || open.length === 0) continue;
+      const id = `cover:${b.id}:${this.orders.length}`;
+      const amountCents = open.reduce((sum, s) => sum + s.amountCents, 0);
+      this.orders.push({ id, owner: b.owner, kind: 'cover', bookingIds: [b.id], amountCents, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(), expiresAt: this.now });
+      for (const s of open) {
+        s.status = 'covered';
+        s.orderId = id;
+        this.cancelPendingShareOrders(s);
+      }
+      this.note('shares covered at the due time');
+    }
+  }
+
+  /** Cover orders whose id the model does not know yet (the harness reads them and calls nameCover). */
+  unnamedCovers(): ModelOrder[] {
+    return this.orders.filter((o) => o.id.startsWith('cover:'));
+  }
+
+  nameCover(o: ModelOrder, id: string) {
+    for (const s of this.booking(o.bookingIds[0]!)!.shares!) if (s.orderId === o.id) s.orderId = id;
+    o.id = id;
   }
 
   /** The customer left the hosted page: the checkout closes, the holds stay until they lapse. */
@@ -526,11 +729,11 @@ export class BookingModel {
   private addDeskBookings(owner: number, facility: number, made: { id: string; startsAt: number; endsAt: number }[], cents: number, payment: DeskPayment) {
     for (const m of made) {
       this.expireLapsedOverlapping(facility, m);
-      this.bookings.push({ id: m.id, owner, facility, startsAt: m.startsAt, endsAt: m.endsAt, cents, status: 'confirmed', payment: payment === 'desk' ? 'paid' : 'unpaid', holdExpiresAt: null });
+      this.bookings.push({ id: m.id, owner, facility, startsAt: m.startsAt, endsAt: m.endsAt, cents, status: 'confirmed', payment: payment === 'desk' ? 'paid' : 'unpaid', holdExpiresAt: null, bookedAt: this.now });
     }
     if (payment === 'desk') {
       // The order's id is not in the answer: the harness names it from the database.
-      this.deskOrders.push({ id: `desk:${made[0]!.id}`, owner, bookingIds: made.map((m) => m.id), amountCents: cents * made.length, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(made.map((m) => m.id)), expiresAt: this.now });
+      this.deskOrders.push({ id: `desk:${made[0]!.id}`, owner, kind: 'full', bookingIds: made.map((m) => m.id), amountCents: cents * made.length, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(made.map((m) => m.id)), expiresAt: this.now });
     }
   }
 
@@ -581,6 +784,7 @@ export class BookingModel {
     for (const b of this.bookings) if (this.lapsed(b)) this.settle(b, 'expired');
     for (const e of this.entries) if (e.status === 'waiting' && e.offerBy <= this.now) e.status = 'expired';
     for (const [facility] of this.facilities.entries()) this.handOver(facility);
+    this.coverDueShares();
   }
 
   /** An admin deactivates a customer: their tokens stop working, their future holds are released and their open checkouts cancelled. */
@@ -690,6 +894,7 @@ export class BookingModel {
         status: 'pending',
         payment: 'unpaid',
         holdExpiresAt: Math.min(this.now + this.waitlist.offerMinutes * MINUTE_MS, e.offerBy),
+        bookedAt: this.now,
       });
       e.status = 'offered';
       e.offer = id;
@@ -822,6 +1027,28 @@ export class BookingModel {
     if (b.owner === customer) return { status: 409, code: 'IS_ORGANIZER' };
     const i = this.places.findIndex((p) => p.booking === b.id && p.customer === customer);
     if (i < 0) return { status: 404 };
-    return { status: 200, apply: () => void this.places.splice(i, 1) };
+    return {
+      status: 200,
+      apply: () => {
+        const [place] = this.places.splice(i, 1);
+        this.releaseShare(b, place!);
+      },
+    };
+  }
+
+  /**
+   * A player's place ended: the share reserved for it is free again and its open checkout
+   * closes; a share they paid goes back to them through their order and is open again (the
+   * organizer's to cover at the due time). A covered share stays as it is.
+   */
+  private releaseShare(b: ModelBooking, place: ModelPlace) {
+    const s = b.shares?.find((x) => x.place === place);
+    if (!s) return;
+    this.cancelPendingShareOrders(s);
+    if (s.status === 'open') s.place = null;
+    if (s.status !== 'paid' || !s.orderId) return;
+    this.refund(this.order(s.orderId), s.amountCents);
+    Object.assign(s, { status: 'open', place: null, orderId: null, paidBy: null });
+    this.note('share refunded on leaving');
   }
 }

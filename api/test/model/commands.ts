@@ -9,9 +9,10 @@ import type { Actor, ModelFacilitySetup, SlotRequest } from './booking-model.ts'
 export type Command =
   | { kind: 'book'; customer: number; slot: SlotRequest }
   | { kind: 'move'; actor: Actor; pick: number; slot: SlotRequest }
-  | { kind: 'cancel'; actor: Actor; pick: number }
-  | { kind: 'checkout'; customer: number; picks: number[]; wrongTotal: boolean }
-  | { kind: 'pay'; pick: number }
+  | { kind: 'cancel'; actor: Actor; pick: number; latest?: boolean }
+  // `split`: Split the cost (the organizer pays their own share); `latest`: the buyer's newest booking first.
+  | { kind: 'checkout'; customer: number; picks: number[]; wrongTotal: boolean; split: boolean; latest?: boolean }
+  | { kind: 'pay'; pick: number; latest?: boolean }
   | { kind: 'provider-pays'; pick: number }
   | { kind: 'abandon'; pick: number }
   | { kind: 'wait'; minutes: number }
@@ -31,7 +32,10 @@ export type Command =
   // Players: `latest` aims at the newest booking that looks joinable (what a party's steps share).
   | { kind: 'play'; customer: number; pick: number; latest?: boolean }
   | { kind: 'friend'; actor: Actor; pick: number; latest?: boolean }
-  | { kind: 'quit'; customer: number; pick: number; latest?: boolean };
+  | { kind: 'quit'; customer: number; pick: number; latest?: boolean }
+  // Split payment: a player opens their share's checkout and (`pays`) pays it on the page; the due time of a split booking comes.
+  | { kind: 'share'; customer: number; pick: number; pays: boolean; latest?: boolean }
+  | { kind: 'due'; pick: number };
 
 /**
  * The world's facilities: one plain, one with a 10:00-12:00 peak price and a 30-minute
@@ -67,6 +71,7 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
       picks: fc.array(pick, { minLength: 1, maxLength: 2 }),
       // Now and then a stale or tampered total, which must be refused.
       wrongTotal: fc.constantFrom(false, false, false, false, true),
+      split: fc.constantFrom(false, false, true),
     }),
   },
   { weight: 12, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick }) },
@@ -104,6 +109,9 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('play' as const), customer: fc.nat(1), pick }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('friend' as const), actor, pick }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('quit' as const), customer: fc.nat(1), pick }) },
+  // Split payment: a customer pays a share of a split booking (mostly a player of it; the organizer, or someone not on it, refused).
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('share' as const), customer: fc.nat(1), pick, pays: fc.constantFrom(true, true, false) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('due' as const), pick }) },
   // A deactivated customer sits out the rest of the sequence (their requests answer 401).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), customer: fc.nat(1) }) },
 );
@@ -130,6 +138,35 @@ const party: fc.Arbitrary<Command[]> = fc.record({ organizer: fc.nat(1), slot })
   { kind: 'quit', customer: 1 - organizer, pick: 0, latest: true },
 ]);
 
+/**
+ * Now and then a split party: one customer books and checks out splitting the cost, paying their
+ * share; the other joins by the link and pays theirs, then tries to pay it again (refused); then
+ * the player leaves (their share refunded), the booking is cancelled (by staff, or its organizer
+ * within the policy: every paid share refunded to its payer), or the due time comes (the open
+ * shares charged to the organizer).
+ */
+const splitParty: fc.Arbitrary<Command[]> = fc
+  .record({ organizer: fc.nat(1), slot, end: fc.constantFrom('quit' as const, 'admin' as const, 'owner' as const, 'due' as const) })
+  .map(({ organizer, slot: s, end }) => {
+    const player = 1 - organizer;
+    const ending: Command =
+      end === 'quit' ? { kind: 'quit', customer: player, pick: 0, latest: true }
+        : end === 'due' ? { kind: 'due', pick: 0 }
+          : { kind: 'cancel', actor: end, pick: 0, latest: true };
+    return [
+      { kind: 'book', customer: organizer, slot: s },
+      { kind: 'checkout', customer: organizer, picks: [0], wrongTotal: false, split: true, latest: true },
+      { kind: 'pay', pick: 0, latest: true },
+      { kind: 'play', customer: player, pick: 0, latest: true },
+      { kind: 'share', customer: player, pick: 0, pays: true, latest: true },
+      { kind: 'share', customer: player, pick: 0, pays: true, latest: true },
+      ending,
+    ];
+  });
+
 export const sequenceArbitrary = (maxCommands: number) =>
-  fc.array(fc.oneof({ weight: 8, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }, { weight: 1, arbitrary: party }), { minLength: 1, maxLength: maxCommands, size: 'max' })
+  fc.array(
+    fc.oneof({ weight: 8, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }, { weight: 1, arbitrary: party }, { weight: 1, arbitrary: splitParty }),
+    { minLength: 1, maxLength: maxCommands, size: 'max' },
+  )
     .map((steps) => steps.flat().slice(0, maxCommands));

@@ -2,8 +2,9 @@
  * Runs generated command sequences against the real app (app.inject, real database, TestClock)
  * and the pure model side by side. After every command the status (and, where the model names
  * it, the refusal's code) must be the predicted one, the bookings, orders and waitlist tables and
- * each customer's GET /api/waitlist must equal the model, and no two active bookings of one
- * facility may overlap. One world (users, facilities) serves every sequence; the booking
+ * each customer's GET /api/waitlist must equal the model, so must the places on bookings and the
+ * shares of split bookings, the money must add up in the database (./money.ts), and no two
+ * active bookings of one facility may overlap. One world (users, facilities) serves every sequence; the booking
  * tables are emptied between sequences. Used by api/test/model.property.test.ts (small count)
  * and prove/model.ts (>= 1,000 sequences on PostgreSQL).
  */
@@ -14,8 +15,10 @@ import { admin, customer, facility, providerPays, type Actor as ApiActor } from 
 import { countBookingsUnderClosures, countOverlaps } from '../support/databases.ts';
 import { sweepHolds } from '../../src/services/booking-service.ts';
 import { sweepWaitlist } from '../../src/services/waitlist-offers.ts';
-import { BookingModel, MODEL_START, MINUTE_MS, dateOf, timeOf, type Actor, type EntryView, type Expectation, type ModelBooking, type SlotRequest } from './booking-model.ts';
+import { coverDueShares } from '../../src/payments/split/cover.ts';
+import { BookingModel, MODEL_START, MINUTE_MS, dateOf, timeOf, type Actor, type EntryView, type Expectation, type ModelBooking, type ModelOrder, type SlotRequest } from './booking-model.ts';
 import { MODEL_FACILITIES, sequenceArbitrary, type Command } from './commands.ts';
+import { moneyProblems } from './money.ts';
 
 /**
  * The app's settings for the model's world: a small waitlist limit, so sequences reach it
@@ -79,30 +82,39 @@ class Mismatch extends Error {
   override name = 'ModelMismatch';
 }
 
-const describeBooking = (b: { id: string; facility: string; startsAt: number; endsAt: number; status: string; payment: string; cents: number }) =>
-  `${b.id.slice(0, 8)} fac=${b.facility.slice(0, 8)} ${new Date(b.startsAt).toISOString()}..${new Date(b.endsAt).toISOString()} ${b.status}/${b.payment} ${b.cents}c`;
+const describeBooking = (b: { id: string; facility: string; startsAt: number; endsAt: number; status: string; payment: string; cents: number; dueAt: number | undefined }) =>
+  `${b.id.slice(0, 8)} fac=${b.facility.slice(0, 8)} ${new Date(b.startsAt).toISOString()}..${new Date(b.endsAt).toISOString()} ${b.status}/${b.payment} ${b.cents}c${b.dueAt === undefined ? '' : ` shares due ${new Date(b.dueAt).toISOString()}`}`;
 
 /** The bookings and orders tables must hold exactly what the model says, and no overlap. */
 async function compareDatabase(w: ModelWorld, model: BookingModel): Promise<void> {
   const db = w.t.database.db;
-  const bookings = await db.selectFrom('bookings').select(['id', 'facility_id', 'starts_at', 'ends_at', 'status', 'payment_status', 'payable_cents']).execute();
+  const bookings = await db.selectFrom('bookings').select(['id', 'facility_id', 'starts_at', 'ends_at', 'status', 'payment_status', 'payable_cents', 'shares_due_at']).execute();
   const actual = bookings
-    .map((r) => describeBooking({ id: r.id, facility: r.facility_id, startsAt: new Date(r.starts_at).getTime(), endsAt: new Date(r.ends_at).getTime(), status: r.status, payment: r.payment_status, cents: r.payable_cents }))
+    .map((r) => describeBooking({
+      id: r.id, facility: r.facility_id, startsAt: new Date(r.starts_at).getTime(), endsAt: new Date(r.ends_at).getTime(), status: r.status, payment: r.payment_status, cents: r.payable_cents,
+      dueAt: r.shares_due_at === null ? undefined : new Date(r.shares_due_at).getTime(),
+    }))
     .sort();
   const expected = model.bookings
-    .map((b) => describeBooking({ id: b.id, facility: w.facilityIds[b.facility]!, startsAt: b.startsAt, endsAt: b.endsAt, status: b.status, payment: b.payment, cents: b.cents }))
+    .map((b) => describeBooking({ id: b.id, facility: w.facilityIds[b.facility]!, startsAt: b.startsAt, endsAt: b.endsAt, status: b.status, payment: b.payment, cents: b.cents, dueAt: b.dueAt }))
     .sort();
   if (actual.join('\n') !== expected.join('\n')) {
     throw new Mismatch(`bookings table differs from the model\n  database: ${actual.join('\n            ')}\n  model:    ${expected.join('\n            ')}`);
   }
-  // Desk orders' ids are not in any answer: they are compared by what they are.
-  const orders = (await db.selectFrom('orders').select(['id', 'status', 'provider', 'amount_cents']).execute())
-    .map((o) => (o.provider === 'desk' ? `desk ${o.amount_cents}c ${o.status}` : `${o.id.slice(0, 8)} ${o.status}`))
+  // Desk orders' ids are not in any answer: they are compared by what they are. Each order's payer,
+  // kind, amount and refunds too: every refund goes back through the order (so to the payer) that took the money.
+  const customerOf = (userId: string) => `c${w.customers.findIndex((c) => c.id === userId)}`;
+  const orders = (await db.selectFrom('orders').select(['id', 'status', 'provider', 'kind', 'user_id', 'amount_cents', 'refunded_cents']).execute())
+    .map((o) => `${o.provider === 'desk' ? 'desk' : o.id.slice(0, 8)} ${o.kind} ${customerOf(o.user_id)} ${o.amount_cents}c ${o.status} refunded ${o.refunded_cents}c`)
     .sort();
-  const modelOrders = [...model.orders.map((o) => `${o.id.slice(0, 8)} ${o.status}`), ...model.deskOrders.map((o) => `desk ${o.amountCents}c ${o.status}`)].sort();
+  const describeOrder = (o: ModelOrder, desk: boolean) => `${desk ? 'desk' : o.id.slice(0, 8)} ${o.kind} c${o.owner} ${o.amountCents}c ${o.status} refunded ${o.refundedCents}c`;
+  const modelOrders = [...model.orders.map((o) => describeOrder(o, false)), ...model.deskOrders.map((o) => describeOrder(o, true))].sort();
   if (orders.join('\n') !== modelOrders.join('\n')) {
-    throw new Mismatch(`orders table differs from the model\n  database: ${orders.join(', ')}\n  model:    ${modelOrders.join(', ')}`);
+    throw new Mismatch(`orders table differs from the model\n  database: ${orders.join('\n            ')}\n  model:    ${modelOrders.join('\n            ')}`);
   }
+  await compareShares(w, model);
+  const money = await moneyProblems(db);
+  if (money.length > 0) throw new Mismatch(`the money does not add up in the database:\n  ${money.join('\n  ')}`);
   // What clients are shown (the admin list): a lapsed hold already reads as expired, prices in dollars.
   const listed = await w.t.app.inject({ url: '/api/bookings?limit=1000', headers: w.admin.auth });
   const wire = (listed.json().data as { _id: string; status: string; paymentStatus: string; payableAmount: number }[])
@@ -190,6 +202,45 @@ async function nameOffers(w: ModelWorld, model: BookingModel): Promise<void> {
   }
 }
 
+/**
+ * The shares of split bookings (booking_shares) must be the model's: amount, status, the player
+ * it is reserved for (a place that ended marked so), the order whose money it is, who paid it.
+ */
+async function compareShares(w: ModelWorld, model: BookingModel): Promise<void> {
+  const rows = await w.t.database.db.selectFrom('booking_shares as s')
+    .leftJoin('booking_players as p', 'p.id', 's.player_id')
+    .select(['s.booking_id', 's.seq', 's.amount_cents', 's.status', 's.order_id', 's.paid_by', 'p.user_id', 'p.left_at'])
+    .execute();
+  const who = (userId: string | null) => (userId === null ? '-' : `c${w.customers.findIndex((c) => c.id === userId)}`);
+  const actual = rows
+    .map((r) => `${r.booking_id.slice(0, 8)} #${r.seq} ${r.amount_cents}c ${r.status} for=${who(r.user_id)}${r.left_at ? ' (left)' : ''} order=${r.order_id?.slice(0, 8) ?? '-'} by=${who(r.paid_by)}`)
+    .sort();
+  const expected = model.bookings
+    .flatMap((b) => (b.shares ?? []).map((s) => {
+      const place = s.place ? `c${s.place.customer}${model.places.includes(s.place) ? '' : ' (left)'}` : '-';
+      return `${b.id.slice(0, 8)} #${s.seq} ${s.amountCents}c ${s.status} for=${place} order=${s.orderId?.slice(0, 8) ?? '-'} by=${s.paidBy === null ? '-' : `c${s.paidBy}`}`;
+    }))
+    .sort();
+  if (actual.join('\n') !== expected.join('\n')) {
+    throw new Mismatch(`booking_shares differs from the model\n  database: ${actual.join('\n            ')}\n  model:    ${expected.join('\n            ')}`);
+  }
+}
+
+/** Cover orders the due time made get the ids the API gave them (no answer carries them): one new per booking per sweep. */
+async function nameCovers(w: ModelWorld, model: BookingModel): Promise<void> {
+  const unnamed = model.unnamedCovers();
+  if (unnamed.length === 0) return;
+  const known = new Set(model.orders.map((o) => o.id));
+  const rows = await w.t.database.db.selectFrom('orders as o').innerJoin('order_bookings as ob', 'ob.order_id', 'o.id')
+    .select(['o.id', 'ob.booking_id']).where('o.kind', '=', 'cover').execute();
+  for (const o of unnamed) {
+    const row = rows.find((r) => r.booking_id === o.bookingIds[0] && !known.has(r.id));
+    if (!row) throw new Mismatch(`the model charged the unpaid shares of booking ${o.bookingIds[0]} to its organizer; the database has no new cover order for it`);
+    known.add(row.id);
+    model.nameCover(o, row.id);
+  }
+}
+
 /** The id of a booking's open checkout, if it has one. */
 async function openOrderOf(w: ModelWorld, bookingId: string): Promise<string | undefined> {
   const row = await w.t.database.db
@@ -212,7 +263,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
   const slotBody = (s: SlotRequest) => ({ facility: w.facilityIds[s.facility]!, date: dateOf(s.day), startTime: timeOf(s.startHour), endTime: timeOf(s.startHour + s.hours) });
   const expectReply = (expected: Expectation, reply: Reply, createdId?: string | string[]) => {
     // A refusal's code joins the key for the rules the model must reach (a quota, the waitlist's).
-    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED|WAITLISTED|SLOT_FREE|WAITLIST_LIMIT_REACHED|BOOKING_FULL|NOT_JOINABLE|IS_ORGANIZER)"/.exec(reply.body)?.[1] : undefined;
+    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED|WAITLISTED|SLOT_FREE|WAITLIST_LIMIT_REACHED|BOOKING_FULL|NOT_JOINABLE|IS_ORGANIZER|SHARE_ALREADY_PAID|NOT_SPLIT|NO_OPEN_SHARE|SHARES_CLOSED)"/.exec(reply.body)?.[1] : undefined;
     const key = `${cmd.kind} ${reply.status}${code ? ` ${code}` : ''}${reply.location ? ` ${reply.location.split('?')[0]}` : ''}`;
     stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1;
     const locationOk = expected.location === undefined || (reply.location ?? '').startsWith(expected.location);
@@ -240,6 +291,17 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     const [got, want] = [describeEntry(w, answered), describeEntry(w, model.entryView(e))];
     if (got !== want) throw new Mismatch(`the answer shows the entry as\n  api:   ${got}\n  model: ${want}`);
   };
+  // Orders with a hosted page (a cover order is charged on the organizer's saved card, with no page).
+  const hosted = () => model.orders.filter((o) => o.kind !== 'cover');
+  // The newest booking that looks joinable (what a party's steps share).
+  const latestOpen = () => model.bookings.filter((b) => (b.status === 'pending' || b.status === 'confirmed') && b.startsAt > model.now).at(-1);
+  // The periodic sweeper: lapsed holds, the waitlist, then the due time of split bookings.
+  const sweep = async () => {
+    await sweepHolds(app.ctx);
+    await sweepWaitlist(app.ctx);
+    await coverDueShares(app.ctx);
+    model.sweep();
+  };
   const signed = (orderId: string, action: 'confirm' | 'cancel') => send('POST', `/pay/${orderId}/${action}`, undefined, { signature: w.signatures.get(orderId)! });
 
   switch (cmd.kind) {
@@ -250,7 +312,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     }
     case 'move':
     case 'cancel': {
-      const b = model.bookings[cmd.pick % Math.max(1, model.bookings.length)];
+      const b = cmd.kind === 'cancel' && cmd.latest ? latestOpen() : model.bookings[cmd.pick % Math.max(1, model.bookings.length)];
       if (!b) return void stats.skipped++;
       const expected = cmd.kind === 'move' ? model.move(cmd.actor, b, cmd.slot) : model.cancel(cmd.actor, b);
       const reply = cmd.kind === 'move'
@@ -267,15 +329,16 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       if (model.bookings.length === 0) return void stats.skipped++;
       // The first pick is among the buyer's own bookings when they have any (real checkouts); a second, among all.
       const own = model.bookings.filter((b) => b.owner === cmd.customer);
-      const ids = cmd.picks.map((p, i) => (i === 0 && own.length ? own[p % own.length]! : model.bookings[p % model.bookings.length]!).id);
+      const ids = cmd.picks.map((p, i) => (i === 0 && own.length ? (cmd.latest ? own.at(-1)! : own[p % own.length]!) : model.bookings[p % model.bookings.length]!).id);
       const total = (cents: number) => cents + (cmd.wrongTotal ? 100 : 0);
-      const expected = model.checkout(cmd.customer, ids, total);
+      const expected = model.checkout(cmd.customer, ids, total, cmd.split);
       const serverCents = [...new Set(ids)].reduce((sum, id) => sum + model.booking(id)!.cents, 0);
       const buyer = w.customers[cmd.customer]!;
       const reply = await send('POST', '/api/order/create', buyer, {
         user: { name: 'Model Buyer', email: buyer.email, phone: '555-0100', address: '1 Main St' },
         totalPayableAmount: total(serverCents) / 100,
         bookingIds: ids.map((bookingId) => ({ bookingId })),
+        ...(cmd.split ? { split: true } : {}),
       });
       const orderId = reply.status === 201 ? (JSON.parse(reply.body).data.orderId as string) : undefined;
       expectReply(expected, reply, orderId);
@@ -284,26 +347,53 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     }
     case 'pay':
     case 'abandon': {
-      const order = model.orders[cmd.pick % Math.max(1, model.orders.length)];
+      const order = cmd.kind === 'pay' && cmd.latest ? hosted().at(-1) : hosted()[cmd.pick % Math.max(1, hosted().length)];
       if (!order) return void stats.skipped++;
       const expected = cmd.kind === 'pay' ? model.payOnPage(order) : model.abandon(order);
       return expectReply(expected, await signed(order.id, cmd.kind === 'pay' ? 'confirm' : 'cancel'));
     }
     case 'provider-pays': {
-      const order = model.orders[cmd.pick % Math.max(1, model.orders.length)];
+      const order = hosted()[cmd.pick % Math.max(1, hosted().length)];
       if (!order) return void stats.skipped++;
       const expected = model.pay(order);
       // The same payment event as the page's: a provider reporting it again is a duplicate.
       const outcome = await providerPays(app, order.id, `pay:${order.id}`);
-      return expectReply(expected, { status: 303, body: outcome, location: outcome === 'flagged' ? '/payment/refunded' : '/payment/success' });
+      return expectReply(expected, { status: 303, body: outcome, location: outcome === 'flagged' || outcome === 'refunded' ? '/payment/refunded' : '/payment/success' });
     }
     case 'wait':
       w.t.clock.advance(cmd.minutes * 60_000);
       return model.wait(cmd.minutes);
     case 'sweep':
-      await sweepHolds(app.ctx);
-      await sweepWaitlist(app.ctx);
-      return model.sweep();
+      return sweep();
+    case 'share': {
+      // A player pays their share: the checkout, then (mostly) Pay on the sandbox's page.
+      const split = model.bookings.filter((x) => x.shares);
+      const b = cmd.latest ? latestOpen() : split[cmd.pick % Math.max(1, split.length)];
+      if (!b) return void stats.skipped++;
+      const expected = model.shareCheckout(cmd.customer, b);
+      const reply = await send('POST', `/api/bookings/${b.id}/share/checkout`, w.customers[cmd.customer]);
+      const answer = reply.status === 201 ? (JSON.parse(reply.body) as { data: { orderId: string; amount: number } }).data : undefined;
+      expectReply(expected, reply, answer?.orderId);
+      if (!answer) return;
+      if (Math.round(answer.amount * 100) !== model.order(answer.orderId).amountCents) {
+        throw new Mismatch(`the share checkout answers ${answer.amount}, the model's share is ${model.order(answer.orderId).amountCents}c`);
+      }
+      await readSignature(answer.orderId);
+      if (!cmd.pays) return;
+      const order = model.order(answer.orderId);
+      // Counted as `share 303 /payment/success` (or /payment/refunded).
+      return expectReply(model.payOnPage(order), await signed(order.id, 'confirm'));
+    }
+    case 'due': {
+      // The clock reaches the due time of a split booking with shares still open, and the sweeper runs.
+      const due = model.bookings.filter((b) => b.status === 'confirmed' && b.dueAt !== undefined && b.shares!.some((s) => s.status === 'open'));
+      const b = due[cmd.pick % Math.max(1, due.length)];
+      if (!b) return void stats.skipped++;
+      const minutes = Math.max(0, Math.ceil((b.dueAt! - model.now) / MINUTE_MS));
+      w.t.clock.advance(minutes * 60_000);
+      model.wait(minutes);
+      return sweep();
+    }
     case 'join': {
       // Mostly a booking that holds its time (so the join finds it taken), any when none does.
       const holding = model.bookings.filter((x) => x.status === 'confirmed' || model.wireStatus(x) === 'pending');
@@ -450,6 +540,9 @@ export async function runSequence(w: ModelWorld, commands: Command[], stats: Mod
     { offerMinutes: w.t.config.waitlistOfferMinutes, maxPerCustomer: w.t.config.waitlistMaxPerCustomer },
   );
   stats.sequences++;
+  const countEvents = () => {
+    for (const [k, n] of Object.entries(model.events)) stats.outcomes[k] = (stats.outcomes[k] ?? 0) + n;
+  };
   for (const [i, cmd] of commands.entries()) {
     stats.commands++;
     try {
@@ -457,6 +550,7 @@ export async function runSequence(w: ModelWorld, commands: Command[], stats: Mod
       await step(w, model, cmd, stats);
       if (model.offersMade > offers) stats.outcomes['waitlist offer'] = (stats.outcomes['waitlist offer'] ?? 0) + model.offersMade - offers;
       await nameOffers(w, model);
+      await nameCovers(w, model);
       await compareDatabase(w, model);
       await compareWaitlist(w, model);
       await comparePlayers(w, model);
@@ -465,6 +559,7 @@ export async function runSequence(w: ModelWorld, commands: Command[], stats: Mod
       throw err;
     }
   }
+  countEvents();
 }
 
 export interface ModelRunOptions {
