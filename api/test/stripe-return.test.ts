@@ -28,6 +28,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
     const pending = before.json().data;
     expect(pending).toEqual({
       id: orderId,
+      kind: 'full',
       status: 'pending',
       amount: 60,
       refundState: 'none',
@@ -90,7 +91,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
     const op = doc.paths['/api/order/{id}'].get;
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     const data = op.responses['200'].content['application/json'].schema.properties.data;
-    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'closedReason', 'flagged', 'id', 'refundState', 'status']);
+    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'closedReason', 'flagged', 'id', 'kind', 'refundState', 'status']);
     const create = doc.paths['/api/order/create'].post;
     expect(Object.keys(create.responses)).toContain('503');
   });

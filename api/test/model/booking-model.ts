@@ -42,14 +42,6 @@ const MAX_BOOKING_HOURS = 4;
  */
 export const LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS = false;
 
-/**
- * A split booking staff move keeps the due time its shares got when it was paid, even when that
- * is now days before (or after) the SHARE_DUE_HOURS the rule sets from its new start (reported,
- * see api/test/split-payment-found.test.ts). Set to false to model the rule: the due time
- * follows the start.
- */
-export const MOVED_SPLIT_KEEPS_DUE_TIME = true;
-
 /** The app's SHARE_DUE_HOURS in the model's world (the default). */
 export const MODEL_SHARE_DUE_HOURS = DEFAULT_SHARE_DUE_HOURS;
 
@@ -432,7 +424,7 @@ export class BookingModel {
         b.startsAt = interval.startsAt;
         b.endsAt = interval.endsAt;
         if (b.payment !== 'paid') b.cents = this.priceOf(req);
-        if (b.shares && !MOVED_SPLIT_KEEPS_DUE_TIME) b.dueAt = sharesDueAt(new Date(b.startsAt), new Date(b.bookedAt), MODEL_SHARE_DUE_HOURS).getTime();
+        if (b.shares) b.dueAt = sharesDueAt(new Date(b.startsAt), new Date(b.bookedAt), MODEL_SHARE_DUE_HOURS).getTime();
         // A moved hold needs a fresh checkout: the old hosted pages must not take money.
         if (wasPending) this.cancelPendingOrdersOf(b.id);
         // A hold staff moved: its customer gets a new payment page for the new time and price.
