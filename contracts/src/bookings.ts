@@ -31,6 +31,7 @@ export const BookingDto = Type.Object({
     Type.Number(),
     "What its customer paid for it, in the venue's currency: its price less its share of a promo code's discount (split: their own share, and any unpaid shares charged to them); a refund gives back exactly this. null while nothing was paid",
   ),
+  split: Type.Boolean({ description: "Its cost is split among its players: paidAmount and refundedAmount are then its customer's (the organizer's) own part" }),
   holdExpiresAt: Nullable(Type.String()),
   createdAt: Type.String(),
   refundedAmount: Type.Number({ description: "Money already back with the customer for this booking, in the venue's currency" }),

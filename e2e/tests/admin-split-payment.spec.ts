@@ -95,6 +95,9 @@ test("staff see a split booking's payments with their payers and kinds, and its 
     const due = displayDateTime(split!.dueAt, court.timezone, 'en-US', 'short');
     await expect(summary).toContainText(`2 shares open (${usd(shareCents * 2)}): charged to the organizer on ${due}`);
     await expect(page.getByTestId('booking-split-owed')).toHaveCount(0);
+    // The amount box says what the organizer paid of it, and never a promo code there was none of.
+    await expect(page.getByText(`Cost split: the organizer paid ${usd(organizerCents)}`)).toBeVisible();
+    await expect(page.getByText('after a promo code')).toHaveCount(0);
 
     const rows = page.getByRole('table', { name: 'Players' }).getByTestId('booking-player');
     await expect(rows).toHaveCount(2);

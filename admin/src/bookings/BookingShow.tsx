@@ -105,7 +105,10 @@ const Details = () => {
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Amount">
             <Typography variant="h6" component="p">{money(priceNow(r))}</Typography>
-            {r.paidAmount !== null && r.paidAmount !== r.payableAmount && r.balance === 0 && (
+            {r.paidAmount !== null && r.split && (
+              <Typography variant="body2">Cost split: the organizer paid {money(r.paidAmount)} (the players' shares are below)</Typography>
+            )}
+            {r.paidAmount !== null && !r.split && r.paidAmount !== r.payableAmount && r.balance === 0 && (
               <Typography variant="body2">Paid {money(r.paidAmount)} after a promo code</Typography>
             )}
             {balanceText(r.balance, money) && (

@@ -74,6 +74,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     ...localTimes(b.starts_at, b.ends_at, b.facility_timezone),
     payableAmount: centsToDollars(b.payable_cents),
     paidAmount: paid === null ? null : centsToDollars(paid),
+    split: b.shares_due_at !== null,
     status,
     paymentStatus: b.payment_status,
     holdExpiresAt: status === 'pending' ? holdLapsesAt(state).toISOString() : null,

@@ -11,6 +11,7 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     endTime: '11:00',
     payableAmount: 20,
     paidAmount: 20,
+    split: false,
     status: 'confirmed',
     paymentStatus: 'paid',
     holdExpiresAt: null,
