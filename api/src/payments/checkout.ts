@@ -94,7 +94,7 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => holdLapsesAt({ startsAt: r.starts_at, holdExpiresAt: r.hold_expires_at }).getTime())));
-    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, charges, promo), holdExpiresAt };
+    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, charges, now, promo), holdExpiresAt };
   }));
   const { order, lines, holdExpiresAt } = placed;
   // The replaced pages close before the new one opens.
@@ -206,9 +206,9 @@ function chargesOf(
 }
 
 /** What the hosted page lists (dates and times as every page writes them): one line per booking, what the order charges for it (the lines add up to the order). */
-function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], charges: ReturnType<typeof chargesOf>, promo?: OrderPromo) {
+function checkoutLines(ctx: ServiceContext, views: bookings.BookingView[], charges: ReturnType<typeof chargesOf>, now: Date, promo?: OrderPromo) {
   return views.map((v) => {
-    const dto = toBookingDto(v, ctx.clock(), ctx.config.cancellationHours);
+    const dto = toBookingDto(v, now, ctx.config.cancellationHours);
     const discounted = (promo?.shares.get(v.id) ?? 0) > 0;
     const { amountCents, shares } = charges.get(v.id)!;
     const { locale } = ctx.config.money;

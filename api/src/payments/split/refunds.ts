@@ -36,17 +36,18 @@ export async function refundSplitBooking(
   // A balance collected at the desk after a move is the organizer's too.
   for (const o of paying) if (o.kind === 'full') held.set(o.id, o.amount_cents - o.refunded_cents);
   const refundIds: string[] = [];
-  const organizer = paying.find((o) => o.kind === 'split');
+  // Shares exist only once the organizer's split order paid: it is always among the payers.
+  const organizer = paying.find((o) => o.kind === 'split')!;
   let organizerCents = 0;
   for (const [orderId, cents] of held) {
     const order = paying.find((o) => o.id === orderId);
     // A cover charge still under way is refunded when it answers (cover.ts), not here.
     if (!order || order.status === 'pending' || cents <= 0) continue;
-    refundIds.push(...(await recordRefund(ctx, trx, { orderId, provider: order.provider, bookingId, amountCents: cents, reason, announced: announced && order.user_id === organizer?.user_id }, now)));
-    if (order.user_id === organizer?.user_id) organizerCents += cents;
+    refundIds.push(...(await recordRefund(ctx, trx, { orderId, provider: order.provider, bookingId, amountCents: cents, reason, announced: announced && order.user_id === organizer.user_id }, now)));
+    if (order.user_id === organizer.user_id) organizerCents += cents;
   }
   await shares.setShares(trx, all.filter((s) => s.status === 'paid' || s.status === 'covered').map((s) => s.id), { status: 'refunded' }, now);
-  return { refundIds, cents: organizerCents, via: refundVia(organizer?.provider ?? 'provider') };
+  return { refundIds, cents: organizerCents, via: refundVia(organizer.provider) };
 }
 
 /**
