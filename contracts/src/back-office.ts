@@ -37,6 +37,17 @@ export const DayViewClosure = Type.Object({
 });
 export type DayViewClosure = Static<typeof DayViewClosure>;
 
+/** Time of the day taken on a linked facility (its parent, or one of its parts), on this facility's clock. */
+export const DayViewLinked = Type.Object({
+  facilityId: Type.String(),
+  facilityName: Type.String(),
+  kind: Type.Union([Type.Literal('booking'), Type.Literal('closure')]),
+  label: Type.String({ description: 'The cause, as the grid shows it: "Half A booked", "Meadow Lane Pitch closed"' }),
+  startTime: Type.String(),
+  endTime: Type.String(),
+});
+export type DayViewLinked = Static<typeof DayViewLinked>;
+
 export const DayViewFacility = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -50,6 +61,7 @@ export const DayViewFacility = Type.Object({
   bookings: Type.Array(DayViewBooking),
   closures: Type.Array(DayViewClosure),
   waiting: Type.Array(DayViewWaiting, { description: 'Times customers wait for (the waitlist), with how many entries wait for each' }),
+  linked: Type.Array(DayViewLinked, { description: 'Linked courts: time taken on its parent or its parts (not for sale here), earliest first' }),
 });
 export type DayViewFacility = Static<typeof DayViewFacility>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_PLAYERS_RANGE, MAX_PRICE_RULES, SPORTS, TEXT_LIMITS, WEEKDAYS } from '@courtside/domain';
-import { DateText, ImageUrl, Price, Text, TimeText, oneOf } from './primitives.ts';
+import { DateText, Id, ImageUrl, Nullable, Price, Text, TimeText, oneOf } from './primitives.ts';
 import { RatingSummary } from './reviews.ts';
 
 /** One weekday's opening hours, or null when closed all day. */
@@ -40,6 +40,9 @@ export const FacilityPolicy = Type.Object(
 );
 export type FacilityPolicy = Static<typeof FacilityPolicy>;
 
+/** A facility linked to another (its parent or one of its parts), named. */
+export const LinkedFacility = Type.Object({ _id: Type.String(), name: Type.String() });
+
 export const FacilityDto = Type.Object({
   _id: Type.String(),
   name: Type.String(),
@@ -57,6 +60,9 @@ export const FacilityDto = Type.Object({
   sport: oneOf(SPORTS, 'What it is for; players search by it'),
   maxPlayers: Type.Integer({ description: 'How many may play on one booking, its organizer counted' }),
   rating: RatingSummary,
+  parentId: Nullable(Type.String(), 'Linked courts: the facility this one is part of (its time is shared: a booking on either occupies the other); null when it is part of nothing'),
+  parent: Nullable(LinkedFacility, 'The facility this one is part of, named'),
+  parts: Type.Array(LinkedFacility, { description: "Linked courts: its live parts, by name (each shares this facility's time; parts do not block each other)" }),
 });
 export type FacilityDto = Static<typeof FacilityDto>;
 
@@ -115,6 +121,9 @@ const facilityFields = {
   maxPlayers: Type.Optional(
     Type.Integer({ minimum: MAX_PLAYERS_RANGE.min, maximum: MAX_PLAYERS_RANGE.max, description: "How many may play on one booking, its organizer counted (default: the sport's usual number)" }),
   ),
+  parentId: Type.Optional(
+    Nullable(Id, "Linked courts: the facility this one is part of (one level: a parent is part of nothing, a part has no parts); null: part of nothing. Refused with 409 LINK_CONFLICT and the list when upcoming bookings or closures of the two would then overlap"),
+  ),
 };
 
 /** POST /api/facility and /api/admin/facilities */
@@ -137,6 +146,7 @@ export const FacilityUpdateBody = Type.Object(
     policy: facilityFields.policy,
     sport: facilityFields.sport,
     maxPlayers: facilityFields.maxPlayers,
+    parentId: facilityFields.parentId,
     isDeleted: Type.Optional(Type.Boolean()),
     confirmTimezoneChange: Type.Optional(
       Type.Boolean({ description: 'Change the time zone although live bookings exist: they keep their local times (not stored)' }),

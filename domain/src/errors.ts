@@ -137,6 +137,11 @@ export const ERROR_CODES = [
   'FLAG_ALREADY_RESOLVED',
   'FACILITY_CLOSED',
   'CLOSURE_CONFLICT',
+  // Linked courts: a link that breaks the one-level rule, one that would make upcoming bookings
+  // or closures overlap, and deleting a parent that still has parts.
+  'LINK_REFUSED',
+  'LINK_CONFLICT',
+  'HAS_PARTS',
   'SERIES_CONFLICT',
   'QUOTA_REACHED',
   // A tier customers still hold cannot be deleted.

@@ -37,3 +37,4 @@ export * from './datetime-format.ts';
 export * from './waitlist.ts';
 export * from './players.ts';
 export * from './split-payment.ts';
+export * from './linked-courts.ts';

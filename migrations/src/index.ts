@@ -34,6 +34,7 @@ import * as bookingReportColumns from './migrations/2026_11_27_0500_booking_repo
 import * as waitlist from './migrations/2026_11_27_0600_waitlist.ts';
 import * as players from './migrations/2026_11_27_0700_players.ts';
 import * as splitPayment from './migrations/2026_11_27_0800_split_payment.ts';
+import * as linkedCourts from './migrations/2026_11_27_0900_linked_courts.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0600_waitlist': waitlist,
   '2026_11_27_0700_players': players,
   '2026_11_27_0800_split_payment': splitPayment,
+  '2026_11_27_0900_linked_courts': linkedCourts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -50,6 +50,8 @@ export interface FacilitiesTable {
   sport: ColumnType<Sport, Sport | undefined, Sport>;
   /** How many may play on one booking, the organizer counted (the domain's default for its sport when made). */
   max_players: Generated<number>;
+  /** The facility it is part of (one level: a parent is part of nothing); a parent and its parts share their ground. */
+  parent_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

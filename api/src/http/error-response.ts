@@ -1,4 +1,15 @@
-import { ConflictsError, DomainError, PriceChangeUnconfirmed, RateLimited, SlotFree, SportChangeUnconfirmed, type ErrorCode, type ErrorKind } from '@courtside/domain';
+import {
+  ConflictsError,
+  DomainError,
+  PriceChangeUnconfirmed,
+  RateLimited,
+  SlotFree,
+  SportChangeUnconfirmed,
+  linkedClosedMessage,
+  linkedTakenMessage,
+  type ErrorCode,
+  type ErrorKind,
+} from '@courtside/domain';
 import { priceChangeDto } from '../shared/presenters.ts';
 import type { ErrorEnvelope } from '@courtside/contracts';
 
@@ -53,6 +64,8 @@ const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
   CSH03: [409, 'CLOSURE_CONFLICT', 'A booking is in the way of this closure.'],
   // Raised by courtside_reserve_booking (migration 2026_11_24_0700_buffers_quotas).
   CSH04: [409, 'QUOTA_REACHED', 'You already have as many upcoming bookings as allowed.'],
+  // Raised by courtside_facility_one_level (sql/courtside_booking_linked_free.sql); the API checks first and names the facilities.
+  CSH08: [409, 'LINK_REFUSED', 'A part cannot have parts, and a parent cannot be part of another facility.'],
   '23505': [409, 'ALREADY_EXISTS', 'This record already exists.'],
   '23503': [409, 'STILL_REFERENCED', 'This record is still referenced, or refers to something that does not exist.'],
   '22P02': [400, 'BAD_FORMAT', 'A value has the wrong format.'],
@@ -61,6 +74,18 @@ const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
   '22021': [400, 'BAD_CHARACTER', 'A value contains a character that cannot be stored.'],
   '22003': [400, 'OUT_OF_RANGE', 'A number is out of range.'],
 };
+
+/**
+ * Linked courts: the triggers name the linked facility that holds the time (as DETAIL), so the
+ * customer reads which one ("Half A is booked then"); undefined for the facility's own time.
+ */
+function linkedMessage(err: unknown): string | undefined {
+  const { code, constraint, detail } = err as { code?: string; constraint?: string; detail?: string };
+  if (!detail) return undefined;
+  if (code === '23P01' && constraint === 'bookings_linked') return linkedTakenMessage(detail);
+  if (code === 'CSH02') return linkedClosedMessage(detail);
+  return undefined;
+}
 
 /** Fastify's own 4xx refusals (body parsing, content types), by status; any other is BAD_REQUEST. */
 const FRAMEWORK_CODES: Record<number, ErrorCode> = {
@@ -86,7 +111,7 @@ export function toErrorResponse(err: unknown): ErrorBody {
   if (e.validation) return fromValidation(e.validation, e.validationContext);
   if (typeof e.code === 'string' && PG_CONFLICTS[e.code]) {
     const [status, code, message] = PG_CONFLICTS[e.code]!;
-    return errorBody(status, code, message);
+    return errorBody(status, code, linkedMessage(err) ?? message);
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return errorBody(e.statusCode, FRAMEWORK_CODES[e.statusCode] ?? 'BAD_REQUEST', e.message ?? 'Bad request');

@@ -3,7 +3,7 @@ import type { BookingRow, NewBooking } from '@courtside/migrations';
 import { referencePrefix, type Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { lapsedHold, lapsedInTheWay, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { groundOf, lapsedHold, lapsedInTheWay, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 
 /** A booking with what its screens show of its facility and customer. */
@@ -106,8 +106,10 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 }
 
 /**
- * Frees a slot held by lapsed holds before someone takes it; the sweeper does the same for
- * the whole table, this keeps a booking from waiting for it. `range` as in inTheWayOf (occupancy.ts).
+ * Frees a slot held by lapsed holds before someone takes it, at the facility and the facilities
+ * sharing its ground (linked courts: courtside_booking_linked_free counts holds as the exclusion
+ * constraint does); the sweeper does the same for the whole table, this keeps a booking from
+ * waiting for it. `range` as in inTheWayOf (occupancy.ts).
  */
 export async function expireLapsedOverlapping(
   db: Executor,
@@ -119,7 +121,7 @@ export async function expireLapsedOverlapping(
   let query = db
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: now })
-    .where('facility_id', '=', facilityId)
+    .where(sql<boolean>`facility_id IN ${groundOf(facilityId)}`)
     .where(lapsedInTheWay('bookings', now, range));
   if (opts.exceptId) query = query.where('id', '<>', opts.exceptId);
   await query.execute();
@@ -226,7 +228,7 @@ const insertHold = compiledOnce<HoldArgs, BookingRow>('insert_hold', (db, a) => 
       -- this facility's bookings at that time: lapsedInTheWay keeps the planner off
       -- bookings_holds_idx, every facility's pending holds, a scan that grows with each hold taken.
       UPDATE bookings b SET status = 'expired', updated_at = ${a.now}
-      WHERE EXISTS (SELECT FROM facility) AND b.facility_id = ${a.facility}::uuid
+      WHERE EXISTS (SELECT FROM facility) AND b.facility_id IN ${groundOf(a.facility)}
         AND ${lapsedInTheWay('b', a.now, { startsAt: a.startsAt, endsAt: a.endsAt })}
       RETURNING b.id
     )

@@ -11,7 +11,7 @@ import { holdsTime } from './occupancy.ts';
  * index (facility_id, blocked range) and the closures' (facility_id, range).
  */
 
-/** Time a facility is not free: a booking (with its changeover) or a closure. */
+/** Time a facility is not free: a booking (with its changeover) or a closure, on it or on a facility sharing its ground. */
 export interface Busy {
   startsAt: Date;
   endsAt: Date;
@@ -26,7 +26,14 @@ export interface FacilityWithBusy {
 
 type BusyTuple = [number, number, number | null];
 
-/** The active intervals of facility `f` that touch [from, to), as a JSON array of [start ms, end ms, hold lapses ms]. */
+/** Facility `f` and the facilities sharing its ground (linked courts), as rows `g(id)`. */
+const ground = sql`(SELECT f.id UNION ALL SELECT courtside_linked_facilities(f.id)) AS g(id)`;
+
+/**
+ * The active intervals of facility `f` that touch [from, to), as a JSON array of [start ms, end
+ * ms, hold lapses ms]: its own and those of the facilities sharing its ground (a booking on a
+ * part takes its parent's time, and the other way round).
+ */
 function busyOf(from: Date, to: Date, now: Date): RawBuilder<BusyTuple[] | null> {
   return sql<BusyTuple[] | null>`(
     SELECT json_agg(busy.interval) FROM (
@@ -35,9 +42,8 @@ function busyOf(from: Date, to: Date, now: Date): RawBuilder<BusyTuple[] | null>
         extract(epoch FROM b.ends_at) * 1000,
         -- A hold lapses at the earlier of its expiry and its start (domain holdLapsesAt).
         CASE WHEN b.status = 'pending' THEN extract(epoch FROM LEAST(b.hold_expires_at, b.starts_at)) * 1000 END) AS interval
-      FROM bookings b
-      WHERE b.facility_id = f.id
-        AND ${holdsTime('b', now)}
+      FROM ${ground} JOIN bookings b ON b.facility_id = g.id
+      WHERE ${holdsTime('b', now)}
         AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
       UNION ALL
       -- Closed time is busy for good (no hold to lapse).
@@ -45,9 +51,8 @@ function busyOf(from: Date, to: Date, now: Date): RawBuilder<BusyTuple[] | null>
         extract(epoch FROM c.starts_at) * 1000,
         extract(epoch FROM c.ends_at) * 1000,
         NULL)
-      FROM closure_facilities c
-      WHERE c.facility_id = f.id
-        AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
+      FROM ${ground} JOIN closure_facilities c ON c.facility_id = g.id
+      WHERE tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')
     ) AS busy
   )`;
 }

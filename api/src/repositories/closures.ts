@@ -148,13 +148,14 @@ export function upcomingClosures(db: Executor, facilityId: string, now: Date, li
     .execute();
 }
 
-/** Closed ranges of these facilities overlapping [from, to), for the day view. */
+/** Closed ranges of these facilities overlapping [from, to), with the closed facility's name, for the day view and series plans. */
 export function closuresBetween(db: Executor, facilityIds: string[], from: Date, to: Date) {
   if (facilityIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('closure_facilities as cf')
     .innerJoin('closures as c', 'c.id', 'cf.closure_id')
-    .select(['c.id', 'cf.facility_id', 'cf.starts_at', 'cf.ends_at', 'c.reason', 'c.kind'])
+    .innerJoin('facilities as f', 'f.id', 'cf.facility_id')
+    .select(['c.id', 'cf.facility_id', 'f.name as facility_name', 'cf.starts_at', 'cf.ends_at', 'c.reason', 'c.kind'])
     .where('cf.facility_id', 'in', facilityIds)
     .where(sql<boolean>`tstzrange(cf.starts_at, cf.ends_at, '[)') && tstzrange(${from}, ${to}, '[)')`)
     .orderBy('cf.starts_at')

@@ -21,19 +21,28 @@ export interface RatingColumns {
   rating_count: number;
   rating_sum: number;
 }
-export type RatedFacilityRow = FacilityRow & RatingColumns;
+/** Linked courts: the name of the facility it is part of, and its own live parts by name. */
+export interface LinkColumns {
+  parent_name: string | null;
+  parts: { id: string; name: string }[] | string;
+}
+export type RatedFacilityRow = FacilityRow & RatingColumns & LinkColumns;
 
 /**
  * The rating of the facility row in scope (`facilities`), read from the partial index
- * reviews_facility_visible alone: no query per facility, hidden reviews left out.
+ * reviews_facility_visible alone: no query per facility, hidden reviews left out; and its links
+ * (linked courts), through facilities_parent_idx.
  */
-const ratingColumns = [
+const pageColumns = [
   sql<number>`(SELECT count(*)::int FROM reviews r WHERE r.facility_id = facilities.id AND r.hidden_at IS NULL)`.as('rating_count'),
   sql<number>`(SELECT coalesce(sum(r.rating), 0)::int FROM reviews r WHERE r.facility_id = facilities.id AND r.hidden_at IS NULL)`.as('rating_sum'),
+  sql<string | null>`(SELECT p.name FROM facilities p WHERE p.id = facilities.parent_id)`.as('parent_name'),
+  sql<LinkColumns['parts']>`(SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY lower(p.name), p.id), '[]')
+    FROM facilities p WHERE p.parent_id = facilities.id AND NOT p.is_deleted)`.as('parts'),
 ];
 
 function filtered(db: Executor, filter: FacilityFilter) {
-  let query = db.selectFrom('facilities').selectAll().select(ratingColumns);
+  let query = db.selectFrom('facilities').selectAll().select(pageColumns);
   if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (filter.deleted !== 'any') query = query.where('is_deleted', '=', filter.deleted === true);
   if (filter.q) query = query.where('name', 'ilike', `%${escapeLike(filter.q)}%`);
@@ -58,7 +67,7 @@ export function findFacility(db: Executor, id: string, opts: { includeDeleted?: 
 
 /** One facility as its page shows it, with its rating. */
 export function findRatedFacility(db: Executor, id: string, opts: { includeDeleted?: boolean } = {}): Promise<RatedFacilityRow | undefined> {
-  let query = db.selectFrom('facilities').selectAll().select(ratingColumns).where('id', '=', id);
+  let query = db.selectFrom('facilities').selectAll().select(pageColumns).where('id', '=', id);
   if (!opts.includeDeleted) query = query.where('is_deleted', '=', false);
   return query.executeTakeFirst();
 }
@@ -74,7 +83,7 @@ export async function findFacilityVersioned(db: Executor, id: string): Promise<{
 }
 
 export function insertFacility(db: Executor, facility: NewFacility): Promise<RatedFacilityRow> {
-  return db.insertInto('facilities').values(facility).returningAll().returning(ratingColumns).executeTakeFirstOrThrow();
+  return db.insertInto('facilities').values(facility).returningAll().returning(pageColumns).executeTakeFirstOrThrow();
 }
 
 export function updateFacility(db: Executor, id: string, changes: FacilityUpdate, now: Date): Promise<RatedFacilityRow | undefined> {
@@ -83,7 +92,7 @@ export function updateFacility(db: Executor, id: string, changes: FacilityUpdate
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .returningAll()
-    .returning(ratingColumns)
+    .returning(pageColumns)
     .executeTakeFirst();
 }
 
@@ -100,19 +109,22 @@ export function lockFacility(db: Executor, id: string): Promise<FacilityRow | un
   return db.selectFrom('facilities').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** A booking that still holds its facility's time, with the name its list shows. */
+/** A booking that still holds its facility's time, with the names its list shows. */
 export interface LiveBookingRow extends BookingRow {
   user_name: string;
+  facility_name: string;
+  facility_timezone: string;
 }
 
-/** The facility's bookings that hold time (confirmed, or live holds), earliest first, locked for the caller's change. */
-function liveBookingsLocked(db: Executor, facilityId: string, now: Date) {
+/** The facilities' bookings that hold time (confirmed, or live holds), earliest first, locked for the caller's change. */
+function liveBookingsLocked(db: Executor, facilityIds: string | string[], now: Date) {
   return db
     .selectFrom('bookings as b')
     .innerJoin('users as u', 'u.id', 'b.user_id')
+    .innerJoin('facilities as f', 'f.id', 'b.facility_id')
     .selectAll('b')
-    .select('u.name as user_name')
-    .where('b.facility_id', '=', facilityId)
+    .select(['u.name as user_name', 'f.name as facility_name', 'f.timezone as facility_timezone'])
+    .where('b.facility_id', 'in', typeof facilityIds === 'string' ? [facilityIds] : facilityIds)
     .where(holdsTime('b', now))
     .orderBy('b.starts_at')
     .orderBy('b.id')
@@ -128,9 +140,12 @@ export function lockLiveBookingsFrom(db: Executor, facilityId: string, now: Date
   return liveBookingsLocked(db, facilityId, now).where('b.ends_at', '>', now).execute();
 }
 
-/** The facility's bookings that hold time in the way of `range` (as in inTheWayOf), earliest first, locked. */
-export function lockLiveBookingsOverlapping(db: Executor, facilityId: string, range: Interval, now: Date): Promise<LiveBookingRow[]> {
-  return liveBookingsLocked(db, facilityId, now).where(inTheWayOf('b', range)).execute();
+/**
+ * The bookings of these facilities (a facility and those sharing its ground, for linked courts)
+ * that hold time in the way of `range` (as in inTheWayOf), earliest first, locked.
+ */
+export function lockLiveBookingsOverlapping(db: Executor, facilityIds: string | string[], range: Interval, now: Date): Promise<LiveBookingRow[]> {
+  return liveBookingsLocked(db, facilityIds, now).where(inTheWayOf('b', range)).execute();
 }
 
 /** Every booking of the facility that ends after `now`, whatever its status, locked. */

@@ -53,6 +53,36 @@ export async function lockFacilitySchedule(db: Executor, facilityId: string): Pr
 }
 
 /**
+ * The schedule locks of several facilities, taken in the order of their grounds (linked courts
+ * share their parent's lock: courtside_schedule_root), so two writers locking the same grounds
+ * never wait for each other the other way round.
+ */
+export async function lockFacilitySchedules(db: Executor, facilityIds: string[]): Promise<void> {
+  const { rows } = await sql<{ id: string; root: string }>`
+    SELECT id, courtside_schedule_root(id) AS root FROM unnest(${[...new Set(facilityIds)]}::uuid[]) AS ids(id)`.execute(db);
+  rows.sort((a, b) => (a.root < b.root ? -1 : a.root > b.root ? 1 : 0));
+  for (const { id } of rows) await lockFacilitySchedule(db, id);
+}
+
+/** The facilities sharing `facilityId`'s ground, itself left out (courtside_linked_facilities): a part's parent, a parent's parts. */
+export async function linkedFacilityIds(db: Executor, facilityId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`SELECT courtside_linked_facilities(${facilityId}::uuid) AS id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The facilities given and every facility sharing a ground with one of them. */
+export async function groundsOf(db: Executor, facilityIds: string[]): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT DISTINCT g.id FROM unnest(${facilityIds}::uuid[]) AS i(id),
+      LATERAL (SELECT i.id UNION ALL SELECT courtside_linked_facilities(i.id)) AS g(id)`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** A facility and those sharing its ground, as a set of ids for `facility_id IN (...)`. */
+export const groundOf = (facilityId: string) =>
+  sql`(SELECT ${facilityId}::uuid UNION ALL SELECT courtside_linked_facilities(${facilityId}::uuid))`;
+
+/**
  * Bookings (on `alias`) in the way of `range` (a new booking's interval or closed time), as
  * bookings_no_overlap compares them: a booking holds exactly its booked range, its changeover
  * comes out of its own play (domain changeover.ts).

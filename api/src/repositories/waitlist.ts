@@ -237,14 +237,15 @@ export async function facilitiesWithOpenWants(db: Executor, now: Date): Promise<
   return rows.map((r) => r.facility_id);
 }
 
-/** The times among `wanted` (at one facility) that `userId` could book now: open, and no one else's open want in the way. */
+/** The times among `wanted` (at one facility) that `userId` could book now: open, and no one else's open want in the way (at it or a linked facility). */
 export async function freeFor(db: Executor, facilityId: string, wanted: Interval[], userId: string, now: Date): Promise<boolean[]> {
   if (wanted.length === 0) return [];
   const values = sql.join(wanted.map((w, i) => sql`(${i}::int, ${w.startsAt}::timestamptz, ${w.endsAt}::timestamptz)`));
   const { rows } = await sql<{ i: number; free: boolean }>`
     SELECT v.i, courtside_time_open(${facilityId}::uuid, v.s, v.e, ${now}) AND NOT EXISTS (
              SELECT 1 FROM waitlist_wants w
-              WHERE w.facility_id = ${facilityId}::uuid AND w.user_id <> ${userId}::uuid AND w.offer_by > ${now}
+              WHERE (w.facility_id = ${facilityId}::uuid OR w.facility_id IN (SELECT courtside_linked_facilities(${facilityId}::uuid)))
+                AND w.user_id <> ${userId}::uuid AND w.offer_by > ${now}
                 AND tstzrange(w.starts_at, w.ends_at, '[)') && tstzrange(v.s, v.e, '[)')
                 AND courtside_time_open(w.facility_id, w.starts_at, w.ends_at, ${now})) AS free
       FROM (VALUES ${values}) AS v(i, s, e)`.execute(db);

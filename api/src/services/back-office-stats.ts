@@ -5,6 +5,7 @@ import {
   formatDate,
   fromLocal,
   holdLapsesAt,
+  linkedCause,
   openMinutesLeft,
   parseDate,
   parseTime,
@@ -138,8 +139,38 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
       waiting: waiting
         .filter((w) => w.facility_id === facility.id && w.starts_at < to && w.ends_at > from)
         .map((w) => ({ startTime: clippedTime(w.starts_at, from, to, facility.timezone), endTime: clippedTime(w.ends_at, from, to, facility.timezone), count: w.count })),
+      linked: linkedTaken({ facility, from, to }, windows, byFacility, closures),
     })),
   };
+}
+
+/**
+ * Linked courts: the time of a facility's day taken on the facilities sharing its ground (its
+ * parent, or its parts): their bookings and closures, on this facility's clock, labelled with
+ * the cause ("Half A booked"). No customer detail: the block only says the time is not for sale here.
+ */
+function linkedTaken(
+  { facility, from, to }: Window,
+  windows: Window[],
+  byFacility: Map<string, dayView.DayBookingRow[]>,
+  closures: Awaited<ReturnType<typeof closuresOf>>,
+): DayView['facilities'][number]['linked'] {
+  const linked = windows.map((w) => w.facility).filter((f) => f.id === facility.parent_id || f.parent_id === facility.id);
+  const taken = linked.flatMap((other) => [
+    ...(byFacility.get(other.id) ?? []).map((b) => ({ other, kind: 'booking' as const, startsAt: b.starts_at, endsAt: b.ends_at })),
+    ...closures.filter((c) => c.facility_id === other.id).map((c) => ({ other, kind: 'closure' as const, startsAt: c.starts_at, endsAt: c.ends_at })),
+  ]);
+  return taken
+    .filter((t) => t.startsAt < to && t.endsAt > from)
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .map((t) => ({
+      facilityId: t.other.id,
+      facilityName: t.other.name,
+      kind: t.kind,
+      label: linkedCause(t.kind, t.other.name),
+      startTime: clippedTime(t.startsAt, from, to, facility.timezone),
+      endTime: clippedTime(t.endsAt, from, to, facility.timezone),
+    }));
 }
 
 /**

@@ -34,7 +34,7 @@ import * as facilities from '../repositories/facilities.ts';
 import { findBookingForMail, type BookingForMail } from '../repositories/booking-mail.ts';
 import { enqueueBookingCancelled, enqueueBookingMoved, enqueueHeldBookingMoved } from '../mail/booking-mail.ts';
 import { openPaymentLink } from './payment-links.ts';
-import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { linkedFacilityIds, lockFacilitySchedule, lockFacilitySchedules } from '../repositories/occupancy.ts';
 import * as waitlist from '../repositories/waitlist.ts';
 import { offerFreedTime, offerFreedTimeNow } from './waitlist-offers.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
@@ -231,9 +231,17 @@ export async function changeBooking<R extends AfterCommit & HandedOver>(ctx: Ser
   return result;
 }
 
-/** Hands the time a change freed at a facility to its waitlist, in the change's transaction (offerFreedTime). */
+/**
+ * Hands the time a change freed at a facility to its waitlist, and to the waitlists of the
+ * facilities sharing its ground (a half freed may free the whole pitch), in the change's
+ * transaction (offerFreedTime). Returns where it offered.
+ */
 export async function handOverFreedTime(ctx: ServiceContext, trx: Executor, facilityId: string, now: Date): Promise<string[]> {
-  return (await offerFreedTime(ctx, trx, facilityId, now)).length > 0 ? [facilityId] : [];
+  const offeredAt: string[] = [];
+  for (const id of [facilityId, ...(await linkedFacilityIds(trx, facilityId))]) {
+    if ((await offerFreedTime(ctx, trx, id, now)).length > 0) offeredAt.push(id);
+  }
+  return offeredAt;
 }
 
 /**
@@ -292,7 +300,7 @@ export async function rescheduleBooking(
     });
     const was = await findBookingForMail(trx, row.id);
     // Both schedules, in one order: the move frees time where it leaves (handed over below) and takes time where it lands.
-    for (const facilityId of [...new Set([row.facility_id, facility.id])].sort()) await lockFacilitySchedule(trx, facilityId);
+    await lockFacilitySchedules(trx, [row.facility_id, facility.id]);
     // A customer moving into time others wait for is refused as a new booking there would be; the desk is not.
     if (!isStaff(actor.role)) await waitlist.assertWaitlistFree(trx, facility.id, interval, row.user_id, now).catch((err: unknown) => {
       throw holdRefusal(err, ctx, facility, rules.policy);

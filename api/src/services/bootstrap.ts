@@ -9,7 +9,11 @@ import { createFacility } from './facility-service.ts';
 /** First start on an empty database: a demo catalogue and the first admin. */
 export async function seedDemoCatalogue(ctx: ServiceContext): Promise<number> {
   if ((await countFacilities(ctx.db)) > 0) return 0;
-  for (const facility of DEMO_FACILITIES) await createFacility(ctx, facility);
+  const made = new Map<string, string>();
+  for (const { partOf, ...facility } of DEMO_FACILITIES) {
+    const created = await createFacility(ctx, { ...facility, parentId: partOf === undefined ? null : made.get(partOf) });
+    made.set(created.name, created._id);
+  }
   return DEMO_FACILITIES.length;
 }
 

@@ -3,6 +3,7 @@ import { ChangeCache } from '../db/change-cache.ts';
 import type { ChangeFeed, ChangeKind } from '../db/change-feed.ts';
 import type { Db } from '../db/database.ts';
 import { announceChanges } from '../repositories/changes.ts';
+import { groundsOf } from '../repositories/occupancy.ts';
 import type { AuthState } from '../repositories/users.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { heldBytes } from '../http/serialized.ts';
@@ -35,11 +36,13 @@ export interface Caches {
  */
 export class Announcements {
   readonly #db: Db;
+  readonly #feed: ChangeFeed | undefined;
   #pending = new Map<ChangeKind, Set<string>>();
   #sending: Promise<void> | undefined;
 
-  constructor(db: Db) {
+  constructor(db: Db, feed: ChangeFeed | undefined) {
     this.#db = db;
+    this.#feed = feed;
   }
 
   announce(kind: ChangeKind, facilityId: string): Promise<void> {
@@ -54,7 +57,12 @@ export class Announcements {
     const batch = this.#pending;
     this.#pending = new Map();
     this.#sending = undefined;
-    for (const [kind, ids] of batch) await announceChanges(this.#db, kind, [...ids]);
+    for (const [kind, ids] of batch) {
+      // New bookings take the time of the facilities sharing their ground too (linked courts).
+      const changed = kind === 'bookings' ? await groundsOf(this.#db, [...ids]) : [...ids];
+      for (const id of changed) if (!ids.has(id)) this.#feed?.touched(kind, id);
+      await announceChanges(this.#db, kind, changed);
+    }
   }
 }
 
@@ -102,7 +110,7 @@ const searchBytes = (search: RenderedSearch): number => heldBytes(search.body) +
 function build(ctx: ServiceContext, feed: ChangeFeed | undefined): Caches {
   return {
     feed,
-    announcements: new Announcements(ctx.db),
+    announcements: new Announcements(ctx.db, feed),
     availability: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' || kind === 'bookings' ? id : undefined), maxEntries: 20_000 }),
     facilities: new ChangeCache(feed, { groupOf: (kind, id) => (kind === 'facility' ? id : undefined), maxEntries: 10_000 }),
     // A list carries each facility's rating: a new or hidden review changes it too.

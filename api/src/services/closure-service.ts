@@ -21,6 +21,7 @@ import { cachesOf } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { facilityNotFound } from '../shared/facility-schedule.ts';
 import { lockLiveFacility } from './front-desk-service.ts';
+import { groundsOf, linkedFacilityIds } from '../repositories/occupancy.ts';
 
 /**
  * Closures: staff block facilities for a time range. The database refuses any overlap between a
@@ -54,52 +55,59 @@ function toClosureDto(c: closures.ClosureWithFacilities): ClosureDto {
   };
 }
 
-function conflictOf(b: LiveBookingRow, facility: { id: string; name: string; timezone: string }): Conflict {
-  const { date, startTime, endTime } = localTimes(b.starts_at, b.ends_at, facility.timezone);
+/** A booking in the way of a closure, on its own facility (the closed one, or one sharing its ground). */
+function conflictOf(b: LiveBookingRow): Conflict {
+  const { date, startTime, endTime } = localTimes(b.starts_at, b.ends_at, b.facility_timezone);
   const reason = b.status === 'confirmed' ? `booked by ${b.user_name}${b.payment_status === 'paid' ? ' (paid)' : ''}` : `held by ${b.user_name}, awaiting payment`;
-  return { facilityId: facility.id, facilityName: facility.name, date, startTime, endTime, bookingId: b.id, customer: b.user_name, reason };
+  return { facilityId: b.facility_id, facilityName: b.facility_name, date, startTime, endTime, bookingId: b.id, customer: b.user_name, reason };
 }
 
 /**
  * Places a closure's ranges, one facility at a time in id order (the order the triggers lock in):
  * each facility's schedule lock, lapsed holds under the range expired, then the live bookings in
- * the way, cancelled with a full refund when the request says so, else refused with their list.
+ * the way (on it, or on a facility sharing its ground: closing a pitch closes its halves),
+ * cancelled with a full refund when the request says so, else refused with their list.
  */
 async function placeRanges(ctx: ServiceContext, trx: Executor, actor: CurrentUser, input: ClosureInput, now: Date) {
   const start = parseLocalDateTime(input.start, 'start');
   const end = parseLocalDateTime(input.end, 'end');
   const ranges: closures.ClosedRange[] = [];
-  const inTheWay: { row: LiveBookingRow; conflict: Conflict }[] = [];
+  const inTheWay = new Map<string, { row: LiveBookingRow; conflict: Conflict }>();
   for (const id of [...new Set(input.facilityIds)].sort()) {
     const facility = await lockLiveFacility(trx, id);
     const interval = closureFromNow(start, end, facility.timezone, now);
     await bookings.expireLapsedOverlapping(trx, id, interval, now);
-    for (const row of await facilities.lockLiveBookingsOverlapping(trx, id, interval, now)) inTheWay.push({ row, conflict: conflictOf(row, facility) });
+    const ground = [id, ...(await linkedFacilityIds(trx, id))];
+    for (const row of await facilities.lockLiveBookingsOverlapping(trx, ground, interval, now)) inTheWay.set(row.id, { row, conflict: conflictOf(row) });
     ranges.push({ facilityId: id, ...interval });
   }
   const after: Required<AfterCommit> = { staleCheckouts: [], refundIds: [] };
-  if (inTheWay.length > 0 && !input.cancelBookings) {
-    const n = inTheWay.length;
+  if (inTheWay.size > 0 && !input.cancelBookings) {
+    const n = inTheWay.size;
     throw new ConflictsError(
       'CLOSURE_CONFLICT',
       `${n} booking${n === 1 ? ' is' : 's are'} in the way of this closure. To close anyway, confirm (cancelBookings: true): they are cancelled by the venue and paid ones refunded in full.`,
-      inTheWay.map((x) => x.conflict),
+      [...inTheWay.values()].map((x) => x.conflict),
       'facilityIds',
     );
   }
-  for (const { row } of inTheWay) {
+  for (const { row } of inTheWay.values()) {
     const done = await cancelLockedBooking(ctx, trx, actor, row, now, `closed: ${input.reason}`);
     after.staleCheckouts.push(...done.staleCheckouts);
     after.refundIds.push(...done.refundIds);
   }
-  return { ranges, after, cancelled: inTheWay.length };
+  return { ranges, after, cancelled: inTheWay.size };
 }
 
 const written = (input: ClosureInput) => ({ kind: input.kind, reason: input.reason, startLocal: input.start, endLocal: input.end });
 
-/** Drops this process's cached free slots of the facilities at once; other processes hear the triggers' notices. */
-function touched(ctx: ServiceContext, facilityIds: Iterable<string>) {
-  for (const id of facilityIds) cachesOf(ctx).feed?.touched('bookings', id);
+/**
+ * Drops this process's cached free slots of the facilities, and of those sharing their ground, at
+ * once; other processes hear the triggers' notices.
+ */
+async function touched(ctx: ServiceContext, facilityIds: Iterable<string>) {
+  const feed = cachesOf(ctx).feed;
+  if (feed) for (const id of await groundsOf(ctx.db, [...new Set(facilityIds)])) feed.touched('bookings', id);
 }
 
 export async function createClosure(ctx: ServiceContext, actor: CurrentUser, input: ClosureInput): Promise<ClosureDto & { cancelledBookings: number }> {
@@ -110,7 +118,7 @@ export async function createClosure(ctx: ServiceContext, actor: CurrentUser, inp
     await closures.replaceClosureRanges(trx, row.id, placed.ranges);
     return { ...placed.after, id: row.id, cancelled: placed.cancelled };
   });
-  touched(ctx, input.facilityIds);
+  await touched(ctx, input.facilityIds);
   return { ...(await getClosure(ctx, id)), cancelledBookings: cancelled };
 }
 
@@ -125,7 +133,7 @@ export async function updateClosure(ctx: ServiceContext, actor: CurrentUser, id:
     // Time the closure no longer covers goes to whoever waits for it.
     return { ...placed.after, cancelled: placed.cancelled, offeredAt: await handOverAt(ctx, trx, before?.facilities.map((f) => f.facility_id) ?? [], now) };
   });
-  touched(ctx, [...input.facilityIds, ...(before?.facilities.map((f) => f.facility_id) ?? [])]);
+  await touched(ctx, [...input.facilityIds, ...(before?.facilities.map((f) => f.facility_id) ?? [])]);
   return { ...(await getClosure(ctx, id)), cancelledBookings: cancelled };
 }
 
@@ -144,7 +152,7 @@ export async function deleteClosure(ctx: ServiceContext, id: string): Promise<Cl
     await closures.deleteClosure(trx, id);
     return { offeredAt: await handOverAt(ctx, trx, closure.facilityIds, ctx.clock()) };
   });
-  touched(ctx, closure.facilityIds);
+  await touched(ctx, closure.facilityIds);
   return closure;
 }
 

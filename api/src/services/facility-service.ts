@@ -44,6 +44,7 @@ import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-
 import { ALL_FACILITIES, announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
 import { dropFacility as dropFromWaitlist } from '../repositories/waitlist.ts';
 import { replanWaitlistAt } from './waitlist-offers.ts';
+import { checkDelete, checkNewLink, checkRelink } from './facility-links.ts';
 import { facilityNotFound, openingHoursOf, toPricing } from '../shared/facility-schedule.ts';
 import { toFacilityDto } from '../shared/presenters.ts';
 
@@ -61,6 +62,8 @@ export interface FacilityInput {
   policy?: FacilityPolicy;
   sport?: Sport;
   maxPlayers?: number;
+  /** Linked courts: the facility it is part of (null: part of nothing). */
+  parentId?: string | null;
 }
 
 /**
@@ -140,18 +143,23 @@ export async function createFacility(ctx: ServiceContext, input: FacilityInput):
     slotMinutes: input.slotMinutes ?? DEFAULT_SLOT_MINUTES,
     maxBookingMinutes: input.maxBookingMinutes ?? DEFAULT_MAX_BOOKING_MINUTES,
   });
-  const row = await facilities.insertFacility(ctx.db, {
-    name: input.name.trim(),
-    location: input.location.trim(),
-    price_per_hour_cents: dollarsToCents(input.pricePerHour, 'pricePerHour'),
-    description: input.description.trim(),
-    image_url: input.imageUrl.trim(),
-    timezone: schedule.timezone,
-    opening_hours: JSON.stringify(schedule.openingHours),
-    slot_minutes: schedule.slotMinutes,
-    ...pricingChanges(ctx, input, schedule),
-    ...sportAndPlayers(input),
-    updated_at: ctx.clock(),
+  const parentId = input.parentId ?? null;
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    if (parentId !== null) await checkNewLink(trx, parentId);
+    return facilities.insertFacility(trx, {
+      name: input.name.trim(),
+      location: input.location.trim(),
+      price_per_hour_cents: dollarsToCents(input.pricePerHour, 'pricePerHour'),
+      description: input.description.trim(),
+      image_url: input.imageUrl.trim(),
+      timezone: schedule.timezone,
+      opening_hours: JSON.stringify(schedule.openingHours),
+      slot_minutes: schedule.slotMinutes,
+      ...pricingChanges(ctx, input, schedule),
+      ...sportAndPlayers(input),
+      parent_id: parentId,
+      updated_at: ctx.clock(),
+    });
   });
   facilityChanged(ctx, row.id);
   return toFacilityDto(row);
@@ -295,9 +303,11 @@ export async function updateFacility(
   const now = ctx.clock();
   let timezone: string | undefined;
   let offered = 0;
+  let parentBefore: string | null = null;
   try {
     const row = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
       const locked = await lockForChange(trx, id);
+      parentBefore = locked.parent_id;
       if (input.isDeleted !== undefined && input.isDeleted !== locked.is_deleted && !hasRole(actor.role, roleFor('facilities', 'delete'))) {
         throw forbidden(roleFor('facilities', 'delete'), 'Deleting or restoring a facility');
       }
@@ -322,9 +332,15 @@ export async function updateFacility(
       // A sport changed alone keeps the number staff set; players already on bookings keep their places.
       if (input.maxPlayers !== undefined) changes.max_players = parseMaxPlayers(input.maxPlayers);
       if (input.isDeleted !== undefined) changes.is_deleted = input.isDeleted;
+      if (input.parentId !== undefined) {
+        await checkRelink(trx, locked, input.parentId, now);
+        changes.parent_id = input.parentId;
+      }
       if (input.isDeleted === true && !locked.is_deleted) {
+        await checkDelete(trx, locked, now);
         const live = await facilities.lockLiveBookingsFrom(trx, id, now);
         if (live.length > 0) throw facilityHasBookings(live, locked.timezone, 'bookings', 'Delete it with cancelBookings=true to cancel and refund them.');
+        changes.parent_id = null;
       }
       if (schedule.timezone !== locked.timezone) {
         timezone = schedule.timezone;
@@ -338,6 +354,8 @@ export async function updateFacility(
     }));
     if (!row) throw facilityNotFound();
     facilityChanged(ctx, id);
+    // A part linked or unlinked changes its old and new parent's free time (the database says so to other processes).
+    if (row.parent_id !== parentBefore) for (const parent of [parentBefore, row.parent_id]) if (parent) cachesOf(ctx).feed?.touched('bookings', parent);
     if (offered > 0) await announceNewBookings(ctx, id);
     return toFacilityDto(row);
   } catch (err) {
@@ -385,6 +403,7 @@ export async function deleteFacility(
   const now = ctx.clock();
   const result = await changeBooking(ctx, async (trx) => {
     const locked = await lockForChange(trx, id);
+    await checkDelete(trx, locked, now);
     const live = await facilities.lockLiveBookingsFrom(trx, id, now);
     if (live.length > 0 && !opts.cancelBookings) {
       throw facilityHasBookings(live, locked.timezone, 'bookings', 'To delete it anyway, confirm (cancelBookings=true): they are cancelled by the venue and paid ones refunded in full.');

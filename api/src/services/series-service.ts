@@ -25,7 +25,7 @@ import type { LiveBookingRow } from '../repositories/facilities.ts';
 import * as series from '../repositories/series.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import { parseListParams, uuidFilter, type ListParams } from '../shared/admin-query.ts';
-import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { linkedFacilityIds, lockFacilitySchedule } from '../repositories/occupancy.ts';
 import { cancelLockedBooking, changeBooking, handOverFreedTime, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
@@ -102,17 +102,29 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
   const intervals = plan.flatMap((p) => (p.interval ? [p.interval] : []));
   if (intervals.length === 0) return plan;
   const span = { startsAt: intervals[0]!.startsAt, endsAt: intervals.at(-1)!.endsAt };
-  const live = await facilities.lockLiveBookingsOverlapping(db, facility.id, span, now);
-  const closed = await closuresBetween(db, [facility.id], span.startsAt, span.endsAt);
+  // Linked courts: time taken on a facility sharing its ground is taken here too.
+  const ground = [facility.id, ...(await linkedFacilityIds(db, facility.id))];
+  const live = await facilities.lockLiveBookingsOverlapping(db, ground, span, now);
+  const closed = await closuresBetween(db, ground, span.startsAt, span.endsAt);
   return plan.map((p) => {
     if (!p.interval) return p;
     const taken = live.find((b) => overlaps(p.interval!, { startsAt: b.starts_at, endsAt: b.ends_at }));
     const closure = closed.find((c) => overlaps(p.interval!, { startsAt: c.starts_at, endsAt: c.ends_at }));
     if (!taken && !closure) return p;
     const reason = closure ? `closed: ${closure.reason}` : takenReason(taken!);
+    const linkedTo = closure ? (closure.facility_id === facility.id ? null : closure.facility_name) : taken!.facility_id === facility.id ? null : taken!.facility_name;
     return {
       ...p,
-      conflict: { facilityId: facility.id, facilityName: facility.name, date: p.date, startTime: p.startTime, endTime: p.endTime, bookingId: taken?.id, customer: taken?.user_name, reason },
+      conflict: {
+        facilityId: facility.id,
+        facilityName: facility.name,
+        date: p.date,
+        startTime: p.startTime,
+        endTime: p.endTime,
+        bookingId: taken?.id,
+        customer: taken?.user_name,
+        reason: linkedTo === null ? reason : `${linkedTo}: ${reason}`,
+      },
       customerReason: closure ? 'closed' : 'not available',
     };
   });

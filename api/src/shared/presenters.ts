@@ -34,6 +34,9 @@ export function toFacilityDto(f: RatedFacilityRow): FacilityDto {
     sport: f.sport,
     maxPlayers: f.max_players,
     rating: { average: ratingAverage(f.rating_sum, f.rating_count), count: f.rating_count },
+    parentId: f.parent_id,
+    parent: f.parent_id === null || f.parent_name === null ? null : { _id: f.parent_id, name: f.parent_name },
+    parts: (typeof f.parts === 'string' ? (JSON.parse(f.parts) as { id: string; name: string }[]) : f.parts).map((p) => ({ _id: p.id, name: p.name })),
   };
 }
 

@@ -8,6 +8,10 @@ export interface DemoFacility {
   description: string;
   imageUrl: string;
   sport: Sport;
+  /** How many may play on one booking (default: the sport's usual number). */
+  maxPlayers?: number;
+  /** Linked courts: the name of the demo facility it is part of (listed before it). */
+  partOf?: string;
 }
 
 export const DEMO_FACILITIES: readonly DemoFacility[] = [
@@ -90,5 +94,34 @@ export const DEMO_FACILITIES: readonly DemoFacility[] = [
     description: 'A red clay court in a quiet corner of the park, watered and brushed every morning. Floodlit until 10 pm; ball machine available on request.',
     imageUrl: '/images/facilities/tennis.svg',
     sport: 'tennis',
+  },
+  {
+    name: 'Meadow Lane Pitch',
+    location: 'Meadow Lane Sports Ground, 21 Meadow Lane, Maple Falls',
+    pricePerHour: 90,
+    description: 'A full-size floodlit 3G pitch for 11-a-side matches, sold whole or as two halves for 7-a-side. Booking the whole pitch takes both halves; each half can be booked on its own.',
+    imageUrl: '/images/facilities/football.svg',
+    sport: 'football',
+    maxPlayers: 22,
+  },
+  {
+    name: 'Meadow Lane Pitch, Half A',
+    location: 'Meadow Lane Sports Ground, 21 Meadow Lane, Maple Falls',
+    pricePerHour: 50,
+    description: 'The clubhouse half of Meadow Lane Pitch, with 7-a-side goals. Half B can be booked at the same time; the whole pitch cannot.',
+    imageUrl: '/images/facilities/football.svg',
+    sport: 'football',
+    maxPlayers: 14,
+    partOf: 'Meadow Lane Pitch',
+  },
+  {
+    name: 'Meadow Lane Pitch, Half B',
+    location: 'Meadow Lane Sports Ground, 21 Meadow Lane, Maple Falls',
+    pricePerHour: 50,
+    description: 'The far half of Meadow Lane Pitch, with 7-a-side goals. Half A can be booked at the same time; the whole pitch cannot.',
+    imageUrl: '/images/facilities/football.svg',
+    sport: 'football',
+    maxPlayers: 14,
+    partOf: 'Meadow Lane Pitch',
   },
 ];

@@ -1,7 +1,8 @@
 -- The waitlist's guarantee on the booking path: time that a waiting entry of someone else wants,
 -- and could have now (its want is open: courtside_time_open, and not past its offer_by), is not
 -- for p_user to take; it goes to the first in line (the hand-over, api/src/services/
--- waitlist-offers.ts). Raises CSH05 with the first such entry's id as DETAIL; true otherwise.
+-- waitlist-offers.ts). A want on a linked facility counts too: a booking on a part would take
+-- the time of someone waiting for the whole (courtside_linked_facilities). Raises CSH05 with the first such entry's id as DETAIL; true otherwise.
 -- Called under the facility's schedule lock (every writer of its time and every hand-over takes
 -- it first), on a snapshot taken after it, so a slot freed by a transaction that committed while
 -- this one waited is seen freed, with its hand-over made.
@@ -13,7 +14,7 @@ DECLARE
 BEGIN
   SELECT w.entry_id INTO first_waiting
     FROM waitlist_wants w
-   WHERE w.facility_id = p_facility
+   WHERE (w.facility_id = p_facility OR w.facility_id IN (SELECT courtside_linked_facilities(p_facility)))
      AND tstzrange(w.starts_at, w.ends_at, '[)') && tstzrange(p_starts, p_ends, '[)')
      AND w.user_id IS DISTINCT FROM p_user AND w.offer_by > p_now
      AND courtside_time_open(w.facility_id, w.starts_at, w.ends_at, p_now)
