@@ -30,6 +30,17 @@ describe('error codes on the wire', () => {
       expect(toErrorResponse(Object.assign(new Error('db'), { code: sqlstate }))).toMatchObject({ statusCode, code });
     });
 
+    it('names the linked facility that holds the time (linked courts), and keeps the plain words for the facility itself', () => {
+      const linked = Object.assign(new Error('db'), { code: '23P01', constraint: 'bookings_linked', detail: 'Half A' });
+      expect(toErrorResponse(linked)).toMatchObject({ statusCode: 409, code: 'SLOT_TAKEN', message: 'Half A is booked then. Please choose another time.' });
+      const own = Object.assign(new Error('db'), { code: '23P01', constraint: 'bookings_no_overlap', detail: 'Key (facility_id, ...) conflicts' });
+      expect(toErrorResponse(own).message).toBe('This time slot is already booked. Please choose another time.');
+      const closed = Object.assign(new Error('db'), { code: 'CSH02', detail: 'Meadow Lane Pitch' });
+      expect(toErrorResponse(closed)).toMatchObject({ statusCode: 409, code: 'FACILITY_CLOSED', message: 'Meadow Lane Pitch is closed then. Please choose another time.' });
+      expect(toErrorResponse(Object.assign(new Error('db'), { code: 'CSH02', detail: '' })).message).toBe('The facility is closed at that time. Please choose another time.');
+      expect(toErrorResponse(Object.assign(new Error('db'), { code: 'CSH08' }))).toMatchObject({ statusCode: 409, code: 'LINK_REFUSED' });
+    });
+
     it("gives Fastify's own refusals a code by status, and hides server faults behind INTERNAL", () => {
       expect(toErrorResponse(Object.assign(new Error('too big'), { statusCode: 413 }))).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
       expect(toErrorResponse(Object.assign(new Error('odd'), { statusCode: 400 }))).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST' });

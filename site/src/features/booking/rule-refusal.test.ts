@@ -19,6 +19,9 @@ const court: FacilityDto = {
   sport: 'tennis',
   maxPlayers: 4,
   rating: { average: null, count: 0 },
+  parentId: null,
+  parent: null,
+  parts: [],
 };
 const venue = { bookingHorizonDays: 14, cancellationHours: 24, locale: 'en-US' };
 // Monday 1 March 2027, 10:00 in New York.
