@@ -4,12 +4,6 @@
 -- free slots, whichever process or tool made the change. NOTIFY is transactional: nothing is
 -- sent for a rollback. New bookings are announced by the API after their commit instead (a
 -- NOTIFY in the inserting transaction serializes commits), so the bookings trigger leaves out INSERT.
-CREATE OR REPLACE FUNCTION courtside_notify_ground(p_facility uuid) RETURNS void
-LANGUAGE sql VOLATILE AS $$
-  SELECT pg_notify('courtside_changes', 'bookings:' || g.id)
-    FROM (SELECT p_facility UNION ALL SELECT courtside_linked_facilities(p_facility)) AS g(id)
-$$;
-
 CREATE OR REPLACE FUNCTION courtside_notify_booking_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

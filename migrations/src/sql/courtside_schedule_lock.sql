@@ -5,15 +5,10 @@
 -- (repositories/occupancy.ts) all call this.
 --
 -- Linked courts share one ground, so they share one lock: the key is the ground's
--- (courtside_schedule_root). A part may be linked or unlinked while a writer waits for the lock
+-- (courtside_schedule_root.sql). A part may be linked or unlinked while a writer waits for the lock
 -- of its old ground: once a lock is held the root is read again, on a fresh snapshot, and the new
 -- ground's lock taken too, so a writer always ends up holding the lock of the ground its
 -- facility is on now.
-CREATE OR REPLACE FUNCTION courtside_schedule_root(p_facility uuid) RETURNS uuid
-LANGUAGE sql STABLE AS $$
-  SELECT coalesce((SELECT parent_id FROM facilities WHERE id = p_facility), p_facility)
-$$;
-
 CREATE OR REPLACE FUNCTION courtside_schedule_lock(p_facility uuid) RETURNS void
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
