@@ -5,7 +5,7 @@ import { ConflictsError, DomainError, type Conflict } from './errors.ts';
  * or its four courts). A facility may be part of another, one level only. A booking or closure
  * on a parent occupies each of its parts, and one on a part occupies its parent; two parts of
  * the same parent do not block each other. PostgreSQL enforces it
- * (migrations/src/sql/courtside_booking_linked_free.sql); these are the words and the choices.
+ * (migrations/src/sql/courtside_booking_ground_free.sql); these are the words and the choices.
  */
 
 /** A facility as the links see it. */

@@ -64,7 +64,7 @@ const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
   CSH03: [409, 'CLOSURE_CONFLICT', 'A booking is in the way of this closure.'],
   // Raised by courtside_reserve_booking (migration 2026_11_24_0700_buffers_quotas).
   CSH04: [409, 'QUOTA_REACHED', 'You already have as many upcoming bookings as allowed.'],
-  // Raised by courtside_facility_one_level (sql/courtside_booking_linked_free.sql); the API checks first and names the facilities.
+  // Raised by courtside_facility_one_level (sql/courtside_facility_one_level.sql); the API checks first and names the facilities.
   CSH08: [409, 'LINK_REFUSED', 'A part cannot have parts, and a parent cannot be part of another facility.'],
   '23505': [409, 'ALREADY_EXISTS', 'This record already exists.'],
   '23503': [409, 'STILL_REFERENCED', 'This record is still referenced, or refers to something that does not exist.'],

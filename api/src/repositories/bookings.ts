@@ -107,7 +107,7 @@ export function lockBookings(db: Executor, ids: string[]): Promise<BookingRow[]>
 
 /**
  * Frees a slot held by lapsed holds before someone takes it, at the facility and the facilities
- * sharing its ground (linked courts: courtside_booking_linked_free counts holds as the exclusion
+ * sharing its ground (linked courts: courtside_booking_ground_free counts holds as the exclusion
  * constraint does); the sweeper does the same for the whole table, this keeps a booking from
  * waiting for it. `range` as in inTheWayOf (occupancy.ts).
  */

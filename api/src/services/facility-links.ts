@@ -9,7 +9,7 @@ import type { LinkConflictRow } from '../repositories/facility-links.ts';
  * Linked courts, the facility side: making a facility part of another, unlinking it, deleting a
  * parent. Each runs inside the facility change's transaction, under the schedule locks of both
  * grounds (every writer of either one's time queues behind them), so what it checks stays true
- * until it commits. The booking side is PostgreSQL's (sql/courtside_booking_linked_free.sql).
+ * until it commits. The booking side is PostgreSQL's (sql/courtside_booking_ground_free.sql).
  */
 
 /** Checks that a new facility may be part of `parentId` (one level), under the parent's ground lock. */

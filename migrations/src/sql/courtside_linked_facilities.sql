@@ -3,7 +3,7 @@
 -- Every rule of linked courts reads its links here: the booking and closure triggers, the free
 -- time of the waitlist, and the API's reads of busy time.
 CREATE OR REPLACE FUNCTION courtside_linked_facilities(p_facility uuid) RETURNS SETOF uuid
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE ROWS 2 AS $$
   SELECT parent_id FROM facilities WHERE id = p_facility AND parent_id IS NOT NULL
   UNION ALL
   SELECT id FROM facilities WHERE parent_id = p_facility

@@ -13,9 +13,9 @@ DECLARE
   first_waiting uuid;
 BEGIN
   SELECT w.entry_id INTO first_waiting
-    FROM waitlist_wants w
-   WHERE (w.facility_id = p_facility OR w.facility_id IN (SELECT courtside_linked_facilities(p_facility)))
-     AND tstzrange(w.starts_at, w.ends_at, '[)') && tstzrange(p_starts, p_ends, '[)')
+    FROM (SELECT p_facility UNION ALL SELECT courtside_linked_facilities(p_facility)) AS g(id)
+    JOIN waitlist_wants w ON w.facility_id = g.id
+   WHERE tstzrange(w.starts_at, w.ends_at, '[)') && tstzrange(p_starts, p_ends, '[)')
      AND w.user_id IS DISTINCT FROM p_user AND w.offer_by > p_now
      AND courtside_time_open(w.facility_id, w.starts_at, w.ends_at, p_now)
    ORDER BY w.line_no
