@@ -37,7 +37,7 @@ import * as closures from '../repositories/closures.ts';
 import type { FacilityClosedRange } from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
-import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { lockFacilitySchedule, lockFacilitySchedules } from '../repositories/occupancy.ts';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
@@ -306,6 +306,9 @@ export async function updateFacility(
   let parentBefore: string | null = null;
   try {
     const row = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
+      // A link holds two grounds' locks: both taken in ground order first, so two links made the
+      // opposite ways at once queue rather than deadlock (and take a new part's insert down with them).
+      if (input.parentId) await lockFacilitySchedules(trx, [id, input.parentId]);
       const locked = await lockForChange(trx, id);
       parentBefore = locked.parent_id;
       if (input.isDeleted !== undefined && input.isDeleted !== locked.is_deleted && !hasRole(actor.role, roleFor('facilities', 'delete'))) {
