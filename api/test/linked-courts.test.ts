@@ -146,6 +146,20 @@ describe('linked courts', () => {
     expect(await status(theirs._id)).toMatchObject({ status: 'expired' });
   });
 
+  it('a late payment for a part whose parent was closed over the lapsed hold is refused cleanly: refunded and flagged', async () => {
+    const { whole, a } = await ground();
+    const day = '2027-03-03';
+    const lapsing = await book(t.app, casey, a._id, day, '16:00', '17:00');
+    const { orderId } = await openCheckout(t.app, casey, [lapsing._id], 50);
+    t.clock.advance(16 * MINUTE);
+    const closed = await send('POST', '/api/admin/closures', staff, { facilityIds: [whole._id], start: `${day}T15:00`, end: `${day}T18:00`, reason: 'Pitch repairs', kind: 'maintenance' });
+    expect(closed.statusCode, closed.body).toBe(201);
+    expect(await status(lapsing._id)).toMatchObject({ status: 'expired' });
+    expect(await providerPays(t.app, orderId)).toBe('flagged');
+    expect(await status(lapsing._id)).toMatchObject({ status: 'expired', payment_status: 'refunded' });
+    expect(await t.database.db.selectFrom('orders').select(['status', 'refunded_cents']).where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ status: 'refunded', refunded_cents: 5000 });
+  });
+
   it('staff desk bookings keep the rule both ways', async () => {
     const { whole, a, b } = await ground();
     const day = '2027-03-04';
