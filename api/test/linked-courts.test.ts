@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { everyDay } from '@courtside/domain';
+import { buildApp, type App } from '../src/app.ts';
+import { openChangeFeedFor } from '../src/db/change-feed.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, book, bookAndPay, customer, facility, openCheckout, providerPays, type Actor } from './support/actors.ts';
+import { admin, book, bookAndPay, customer, facility, login, openCheckout, providerPays, type Actor } from './support/actors.ts';
+import { eventually } from './support/expect.ts';
 import { countOverlaps, itOnPostgres } from './support/databases.ts';
 import { race } from './support/race.ts';
 
@@ -465,5 +469,85 @@ describe('linked courts', () => {
       expect((await send('POST', '/api/facility', casey, { ...newCourt('Sneaky'), parentId: whole._id })).statusCode).toBe(403);
       expect((await facilityDto(court)).parentId).toBeNull();
     });
+  });
+});
+
+describe('linked courts in the availability cache (a second process with the change feed)', () => {
+  let t: TestApp;
+  /** Another app on the same database with the change feed: the caching process. */
+  let cached: App;
+  let staff: Actor;
+  let casey: Actor;
+  let grounds = 0;
+  const day = '2027-03-02';
+
+  const freeOn = async (app: App, f: Court) =>
+    ((await app.inject({ url: `/api/check-availability?facility=${f._id}&date=${day}` })).json().data as { startTime: string }[]).map((s) => s.startTime);
+  const found = async (app: App, sport: string) =>
+    ((await app.inject({ url: `/api/availability?date=${day}&sport=${sport}&from=10:00&to=11:00` })).json().data.facilities as { name: string }[]).map((f) => f.name);
+  /** A ground of its own sport, its answers read once by the caching process (so they are cached). */
+  async function cachedGround(sport: string): Promise<Ground> {
+    const name = `Cached Pitch ${++grounds}`;
+    const whole = await facility(t.app, staff, { name, sport });
+    const a = await facility(t.app, staff, { name: `${name}, Half A`, sport, parentId: whole._id });
+    const b = await facility(t.app, staff, { name: `${name}, Half B`, sport, parentId: whole._id });
+    // Their creation is notified too: wait until the caching process has heard it all.
+    await eventually(async () => expect(await found(cached, sport)).toEqual([whole.name, a.name, b.name]));
+    for (const f of [whole, a, b]) expect(await freeOn(cached, f)).toContain('10:00');
+    return { whole, a, b };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ clockStart: START });
+    const feed = (await openChangeFeedFor(t.database))!;
+    cached = await buildApp({ config: t.config, db: t.database.db, jwtSecret: randomBytes(32).toString('hex'), clock: t.clock.now, changes: feed });
+    await cached.ready();
+    await eventually(async () => expect(feed.live).toBe(true));
+    staff = await admin(t.app);
+    casey = await customer(t.app, 'Casey Cached');
+  });
+  afterAll(async () => {
+    await cached?.close();
+    await t?.close();
+  });
+
+  it("the caching process's own booking on a half leaves the whole's cached answers at once, and the other half's alone", async () => {
+    const { whole, a, b } = await cachedGround('tennis');
+    const here = await login(cached, casey.email);
+    const res = await cached.inject({ method: 'POST', url: '/api/bookings', headers: here.auth, payload: { facility: a._id, date: day, startTime: '10:00', endTime: '11:00' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await freeOn(cached, whole)).not.toContain('10:00');
+    expect(await freeOn(cached, b)).toContain('10:00');
+    expect(await found(cached, 'tennis')).toEqual([b.name]);
+  });
+
+  it("another process's booking on the whole, and its cancellation, reach the halves' cached answers", async () => {
+    const { whole, a, b } = await cachedGround('padel');
+    const booking = await book(t.app, casey, whole._id, day, '10:00', '11:00');
+    await eventually(async () => expect(await found(cached, 'padel')).toEqual([]));
+    for (const part of [a, b]) expect(await freeOn(cached, part)).not.toContain('10:00');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booking._id}`, headers: casey.auth })).statusCode).toBe(200);
+    await eventually(async () => expect(await found(cached, 'padel')).toEqual([whole.name, a.name, b.name]));
+    for (const part of [a, b]) expect(await freeOn(cached, part)).toContain('10:00');
+  });
+
+  it('a closure on the whole, made elsewhere, closes the cached halves; linking and unlinking change the cached whole', async () => {
+    const { whole, a, b } = await cachedGround('squash');
+    const closed = await t.app.inject({ method: 'POST', url: '/api/admin/closures', headers: staff.auth, payload: { facilityIds: [whole._id], start: `${day}T10:00`, end: `${day}T11:00`, reason: 'Lines', kind: 'maintenance' } });
+    expect(closed.statusCode, closed.body).toBe(201);
+    await eventually(async () => expect(await found(cached, 'squash')).toEqual([]));
+    for (const part of [a, b]) expect(await freeOn(cached, part)).not.toContain('10:00');
+
+    // A court booked at 12:00 linked in as a third part: the whole is no longer free at 12:00.
+    const court = await facility(t.app, staff, { name: `${whole.name}, Annex`, sport: 'squash' });
+    await book(t.app, casey, court._id, day, '12:00', '13:00');
+    await eventually(async () => expect(await freeOn(cached, court)).not.toContain('12:00'));
+    expect(await freeOn(cached, whole)).toContain('12:00');
+    const linked = await t.app.inject({ method: 'PUT', url: `/api/facility/${court._id}`, headers: staff.auth, payload: { parentId: whole._id } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    await eventually(async () => expect(await freeOn(cached, whole)).not.toContain('12:00'));
+    const unlinked = await t.app.inject({ method: 'PUT', url: `/api/facility/${court._id}`, headers: staff.auth, payload: { parentId: null } });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    await eventually(async () => expect(await freeOn(cached, whole)).toContain('12:00'));
   });
 });
