@@ -232,6 +232,15 @@ describe('linked courts', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().occurrences.map((o: { date: string }) => o.date)).toEqual(['2027-03-08', '2027-03-22']);
     expect(created.json().skipped).toEqual([{ date: '2027-03-15', reason: `${a.name}: taken (held by Casey Linked)` }]);
+
+    // On a half, the whole's closure and the whole's series are in the way, named.
+    expect((await send('POST', '/api/admin/closures', staff, { facilityIds: [whole._id], start: '2027-03-29T00:00', end: '2027-03-30T00:00', reason: 'Relining', kind: 'maintenance' })).statusCode).toBe(201);
+    const onHalf = await send('POST', '/api/admin/series/preview', staff, { ...series, facilityId: a._id, firstDate: '2027-03-15', count: 3, onConflict: 'fail' });
+    expect(onHalf.json().dates.map((d: { date: string; free: boolean; reason: string | null }) => [d.date, d.free, d.reason])).toEqual([
+      ['2027-03-15', false, 'taken (held by Casey Linked)'],
+      ['2027-03-22', false, `${whole.name}: taken (booked by Thursday League)`],
+      ['2027-03-29', false, `${whole.name}: closed: Relining`],
+    ]);
   });
 
   it('closures: the parent closed closes its parts; a part closed blocks the parent, not the other part; over a part booking the parent closure is refused, listing it, or cancels it', async () => {
@@ -268,6 +277,13 @@ describe('linked courts', () => {
     expect(forced.json().cancelledBookings).toBe(1);
     expect(await status(booking._id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
     expect(await free(b, day)).not.toContain('18:00');
+
+    const view = (await send('GET', `/api/admin/day-view?date=${day}`, staff)).json().facilities as { id: string; linked: { label: string; kind: string; startTime: string; endTime: string }[] }[];
+    expect(view.find((c) => c.id === b._id)!.linked.filter((l) => l.kind === 'closure').map((l) => [l.label, l.startTime, l.endTime])).toEqual([
+      [`${whole.name} closed`, '08:00', '10:00'],
+      [`${whole.name} closed`, '17:00', '20:00'],
+    ]);
+    expect(view.find((c) => c.id === whole._id)!.linked.map((l) => [l.label, l.startTime])).toEqual([[`${a.name} closed`, '12:00'], [`${b.name} booked`, '12:00']]);
   });
 
   it('the waitlist: someone waiting for the parent is offered it once its parts are free', async () => {
@@ -289,6 +305,31 @@ describe('linked courts', () => {
     expect(await status(offered.offer!.bookingId)).toMatchObject({ status: 'pending', facility_id: whole._id });
     // Held for the waiter: a half of it is not for anyone else meanwhile.
     refused(await tryBook(casey, a, day, '18:00', '19:00'), 409, 'SLOT_TAKEN', bookedThen(whole));
+  });
+
+  it('the waitlist the other way: waiting for a half while the whole is booked; and time kept for a waiter is kept on its linked facilities too', async () => {
+    const { whole, a, b } = await ground();
+    const day = '2027-03-09';
+    const waiter = await customer(t.app, 'Walt Waiter');
+    const onWhole = await bookAndPay(t.app, casey, whole._id, day, '10:00', '11:00');
+    const joined = await send('POST', '/api/waitlist', waiter, { facilityId: a._id, date: day, startTime: '10:00', endTime: '11:00' });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect((await send('DELETE', `/api/bookings/${onWhole.booking._id}`, casey)).statusCode).toBe(200);
+    const mine = (await send('GET', '/api/waitlist', waiter)).json().data as { id: string; status: string; offer: { facility: { id: string } } | null }[];
+    expect(mine.find((e) => e.id === joined.json().data.id)).toMatchObject({ status: 'offered', offer: { facility: { id: a._id } } });
+    // Half B is not half A: free for anyone.
+    expect((await tryBook(dana, b, day, '10:00', '11:00')).statusCode).toBe(201);
+
+    // A hold on half B lapses while someone waits for the whole: the time is kept for them, not
+    // for a newcomer on half B, whose attempt hands the whole to the waiter.
+    const lapsing = await book(t.app, casey, b._id, day, '14:00', '15:00');
+    const wanting = await send('POST', '/api/waitlist', waiter, { facilityId: whole._id, date: day, startTime: '14:00', endTime: '15:00' });
+    expect(wanting.statusCode, wanting.body).toBe(201);
+    t.clock.advance(16 * MINUTE);
+    refused(await tryBook(dana, b, day, '14:00', '15:00'), 409, 'WAITLISTED');
+    const after = (await send('GET', '/api/waitlist', waiter)).json().data as { id: string; status: string; offer: { bookingId: string; facility: { id: string } } | null }[];
+    expect(after.find((e) => e.id === wanting.json().data.id)).toMatchObject({ status: 'offered', offer: { facility: { id: whole._id } } });
+    expect(await status(lapsing._id)).toMatchObject({ status: 'expired' });
   });
 
   it('availability agrees: check-availability, Find a court and the day view all see linked time', async () => {
