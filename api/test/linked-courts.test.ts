@@ -502,6 +502,26 @@ describe('linked courts', () => {
       }
     });
 
+    it("a part unlinked, or deleted with its bookings, hands the whole's freed time to its waitlist at once", async () => {
+      const { whole, a, b } = await ground();
+      const day = '2027-03-13';
+      const waiter = await customer(t.app, 'Una Unlinked');
+      const waitFor = async (startTime: string, endTime: string) => {
+        const joined = await send('POST', '/api/waitlist', waiter, { facilityId: whole._id, date: day, startTime, endTime });
+        expect(joined.statusCode, joined.body).toBe(201);
+        return async () => ((await send('GET', '/api/waitlist', waiter)).json().data as { id: string; status: string; offer: { facility: { id: string } } | null }[]).find((e) => e.id === joined.json().data.id);
+      };
+      await bookAndPay(t.app, casey, a._id, day, '18:00', '19:00');
+      const unlinkedEntry = await waitFor('18:00', '19:00');
+      expect((await send('PUT', `/api/facility/${a._id}`, staff, { parentId: null })).statusCode).toBe(200);
+      expect(await unlinkedEntry()).toMatchObject({ status: 'offered', offer: { facility: { id: whole._id } } });
+
+      await bookAndPay(t.app, casey, b._id, day, '20:00', '21:00');
+      const deletedEntry = await waitFor('20:00', '21:00');
+      expect((await send('DELETE', `/api/facility/${b._id}?cancelBookings=true`, staff)).statusCode).toBe(200);
+      expect(await deletedEntry()).toMatchObject({ status: 'offered', offer: { facility: { id: whole._id } } });
+    });
+
     it('customers cannot link: the facility routes are for staff', async () => {
       const { whole } = await ground();
       const court = await facility(t.app, staff, { name: 'Customer Court' });
