@@ -5,7 +5,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { openChangeFeedFor } from '../src/db/change-feed.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, book, bookAndPay, customer, facility, login, openCheckout, providerPays, type Actor } from './support/actors.ts';
-import { eventually } from './support/expect.ts';
+import { eventually, type Res } from './support/expect.ts';
 import { countOverlaps, itOnPostgres } from './support/databases.ts';
 import { race } from './support/race.ts';
 
@@ -23,12 +23,6 @@ interface Ground {
   a: Court;
   b: Court;
 }
-interface Res {
-  statusCode: number;
-  body: string;
-  json(): Record<string, unknown>;
-}
-
 /** A create body with only the required fields. */
 const newCourt = (name: string) => ({ name, location: 'Riverside Park', pricePerHour: 20, description: 'A test court.', imageUrl: '/images/facilities/tennis.svg' });
 
@@ -36,6 +30,7 @@ const newCourt = (name: string) => ({ name, location: 'Riverside Park', pricePer
 const bookedThen = (f: Court) => `${f.name} is booked then. Please choose another time.`;
 const closedThen = (f: Court) => `${f.name} is closed then. Please choose another time.`;
 
+/** A refusal with this status and code (and message, when given). */
 function refused(res: Res, status: number, code: string, message?: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().code, res.body).toBe(code);
