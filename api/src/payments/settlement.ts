@@ -130,7 +130,11 @@ async function settlingBookings(trx: Executor, orderId: string): Promise<Settlin
   }));
 }
 
-/** Confirms a paid booking unless its slot went to someone else meanwhile (23P01): false then. */
+/**
+ * Confirms a paid booking unless its slot went to someone else meanwhile (23P01) or was closed
+ * after its hold lapsed (CSH02: a closure on its facility or a linked one): false then, so the
+ * money goes back like any late payment's instead of failing the provider's event.
+ */
 async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; facilityId: string; startsAt: Date; endsAt: Date }, now: Date): Promise<boolean> {
   // A lapsed hold no longer owns its slot, swept or not: the paid booking takes precedence over it.
   await bookings.expireLapsedOverlapping(trx, b.facilityId, { startsAt: b.startsAt, endsAt: b.endsAt }, now, { exceptId: b.id });
@@ -139,7 +143,7 @@ async function confirmIfFree(trx: Executor, orderId: string, b: { id: string; fa
     await orders.markBookingPaidBy(trx, orderId, b.id, now);
     return true;
   }
-  if ((failure as { code?: string }).code !== '23P01') throw failure;
+  if (!['23P01', 'CSH02'].includes((failure as { code?: string }).code ?? '')) throw failure;
   return false;
 }
 

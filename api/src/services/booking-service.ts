@@ -36,7 +36,7 @@ import { enqueueBookingCancelled, enqueueBookingMoved, enqueueHeldBookingMoved }
 import { openPaymentLink } from './payment-links.ts';
 import { linkedFacilityIds, lockFacilitySchedule, lockFacilitySchedules } from '../repositories/occupancy.ts';
 import * as waitlist from '../repositories/waitlist.ts';
-import { offerFreedTime, offerFreedTimeNow } from './waitlist-offers.ts';
+import { offerFreedTime } from './waitlist-offers.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
@@ -181,8 +181,9 @@ export async function createBooking(ctx: ServiceContext, user: CurrentUser, req:
     const found = await facilityForBooking(ctx, req.facility, attempt > 0);
     facility = found.row;
     row = await tryHold(ctx, user, req, found, now).catch(async (err: unknown) => {
-      // Time the waitlist keeps, freed by the clock (a lapsed hold): hand it to the first in line now.
-      if (err instanceof DomainError && err.code === 'WAITLISTED') await offerFreedTimeNow(ctx, found.row.id);
+      // Time the waitlist keeps, freed by the clock (a lapsed hold): hand it to the first in line
+      // now, whose want may be on a facility sharing this one's ground (the whole pitch).
+      if (err instanceof DomainError && err.code === 'WAITLISTED') await handOverFreedTimeNow(ctx, found.row.id);
       throw err;
     });
   }
@@ -242,6 +243,12 @@ export async function handOverFreedTime(ctx: ServiceContext, trx: Executor, faci
     if ((await offerFreedTime(ctx, trx, id, now)).length > 0) offeredAt.push(id);
   }
   return offeredAt;
+}
+
+/** handOverFreedTime in a transaction of its own (time freed by the clock), announced after commit. */
+async function handOverFreedTimeNow(ctx: ServiceContext, facilityId: string): Promise<void> {
+  const offeredAt = await ctx.db.transaction().execute((trx) => handOverFreedTime(ctx, trx, facilityId, ctx.clock()));
+  for (const id of offeredAt) await announceNewBookings(ctx, id);
 }
 
 /**

@@ -37,13 +37,13 @@ import * as closures from '../repositories/closures.ts';
 import type { FacilityClosedRange } from '../repositories/closures.ts';
 import * as facilities from '../repositories/facilities.ts';
 import type { LiveBookingRow } from '../repositories/facilities.ts';
-import { lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { lockFacilitySchedule, lockFacilitySchedules } from '../repositories/occupancy.ts';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { cancelLockedBooking, changeBooking, type AfterCommit } from './booking-service.ts';
 import { ALL_FACILITIES, announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
 import { dropFacility as dropFromWaitlist } from '../repositories/waitlist.ts';
-import { replanWaitlistAt } from './waitlist-offers.ts';
+import { offerFreedTime, replanWaitlistAt } from './waitlist-offers.ts';
 import { checkDelete, checkNewLink, checkRelink } from './facility-links.ts';
 import { facilityNotFound, openingHoursOf, toPricing } from '../shared/facility-schedule.ts';
 import { toFacilityDto } from '../shared/presenters.ts';
@@ -303,9 +303,13 @@ export async function updateFacility(
   const now = ctx.clock();
   let timezone: string | undefined;
   let offered = 0;
+  let offeredAtParent = 0;
   let parentBefore: string | null = null;
   try {
     const row = await retryTransaction(() => ctx.db.transaction().execute(async (trx) => {
+      // A link holds two grounds' locks: both taken in ground order first, so two links made the
+      // opposite ways at once queue rather than deadlock (and take a new part's insert down with them).
+      if (input.parentId) await lockFacilitySchedules(trx, [id, input.parentId]);
       const locked = await lockForChange(trx, id);
       parentBefore = locked.parent_id;
       if (input.isDeleted !== undefined && input.isDeleted !== locked.is_deleted && !hasRole(actor.role, roleFor('facilities', 'delete'))) {
@@ -350,6 +354,7 @@ export async function updateFacility(
       const updated = await facilities.updateFacility(trx, id, changes, now);
       // Its hours, grid, notice or sport may have changed what the waitlist waits for there, and freed time.
       if (updated) offered = updated.is_deleted ? (await dropFromWaitlist(trx, id, now), 0) : (await replanWaitlistAt(ctx, trx, updated, now)).length;
+      if (updated) offeredAtParent = (await offerAtParentLeft(ctx, trx, parentBefore, updated.parent_id, now)).length;
       return updated;
     }));
     if (!row) throw facilityNotFound();
@@ -357,6 +362,7 @@ export async function updateFacility(
     // A part linked or unlinked changes its old and new parent's free time (the database says so to other processes).
     if (row.parent_id !== parentBefore) for (const parent of [parentBefore, row.parent_id]) if (parent) cachesOf(ctx).feed?.touched('bookings', parent);
     if (offered > 0) await announceNewBookings(ctx, id);
+    if (offeredAtParent > 0 && parentBefore) await announceNewBookings(ctx, parentBefore);
     return toFacilityDto(row);
   } catch (err) {
     // The database's word on overlaps the checks above did not foresee: bookings (23P01) or a closure over a booking (CSH03).
@@ -417,10 +423,19 @@ export async function deleteFacility(
     const row = await facilities.updateFacility(trx, id, { is_deleted: true }, now);
     await dropFromWaitlist(trx, id, now);
     if (!locked.is_deleted) await auditFacilityChange(ctx, trx, actor, locked, { is_deleted: true }, now);
-    return { ...after, row: row!, cancelled: live.length };
+    const offeredAt = (await offerAtParentLeft(ctx, trx, locked.parent_id, null, now)).length > 0 ? [locked.parent_id!] : [];
+    return { ...after, row: row!, cancelled: live.length, offeredAt };
   });
   facilityChanged(ctx, id);
   return { facility: toFacilityDto(result.row), cancelled: result.cancelled };
+}
+
+/**
+ * A part that left its parent (unlinked or deleted) no longer takes the parent's time: what it
+ * held there goes to the parent's waitlist in the same transaction, as any freed time does.
+ */
+function offerAtParentLeft(ctx: ServiceContext, trx: Executor, parentBefore: string | null, parentAfter: string | null, now: Date): Promise<string[]> {
+  return parentBefore !== null && parentBefore !== parentAfter ? offerFreedTime(ctx, trx, parentBefore, now) : Promise.resolve([]);
 }
 
 export const deletedMessage = (cancelled: number) =>
