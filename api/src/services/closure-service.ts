@@ -21,7 +21,7 @@ import { cachesOf } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { facilityNotFound } from '../shared/facility-schedule.ts';
 import { lockLiveFacility } from './front-desk-service.ts';
-import { groundsOf, linkedFacilityIds } from '../repositories/occupancy.ts';
+import { groundsOf, linkedFacilityIds, lockFacilitySchedules } from '../repositories/occupancy.ts';
 
 /**
  * Closures: staff block facilities for a time range. The database refuses any overlap between a
@@ -63,16 +63,18 @@ function conflictOf(b: LiveBookingRow): Conflict {
 }
 
 /**
- * Places a closure's ranges, one facility at a time in id order (the order the triggers lock in):
- * each facility's schedule lock, lapsed holds under the range expired, then the live bookings in
- * the way (on it, or on a facility sharing its ground: closing a pitch closes its halves),
- * cancelled with a full refund when the request says so, else refused with their list.
+ * Places a closure's ranges, one facility at a time in id order, once it holds every ground's
+ * schedule lock (in ground order, as moves take them): lapsed holds under the range expired,
+ * then the live bookings in the way (on it, or on a facility sharing its ground: closing a pitch
+ * closes its halves), cancelled with a full refund when the request says so, else refused with their list.
  */
 async function placeRanges(ctx: ServiceContext, trx: Executor, actor: CurrentUser, input: ClosureInput, now: Date) {
   const start = parseLocalDateTime(input.start, 'start');
   const end = parseLocalDateTime(input.end, 'end');
   const ranges: closures.ClosedRange[] = [];
   const inTheWay = new Map<string, { row: LiveBookingRow; conflict: Conflict }>();
+  // Every ground's lock first, in the order every writer takes them (linked courts share one).
+  await lockFacilitySchedules(trx, input.facilityIds);
   for (const id of [...new Set(input.facilityIds)].sort()) {
     const facility = await lockLiveFacility(trx, id);
     const interval = closureFromNow(start, end, facility.timezone, now);
