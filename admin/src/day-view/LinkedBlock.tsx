@@ -34,10 +34,11 @@ export const LinkedBlock = ({ block, range }: { block: Block; range: Span }) => 
   >
     {block.items.map((item, i) => (
       <Box key={`${item.facilityId}-${i}`} sx={{ mb: 0.25 }}>
-        <Typography variant="body2" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
+        {/* Caption size: a part's long name ("Meadow Lane Pitch, Half A booked") and its time fit an hour's height. */}
+        <Typography variant="caption" component="div" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
           {item.label}
         </Typography>
-        <Typography variant="caption" component="div" sx={{ lineHeight: 1.25, color: brand.muted }}>
+        <Typography variant="caption" component="div" sx={{ lineHeight: 1.2, color: brand.muted }}>
           {timeRange(item.startTime, item.endTime)}
           <Box component="span" sx={srOnly}>
             : not for sale here

@@ -21,7 +21,10 @@ export const PartOfInput = () => {
       disabled={hasParts}
       isPending={isPending && !hasParts}
       helperText={hasParts ? HAS_PARTS_HELP : PART_OF_HELP}
-      sx={{ width: 360, maxWidth: '100%' }}
+      // "Nothing" is a choice to read, not a blank field: the select shows it when nothing is chosen.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      // The reason a disabled select gives must stay readable (MUI greys a disabled field's helper text).
+      sx={{ width: 560, maxWidth: '100%', '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
     />
   );
 };
