@@ -1,8 +1,8 @@
 /**
  * Linked courts in the back office's facility form: staff make a new facility part of another
  * ("Part of"); the parent's page lists it under Parts and the part's page names its parent, each
- * a link to the other. A facility with parts is offered no parent, and when it gains parts while
- * the form is open the server's refusal is shown in its own words. A link that upcoming bookings
+ * a link to the other. A facility with parts is offered no parent (nor deleted), and when it gains
+ * parts while the form is open the server's refusal is shown in its own words. A link that upcoming bookings
  * stand in the way of is refused with those bookings listed, and nothing changes.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -57,6 +57,15 @@ test('staff make a new facility part of another; the parent lists its parts; a f
     await expect(page.getByText('It has parts, so it cannot be part of another facility.')).toBeVisible();
     await expectNoAxeViolations(page, "a parent's page");
     await snapConsole(page, 'admin-linked-courts-parent');
+  });
+
+  await test.step('deleting the hall while it has parts is refused in the server\'s words', async () => {
+    await page.getByRole('toolbar').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText(`Delete ${hall.name}?`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(notification(page, `Failed to delete facility: It has parts (${name}): move them to another facility or delete them first.`)).toBeVisible();
+    expect((await facilityById(request, hall._id))?.parts).toEqual([{ _id: court!._id, name }]);
   });
 
   await test.step("the part's page names the hall, a link back to it", async () => {
