@@ -1,2 +1,2 @@
 /** Shapes of the back-office-only endpoints: shared wire types from the contracts package. */
-export type { DashboardStats, DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewWaiting } from '@courtside/contracts';
+export type { DashboardStats, DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewLinked, DayViewWaiting } from '@courtside/contracts';

@@ -18,14 +18,22 @@ const PX_PER_MIN = 1;
 
 export const dayColumn = (page: Page, facility: Pick<Facility, 'name'>) => page.locator(`[data-testid="day-column"][data-facility="${facility.name}"]`);
 
-/** Clicks the free time of a facility's column at `time`: the grid books the slot under the pointer. */
-export async function clickFreeSlot(page: Page, facility: Pick<Facility, 'name'>, time: string): Promise<void> {
+/** A facility column's free time offered for booking, in minutes of the day, with the gap to click. */
+export async function freeTimes(page: Page, facility: Pick<Facility, 'name'>): Promise<{ start: number; end: number; gap: Locator }[]> {
   const gaps = dayColumn(page, facility).getByTestId('day-free');
   await expect(gaps.first()).toBeVisible();
+  const free = [];
   for (const gap of await gaps.all()) {
     // "Free 8:00 AM – 10:00 PM: book ...", on the venue's clock.
     const [, from = '', to = ''] = /^Free (\d{1,2}:\d\d(?: [AP]M)?) ?– ?(\d{1,2}:\d\d(?: [AP]M)?)/.exec((await gap.getAttribute('aria-label')) ?? '') ?? [];
-    const [start, end] = [minutesOfClock(from), minutesOfClock(to) || 24 * 60];
+    free.push({ start: minutesOfClock(from), end: minutesOfClock(to) || 24 * 60, gap });
+  }
+  return free;
+}
+
+/** Clicks the free time of a facility's column at `time`: the grid books the slot under the pointer. */
+export async function clickFreeSlot(page: Page, facility: Pick<Facility, 'name'>, time: string): Promise<void> {
+  for (const { start, end, gap } of await freeTimes(page, facility)) {
     if (start <= minutes(time) && minutes(time) < end) return gap.click({ position: { x: 60, y: (minutes(time) - start) * PX_PER_MIN + 5 } });
   }
   throw new Error(`${facility.name} has no free time at ${time}`);

@@ -1,12 +1,12 @@
 import { Box, Button, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-admin';
-import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewWaiting } from '../types.ts';
+import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewLinked, DayViewWaiting } from '../types.ts';
 import { kindLabel } from '../closures/closure-text.ts';
 import { blockLine, customerAndPlayers } from './booking-text.ts';
 import { useDeskCash } from './desk-cash.ts';
 import { dayAgenda, type AgendaItem } from './layout.ts';
-import { bookingLook, closureLook, freeLook, waitingLook } from './look.ts';
+import { bookingLook, closureLook, freeLook, linkedLook, waitingLook } from './look.ts';
 import { waitlistAt } from '../waitlist/links.ts';
 import type { ColumnActions } from './FacilityColumn.tsx';
 import { clockTime, timeRange } from '../common/format.ts';
@@ -47,6 +47,14 @@ const ClosureLine = ({ closure: c }: { closure: DayViewClosure }) => {
   );
 };
 
+/** Time a linked facility holds: "Half A booked 12:00–13:00", not for sale here. */
+const LinkedLine = ({ linked: l }: { linked: DayViewLinked }) => (
+  <ListItem data-testid="day-linked-block">
+    <Mark sx={linkedLook} />
+    <ListItemText primary={`${l.label} ${timeRange(l.startTime, l.endTime)}`} secondary="Not for sale here" />
+  </ListItem>
+);
+
 /** Customers waiting for a time: opens the Waitlist at that facility and day. */
 const WaitingLine = ({ waiting: w, facility, date }: { waiting: DayViewWaiting; facility: DayViewFacility; date: string }) => (
   <ListItem disablePadding>
@@ -63,6 +71,7 @@ const Line = ({ item, facility, date, actions }: { item: AgendaItem; facility: D
     return <BookingLine booking={item.booking} facility={facility} actions={actions} />;
   }
   if (item.kind === 'closure') return <ClosureLine closure={item.closure} />;
+  if (item.kind === 'linked') return <LinkedLine linked={item.linked} />;
   const first = item.bookable[0];
   return (
     <ListItem
@@ -83,7 +92,7 @@ const Line = ({ item, facility, date, actions }: { item: AgendaItem; facility: D
 /**
  * The day as a list, one card per facility (the phone's day view): each booking opens the same
  * actions as on the grid, each free stretch has Book, each closure opens the closure (for a manager),
- * each time customers wait for opens the Waitlist.
+ * each time customers wait for opens the Waitlist; time a linked facility holds is said, not offered.
  */
 export const DayList = ({ day, actions }: { day: DayView; actions: ColumnActions }) => (
   <Stack spacing={2} data-testid="day-list">
@@ -102,7 +111,7 @@ export const DayList = ({ day, actions }: { day: DayView; actions: ColumnActions
             {agenda.length > 0 && (
               <List dense disablePadding sx={{ mt: 1 }}>
                 {agenda.map((item) => (
-                  <Line key={`${item.kind}-${item.start}-${item.kind === 'waiting' ? item.waiting.endTime : ''}`} item={item} facility={f} date={day.date} actions={actions} />
+                  <Line key={`${item.kind}-${item.start}-${item.kind === 'waiting' ? item.waiting.endTime : item.kind === 'linked' ? item.linked.facilityId : ''}`} item={item} facility={f} date={day.date} actions={actions} />
                 ))}
               </List>
             )}

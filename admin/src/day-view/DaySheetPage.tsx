@@ -58,8 +58,8 @@ const FacilitySheet = ({ facility, first }: { facility: DayViewFacility; first: 
           </thead>
           <tbody>
             {rows.map((row) =>
-              row.kind === 'closure' ? (
-                <tr key={row.key} data-testid="day-sheet-closure">
+              row.kind !== 'booking' ? (
+                <tr key={row.key} data-testid={`day-sheet-${row.kind}`}>
                   <td>{row.time}</td>
                   <Box component="td" colSpan={4} sx={{ fontStyle: 'italic' }}>
                     {row.text}

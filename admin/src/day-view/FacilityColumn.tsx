@@ -2,11 +2,12 @@ import { Box, Typography } from '@mui/material';
 import type { DayViewBooking, DayViewFacility } from '../types.ts';
 import { brand } from '../theme.ts';
 import { timeRange } from '../common/format.ts';
-import { closedSpans, COLUMN_WIDTH, freeGaps, offsetOf, PX_PER_MIN, waitingMarks, type Span } from './layout.ts';
+import { closedSpans, COLUMN_WIDTH, freeGaps, linkedBlocks, offsetOf, PX_PER_MIN, waitingMarks, type Span } from './layout.ts';
 import { closedLook } from './look.ts';
 import { BookingBlock } from './BookingBlock.tsx';
 import { ClosureBlock } from './ClosureBlock.tsx';
 import { FreeGap } from './FreeGap.tsx';
+import { LinkedBlock } from './LinkedBlock.tsx';
 import { WaitingMark } from './WaitingMark.tsx';
 import type { GridMove } from './useGridMove.ts';
 
@@ -44,7 +45,8 @@ const DropOutline = ({ target, range, moving }: { target: Span; range: Span; mov
 
 /**
  * A facility's day against the hours: time it is not open hatched, closures drawn with their
- * reason, free time to book, bookings in place, times customers wait for marked. Bookings can be
+ * reason, time a linked facility holds in grey, free time to book, bookings in place, times
+ * customers wait for marked. Bookings can be
  * dropped here from any column.
  */
 export const FacilityColumn = ({ facility, date, range, actions }: { facility: DayViewFacility; date: string; range: Span; actions: ColumnActions }) => {
@@ -81,6 +83,9 @@ export const FacilityColumn = ({ facility, date, range, actions }: { facility: D
       ))}
       {freeGaps(facility).map((g) => (
         <FreeGap key={`free-${g.start}`} facility={facility} gap={g} range={range} onBook={(start) => actions.book(facility, start)} />
+      ))}
+      {linkedBlocks(facility, range).map((b) => (
+        <LinkedBlock key={`linked-${b.start}`} block={b} range={range} />
       ))}
       {facility.closures.map((c) => (
         <ClosureBlock key={c.id} closure={c} range={range} />

@@ -29,6 +29,7 @@ const facility = (over: Partial<DayViewFacility> = {}): DayViewFacility => ({
   bookings: [],
   closures: [],
   waiting: [],
+  linked: [],
   ...over,
 });
 
@@ -59,6 +60,20 @@ describe('day sheet', () => {
     expect(rows[2]).toMatchObject({ note: 'Racket hire' });
     expect(sheetRows(facility({ bookings: [booking({ players: ['Sam Kerr'] })] }))[0]).toMatchObject({ name: 'Ann Lee + 1 player: Sam Kerr' });
     expect(sheetRows(facility())).toEqual([]);
+  });
+
+  it("lists the time a linked facility holds as a row, before a booking starting then", () => {
+    const rows = sheetRows(
+      facility({
+        bookings: [booking({ id: 'b', startTime: '12:00', endTime: '13:00' })],
+        linked: [{ facilityId: 'half-a', facilityName: 'Half A', kind: 'booking', label: 'Half A booked', startTime: '12:00', endTime: '13:00' }],
+      }),
+    );
+    expect(rows.map((r) => [r.kind, r.key])).toEqual([
+      ['linked', 'l-half-a-0'],
+      ['booking', 'b-b'],
+    ]);
+    expect(rows[0]).toMatchObject({ time: '12:00 PM – 1:00 PM', text: 'Half A booked 12:00 PM – 1:00 PM' });
   });
 
   it('prints one facility or all, with their desk refunds', () => {

@@ -1,12 +1,12 @@
 import { money, timeRange } from '../common/format.ts';
-import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
+import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewLinked } from '../types.ts';
 import { customerAndPlayers } from './booking-text.ts';
 
 /** The printable day sheet's words: a facility's rows in time order, each booking's money in plain words. */
 
 export type SheetRow =
   | { kind: 'booking'; key: string; time: string; name: string; phone: string; money: string; note: string }
-  | { kind: 'closure'; key: string; time: string; text: string };
+  | { kind: 'closure' | 'linked'; key: string; time: string; text: string };
 
 /**
  * Where a booking's money stands, as the desk reads it on paper: "Held — pays online" (not yet
@@ -26,9 +26,21 @@ export function moneyText(b: Pick<DayViewBooking, 'status' | 'paymentStatus' | '
 export const closureText = (c: Pick<DayViewClosure, 'startTime' | 'endTime' | 'reason'>) =>
   `Closed ${timeRange(c.startTime, c.endTime)}${c.reason.trim() ? `: ${c.reason.trim()}` : ''}`;
 
-/** A facility's bookings and closures in time order (a closure before a booking starting at the same time). */
-export function sheetRows(facility: Pick<DayViewFacility, 'bookings' | 'closures'>): SheetRow[] {
+/** "Half A booked 12:00–13:00": time a linked facility holds, on paper. */
+export const linkedText = (l: Pick<DayViewLinked, 'label' | 'startTime' | 'endTime'>) => `${l.label} ${timeRange(l.startTime, l.endTime)}`;
+
+/**
+ * A facility's bookings, closures and time its linked facilities hold, in time order (a closure
+ * or linked time before a booking starting at the same time).
+ */
+export function sheetRows(facility: Pick<DayViewFacility, 'bookings' | 'closures' | 'linked'>): SheetRow[] {
   const rows: { start: string; end: string; order: number; row: SheetRow }[] = [
+    ...facility.linked.map((l, i) => ({
+      start: l.startTime,
+      end: l.endTime,
+      order: 0,
+      row: { kind: 'linked' as const, key: `l-${l.facilityId}-${i}`, time: timeRange(l.startTime, l.endTime), text: linkedText(l) },
+    })),
     ...facility.closures.map((c) => ({
       start: c.startTime,
       end: c.endTime,

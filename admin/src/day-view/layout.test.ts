@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DayViewBooking, DayViewFacility } from '../types.ts';
-import { bookableStarts, bookingSpan, closedSpans, dayAgenda, freeGaps, hourMarks, openAndFree, slotUnder, snapToGrid, visibleRange, waitingMarks } from './layout.ts';
+import type { DayViewBooking, DayViewFacility, DayViewLinked } from '../types.ts';
+import { bookableStarts, bookingSpan, closedSpans, dayAgenda, freeGaps, hourMarks, linkedBlocks, openAndFree, slotUnder, snapToGrid, visibleRange, waitingMarks } from './layout.ts';
 
 const booking = (startTime: string, endTime: string): DayViewBooking => ({
   id: `${startTime}-${endTime}`,
@@ -19,6 +19,7 @@ const booking = (startTime: string, endTime: string): DayViewBooking => ({
 const facility = (hours: { open: string; close: string } | null, bookings: DayViewBooking[] = []): DayViewFacility => ({
   closures: [],
   waiting: [],
+  linked: [],
   id: 'f1',
   name: 'Court 1',
   isDeleted: false,
@@ -31,6 +32,16 @@ const facility = (hours: { open: string; close: string } | null, bookings: DayVi
 });
 
 const h = (hours: number) => hours * 60;
+
+/** Time taken on a linked facility, as the day view sends it. */
+const linked = (label: string, startTime: string, endTime: string, kind: DayViewLinked['kind'] = 'booking'): DayViewLinked => ({
+  facilityId: label,
+  facilityName: label,
+  kind,
+  label: `${label} ${kind === 'booking' ? 'booked' : 'closed'}`,
+  startTime,
+  endTime,
+});
 
 describe('day-view layout', () => {
   it('covers every opening and booking in whole hours, 08-22 when nothing is open', () => {
@@ -59,6 +70,36 @@ describe('day-view layout', () => {
       { start: h(8), end: h(10) },
       { start: h(11), end: h(12) + 30 },
     ]);
+  });
+
+  it('offers no free time where a linked facility holds it (a half booked on the whole pitch, the pitch closed on a half)', () => {
+    const f = { ...facility({ open: '08:00', close: '20:00' }, [booking('09:00', '10:00')]), linked: [linked('Half A', '12:00', '13:00'), linked('Pitch', '17:30', '21:00', 'closure')] };
+    expect(freeGaps(f)).toEqual([
+      { start: h(8), end: h(9) },
+      { start: h(10), end: h(12) },
+      { start: h(13), end: h(17) + 30 },
+    ]);
+    expect(openAndFree(f)).toEqual({ open: h(12), free: h(7) + 30 });
+    expect(dayAgenda(f).map((i) => [i.kind, i.start])).toEqual([
+      ['free', h(8)],
+      ['booking', h(9)],
+      ['free', h(10)],
+      ['linked', h(12)],
+      ['free', h(13)],
+      ['linked', h(17) + 30],
+    ]);
+  });
+
+  it('draws linked time clipped to the range, overlapping causes in one block', () => {
+    const range = { start: h(8), end: h(22) };
+    const f = { linked: [linked('Half B', '12:30', '14:00'), linked('Half A', '12:00', '13:00'), linked('Half A', '14:00', '15:00'), linked('Half B', '21:00', '23:00'), linked('Half A', '06:00', '07:00')] };
+    expect(linkedBlocks(f, range).map((b) => [b.start, b.end, b.items.map((i) => `${i.label} ${i.startTime}`)])).toEqual([
+      [h(12), h(14), ['Half A booked 12:00', 'Half B booked 12:30']],
+      // Touching is not overlapping: the next block starts where the last one ends.
+      [h(14), h(15), ['Half A booked 14:00']],
+      [h(21), h(22), ['Half B booked 21:00']],
+    ]);
+    expect(linkedBlocks({ linked: [] }, range)).toEqual([]);
   });
 
   it("offers a free gap's slots on the facility grid, the one under a click, and snaps a drop to the grid", () => {

@@ -1,5 +1,5 @@
 import { parseTime } from '@courtside/domain';
-import type { DayViewBooking, DayViewClosure, DayViewFacility, DayViewWaiting } from '../types.ts';
+import type { DayViewBooking, DayViewClosure, DayViewFacility, DayViewLinked, DayViewWaiting } from '../types.ts';
 
 /** Pure geometry of the day view: which hours to draw, where each facility is closed, free or booked. */
 
@@ -44,11 +44,14 @@ export function hourMarks(range: Span): number[] {
   return marks;
 }
 
-/** Open time nobody holds and no closure covers, in order. */
+/**
+ * Open time nobody holds and no closure covers, in order. Time taken on a linked facility (its
+ * parent or a part) is not for sale here either: the database would refuse a booking in it.
+ */
 export function freeGaps(f: DayViewFacility): Span[] {
   if (!f.hours) return [];
   const { start: open, end: close } = spanOf(f.hours.open, f.hours.close);
-  const busy = [...f.bookings, ...f.closures].map((b) => spanOf(b.startTime, b.endTime)).sort((a, b) => a.start - b.start);
+  const busy = [...f.bookings, ...f.closures, ...f.linked].map((b) => spanOf(b.startTime, b.endTime)).sort((a, b) => a.start - b.start);
   const gaps: Span[] = [];
   let cursor = open;
   for (const b of busy) {
@@ -74,6 +77,28 @@ export function closedSpans(f: DayViewFacility, range: Span): Span[] {
 export function bookingSpan(booking: { startTime: string; endTime: string }, range: Span): Span {
   const s = spanOf(booking.startTime, booking.endTime);
   return { start: Math.max(s.start, range.start), end: Math.min(s.end, range.end) };
+}
+
+/** Time taken on linked facilities that overlaps, drawn as one block listing each cause (both halves booked at 10:00 on the whole pitch). */
+export interface LinkedBlock extends Span {
+  items: DayViewLinked[];
+}
+
+/** Where a column's linked time goes: its items clipped to the range, overlapping ones in one block, earliest first. */
+export function linkedBlocks(f: Pick<DayViewFacility, 'linked'>, range: Span): LinkedBlock[] {
+  const spans = f.linked
+    .map((item) => ({ item, ...bookingSpan(item, range) }))
+    .filter((s) => s.end > s.start)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  const blocks: LinkedBlock[] = [];
+  for (const s of spans) {
+    const last = blocks.at(-1);
+    if (last && s.start < last.end) {
+      last.end = Math.max(last.end, s.end);
+      last.items.push(s.item);
+    } else blocks.push({ start: s.start, end: s.end, items: [s.item] });
+  }
+  return blocks;
 }
 
 /** What a column header says under the name: open minutes and free minutes that day. */
@@ -140,10 +165,11 @@ export function waitingMarks(f: Pick<DayViewFacility, 'waiting'>, range: Span): 
   });
 }
 
-/** One line of a facility's day in the list form (a phone's day view): a booking, a closure or free time, by start. */
+/** One line of a facility's day in the list form (a phone's day view): a booking, a closure, time taken on a linked facility or free time, by start. */
 export type AgendaItem =
   | { kind: 'booking'; start: number; booking: DayViewBooking }
   | { kind: 'closure'; start: number; closure: DayViewClosure }
+  | { kind: 'linked'; start: number; linked: DayViewLinked }
   | { kind: 'free'; start: number; gap: Span; bookable: number[] }
   | { kind: 'waiting'; start: number; waiting: DayViewWaiting };
 
@@ -151,6 +177,7 @@ export function dayAgenda(f: DayViewFacility): AgendaItem[] {
   const items: AgendaItem[] = [
     ...f.bookings.map((booking) => ({ kind: 'booking' as const, start: parseTime(booking.startTime), booking })),
     ...f.closures.map((closure) => ({ kind: 'closure' as const, start: parseTime(closure.startTime), closure })),
+    ...f.linked.map((linked) => ({ kind: 'linked' as const, start: parseTime(linked.startTime), linked })),
     // A deleted facility's free time is not for booking.
     ...(f.isDeleted ? [] : freeGaps(f).map((gap) => ({ kind: 'free' as const, start: gap.start, gap, bookable: bookableStarts(f, gap) }))),
     // After the booking at the same time (the sort keeps this order): who waits for it.

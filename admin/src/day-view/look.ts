@@ -6,6 +6,8 @@ import { brand } from '../theme.ts';
 export const closedLook = { background: 'repeating-linear-gradient(135deg, #eef0f3 0 6px, #e4e7ec 6px 12px)' };
 /** A closure staff made (maintenance, an event, weather): darker than the hours outside opening, with an edge. */
 export const closureLook = { background: 'repeating-linear-gradient(135deg, #dfe3e9 0 6px, #cfd5dd 6px 12px)', borderLeft: '4px solid #6b7585' };
+/** Time a linked facility holds (its parent or a part): plain grey with a dotted edge, quieter than a closure's hatching. */
+export const linkedLook = { bgcolor: '#e6e9ee', borderLeft: '4px dotted #6b7585' };
 export const freeLook = { bgcolor: '#fff', border: `1px solid ${brand.line}` };
 const confirmedLook = { bgcolor: brand.light, borderLeft: `4px solid ${brand.main}`, outline: 'none' };
 /** Confirmed but not paid: money to take at the desk, so it stands out from paid ones (stripes, an amber edge and outline). */
@@ -38,6 +40,7 @@ export const legend = [
   { label: 'Held (awaiting payment)', sx: heldLook },
   { label: 'Free', sx: freeLook },
   { label: 'Closure', sx: closureLook },
+  { label: 'Taken on a linked court', sx: linkedLook },
   { label: 'Not open', sx: closedLook },
   { label: 'Customers waiting', sx: { bgcolor: waitingLook.bgcolor } },
 ];

@@ -6,6 +6,9 @@ import { BookingsConfirm } from './BookingsInTheWay.tsx';
 import { bookingsInTheWay, bookingsText, type BookingsInTheWay } from './bookings-in-the-way.ts';
 import { DeleteFacilityButton, RestoreFacilityButton } from './FacilityButtons.tsx';
 import { FacilityInputs } from './FacilityInputs.tsx';
+import { FacilityLinks } from './FacilityLinks.tsx';
+import { LinkConflictDialog } from './LinkConflictDialog.tsx';
+import { linkConflictOf, type LinkConflict } from './part-of.ts';
 import { toFacilityBody } from './facility-body.ts';
 import type { FacilityRecord } from './types.ts';
 import { waitlistAt } from '../waitlist/links.ts';
@@ -50,7 +53,8 @@ const affectedText = (inTheWay: BookingsInTheWay | undefined) =>
 
 /**
  * Saving a new time zone while live bookings or closures exist is refused with their list: staff see it and
- * may confirm, which saves again with confirmTimezoneChange (the bookings keep their local times).
+ * may confirm, which saves again with confirmTimezoneChange (the bookings keep their local times). A link
+ * (Part of) that upcoming bookings stand in the way of is refused with their list too, to move them first.
  */
 export const FacilityEdit = () => {
   const notify = useNotify();
@@ -58,6 +62,7 @@ export const FacilityEdit = () => {
   const dataProvider = useDataProvider();
   const [pending, setPending] = useState<{ inTheWay: BookingsInTheWay; variables: UpdateVariables }>();
   const [busy, setBusy] = useState(false);
+  const [linkRefusal, setLinkRefusal] = useState<LinkConflict>();
   const saved = () => {
     notify('Facility updated successfully', { type: 'success' });
     redirect('list', 'facilities');
@@ -89,13 +94,16 @@ export const FacilityEdit = () => {
           onSuccess: saved,
           onError: (error: unknown, variables: unknown) => {
             const inTheWay = bookingsInTheWay(error);
+            const conflict = linkConflictOf(error);
             if (inTheWay) setPending({ inTheWay, variables: variables as UpdateVariables });
+            else if (conflict) setLinkRefusal(conflict);
             else notify(failure('Failed to update facility', error), { type: 'error' });
           },
         }}
       >
         <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 760 }}>
           <DeletedNotice />
+          <FacilityLinks />
           <FacilityInputs creating={false} />
         </SimpleForm>
       </Edit>
@@ -108,6 +116,7 @@ export const FacilityEdit = () => {
         onConfirm={() => void saveConfirmed()}
         onClose={() => setPending(undefined)}
       />
+      <LinkConflictDialog refusal={linkRefusal} onClose={() => setLinkRefusal(undefined)} />
     </>
   );
 };

@@ -7,6 +7,7 @@ import { PolicyInputs, PriceRulesInput } from './PricingInputs.tsx';
 import { Section } from './FormSection.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
 import { MaxPlayersInput } from './MaxPlayersInput.tsx';
+import { PartOfInput } from './PartOfInput.tsx';
 import { sportChoices } from './sports.ts';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['America/New_York', 'UTC'];
@@ -40,6 +41,7 @@ export const FacilityInputs = ({ creating }: { creating: boolean }) => (
       helperText="What players search by"
       sx={{ width: 220 }}
     />
+    <PartOfInput />
     <MaxPlayersInput creating={creating} />
     <NumberInput source="pricePerHour" label={`Price per hour (${currencySymbol()})`} validate={[required(), minValue(0), maxValue(MAX_PRICE)]} step={0.5} sx={{ width: 220 }} />
     <TextInput source="description" multiline minRows={3} validate={[required(), maxLength(TEXT_LIMITS.description)]} sx={{ maxWidth: 560 }} />

@@ -4,12 +4,14 @@ const toPriceRule = (rule: Record<string, unknown>) =>
 
 /**
  * Only what the API accepts; an empty time zone means the venue's default, a blank policy field the venue's,
- * and empty players per booking the sport's usual number.
+ * empty players per booking the sport's usual number, and an empty "Part of" a facility of its own.
+ * The links' names (parent, parts) are the server's to say.
  */
 export const toFacilityBody = (data: Record<string, unknown>) => {
-  const { id: _id, _id: _wireId, isDeleted: _deleted, timezone, imageUrl, priceRules, policy, maxPlayers, ...rest } = data;
+  const { id: _id, _id: _wireId, isDeleted: _deleted, timezone, imageUrl, priceRules, policy, maxPlayers, parentId, parent: _parent, parts: _parts, ...rest } = data;
   return {
     ...rest,
+    parentId: typeof parentId === 'string' && parentId ? parentId : null,
     ...(typeof maxPlayers === 'number' ? { maxPlayers } : {}),
     ...(typeof timezone === 'string' && timezone ? { timezone } : {}),
     ...(typeof imageUrl === 'string' && imageUrl.trim() ? { imageUrl: imageUrl.trim() } : {}),
