@@ -434,8 +434,8 @@ describe('linked courts', () => {
       const res = await send('PUT', `/api/facility/${court._id}`, staff, { parentId: whole._id });
       refused(res, 409, 'LINK_CONFLICT');
       expect(res.json().conflicts).toEqual([
-        { facilityId: court._id, facilityName: court.name, date: day, startTime: '12:00', endTime: '14:00', bookingId: onCourt._id, customer: 'Casey Linked', reason: `${whole.name} booked 12:00-13:00` },
-        { facilityId: court._id, facilityName: court.name, date: day, startTime: '18:00', endTime: '19:00', bookingId: underClosure._id, customer: 'Casey Linked', reason: `${whole.name} closed 17:00-20:00` },
+        { facilityId: court._id, facilityName: court.name, date: day, startTime: '12:00', endTime: '14:00', bookingId: onCourt._id, customer: 'Casey Linked', reason: `${whole.name} booked then` },
+        { facilityId: court._id, facilityName: court.name, date: day, startTime: '18:00', endTime: '19:00', bookingId: underClosure._id, customer: 'Casey Linked', reason: `${whole.name} closed then` },
       ]);
       expect(res.json().message).toBe(`It cannot be part of ${whole.name} while these 2 bookings overlap time taken there. Move or cancel them first.`);
       expect((await facilityDto(court)).parentId).toBeNull();

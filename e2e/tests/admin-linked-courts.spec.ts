@@ -121,7 +121,7 @@ test('a link that upcoming bookings stand in the way of is refused with the book
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText(half.name);
   await expect(list).toContainText(times(booking.startTime, booking.endTime));
-  await expect(list).toContainText(`${customer.user.name}'s booking overlaps ${whole.name} booked`);
+  await expect(list).toContainText(`${customer.user.name}'s booking: ${whole.name} booked then`);
   await expectNoAxeViolations(page, 'the link conflict dialog');
   await snapConsole(page, 'admin-linked-courts-conflict');
   await dialog.getByRole('button', { name: 'OK' }).click();

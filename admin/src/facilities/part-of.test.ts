@@ -26,13 +26,13 @@ describe('the "Part of" choices', () => {
 });
 
 describe('a LINK_CONFLICT refusal', () => {
-  const conflict = { facilityId: 'a', facilityName: 'Half A', date: '2027-03-02', startTime: '10:00', endTime: '11:00', bookingId: 'b1', customer: 'Ann Lee', reason: 'Court 2 booked 10:00-11:00' };
+  const conflict = { facilityId: 'a', facilityName: 'Half A', date: '2027-03-02', startTime: '10:00', endTime: '11:00', bookingId: 'b1', customer: 'Ann Lee', reason: 'Court 2 booked then' };
   const refusal = (code: string, conflicts: unknown[]) => new HttpError('It cannot be part of Court 2 while this booking overlaps time taken there. Move or cancel it first.', 409, { code, message: 'It cannot be part of Court 2 while this booking overlaps time taken there. Move or cancel it first.', conflicts });
 
   it("carries the server's words and the bookings in the way, each with whose it is", () => {
     expect(linkConflictOf(refusal('LINK_CONFLICT', [conflict]))).toEqual({
       message: 'It cannot be part of Court 2 while this booking overlaps time taken there. Move or cancel it first.',
-      conflicts: [{ ...conflict, reason: "Ann Lee's booking overlaps Court 2 booked 10:00-11:00" }],
+      conflicts: [{ ...conflict, reason: "Ann Lee's booking: Court 2 booked then" }],
     });
   });
 

@@ -32,9 +32,9 @@ export function linkConflictOf(error: unknown): LinkConflict | undefined {
   if (errorCode(error) !== 'LINK_CONFLICT') return undefined;
   const conflicts = conflictsOf(error);
   if (!conflicts) return undefined;
-  // The reason says what the booking overlaps on the other facility; staff also need whose booking it is.
+  // The reason says what the booking overlaps on the other facility ("Court 2 booked then"); staff also need whose booking it is.
   return {
     message: errorMessage(error) ?? 'Bookings are in the way of this link.',
-    conflicts: conflicts.map((c) => (c.customer ? { ...c, reason: `${c.customer}'s booking overlaps ${c.reason}` } : c)),
+    conflicts: conflicts.map((c) => (c.customer ? { ...c, reason: `${c.customer}'s booking: ${c.reason}` } : c)),
   };
 }

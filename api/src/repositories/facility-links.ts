@@ -27,10 +27,7 @@ export interface LinkConflictRow {
   ends_at: Date;
   customer: string;
   other_name: string;
-  other_timezone: string;
   other_kind: 'booking' | 'closure';
-  other_starts_at: Date;
-  other_ends_at: Date;
 }
 
 /**
@@ -51,7 +48,7 @@ export async function linkConflicts(db: Executor, a: string, b: string, now: Dat
        WHERE facility_id IN (${a}::uuid, ${b}::uuid) AND ends_at > ${now}
     )
     SELECT l.id AS booking_id, l.facility_id, f.name AS facility_name, f.timezone, l.starts_at, l.ends_at, l.customer,
-           o.name AS other_name, o.timezone AS other_timezone, t.kind AS other_kind, t.starts_at AS other_starts_at, t.ends_at AS other_ends_at
+           o.name AS other_name, t.kind AS other_kind
       FROM live l
       JOIN taken t ON t.facility_id <> l.facility_id
                   AND tstzrange(t.starts_at, t.ends_at, '[)') && tstzrange(l.starts_at, l.ends_at, '[)')

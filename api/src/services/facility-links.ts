@@ -31,7 +31,7 @@ export async function checkRelink(trx: Executor, facility: FacilityRow, parentId
   const refusal = linkRefusal(facility.id, parentId, nodes);
   if (refusal) throw linkRefused(refusal);
   const conflicts = await links.linkConflicts(trx, facility.id, parentId, now);
-  if (conflicts.length > 0) throw linkConflict(nodes.find((n) => n.id === parentId)!.name, conflicts.map(conflictOf));
+  if (conflicts.length > 0) throw linkConflict(nodes.find((n) => n.id === parentId)!.name, conflictsOf(conflicts));
 }
 
 /** Refuses to delete a facility that still has live parts; a deleted part is unlinked. */
@@ -41,18 +41,30 @@ export async function checkDelete(trx: Executor, facility: FacilityRow, now: Dat
   if (facility.parent_id !== null) await links.unlink(trx, facility.id, now);
 }
 
-/** A booking in the way of a link, as staff read it: on its facility's clock, with what it overlaps on the other's. */
-function conflictOf(row: LinkConflictRow): Conflict {
-  const own = localTimes(row.starts_at, row.ends_at, row.timezone);
-  const other = localTimes(row.other_starts_at, row.other_ends_at, row.other_timezone);
-  return {
-    facilityId: row.facility_id,
-    facilityName: row.facility_name,
-    date: own.date,
-    startTime: own.startTime,
-    endTime: own.endTime,
-    bookingId: row.booking_id,
-    customer: row.customer,
-    reason: `${linkedCause(row.other_kind, row.other_name)} ${other.startTime}-${other.endTime}`,
-  };
+/**
+ * The bookings in the way of a link, as staff read them: each once, on its facility's clock, with
+ * what it overlaps on the other facility ("Meadow Lane Pitch booked then; Meadow Lane Pitch closed then").
+ */
+function conflictsOf(rows: LinkConflictRow[]): Conflict[] {
+  const byBooking = new Map<string, Conflict>();
+  for (const row of rows) {
+    const cause = `${linkedCause(row.other_kind, row.other_name)} then`;
+    const listed = byBooking.get(row.booking_id);
+    if (listed) {
+      if (!listed.reason.split('; ').includes(cause)) listed.reason += `; ${cause}`;
+      continue;
+    }
+    const own = localTimes(row.starts_at, row.ends_at, row.timezone);
+    byBooking.set(row.booking_id, {
+      facilityId: row.facility_id,
+      facilityName: row.facility_name,
+      date: own.date,
+      startTime: own.startTime,
+      endTime: own.endTime,
+      bookingId: row.booking_id,
+      customer: row.customer,
+      reason: cause,
+    });
+  }
+  return [...byBooking.values()];
 }
