@@ -43,7 +43,7 @@ function coverage(outcomes: Record<string, number>): Record<string, boolean> {
   };
 }
 
-describe('model-based property: bookings, checkouts, payments, expiry, admin actions, the waitlist, players and split payment', () => {
+describe('model-based property: bookings, checkouts, payments, expiry, admin actions, the waitlist, players, split payment and linked courts', () => {
   let t: TestApp;
   let world: ModelWorld;
 
