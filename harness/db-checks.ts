@@ -23,6 +23,19 @@ export const COUNT_OVERLAPS_SQL = `
     AND b.status IN ('pending', 'confirmed')
     AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`;
 
+/**
+ * Pairs of active bookings of linked facilities (a part and its parent) whose times overlap: the
+ * promise of linked courts is none. Two parts of one parent may overlap; they are not linked.
+ */
+export const COUNT_LINKED_OVERLAPS_SQL = `
+  SELECT count(*)::int AS n
+  FROM bookings a
+  JOIN facilities part ON part.id = a.facility_id
+  JOIN bookings b ON b.facility_id = part.parent_id
+  WHERE a.status IN ('pending', 'confirmed')
+    AND b.status IN ('pending', 'confirmed')
+    AND tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`;
+
 /** Active bookings lying (partly) under a closure of their facility (the promise: none). */
 export const COUNT_BOOKINGS_UNDER_CLOSURES_SQL = `
   SELECT count(*)::int AS n
@@ -33,6 +46,8 @@ export const COUNT_BOOKINGS_UNDER_CLOSURES_SQL = `
 const countOf = (url: string, query: string) => withClient(url, async (c) => (await c.query<{ n: number }>(query)).rows[0]!.n);
 
 export const countOverlaps = (url: string): Promise<number> => countOf(url, COUNT_OVERLAPS_SQL);
+
+export const countLinkedOverlaps = (url: string): Promise<number> => countOf(url, COUNT_LINKED_OVERLAPS_SQL);
 
 export const countBookingsUnderClosures = (url: string): Promise<number> => countOf(url, COUNT_BOOKINGS_UNDER_CLOSURES_SQL);
 

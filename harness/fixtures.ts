@@ -75,8 +75,8 @@ export async function login(base: string, email: string, password: string): Prom
 /** The admin the API process created at boot from ADMIN_EMAIL / ADMIN_PASSWORD. */
 export const loginAdmin = (base: string) => login(base, ADMIN_CREDENTIALS.email, ADMIN_CREDENTIALS.password);
 
-/** `count` facilities open 08:00-22:00 daily (the default hours) in New York. */
-export async function createFacilities(base: string, adminToken: string, count: number, prefix = 'Prove Court'): Promise<string[]> {
+/** `count` facilities open 08:00-22:00 daily (the default hours) in New York; `fields` adds to each (a parentId, say). */
+export async function createFacilities(base: string, adminToken: string, count: number, prefix = 'Prove Court', fields: Record<string, unknown> = {}): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 1; i <= count; i++) {
     const res = await call(base, 'POST', '/api/facility', {
@@ -87,6 +87,7 @@ export async function createFacilities(base: string, adminToken: string, count: 
         pricePerHour: 20,
         description: 'A court for the reliability proofs.',
         imageUrl: '/images/facilities/tennis.svg',
+        ...fields,
       },
     });
     if (res.status !== 201) throw new Error(`facility ${i} failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -14,13 +14,17 @@
  * without cancelBookings) is created while 20 customers book inside it, staff book a walk-in and a
  * 3-week series there, and staff move a booking into the same hours: never an overlap between
  * any two bookings, never a booking under a closure, zero 5xx, every refusal a known 409.
+ * Then linked courts on 3 processes: 40 rounds, each firing 10 attempts at a pitch and 10 at each
+ * of its two halves for the same hour at once: every round ends with the pitch alone or both
+ * halves, every refusal a 409 SLOT_TAKEN, zero 5xx, and a SQL join finds no active booking of a
+ * half overlapping one of its pitch.
  * PROVE_SEED repeats a run's slots. Exits 1 when a check fails.
  */
 import { checksTable, printChecks, type Check } from '../harness/checks.ts';
 import { runProof, writeSection } from './report.ts';
 import { dropDatabase, freshDatabase, startApi, type ApiProcess } from '../harness/api-process.ts';
 import { call, createCustomers, createFacilities, hh, localDay, loginAdmin, seededRandom, type Customer, type Reply } from '../harness/fixtures.ts';
-import { countBookingsUnderClosures, countOverlaps, withClient } from '../harness/db-checks.ts';
+import { countBookingsUnderClosures, countLinkedOverlaps, countOverlaps, withClient } from '../harness/db-checks.ts';
 
 const DB_NAME = 'courtside_prove_contention';
 const PORTS = [4600, 4601, 4602];
@@ -70,11 +74,11 @@ function pickSlots(random: () => number, facilities: string[], count: number, ta
   return slots;
 }
 
-/** Fires all attempts at one slot at the same instant: nobody starts until all are prepared. */
-async function race(slot: Slot, racers: Customer[], apis: ApiProcess[], offset: number): Promise<Reply[]> {
+/** Fires all attempts at the same instant, dealt round-robin over the processes: nobody starts until all are prepared. */
+async function race(attempts: { slot: Slot; racer: Customer }[], apis: ApiProcess[], offset: number): Promise<Reply[]> {
   let go!: () => void;
   const gate = new Promise<void>((resolve) => (go = resolve));
-  const pending = racers.map(async (racer, i) => {
+  const pending = attempts.map(async ({ slot, racer }, i) => {
     await gate;
     return call(apis[(offset + i) % apis.length]!.base, 'POST', '/api/bookings', { token: racer.token, json: slot, timeoutMs: 30_000 });
   });
@@ -101,7 +105,7 @@ async function runRound(label: string, url: string, apis: ApiProcess[], slots: S
     await Promise.all(slots.slice(i, i + SLOTS_AT_ONCE).map(async (slot, j) => {
       // 50 distinct customers out of 200, a different draw for every slot.
       const racers = [...customers].sort(() => random() - 0.5).slice(0, ATTEMPTS);
-      const replies = await race(slot, racers, apis, i + j);
+      const replies = await race(racers.map((racer) => ({ slot, racer })), apis, i + j);
       const wins = replies.filter((r) => r.status === 201).length;
       const losses = replies.filter((r) => r.status === 409).length;
       if (wins !== 1 || losses !== ATTEMPTS - 1) round.badSlots++;
@@ -220,6 +224,80 @@ function deskChecksOf(r: DeskRound): Check[] {
   ];
 }
 
+const LINKED_ROUNDS = 40;
+const LINKED_PER_FACILITY = 10;
+
+interface LinkedRound {
+  rounds: number;
+  attempts: number;
+  /** Rounds by what they ended with: the pitch alone, both halves, anything else (a failure). */
+  pitchAlone: number;
+  bothHalves: number;
+  otherShapes: number;
+  accepted: number;
+  slotTaken: number;
+  serverErrors: number;
+  /** Answers that are neither a 201, a 409 SLOT_TAKEN, a 5xx nor a socket error. */
+  other: number;
+  socketErrors: number;
+  linkedOverlaps: number;
+  overlaps: number;
+  seconds: number;
+}
+
+/**
+ * A pitch and its two halves (linked courts), raced each round by LINKED_PER_FACILITY customers per
+ * court for the same hour, all at once across the processes. Whoever fires first turns with the
+ * round, so the pitch and the halves each get to lead.
+ */
+async function runLinkedRound(url: string, apis: ApiProcess[], adminToken: string, customers: Customer[], random: () => number): Promise<LinkedRound> {
+  const [pitch] = await createFacilities(apis[0]!.base, adminToken, 1, 'Prove Pitch');
+  const halves = await createFacilities(apis[0]!.base, adminToken, 2, 'Prove Pitch, Half', { parentId: pitch });
+  const courts = [pitch!, ...halves];
+  const r: LinkedRound = { rounds: 0, attempts: 0, pitchAlone: 0, bothHalves: 0, otherShapes: 0, accepted: 0, slotTaken: 0, serverErrors: 0, other: 0, socketErrors: 0, linkedOverlaps: 0, overlaps: 0, seconds: 0 };
+  const t0 = performance.now();
+  for (let round = 0; round < LINKED_ROUNDS; round++) {
+    const hour = 8 + Math.floor(random() * 14);
+    const racers = [...customers].sort(() => random() - 0.5).slice(0, courts.length * LINKED_PER_FACILITY);
+    const attempts = racers.map((racer, i) => ({ racer, slot: { facility: courts[(i + round) % courts.length]!, date: localDay(1 + round), startTime: hh(hour), endTime: hh(hour + 1) } }));
+    const replies = await race(attempts, apis, round);
+    const won = courts.map((court) => replies.filter((reply, i) => reply.status === 201 && attempts[i]!.slot.facility === court).length);
+    const shape = won.join(',');
+    if (shape === '1,0,0') r.pitchAlone++;
+    else if (shape === '0,1,1') r.bothHalves++;
+    else r.otherShapes++;
+    r.rounds++;
+    for (const reply of replies) {
+      r.attempts++;
+      if (reply.status === 201) r.accepted++;
+      else if (reply.status === 409 && reply.body?.code === 'SLOT_TAKEN') r.slotTaken++;
+      else if (reply.status >= 500) r.serverErrors++;
+      else if (reply.status === 0) r.socketErrors++;
+      else r.other++;
+    }
+  }
+  r.seconds = (performance.now() - t0) / 1000;
+  r.linkedOverlaps = await countLinkedOverlaps(url);
+  r.overlaps = await countOverlaps(url);
+  console.log(
+    `  linked courts: ${r.rounds} rounds, ${r.attempts} attempts in ${r.seconds.toFixed(1)} s: pitch alone x${r.pitchAlone}, both halves x${r.bothHalves}, ` +
+      `other shapes x${r.otherShapes}; ${r.slotTaken} SLOT_TAKEN, ${r.serverErrors} 5xx, ${r.other} other, ${r.socketErrors} socket errors; ${r.linkedOverlaps} linked overlaps`,
+  );
+  return r;
+}
+
+function linkedChecksOf(r: LinkedRound): Check[] {
+  const p = 'linked courts, 3 processes';
+  return [
+    { name: `${p}: rounds of ${LINKED_PER_FACILITY} attempts at a pitch + ${LINKED_PER_FACILITY} at each of its 2 halves, all at once`, measured: `${r.rounds} rounds, ${r.attempts} attempts`, wanted: `${LINKED_ROUNDS} rounds`, pass: r.rounds === LINKED_ROUNDS },
+    { name: `${p}: accepted per round shape`, measured: `pitch alone x${r.pitchAlone}, both halves x${r.bothHalves}, any other x${r.otherShapes} (${r.accepted} accepted)`, wanted: 'pitch alone or both halves; 0 other', pass: r.otherShapes === 0 && r.pitchAlone + r.bothHalves === LINKED_ROUNDS },
+    { name: `${p}: refused with 409 SLOT_TAKEN`, measured: String(r.slotTaken), wanted: `${r.attempts - r.accepted} (every refusal)`, pass: r.slotTaken === r.attempts - r.accepted },
+    { name: `${p}: 5xx / other statuses or codes / socket errors`, measured: `${r.serverErrors} / ${r.other} / ${r.socketErrors}`, wanted: '0 / 0 / 0', pass: r.serverErrors + r.other + r.socketErrors === 0 },
+    { name: `${p}: overlapping active bookings of a half and its pitch (SQL join) / of one facility (SQL self-join)`, measured: `${r.linkedOverlaps} / ${r.overlaps}`, wanted: '0 / 0', pass: r.linkedOverlaps + r.overlaps === 0 },
+    { name: `${p}: duration`, measured: `${r.seconds.toFixed(1)} s`, wanted: 'reported', pass: true },
+  ];
+}
+
 async function main(): Promise<boolean> {
   const started = performance.now();
   const random = seededRandom(SEED);
@@ -240,8 +318,9 @@ async function main(): Promise<boolean> {
     const three = await runRound('3 processes', url, apis, pickSlots(random, facilities, SLOTS, taken), customers, random);
 
     const desk = await runDeskRound(url, apis, facilities, customers, admin.token, random);
+    const linked = await runLinkedRound(url, apis, admin.token, customers, random);
 
-    const checks = [...checksOf(one, SLOTS), ...checksOf(three, SLOTS), ...deskChecksOf(desk)];
+    const checks = [...checksOf(one, SLOTS), ...checksOf(three, SLOTS), ...deskChecksOf(desk), ...linkedChecksOf(linked)];
     const passed = printChecks('contention', checks);
     writeSection(
       'contention',
@@ -251,7 +330,10 @@ async function main(): Promise<boolean> {
         `${SLOTS_AT_ONCE} slots raced at a time; first against one \`node api/src/server.ts\`, then against three ` +
         `sharing one PostgreSQL database (attempts dealt round-robin). Then the front desk on the three: for each of ${DESK_DAYS} ` +
         `facility-days a closure of three hours (every other one cancelling what is in its way) races ${DESK_BOOKERS} customers ` +
-        `booking inside it, a walk-in booked at the desk, a 3-week series and a staff move into the same hours. Overlaps are counted by a SQL self-join over all ` +
+        `booking inside it, a walk-in booked at the desk, a 3-week series and a staff move into the same hours. ` +
+        `Then linked courts on the three: a pitch with two halves (booking the pitch takes both halves, a half takes the pitch, the halves never block each other), ` +
+        `${LINKED_ROUNDS} rounds of ${LINKED_PER_FACILITY} customers booking the pitch and ${LINKED_PER_FACILITY} each half for the same hour at once; ` +
+        `overlaps between a half and its pitch are counted by a SQL join. Overlaps are counted by a SQL self-join over all ` +
         `active bookings. Measured while other work shared the machine: durations are noisy.\n\n${checksTable(checks)}`,
     );
     console.log(`contention: ${passed ? 'PASS' : 'FAIL'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);

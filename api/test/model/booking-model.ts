@@ -16,6 +16,12 @@
  * are charged to the organizer in one cover order; every refund goes through the order that
  * took the money, so to whoever paid it.
  *
+ * Linked courts (README; domain/src/linked-courts.ts): a facility may be part of another (one
+ * level). A live booking, hold or closure on a parent takes that time on each of its parts, and
+ * one on a part takes it on its parent; two parts of one parent never block each other. Deleting
+ * a parent with live parts is refused (HAS_PARTS); a deleted part is unlinked for good. The
+ * waitlist is modelled on facilities outside any link only (commands.ts joins no linked court).
+ *
  * Prices, changeover buffers and quotas come from each facility's setup (ModelFacilitySetup).
  * Simplifications, all deliberate: every facility is open 08:00-22:00 daily on a 60-minute grid
  * with a 240-minute maximum, in New York, and the model only books dates before the March DST
@@ -64,6 +70,8 @@ export interface ModelFacilitySetup {
   peak?: { fromHour: number; toHour: number; cents: number };
   bufferMinutes: number;
   quota: number | null;
+  /** Linked courts: the index of the facility it is part of (its parent). */
+  parent?: number;
 }
 
 export interface ModelFacility extends ModelFacilitySetup {
@@ -287,7 +295,7 @@ export class BookingModel {
 
   /** A closure covers part of this interval. */
   private closed(facility: number, interval: { startsAt: number; endsAt: number }) {
-    return this.closures.some((c) => c.facility === facility && overlaps(c, interval));
+    return this.closures.some((c) => this.sameGround(c.facility, facility) && overlaps(c, interval));
   }
 
   /** The price of a request: each hour at the facility's price for that hour of the day. */
@@ -303,9 +311,27 @@ export class BookingModel {
     return b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b));
   }
 
-  /** Someone else really holds part of this interval (a booking holds exactly its own, changeover included). */
+  /**
+   * Linked courts: one of the two is part of the other. Two parts of one parent are not linked,
+   * and a deleted part is unlinked (its `parent` cleared).
+   */
+  private linked(a: number, b: number) {
+    return this.facilities[a]!.parent === b || this.facilities[b]!.parent === a;
+  }
+
+  /** Time taken on `a` is taken on `b`: the same facility, or linked ones. */
+  private sameGround(a: number, b: number) {
+    return a === b || this.linked(a, b);
+  }
+
+  /** Someone else really holds part of this interval, at the facility or a linked one (a booking holds exactly its own, changeover included). */
   private taken(facility: number, interval: { startsAt: number; endsAt: number }, except?: string) {
-    return this.bookings.some((b) => b.id !== except && b.facility === facility && overlaps(b, interval) && this.live(b));
+    return this.bookings.some((b) => b.id !== except && this.sameGround(b.facility, facility) && overlaps(b, interval) && this.live(b));
+  }
+
+  /** A live booking of a linked facility holds part of this interval (what the coverage report counts). */
+  private takenOnLinked(facility: number, interval: Interval) {
+    return this.bookings.some((b) => this.linked(b.facility, facility) && overlaps(b, interval) && this.live(b));
   }
 
   /** The customer's own holds at this facility are at its quota (upcoming ones that still hold time; a booking being moved not counted). */
@@ -320,7 +346,7 @@ export class BookingModel {
    */
   private expireLapsedOverlapping(facility: number, range: { startsAt: number; endsAt: number }, except?: string) {
     for (const b of this.bookings) {
-      if (b.id !== except && b.facility === facility && this.lapsed(b) && overlaps(b, range)) this.settle(b, 'expired');
+      if (b.id !== except && this.sameGround(b.facility, facility) && this.lapsed(b) && overlaps(b, range)) this.settle(b, 'expired');
     }
   }
 
@@ -379,10 +405,17 @@ export class BookingModel {
     if (this.overQuota(owner, req.facility)) return { status: 409 };
     // Refused: the time is kept for the first in line, who is offered it in the same step.
     if (this.keptFrom(owner, req.facility, interval)) return { status: 409, code: 'WAITLISTED', apply: () => this.handOver(req.facility) };
-    if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) return { status: 409 };
+    if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) {
+      if (this.takenOnLinked(req.facility, interval)) this.note('booking refused for a linked court');
+      return { status: 409 };
+    }
     return {
       status: 201,
       apply: (id) => {
+        const { parent } = facility;
+        if (parent !== undefined && this.bookings.some((b) => b.facility !== req.facility && this.facilities[b.facility]!.parent === parent && overlaps(b, interval) && this.live(b))) {
+          this.note('two parts of one parent booked for the same time');
+        }
         this.expireLapsedOverlapping(req.facility, interval);
         this.bookings.push({
           id: id as string,
@@ -530,7 +563,7 @@ export class BookingModel {
     const confirmed: ModelBooking[] = [];
     for (const id of o.bookingIds) {
       const b = this.booking(id)!;
-      const clash = this.bookings.some((x) => x.id !== b.id && x.facility === b.facility && overlaps(x, b) && (LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? this.storedActive(x) : this.storedActive(x) && !this.lapsed(x)));
+      const clash = this.bookings.some((x) => x.id !== b.id && this.sameGround(x.facility, b.facility) && overlaps(x, b) && (LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? this.storedActive(x) : this.storedActive(x) && !this.lapsed(x)));
       const gone = b.startsAt <= this.now || !this.facilities[b.facility]!.active;
       if (stale || b.payment !== 'unpaid' || b.status === 'cancelled' || clash || gone) late.push(b);
       else confirmed.push(b);
@@ -742,7 +775,8 @@ export class BookingModel {
     if (written.endsAt <= this.now) return { status: 400 };
     // Written from a moment already past, it closes from now.
     const interval = { startsAt: Math.max(written.startsAt, this.now), endsAt: written.endsAt };
-    const inTheWay = this.bookings.filter((b) => b.facility === facility && overlaps(b, interval) && (b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b))));
+    // Closing a parent closes its parts; closing a part closes its parent for that time.
+    const inTheWay = this.bookings.filter((b) => this.sameGround(b.facility, facility) && overlaps(b, interval) && (b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b))));
     if (inTheWay.length > 0 && !cancelBookings) return { status: 409 };
     return {
       status: 201,
@@ -805,6 +839,8 @@ export class BookingModel {
    * cancelled by the venue in the same step, exactly as one admin cancellation.
    */
   setFacilityActive(facility: number, active: boolean, cancelBookings = false): Expectation {
+    // A parent goes only after its parts (checked before its bookings).
+    if (!active && this.facilities.some((f) => f.parent === facility && f.active)) return { status: 409, code: 'HAS_PARTS' };
     const live = active ? [] : this.bookings.filter((b) => b.facility === facility && b.endsAt > this.now && (b.status === 'confirmed' || (b.status === 'pending' && !this.lapsed(b))));
     if (live.length > 0 && !cancelBookings) return { status: 409 };
     return {
@@ -812,6 +848,8 @@ export class BookingModel {
       apply: () => {
         for (const b of live) this.cancel('admin', b, false).apply!();
         this.facilities[facility]!.active = active;
+        // A deleted part is unlinked; restoring it does not link it again.
+        if (!active) delete this.facilities[facility]!.parent;
         // A withdrawn facility's entries stop waiting.
         if (!active) for (const e of this.entries) if (e.facility === facility && e.status === 'waiting') e.status = 'expired';
       },
@@ -832,7 +870,7 @@ export class BookingModel {
 
   /** The bookings that hold time an entry waits for. */
   bookingsInTheWay(e: ModelEntry): ModelBooking[] {
-    return this.bookings.filter((b) => b.facility === e.facility && overlaps(b, e) && this.live(b));
+    return this.bookings.filter((b) => this.sameGround(b.facility, e.facility) && overlaps(b, e) && this.live(b));
   }
 
   /** A booking leaves pending: the entry it was offered to follows it (paid: booked; cancelled: left; lapsed: expired). */
@@ -860,7 +898,8 @@ export class BookingModel {
 
   /** Time `customer` may not take because someone else's entry waits for it. */
   private keptFrom(customer: number, facility: number, interval: Interval) {
-    return this.entries.some((e) => e.owner !== customer && e.facility === facility && overlaps(e, interval) && this.waitsForOpenTime(e));
+    // A want on a linked facility counts: a booking on a part would take the time of someone waiting for the whole.
+    return this.entries.some((e) => e.owner !== customer && this.sameGround(e.facility, facility) && overlaps(e, interval) && this.waitsForOpenTime(e));
   }
 
   /**

@@ -40,22 +40,37 @@ export type Command =
 /**
  * The world's facilities: one plain, one with a 10:00-12:00 peak price and a 30-minute
  * changeover, one with a quota of one upcoming booking per customer (the busy hours the
- * commands aim at cross the peak's edges and fill the quota).
+ * commands aim at cross the peak's edges and fill the quota); then linked courts: a pitch and
+ * its two halves (the second half with the changeover, so a linked booking's changeover is in play).
  */
 export const MODEL_FACILITIES: ModelFacilitySetup[] = [
   { priceCents: 2000, bufferMinutes: 0, quota: null },
   { priceCents: 3550, peak: { fromHour: 10, toHour: 12, cents: 5000 }, bufferMinutes: 30, quota: null },
   { priceCents: 1225, bufferMinutes: 0, quota: 1 },
+  { priceCents: 9000, bufferMinutes: 0, quota: null },
+  { priceCents: 5000, bufferMinutes: 0, quota: null, parent: 3 },
+  { priceCents: 5000, bufferMinutes: 30, quota: null, parent: 3 },
 ];
+
+/** The linked courts' parent (the pitch) and its parts (the halves). */
+const PITCH = MODEL_FACILITIES.findIndex((_, i) => MODEL_FACILITIES.some((f) => f.parent === i));
+const HALVES = MODEL_FACILITIES.flatMap((f, i) => (f.parent === PITCH ? [i] : []));
+/** Facilities outside any link: the only ones the waitlist's commands join (the model leaves the waitlist of linked courts out). */
+export const UNLINKED_FACILITIES = MODEL_FACILITIES.flatMap((_, i) => (i === PITCH || HALVES.includes(i) ? [] : [i]));
 
 // Most requests aim at a few busy hours of the next days so that they collide; some anywhere,
 // including before opening, after closing, in the past, zero-length and too long.
-const slot: fc.Arbitrary<SlotRequest> = fc.record({
-  facility: fc.nat(MODEL_FACILITIES.length - 1),
+const slotAt = (facility: fc.Arbitrary<number>): fc.Arbitrary<SlotRequest> => fc.record({
+  facility,
   day: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.nat(3) }),
   startHour: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 9, max: 11 }) }, { weight: 1, arbitrary: fc.integer({ min: 6, max: 22 }) }),
   hours: fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 2 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 3, 4, 5) }),
 });
+// Mostly the unlinked facilities, whose rules (peak, changeover, quota) need the collisions; the
+// linked courts' own collisions come mostly from `linkedCourts` below.
+const slot = slotAt(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...UNLINKED_FACILITIES) }, { weight: 1, arbitrary: fc.constantFrom(PITCH, ...HALVES) }));
+/** A slot the waitlist's commands may join the line for. */
+const waitlistSlot = slotAt(fc.constantFrom(...UNLINKED_FACILITIES));
 const actor: fc.Arbitrary<Actor> = fc.constantFrom('owner', 'owner', 'other', 'admin');
 const pick = fc.nat(50);
 
@@ -96,7 +111,7 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   // decline an offer by cancelling its hold, or let an offer or a hold in an entry's way lapse (the
   // clock passes its end: the time is kept for the line).
   // `booked`: the slot of an existing booking (picked like the others), so most joins find it taken.
-  { weight: 14, arbitrary: fc.record({ kind: fc.constant('join' as const), customer: fc.nat(1), slot, booked: fc.option(pick, { freq: 4 }) }) },
+  { weight: 14, arbitrary: fc.record({ kind: fc.constant('join' as const), customer: fc.nat(1), slot: waitlistSlot, booked: fc.option(pick, { freq: 4 }) }) },
   // The booking in a waiting entry's way is cancelled (by its customer or staff): the time is handed over.
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('free' as const), actor: fc.constantFrom('owner' as const, 'admin' as const), pick }) },
   // Someone else (now and then the entry's own customer) tries to book the slot an entry waits for.
@@ -120,7 +135,7 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
  * Now and then steps in a row: one customer holds a slot and the other joins its line (what the
  * waitlist's commands act on); sometimes the hold then lapses and the first tries to book it again.
  */
-const contest: fc.Arbitrary<Command[]> = fc.record({ holder: fc.nat(1), slot, lapses: fc.boolean() }).map(({ holder, slot: s, lapses }) => [
+const contest: fc.Arbitrary<Command[]> = fc.record({ holder: fc.nat(1), slot: waitlistSlot, lapses: fc.boolean() }).map(({ holder, slot: s, lapses }) => [
   { kind: 'book', customer: holder, slot: s },
   { kind: 'join', customer: 1 - holder, slot: s, booked: null },
   ...(lapses ? [{ kind: 'lapse', pick: 0 }, { kind: 'snatch', own: false, pick: 0 }] as const : []),
@@ -164,9 +179,28 @@ const splitParty: fc.Arbitrary<Command[]> = fc
     ];
   });
 
+/**
+ * Now and then linked courts at one time: both halves booked, one by each customer (halves never
+ * block each other), then the whole pitch (refused: a half holds it); or the pitch first, then
+ * each half (refused: the pitch holds them).
+ */
+const linkedCourts: fc.Arbitrary<Command[]> = fc
+  .record({ first: fc.nat(1), slot: slotAt(fc.constant(PITCH)), pitchFirst: fc.boolean() })
+  .map(({ first, slot: s, pitchFirst }) => {
+    const at = (facility: number, customer: number): Command => ({ kind: 'book', customer, slot: { ...s, facility } });
+    const halves = HALVES.map((h, i) => at(h, (first + i) % 2));
+    return pitchFirst ? [at(PITCH, first), ...halves] : [...halves, at(PITCH, first)];
+  });
+
 export const sequenceArbitrary = (maxCommands: number) =>
   fc.array(
-    fc.oneof({ weight: 8, arbitrary: commandArbitrary.map((c) => [c]) }, { weight: 1, arbitrary: contest }, { weight: 1, arbitrary: party }, { weight: 1, arbitrary: splitParty }),
+    fc.oneof(
+      { weight: 8, arbitrary: commandArbitrary.map((c) => [c]) },
+      { weight: 1, arbitrary: contest },
+      { weight: 1, arbitrary: party },
+      { weight: 1, arbitrary: splitParty },
+      { weight: 1, arbitrary: linkedCourts },
+    ),
     { minLength: 1, maxLength: maxCommands, size: 'max' },
   )
     .map((steps) => steps.flat().slice(0, maxCommands));

@@ -17,7 +17,7 @@ import { sweepHolds } from '../../src/services/booking-service.ts';
 import { sweepWaitlist } from '../../src/services/waitlist-offers.ts';
 import { coverDueShares } from '../../src/payments/split/cover.ts';
 import { BookingModel, MODEL_START, MINUTE_MS, dateOf, timeOf, type Actor, type EntryView, type Expectation, type ModelBooking, type ModelOrder, type SlotRequest } from './booking-model.ts';
-import { MODEL_FACILITIES, sequenceArbitrary, type Command } from './commands.ts';
+import { MODEL_FACILITIES, UNLINKED_FACILITIES, sequenceArbitrary, type Command } from './commands.ts';
 import { moneyProblems } from './money.ts';
 
 /**
@@ -51,7 +51,8 @@ export async function prepareWorld(t: TestApp): Promise<ModelWorld> {
   for (const f of MODEL_FACILITIES) {
     const priceRules = f.peak ? [{ days: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'], from: timeOf(f.peak.fromHour), to: timeOf(f.peak.toHour), pricePerHour: f.peak.cents / 100 }] : [];
     const policy = { ...(f.bufferMinutes ? { bufferMinutes: f.bufferMinutes } : {}), ...(f.quota ? { maxActivePerCustomer: f.quota } : {}) };
-    facilityIds.push((await facility(t.app, staff, { pricePerHour: f.priceCents / 100, priceRules, policy }))._id);
+    const parentId = f.parent === undefined ? {} : { parentId: facilityIds[f.parent] };
+    facilityIds.push((await facility(t.app, staff, { pricePerHour: f.priceCents / 100, priceRules, policy, ...parentId }))._id);
   }
   return { t, admin: staff, customers, facilityIds, signatures: new Map() };
 }
@@ -61,6 +62,10 @@ export async function resetWorld(w: ModelWorld): Promise<void> {
   // DELETE, not TRUNCATE: on a few dozen rows it is far cheaper (TRUNCATE rewrites files and takes exclusive locks).
   for (const table of ['booking_shares', 'booking_players', 'waitlist_entries', 'refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
   await sql`UPDATE facilities SET is_deleted = false`.execute(w.t.database.db);
+  // A part deleted by the last sequence was unlinked: it is part of its parent again.
+  for (const [i, f] of MODEL_FACILITIES.entries()) {
+    if (f.parent !== undefined) await w.t.database.db.updateTable('facilities').set({ parent_id: w.facilityIds[f.parent]! }).where('id', '=', w.facilityIds[i]!).execute();
+  }
   await reactivateCustomers(w);
   w.t.clock.set(new Date(MODEL_START).toISOString());
   w.signatures.clear();
@@ -263,7 +268,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
   const slotBody = (s: SlotRequest) => ({ facility: w.facilityIds[s.facility]!, date: dateOf(s.day), startTime: timeOf(s.startHour), endTime: timeOf(s.startHour + s.hours) });
   const expectReply = (expected: Expectation, reply: Reply, createdId?: string | string[]) => {
     // A refusal's code joins the key for the rules the model must reach (a quota, the waitlist's).
-    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED|WAITLISTED|SLOT_FREE|WAITLIST_LIMIT_REACHED|BOOKING_FULL|NOT_JOINABLE|IS_ORGANIZER|SHARE_ALREADY_PAID|NOT_SPLIT|NO_OPEN_SHARE|SHARES_CLOSED)"/.exec(reply.body)?.[1] : undefined;
+    const code = reply.status === 409 ? /"code":"(QUOTA_REACHED|HAS_PARTS|WAITLISTED|SLOT_FREE|WAITLIST_LIMIT_REACHED|BOOKING_FULL|NOT_JOINABLE|IS_ORGANIZER|SHARE_ALREADY_PAID|NOT_SPLIT|NO_OPEN_SHARE|SHARES_CLOSED)"/.exec(reply.body)?.[1] : undefined;
     const key = `${cmd.kind} ${reply.status}${code ? ` ${code}` : ''}${reply.location ? ` ${reply.location.split('?')[0]}` : ''}`;
     stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1;
     const locationOk = expected.location === undefined || (reply.location ?? '').startsWith(expected.location);
@@ -395,9 +400,10 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       return sweep();
     }
     case 'join': {
-      // Mostly a booking that holds its time (so the join finds it taken), any when none does.
-      const holding = model.bookings.filter((x) => x.status === 'confirmed' || model.wireStatus(x) === 'pending');
-      const among = holding.length ? holding : model.bookings;
+      // Mostly a booking that holds its time (so the join finds it taken), any when none does; never on a linked court.
+      const joinable = model.bookings.filter((x) => UNLINKED_FACILITIES.includes(x.facility));
+      const holding = joinable.filter((x) => x.status === 'confirmed' || model.wireStatus(x) === 'pending');
+      const among = holding.length ? holding : joinable;
       const b = cmd.booked === null ? undefined : among[cmd.booked % Math.max(1, among.length)];
       const slot = b ? model.slotOf(b) : cmd.slot;
       const expected = model.join(cmd.customer, slot);

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Executor } from '../../src/db/database.ts';
-import { COUNT_BOOKINGS_UNDER_CLOSURES_SQL, COUNT_OVERLAPS_SQL } from '../../../harness/db-checks.ts';
+import { COUNT_BOOKINGS_UNDER_CLOSURES_SQL, COUNT_LINKED_OVERLAPS_SQL, COUNT_OVERLAPS_SQL } from '../../../harness/db-checks.ts';
 import { backend } from './test-app.ts';
 
 const CONCURRENCY = 'true concurrency over several connections, which PGlite (one at a time) cannot give';
@@ -39,6 +39,9 @@ const countOf = async (db: Executor, query: string) => (await sql.raw<{ n: numbe
 
 /** Pairs of active bookings of one facility whose times overlap: the promise is none, whatever raced. */
 export const countOverlaps = (db: Executor): Promise<number> => countOf(db, COUNT_OVERLAPS_SQL);
+
+/** Pairs of active bookings of a part and its parent whose times overlap: the promise is none. */
+export const countLinkedOverlaps = (db: Executor): Promise<number> => countOf(db, COUNT_LINKED_OVERLAPS_SQL);
 
 /** Active bookings lying (partly) under a closure of their facility: the promise is none. */
 export const countBookingsUnderClosures = (db: Executor): Promise<number> => countOf(db, COUNT_BOOKINGS_UNDER_CLOSURES_SQL);

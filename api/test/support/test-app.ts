@@ -70,6 +70,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** The PostgreSQL database's URL (postgres backend only): a second app may share it (`sharing`). */
   databaseUrl?: string;
+  /** The secret its tokens are signed with: a second app sharing this one's database shares it too. */
+  jwtSecret: string;
   close(): Promise<void>;
 }
 
@@ -96,7 +98,9 @@ export async function createTestApp(
   }
   await migrateToLatest(database.db);
   const clock = new TestClock(options.clockStart);
-  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), clock: clock.now, site: options.site, logger: options.logger });
+  // Processes of one deployment sign with one secret: a customer's token works on either.
+  const jwtSecret = options.sharing?.jwtSecret ?? randomBytes(32).toString('hex');
+  const app = await buildApp({ config, db: database.db, jwtSecret, clock: clock.now, site: options.site, logger: options.logger });
   await app.ready();
   return {
     app,
@@ -104,6 +108,7 @@ export async function createTestApp(
     config,
     database,
     databaseUrl,
+    jwtSecret,
     close: async () => {
       await app.close();
       await database.close();
