@@ -403,8 +403,10 @@ export class BookingModel {
     const interval = this.interval(req);
     if (!interval) return { status: 400 };
     if (this.overQuota(owner, req.facility)) return { status: 409 };
-    // Refused: the time is kept for the first in line, who is offered it in the same step.
-    if (this.keptFrom(owner, req.facility, interval)) return { status: 409, code: 'WAITLISTED', apply: () => this.handOver(req.facility) };
+    // Refused: the time is kept for the first in line, or a live offer there holds it (the
+    // database's overlap refusal, worded so). Either way the refusal hands over all the time the
+    // clock freed at the facility (lapsed holds) in the same step.
+    if (this.keptFrom(owner, req.facility, interval) || this.offeredOverlapping(req.facility, interval)) return { status: 409, code: 'WAITLISTED', apply: () => this.handOver(req.facility) };
     if (this.taken(req.facility, interval) || this.closed(req.facility, interval)) {
       if (this.takenOnLinked(req.facility, interval)) this.note('booking refused for a linked court');
       return { status: 409 };
@@ -894,6 +896,14 @@ export class BookingModel {
 
   private waitsForOpenTime(e: ModelEntry) {
     return e.status === 'waiting' && e.offerBy > this.now && this.open(e.facility, e);
+  }
+
+  /** A live offer the waitlist made at this facility holds part of this interval (whoever it is offered to). */
+  private offeredOverlapping(facility: number, interval: Interval) {
+    return this.entries.some((e) => {
+      const b = e.status === 'offered' ? this.booking(e.offer!) : undefined;
+      return b !== undefined && b.facility === facility && b.status === 'pending' && !this.lapsed(b) && overlaps(b, interval);
+    });
   }
 
   /** Time `customer` may not take because someone else's entry waits for it. */
