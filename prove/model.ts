@@ -79,6 +79,12 @@ halves: bookings, holds, moves, payments and closures on the pitch and on a half
 a pitch with live halves cannot be deleted (HAS_PARTS), a deleted half is unlinked (the waitlist is modelled on unlinked
 facilities only). The
 model is plain TypeScript written from the product's stated rules (api/test/model/booking-model.ts).
+
+Found by the model and fixed: a split booking staff moved kept the due time its shares got when it was paid; it now
+falls due by its new start (api/test/split-payment.test.ts, "the venue moving a split booking moves its due time with it").
+Found by the model and settled: a booking refused because someone waits for its time (WAITLISTED, or a live waitlist
+offer holding the slot) hands over, in that moment, every time the clock freed at the facility and those sharing its
+ground; the model had expected the refusal alone (seed 31620).
 ${LATE_PAYMENT_YIELDS_TO_LAPSED_HOLDS ? `
 Known deviation, reported and not yet fixed: a late payment for a slot that only a *lapsed* (unswept) hold overlaps is
 refunded instead of confirmed (the rule: a lapsed hold frees its slot at once). The model predicts the product's
