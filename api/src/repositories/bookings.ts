@@ -3,7 +3,7 @@ import type { BookingRow, NewBooking } from '@courtside/migrations';
 import { referencePrefix, type Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { groundOf, lapsedHold, lapsedInTheWay, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
+import { groundOf, lapsedHold, lapsedInTheWay, linkedOf, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 
 /** A booking with what its screens show of its facility and customer. */
@@ -228,7 +228,15 @@ const insertHold = compiledOnce<HoldArgs, BookingRow>('insert_hold', (db, a) => 
       -- this facility's bookings at that time: lapsedInTheWay keeps the planner off
       -- bookings_holds_idx, every facility's pending holds, a scan that grows with each hold taken.
       UPDATE bookings b SET status = 'expired', updated_at = ${a.now}
-      WHERE EXISTS (SELECT FROM facility) AND b.facility_id IN ${groundOf(a.facility)}
+      WHERE EXISTS (SELECT FROM facility) AND b.facility_id = ${a.facility}::uuid
+        AND ${lapsedInTheWay('b', a.now, { startsAt: a.startsAt, endsAt: a.endsAt })}
+      RETURNING b.id
+    ), lapsed_linked AS (
+      -- Linked courts: the lapsed holds in the way on the facilities sharing its ground, which the
+      -- booking trigger counts as the constraint does. Its own statement, gated on an init plan
+      -- (does the facility have links?), so a facility without links scans nothing more.
+      UPDATE bookings b SET status = 'expired', updated_at = ${a.now}
+      WHERE EXISTS (SELECT FROM facility) AND EXISTS ${linkedOf(a.facility)} AND b.facility_id IN ${linkedOf(a.facility)}
         AND ${lapsedInTheWay('b', a.now, { startsAt: a.startsAt, endsAt: a.endsAt })}
       RETURNING b.id
     )
@@ -238,7 +246,7 @@ const insertHold = compiledOnce<HoldArgs, BookingRow>('insert_hold', (db, a) => 
            ${a.status}, ${a.paymentStatus}, ${a.holdExpiresAt}, NULL, NULL, ${a.now}, ${a.now}
     FROM facility
     -- Reading the lapsed holds' ids makes them expire before the insert checks the constraint.
-    WHERE (SELECT count(*) FROM lapsed) >= 0
+    WHERE (SELECT count(*) FROM lapsed) + (SELECT count(*) FROM lapsed_linked) >= 0
     RETURNING id, facility_id, user_id, starts_at, ends_at, payable_cents, status, payment_status,
               hold_expires_at, cancelled_by, cancelled_at, booked_by, note, series_id, changeover_minutes, balance_cents, created_at, updated_at`.compile(db);
 });

@@ -78,9 +78,17 @@ export async function groundsOf(db: Executor, facilityIds: string[]): Promise<st
   return rows.map((r) => r.id);
 }
 
-/** A facility and those sharing its ground, as a set of ids for `facility_id IN (...)`. */
-export const groundOf = (facilityId: string) =>
-  sql`(SELECT ${facilityId}::uuid UNION ALL SELECT courtside_linked_facilities(${facilityId}::uuid))`;
+/**
+ * The facilities sharing `facilityId`'s ground, itself left out (a part's parent, a parent's
+ * parts), as a subquery: courtside_linked_facilities written inline, planned with the statement
+ * (the booking insert asks on every request; a function call there costs more than the answer).
+ */
+export const linkedOf = (facilityId: string) =>
+  sql`(SELECT parent_id FROM facilities WHERE id = ${facilityId}::uuid AND parent_id IS NOT NULL
+    UNION ALL SELECT id FROM facilities WHERE parent_id = ${facilityId}::uuid)`;
+
+/** A facility and those sharing its ground, as a subquery for `facility_id IN (...)`. */
+export const groundOf = (facilityId: string) => sql`(SELECT ${facilityId}::uuid UNION ALL ${linkedOf(facilityId)})`;
 
 /**
  * Bookings (on `alias`) in the way of `range` (a new booking's interval or closed time), as

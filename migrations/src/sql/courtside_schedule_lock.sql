@@ -5,20 +5,10 @@
 -- (repositories/occupancy.ts) all call this.
 --
 -- Linked courts share one ground, so they share one lock: the key is the ground's
--- (courtside_schedule_root.sql). A part may be linked or unlinked while a writer waits for the lock
--- of its old ground: once a lock is held the root is read again, on a fresh snapshot, and the new
--- ground's lock taken too, so a writer always ends up holding the lock of the ground its
--- facility is on now.
+-- (courtside_schedule_root.sql). A part may be linked while a writer waits for the lock of its
+-- old ground: the booking trigger (courtside_booking_ground_free) reads the links again once it
+-- holds a lock and, finding any, calls this again to take the ground's lock as it now is.
 CREATE OR REPLACE FUNCTION courtside_schedule_lock(p_facility uuid) RETURNS void
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  locked uuid;
-  root uuid := courtside_schedule_root(p_facility);
-BEGIN
-  LOOP
-    PERFORM pg_advisory_xact_lock(hashtextextended('booking-schedule:' || root::text, 0));
-    locked := root;
-    root := courtside_schedule_root(p_facility);
-    EXIT WHEN root = locked;
-  END LOOP;
-END $$;
+LANGUAGE sql VOLATILE AS $$
+  SELECT pg_advisory_xact_lock(hashtextextended('booking-schedule:' || courtside_schedule_root(p_facility)::text, 0))
+$$;
