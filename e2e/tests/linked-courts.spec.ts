@@ -41,6 +41,17 @@ test('a half booked through the site: Find a court offers the other half, not th
   const [pitch, halfA] = [PITCH, HALF_A].map((name) => demo.find((f) => f.name === name)!);
   expect(pitch?.parts.map((p) => p.name), 'the demo pitch has two halves').toEqual([HALF_A, HALF_B]);
 
+  await test.step(`each page says what it shares its time with: ${PITCH} its halves, ${HALF_A} the whole pitch`, async () => {
+    await page.goto(`/facilities/${pitch!._id}`);
+    const parts = page.getByTestId('shared-ground');
+    await expect(parts).toContainText('booking here takes all of them');
+    await expect(parts.getByRole('link')).toHaveText([HALF_A, HALF_B]);
+    await page.goto(`/facilities/${halfA!._id}`);
+    await expect(page.getByTestId('shared-ground')).toContainText('Other parts can be booked at the same time.');
+    await page.getByTestId('shared-ground').getByRole('link', { name: PITCH }).click();
+    await expect(page.getByRole('heading', { level: 1, name: PITCH })).toBeVisible();
+  });
+
   await test.step(`a customer books ${HALF_A} ${START}-${END} on ${date} through the site and pays`, async () => {
     await useSession(page, await signUpAndLogin(request, 'halfpitch'));
     await page.goto(`/book?facility=${halfA!._id}&date=${date}&start=${START}&end=${END}`);
