@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-admin';
 import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewLinked, DayViewWaiting } from '../types.ts';
 import { kindLabel } from '../closures/closure-text.ts';
-import { blockLine, customerAndPlayers } from './booking-text.ts';
+import { blockLine, customerAndPlayers, linkedText } from './booking-text.ts';
 import { useDeskCash } from './desk-cash.ts';
 import { dayAgenda, type AgendaItem } from './layout.ts';
 import { bookingLook, closureLook, freeLook, linkedLook, waitingLook } from './look.ts';
@@ -51,7 +51,7 @@ const ClosureLine = ({ closure: c }: { closure: DayViewClosure }) => {
 const LinkedLine = ({ linked: l }: { linked: DayViewLinked }) => (
   <ListItem data-testid="day-linked-block">
     <Mark sx={linkedLook} />
-    <ListItemText primary={`${l.label} ${timeRange(l.startTime, l.endTime)}`} secondary="Not for sale here" />
+    <ListItemText primary={linkedText(l)} secondary="Not for sale here" />
   </ListItem>
 );
 

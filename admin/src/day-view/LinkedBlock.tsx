@@ -3,11 +3,12 @@ import { brand } from '../theme.ts';
 import { timeRange } from '../common/format.ts';
 import { srOnly } from '../common/ScreenReaderText.tsx';
 import type { DayViewLinked } from '../types.ts';
+import { linkedText } from './booking-text.ts';
 import { offsetOf, PX_PER_MIN, type LinkedBlock as Block, type Span } from './layout.ts';
 import { linkedLook } from './look.ts';
 
 /** "Half A booked 12:00–13:00: not for sale here": why staff cannot sell this time in this column. */
-export const linkedText = (item: DayViewLinked) => `${item.label} ${timeRange(item.startTime, item.endTime)}: not for sale here`;
+const linkedTitle = (item: DayViewLinked) => `${linkedText(item)}: not for sale here`;
 
 /**
  * Time taken on a linked facility (the whole pitch, or one of its halves), in this facility's
@@ -17,7 +18,7 @@ export const linkedText = (item: DayViewLinked) => `${item.label} ${timeRange(it
 export const LinkedBlock = ({ block, range }: { block: Block; range: Span }) => (
   <Box
     data-testid="day-linked-block"
-    title={block.items.map(linkedText).join('\n')}
+    title={block.items.map(linkedTitle).join('\n')}
     sx={{
       position: 'absolute',
       top: offsetOf(block.start, range),

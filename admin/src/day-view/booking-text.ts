@@ -1,6 +1,6 @@
 import { countOf, money, timeRange } from '../common/format.ts';
 import { emailText } from '../common/mailto.ts';
-import type { DayViewBooking } from '../types.ts';
+import type { DayViewBooking, DayViewLinked } from '../types.ts';
 
 /** The words a booking block shows and its tooltip adds. */
 
@@ -39,3 +39,6 @@ export const customerAndPlayers = (b: Pick<DayViewBooking, 'customer' | 'players
 /** Everything about the booking, for its tooltip. */
 export const bookingDetails = (b: DayViewBooking) =>
   `${when(b)} · ${b.customer.name} (${emailText(b.customer.email)})${playersAfterName(b)} · ${b.status === 'confirmed' ? 'Confirmed' : 'Held, awaiting payment'} · ${b.paymentStatus} · ${money(b.payableAmount)}`;
+
+/** "Half A booked 12:00 PM – 1:00 PM": time a linked facility holds, as every view of the day says it. */
+export const linkedText = (l: Pick<DayViewLinked, 'label' | 'startTime' | 'endTime'>) => `${l.label} ${timeRange(l.startTime, l.endTime)}`;

@@ -1,6 +1,6 @@
 import { money, timeRange } from '../common/format.ts';
-import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility, DayViewLinked } from '../types.ts';
-import { customerAndPlayers } from './booking-text.ts';
+import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
+import { customerAndPlayers, linkedText } from './booking-text.ts';
 
 /** The printable day sheet's words: a facility's rows in time order, each booking's money in plain words. */
 
@@ -25,9 +25,6 @@ export function moneyText(b: Pick<DayViewBooking, 'status' | 'paymentStatus' | '
 /** "Closed 12:00–14:00: Maintenance". */
 export const closureText = (c: Pick<DayViewClosure, 'startTime' | 'endTime' | 'reason'>) =>
   `Closed ${timeRange(c.startTime, c.endTime)}${c.reason.trim() ? `: ${c.reason.trim()}` : ''}`;
-
-/** "Half A booked 12:00–13:00": time a linked facility holds, on paper. */
-export const linkedText = (l: Pick<DayViewLinked, 'label' | 'startTime' | 'endTime'>) => `${l.label} ${timeRange(l.startTime, l.endTime)}`;
 
 /**
  * A facility's bookings, closures and time its linked facilities hold, in time order (a closure

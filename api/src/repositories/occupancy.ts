@@ -64,10 +64,10 @@ export async function lockFacilitySchedules(db: Executor, facilityIds: string[])
   for (const { id } of rows) await lockFacilitySchedule(db, id);
 }
 
-/** The facilities sharing `facilityId`'s ground, itself left out (courtside_linked_facilities): a part's parent, a parent's parts. */
-export async function linkedFacilityIds(db: Executor, facilityId: string): Promise<string[]> {
+/** A facility's ground: the facility first, then those sharing it (courtside_linked_facilities: a part's parent, a parent's parts). */
+export async function groundIds(db: Executor, facilityId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`SELECT courtside_linked_facilities(${facilityId}::uuid) AS id`.execute(db);
-  return rows.map((r) => r.id);
+  return [facilityId, ...rows.map((r) => r.id)];
 }
 
 /** The facilities given and every facility sharing a ground with one of them. */

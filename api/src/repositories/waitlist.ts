@@ -3,7 +3,7 @@ import type { WaitlistEntryRow, WaitlistWantsTable } from '@courtside/migrations
 import type { Interval, WaitlistStatus } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
-import { lapsedHold, liveHold } from './occupancy.ts';
+import { groundOf, lapsedHold, liveHold } from './occupancy.ts';
 
 /** SQLSTATE raised by courtside_waitlist_free when others wait for the time asked; DETAIL is the first entry's id. */
 export const WAITLISTED = 'CSH05';
@@ -244,7 +244,7 @@ export async function freeFor(db: Executor, facilityId: string, wanted: Interval
   const { rows } = await sql<{ i: number; free: boolean }>`
     SELECT v.i, courtside_time_open(${facilityId}::uuid, v.s, v.e, ${now}) AND NOT EXISTS (
              SELECT 1 FROM waitlist_wants w
-              WHERE (w.facility_id = ${facilityId}::uuid OR w.facility_id IN (SELECT courtside_linked_facilities(${facilityId}::uuid)))
+              WHERE w.facility_id IN ${groundOf(facilityId)}
                 AND w.user_id <> ${userId}::uuid AND w.offer_by > ${now}
                 AND tstzrange(w.starts_at, w.ends_at, '[)') && tstzrange(v.s, v.e, '[)')
                 AND courtside_time_open(w.facility_id, w.starts_at, w.ends_at, ${now})) AS free

@@ -34,7 +34,7 @@ import * as facilities from '../repositories/facilities.ts';
 import { findBookingForMail, type BookingForMail } from '../repositories/booking-mail.ts';
 import { enqueueBookingCancelled, enqueueBookingMoved, enqueueHeldBookingMoved } from '../mail/booking-mail.ts';
 import { openPaymentLink } from './payment-links.ts';
-import { linkedFacilityIds, lockFacilitySchedule, lockFacilitySchedules } from '../repositories/occupancy.ts';
+import { groundIds, lockFacilitySchedule, lockFacilitySchedules } from '../repositories/occupancy.ts';
 import * as waitlist from '../repositories/waitlist.ts';
 import { offerFreedTime } from './waitlist-offers.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
@@ -239,7 +239,7 @@ export async function changeBooking<R extends AfterCommit & HandedOver>(ctx: Ser
  */
 export async function handOverFreedTime(ctx: ServiceContext, trx: Executor, facilityId: string, now: Date): Promise<string[]> {
   const offeredAt: string[] = [];
-  for (const id of [facilityId, ...(await linkedFacilityIds(trx, facilityId))]) {
+  for (const id of await groundIds(trx, facilityId)) {
     if ((await offerFreedTime(ctx, trx, id, now)).length > 0) offeredAt.push(id);
   }
   return offeredAt;

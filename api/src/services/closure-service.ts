@@ -21,7 +21,7 @@ import { cachesOf } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { facilityNotFound } from '../shared/facility-schedule.ts';
 import { lockLiveFacility } from './front-desk-service.ts';
-import { groundsOf, linkedFacilityIds, lockFacilitySchedules } from '../repositories/occupancy.ts';
+import { groundIds, groundsOf, lockFacilitySchedules } from '../repositories/occupancy.ts';
 
 /**
  * Closures: staff block facilities for a time range. The database refuses any overlap between a
@@ -79,7 +79,7 @@ async function placeRanges(ctx: ServiceContext, trx: Executor, actor: CurrentUse
     const facility = await lockLiveFacility(trx, id);
     const interval = closureFromNow(start, end, facility.timezone, now);
     await bookings.expireLapsedOverlapping(trx, id, interval, now);
-    const ground = [id, ...(await linkedFacilityIds(trx, id))];
+    const ground = await groundIds(trx, id);
     for (const row of await facilities.lockLiveBookingsOverlapping(trx, ground, interval, now)) inTheWay.set(row.id, { row, conflict: conflictOf(row) });
     ranges.push({ facilityId: id, ...interval });
   }

@@ -22,11 +22,11 @@ export async function checkNewLink(trx: Executor, parentId: string): Promise<voi
 /**
  * Checks that `facility` may become part of `parentId` (null: of nothing): the one-level rule,
  * and no upcoming booking of either overlapping time taken on the other (409 LINK_CONFLICT with
- * the list). Unlinking frees time and is always allowed.
+ * the list). Unlinking frees time and is always allowed. The caller holds both grounds' schedule
+ * locks, taken in ground order before anything else (updateFacility).
  */
 export async function checkRelink(trx: Executor, facility: FacilityRow, parentId: string | null, now: Date): Promise<void> {
   if (parentId === null || parentId === facility.parent_id) return;
-  await lockFacilitySchedules(trx, [facility.id, parentId]);
   const nodes = await links.linkNodes(trx, [facility.id, parentId]);
   const refusal = linkRefusal(facility.id, parentId, nodes);
   if (refusal) throw linkRefused(refusal);

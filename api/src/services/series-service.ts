@@ -25,7 +25,7 @@ import type { LiveBookingRow } from '../repositories/facilities.ts';
 import * as series from '../repositories/series.ts';
 import { findAssignedTier } from '../repositories/tiers.ts';
 import { parseListParams, uuidFilter, type ListParams } from '../shared/admin-query.ts';
-import { linkedFacilityIds, lockFacilitySchedule } from '../repositories/occupancy.ts';
+import { groundIds, lockFacilitySchedule } from '../repositories/occupancy.ts';
 import { cancelLockedBooking, changeBooking, handOverFreedTime, type AfterCommit } from './booking-service.ts';
 import { announceNewBookings } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
@@ -103,7 +103,7 @@ async function planDates(ctx: ServiceContext, db: Executor, facility: FacilityRo
   if (intervals.length === 0) return plan;
   const span = { startsAt: intervals[0]!.startsAt, endsAt: intervals.at(-1)!.endsAt };
   // Linked courts: time taken on a facility sharing its ground is taken here too.
-  const ground = [facility.id, ...(await linkedFacilityIds(db, facility.id))];
+  const ground = await groundIds(db, facility.id);
   const live = await facilities.lockLiveBookingsOverlapping(db, ground, span, now);
   const closed = await closuresBetween(db, ground, span.startsAt, span.endsAt);
   return plan.map((p) => {
