@@ -35,6 +35,7 @@ import * as waitlist from './migrations/2026_11_27_0600_waitlist.ts';
 import * as players from './migrations/2026_11_27_0700_players.ts';
 import * as splitPayment from './migrations/2026_11_27_0800_split_payment.ts';
 import * as linkedCourts from './migrations/2026_11_27_0900_linked_courts.ts';
+import * as atTheDoor from './migrations/2026_11_28_0100_at_the_door.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0700_players': players,
   '2026_11_27_0800_split_payment': splitPayment,
   '2026_11_27_0900_linked_courts': linkedCourts,
+  '2026_11_28_0100_at_the_door': atTheDoor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

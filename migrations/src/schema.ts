@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, BookingStatus, DeskPaymentMethod, ClosureKind, OrderClosedBecause, OrderKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, ShareStatus, Sport } from '@courtside/domain';
+import type { Attendance, AuditAction, BookingStatus, DeskPaymentMethod, ClosureKind, OrderClosedBecause, OrderKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, ShareStatus, Sport } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -89,6 +89,16 @@ export interface BookingsTable {
   invite_token: Generated<string | null>;
   /** A booking paid split: when the shares still unpaid are charged to its organizer. */
   shares_due_at: Generated<Date | null>;
+  /** Six digits while confirmed, unique among bookings whose access windows overlap: set and cleared by the database, never written by the app. */
+  access_code: Generated<string | null>;
+  /** The window the code's uniqueness holds for (from 60 minutes before the start to the end): the database's, like the code. */
+  access_window: Generated<string | null>;
+  /** Whether the players came: 'pending' until checked in or marked a no-show. */
+  attendance: Generated<Attendance>;
+  /** When it was checked in (set exactly while attendance is 'checked_in'), and by which staff member or device. */
+  checked_in_at: Generated<Date | null>;
+  checked_in_by: Generated<string | null>;
+  checked_in_device: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -326,6 +336,20 @@ export interface Database {
   booking_players: BookingPlayersTable;
   booking_invitations: BookingInvitationsTable;
   booking_shares: BookingSharesTable;
+  access_devices: AccessDevicesTable;
+}
+
+/** A keypad, gate or kiosk that asks whether a code opens a door; its key is kept only as a hash. */
+export interface AccessDevicesTable {
+  id: Generated<string>;
+  name: string;
+  key_hash: string;
+  /** The facilities it opens; null: every facility. */
+  facility_ids: string[] | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  revoked_at: Generated<Date | null>;
+  last_seen_at: Generated<Date | null>;
 }
 
 /** A player on a booking besides its organizer: an account that joined, or a friend added by name. */
@@ -509,4 +533,5 @@ export type TierRow = Selectable<TiersTable>;
 export type PromoCodeRow = Selectable<PromoCodesTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type CashUpRow = Selectable<CashUpsTable>;
+export type AccessDeviceRow = Selectable<AccessDevicesTable>;
 export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;

@@ -476,3 +476,38 @@ export async function setInviteToken(db: Executor, bookingId: string, token: str
 export async function setSharesDueAt(db: Executor, bookingId: string, dueAt: Date): Promise<void> {
   await db.updateTable('bookings').set({ shares_due_at: dueAt }).where('id', '=', bookingId).execute();
 }
+
+/** Who checked a booking in: a staff member, or a device at the door. */
+export type CheckedInBy = { staffId: string } | { deviceId: string };
+
+/**
+ * Checks a confirmed booking in. The first check-in's time and author stay (a second answers
+ * false and changes nothing); a booking marked a no-show whose players come late is checked in.
+ */
+export async function markCheckedIn(db: Executor, id: string, by: CheckedInBy, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({
+      attendance: 'checked_in',
+      checked_in_at: now,
+      checked_in_by: 'staffId' in by ? by.staffId : null,
+      checked_in_device: 'deviceId' in by ? by.deviceId : null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'confirmed')
+    .where('attendance', '<>', 'checked_in')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Undoes a check-in or clears a no-show: the booking's attendance is pending again. */
+export async function clearAttendance(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ attendance: 'pending', checked_in_at: null, checked_in_by: null, checked_in_device: null, updated_at: now })
+    .where('id', '=', id)
+    .where('attendance', '<>', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
