@@ -38,3 +38,4 @@ export * from './waitlist.ts';
 export * from './players.ts';
 export * from './split-payment.ts';
 export * from './linked-courts.ts';
+export * from './access.ts';
