@@ -82,6 +82,8 @@ export const EMAIL_KINDS = [
   'share_paid',
   'share_due_soon',
   'shares_covered',
+  'no_show_marked',
+  'booking_blocked',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
