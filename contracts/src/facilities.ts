@@ -102,7 +102,11 @@ export type FacilityListQuery = Static<typeof FacilityListQuery>;
 
 /** A facility's policy as staff write it: a field left out (or null) is the venue default; the domain checks the ranges. */
 const PolicyBody = Type.Object(
-  Object.fromEntries(Object.entries(FacilityPolicy.properties).map(([k, v]) => [k, Type.Optional(Type.Union([Type.Integer({ description: (v as { description?: string }).description }), Type.Null()]))])),
+  Object.fromEntries(Object.entries(FacilityPolicy.properties).map(([k, v]) => {
+    const description = (v as { description?: string }).description;
+    // checkIn is a choice (the domain names the ones it takes); every other field a whole number.
+    return [k, Type.Optional(Type.Union([k === 'checkIn' ? Type.String({ description }) : Type.Integer({ description }), Type.Null()]))];
+  })),
   { additionalProperties: false, description: 'Replaces the whole policy; a field left out or null is the venue default' },
 );
 
