@@ -12,8 +12,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Deletion',
   'cash-up': 'Day closed',
   'check-in': 'Checked in',
-  'check-in-undo': 'Check-in undone',
-  'no-show-clear': 'No-show cleared',
+  'check-in-undo': 'Arrival undone',
+  'no-show-clear': 'Missed booking cleared',
   'block-lift': 'Booking block lifted',
 };
 
