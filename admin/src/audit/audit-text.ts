@@ -12,7 +12,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Deletion',
   'cash-up': 'Day closed',
   'check-in': 'Checked in',
-  'check-in-undo': 'Arrival undone',
+  'check-in-undo': 'Check in undone',
   'no-show-clear': 'Missed booking cleared',
   'block-lift': 'Booking block lifted',
 };
