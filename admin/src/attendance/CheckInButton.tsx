@@ -35,6 +35,7 @@ export const CheckInButton = ({
       disabled={busy}
       startIcon={action.undo ? <UndoIcon /> : <CheckIcon />}
       aria-label={`${action.label}${who}`}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       onClick={async () => {
         setBusy(true);
         try {

@@ -1,4 +1,4 @@
-import { Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { checkInsText } from './attendance-text.ts';
@@ -15,32 +15,29 @@ export const DoorFigures = () => {
           <Typography variant="h6" component="h2">
             At the door
           </Typography>
-          <Link to="/today">Today's check-ins: {checkInsText(data.today.checkedIn, data.today.total)}</Link>
+          <Link to="/today">Today: {checkInsText(data.today.checkedIn, data.today.total)}</Link>
         </Stack>
         {data.noShowRates.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             No facility checks bookings in, and no no-shows in the last 30 days.
           </Typography>
         ) : (
-          <Table size="small" aria-label="No-show rate by facility, last 30 days">
-            <TableHead>
-              <TableRow>
-                <TableCell>Facility</TableCell>
-                <TableCell>No-shows, last 30 days</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.noShowRates.map((r) => (
-                <TableRow key={r.facilityId}>
-                  <TableCell>
-                    {r.name}
-                    {r.checkIn ? '' : ' (check-in off)'}
-                  </TableCell>
-                  <TableCell>{r.text}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Stack component="ul" aria-label="No-show rate by facility, last 30 days" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+            <Typography component="li" variant="subtitle2" color="text.secondary">
+              No-shows, last 30 days
+            </Typography>
+            {data.noShowRates.map((r) => (
+              <Stack component="li" key={r.facilityId} direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', flexWrap: 'wrap', minWidth: 0 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                  {r.name}
+                  {r.checkIn ? '' : ' (check-in off)'}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {r.text}
+                </Typography>
+              </Stack>
+            ))}
+          </Stack>
         )}
       </CardContent>
     </Card>
