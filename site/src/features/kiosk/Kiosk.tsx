@@ -101,13 +101,18 @@ function Keypad({ deviceKey, onSignOut }: { deviceKey: string; onSignOut: () => 
     if (answer.tone !== 'signed-out') timer.current = window.setTimeout(reset, SHOW_ANSWER_MS);
   };
   const press = (k: (typeof KEYS)[number]) => {
-    if (outcome) reset();
+    if (busy) return;
+    // The code was cleared when the answer came: a key press only takes the answer away.
+    window.clearTimeout(timer.current);
+    setOutcome(null);
     if (k === 'clear') return setCode('');
     if (k === 'back') return setCode((c) => backspace(c));
-    const next = pressDigit(outcome ? '' : code, k);
-    setCode(next);
-    if (next.length === CODE_LENGTH) void submit(next);
+    setCode((c) => pressDigit(c, k));
   };
+  // The sixth digit sends the code: no button to find for a player at the door.
+  useEffect(() => {
+    if (code.length === CODE_LENGTH) void submit(code);
+  }, [code]);
   // A keyboard works too (a tablet with one, or a desk computer).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
