@@ -86,6 +86,8 @@ test('a device made in the back office signs the kiosk in; the code of a booking
   });
 
   await test.step('the back office shows the device as seen', async () => {
+    // The list is still open from the first step: read it again.
+    await page.reload();
     await gotoConsole(page, '/devices');
     const row = page.locator('tbody tr', { hasText: `Gate of ${facility.name}` });
     await expect(row).toContainText('Active');

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Chip, Typography } from '@mui/material';
-import BlockIcon from '@mui/icons-material/BlockOutlined';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { ConfirmButton } from '../common/ConfirmButton.tsx';
-import { dateTime, failure } from '../common/format.ts';
+import { CreateButton, Datagrid, ExportButton, FunctionField, List, SimpleList, TextField, TopToolbar } from 'react-admin';
+import { exporters } from '../exports.ts';
+import { dateTime } from '../common/format.ts';
+import { RevokeButton } from './RevokeButton.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useFacilities } from '../common/useFacilities.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
@@ -16,38 +16,9 @@ const filters = [<QuickFilter key="revoked" source="revoked" label="Revoked" def
 const Actions = () => (
   <TopToolbar>
     <CreateButton label="New device" />
+    <ExportButton />
   </TopToolbar>
 );
-
-/** Revoke (DELETE): the key stops working with the device's next request. */
-const RevokeButton = () => {
-  const record = useRecordContext<DeviceRecord>();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const allowed = useCan('devices', 'delete');
-  if (!record || record.revokedAt || !allowed) return null;
-  return (
-    <ConfirmButton
-      label="Revoke"
-      ariaLabel={`Revoke ${record.name}`}
-      icon={<BlockIcon />}
-      color="error"
-      confirmColor="warning"
-      title={`Revoke ${record.name}?`}
-      content="Its key stops working at once: the door it guards will refuse every code until a new device is added there."
-      run={async () => {
-        try {
-          await dataProvider.delete('devices', { id: record.id, previousData: record });
-          notify('Device revoked', { type: 'success' });
-          refresh();
-        } catch (error) {
-          notify(failure('Failed to revoke the device', error), { type: 'error' });
-        }
-      }}
-    />
-  );
-};
 
 const StateChip = ({ record }: { record: DeviceRecord }) => {
   const state = deviceState(record);
@@ -62,7 +33,7 @@ export const DeviceList = () => {
   const names = useMemo(() => new Map((facilities ?? []).map((f) => [String(f.id), f.name])), [facilities]);
   const rowClick = useCan('devices', 'edit') ? 'edit' : false;
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false} title="Devices">
+    <List filters={filters} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exporters.devices} title="Devices">
       {phone ? (
         <SimpleList<DeviceRecord>
           rowClick={rowClick}
