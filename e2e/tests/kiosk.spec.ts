@@ -7,7 +7,7 @@
 import { localTimes } from '@courtside/domain';
 import { test, expect } from '../support/fixtures.ts';
 import { loginAdmin, signUpAndLogin } from '../support/api.ts';
-import { bearer, checkOut, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
+import { bearer, checkOut, expectAccessible, gotoConsole, openConsole, payThroughApi, snapConsole } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
 import { snap } from '../support/screens.ts';
 import { instantTime } from '../support/clock.ts';
@@ -68,6 +68,7 @@ test('a device made in the back office signs the kiosk in; the code of a booking
     await tablet.getByLabel('Device key').fill(key);
     await tablet.getByRole('button', { name: 'Sign in this device' }).click();
     await expect(tablet.getByRole('heading', { name: 'Check in' })).toBeVisible();
+    await expectAccessible(tablet, 'the kiosk keypad');
     await snap(tablet, 'kiosk-keypad');
   });
 
@@ -75,6 +76,7 @@ test('a device made in the back office signs the kiosk in; the code of a booking
     for (const digit of booking.code) await tablet.getByRole('button', { name: digit, exact: true }).click();
     const until = instantTime(start + 2 * QUARTER, facility.timezone);
     await expect(tablet.getByRole('status')).toHaveText(`Welcome, E2E: ${facility.name} until ${until}`);
+    await expectAccessible(tablet, 'the kiosk welcome');
     await snap(tablet, 'kiosk-welcome');
     await expect(tablet.getByRole('status')).toHaveText('', { timeout: 15_000 });
   });
