@@ -9,7 +9,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { signUpAndLogin, useSession } from '../support/api.ts';
 import { bearer, bookFirstFreeSlot, checkOut, payOnSandboxPage } from '../support/console.ts';
 import { hydrated } from '../support/islands.ts';
-import { waitForMail } from '../support/mailbox.ts';
+import { receivedMail, waitForMail } from '../support/mailbox.ts';
 import { snap } from '../support/screens.ts';
 
 test('a customer books and pays: the email and My bookings carry the door code and its QR', async ({ page, request, ownFacility }) => {
@@ -33,7 +33,11 @@ test('a customer books and pays: the email and My bookings carry the door code a
   expect(mine.find((b) => b._id === later.booking._id)?.accessCode).toBeNull();
 
   await test.step('the confirmation email: the code, when it opens the gate, and its QR inline', async () => {
-    const mail = await waitForMail(customer.user.email, `Booking confirmed: ${facility.name}`);
+    // One confirmation per booking (the later one carries its own code): tomorrow's is the one with this code.
+    await waitForMail(customer.user.email, `Booking confirmed: ${facility.name}`);
+    await expect.poll(async () => (await receivedMail()).filter((m) => m.subject?.startsWith(`Booking confirmed: ${facility.name}`)).length).toBe(2);
+    const mail = (await receivedMail()).find((m) => m.subject?.startsWith(`Booking confirmed: ${facility.name}`) && m.text?.includes(`Your door code ${code} `))!;
+    expect(mail, "tomorrow's confirmation").toBeTruthy();
     expect(mail.text).toMatch(new RegExp(`Your door code ${code} opens the gate from \\d{1,2}:\\d{2} [AP]M until \\d{1,2}:\\d{2} [AP]M\\.`));
     const qr = mail.attachments.find((a) => a.contentType === 'image/png');
     expect(qr, 'a PNG attached').toBeTruthy();
