@@ -128,6 +128,11 @@ describe('door codes, as the customer sees them', () => {
     const code = (await asStaff(booking._id)).accessCode!;
     const token = tokenOf(await playersOf(t.app, booking._id, casey));
     expect((await send()('POST', `/api/join/${token}`, dana)).statusCode).toBe(200);
+    // Their "you're playing" message is theirs: it carries the code, as the organizer's confirmation does.
+    await deliver();
+    const joined = smtp.only(dana.email, "You're playing: Padel Gate");
+    expect(joined.text).toContain(`Your door code ${code} opens the gate from 8:45 AM until 10:00 AM.`);
+    expect(qrOf(joined)?.cid).toBe('door-code@courtside');
     expect((await playing(dana)).find((p) => p.bookingId === booking._id)).toMatchObject({ accessCode: null, accessOpensAt: null });
     t.clock.set('2027-03-05T12:00:00Z');
     expect((await playing(dana)).find((p) => p.bookingId === booking._id)).toMatchObject({ accessCode: code, accessOpensAt: '2027-03-06T13:45:00.000Z' });
