@@ -83,6 +83,8 @@ describe('door codes, as the customer sees them', () => {
   it('My bookings shows the code from midnight of the day before until the end; staff always', async () => {
     // Wednesday 3 March, 18:00-19:00 in New York (UTC-5): 23:00-00:00 UTC.
     const { booking } = await bookAndPay(t.app, casey, court._id, '2027-03-03', '18:00', '19:00');
+    // The hold as its POST answered: no code yet, and no time it opens.
+    expect(booking).toMatchObject({ accessCode: null, accessOpensAt: null });
     const code = (await asStaff(booking._id)).accessCode;
     expect(code).toMatch(/^\d{6}$/);
     expect((await asStaff(booking._id)).accessOpensAt).toBe('2027-03-03T22:45:00.000Z');

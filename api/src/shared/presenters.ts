@@ -112,12 +112,13 @@ export const doorViewFor = (config: { accessOpensMinutes: number }, role: Role):
 
 /** A booking's door code fields as `door` may see them (domain visibleDoorCode). */
 export function doorCodeOf(
-  b: { access_code: string | null; starts_at: Date; ends_at: Date },
+  // A hold just made is read from its insert, which may not return the code: it has none.
+  b: { access_code?: string | null; starts_at: Date; ends_at: Date },
   timeZone: string,
   door: DoorView | undefined,
   now: Date,
 ): Pick<BookingDto, 'accessCode' | 'accessOpensAt'> {
-  const shown = door ? visibleDoorCode({ accessCode: b.access_code, startsAt: b.starts_at, endsAt: b.ends_at }, timeZone, door.opensMinutes, door.reader, now) : null;
+  const shown = door ? visibleDoorCode({ accessCode: b.access_code ?? null, startsAt: b.starts_at, endsAt: b.ends_at }, timeZone, door.opensMinutes, door.reader, now) : null;
   return { accessCode: shown?.code ?? null, accessOpensAt: shown?.opensAt.toISOString() ?? null };
 }
 
