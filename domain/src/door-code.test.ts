@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorCodeSentence, visibleDoorCode } from './door-code.ts';
+import { doorCodeSentence, doorOpensLine, visibleDoorCode } from './door-code.ts';
 
 const booking = { accessCode: '042917', startsAt: new Date('2026-12-05T18:00:00Z'), endsAt: new Date('2026-12-05T19:00:00Z') };
 
@@ -22,5 +22,6 @@ describe('door codes as people see them', () => {
 
   it('the sentence keeps the digits whole, leading zero included', () => {
     expect(doorCodeSentence('042917', '5:45 PM', '7:00 PM')).toBe('Your door code 042917 opens the gate from 5:45 PM until 7:00 PM.');
+    expect(doorOpensLine('17:45', '19:00')).toBe('Opens the gate from 17:45 until 19:00');
   });
 });

@@ -24,6 +24,12 @@ export function visibleDoorCode(
 /** "opens the gate from 5:45 PM until 7:00 PM": the window, in times the caller has written in its locale. */
 export const doorWindowText = (from: string, until: string) => `opens the gate from ${from} until ${until}`;
 
+/** "Opens the gate from 5:45 PM until 7:00 PM": the window on a line of its own (a page's panel). */
+export const doorOpensLine = (from: string, until: string) => {
+  const text = doorWindowText(from, until);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+};
+
 /** "Your door code 123456 opens the gate from 5:45 PM until 7:00 PM." */
 export const doorCodeSentence = (code: string, from: string, until: string) => `Your door code ${code} ${doorWindowText(from, until)}.`;
 

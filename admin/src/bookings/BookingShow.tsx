@@ -17,7 +17,7 @@ import { MoveBookingButton } from './MoveBookingButton.tsx';
 import { SettleBalanceButtons } from './SettleBalanceButtons.tsx';
 import type { BookingRecord } from './types.ts';
 import { lazyScreen } from '../common/lazyScreen.ts';
-import { doorWindowText, toLocal } from '@courtside/domain';
+import { doorOpensLine, toLocal } from '@courtside/domain';
 
 // Its code arrives after the booking's own details are drawn.
 const PlayersSection = lazyScreen(() => import('./PlayersSection.tsx'), 'PlayersSection');
@@ -179,7 +179,7 @@ const DoorCodeFact = ({ code, opensAt, endTime, timeZone }: { code: string; open
     </Typography>
     {opensAt && (
       <Typography variant="body2" color="text.secondary">
-        {doorWindowText(clockTime(toLocal(Date.parse(opensAt), timeZone).time), clockTime(endTime)).replace(/^o/, 'O')}
+        {doorOpensLine(clockTime(toLocal(Date.parse(opensAt), timeZone).time), clockTime(endTime))}
       </Typography>
     )}
   </Fact>

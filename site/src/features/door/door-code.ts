@@ -1,4 +1,4 @@
-import { DOOR_CODE_LATER, doorWindowText, toLocal } from '@courtside/domain';
+import { DOOR_CODE_LATER, doorOpensLine, toLocal } from '@courtside/domain';
 import { formatClockTime } from '@courtside/browser';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
@@ -24,8 +24,7 @@ export type DoorView =
 /** "Opens the gate from 5:45 PM until 7:00 PM", on the facility's clock (its zone named where the visitor's differs). */
 export function doorWindow(b: DoorBooking & { accessOpensAt: string }, visitor?: string): string {
   const opens = toLocal(Date.parse(b.accessOpensAt), b.facility.timezone).time;
-  const text = doorWindowText(formatClockTime(opens), formatClockTime(b.endTime));
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${zoneSuffixOn(b.date, b.facility.timezone, visitor)}`;
+  return `${doorOpensLine(formatClockTime(opens), formatClockTime(b.endTime))}${zoneSuffixOn(b.date, b.facility.timezone, visitor)}`;
 }
 
 /** `upcoming`: the booking is still to come (or under way), as My bookings decides (isActive). */
