@@ -40,3 +40,4 @@ export * from './split-payment.ts';
 export * from './linked-courts.ts';
 export * from './access.ts';
 export * from './door.ts';
+export * from './door-code.ts';
