@@ -16,6 +16,18 @@ export const bookingLine = {
   paymentStatus: PaymentStatusSchema,
 };
 
+/**
+ * A confirmed booking's door code: to its customer and its players from the day before (midnight,
+ * the facility's zone) until its end, to staff always, to nobody else; and when it opens the door.
+ */
+export const DoorCodeFields = {
+  accessCode: Nullable(
+    Type.String({ pattern: '^[0-9]{6}$' }),
+    "The six digits that open the gate (and the QR of them): shown to its customer and players from the day before until its end, to staff always; null otherwise, and for a booking that is not confirmed",
+  ),
+  accessOpensAt: Nullable(Type.String(), 'When the code starts to open the gate (ISO 8601): ACCESS_OPENS_MINUTES before the start; it works until the end. null whenever accessCode is'),
+};
+
 export const BookingDto = Type.Object({
   _id: Type.String(),
   facility: Type.Object({
@@ -59,6 +71,7 @@ export const BookingDto = Type.Object({
   ),
   attendance: oneOf(ATTENDANCES, "At the door: 'pending', 'checked_in', or 'no_show' (nobody checked in by its start plus NO_SHOW_GRACE_MINUTES at a facility that checks in)"),
   checkedInAt: Nullable(Type.String(), 'When it was checked in (ISO instant), while checked in'),
+  ...DoorCodeFields,
 });
 export type BookingDto = Static<typeof BookingDto>;
 

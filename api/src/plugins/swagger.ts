@@ -16,7 +16,13 @@ export default fp(async function docs(app: FastifyInstance) {
           'to branch on (SLOT_TAKEN, VALIDATION_FAILED...). Money is in major units of the venue\'s currency (CURRENCY in GET /api/settings, dollars by default), ' +
           "dates and times are the facility's local wall clock.",
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A door keypad, gate or kiosk: its key (made in the back office's Devices) works on POST /api/access/check only.
+          deviceKey: { type: 'http', scheme: 'bearer', bearerFormat: 'csd_ device key' },
+        },
+      },
     },
   });
   // No policy of the package's own: it allows https: fonts and styles and a remote validator's
