@@ -73,6 +73,10 @@ export interface Config {
   mail: MailConfig;
   /** CURRENCY and LOCALE: what every amount is in and how it is written (site, back office, messages, payments). */
   money: MoneyFormat;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may be http: or private/loopback addresses (a receiver on the venue's own network, tests). */
+  webhookAllowPrivate: boolean;
+  /** How long a webhook receiver has to answer (WEBHOOK_TIMEOUT_SECONDS, default 10) before the attempt counts as failed. */
+  webhookTimeoutMs: number;
 }
 
 /** Outgoing email: an SMTP relay when smtpUrl is set, else .eml files in dir (nothing leaves the machine). */
@@ -270,6 +274,8 @@ export function loadConfig(env: Env = process.env): Config {
     ...paymentSettings(read, problems),
     mail: mailSettings(read, problems),
     money: moneySettings(read, problems),
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_SECONDS', 10, 1, 30) * 1000,
   };
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -21,3 +21,4 @@ export * from './cash-up.ts';
 export type { ErrorCode } from '@courtside/domain';
 export * from './waitlist.ts';
 export * from './players.ts';
+export * from './webhooks.ts';

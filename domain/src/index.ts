@@ -39,3 +39,4 @@ export * from './players.ts';
 export * from './split-payment.ts';
 export * from './linked-courts.ts';
 export * from './access.ts';
+export * from './webhooks.ts';

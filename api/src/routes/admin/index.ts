@@ -18,6 +18,7 @@ import staff from './staff.ts';
 import reports from './reports.ts';
 import cashUp from './cash-up.ts';
 import waitlist from './waitlist.ts';
+import webhooks from './webhooks.ts';
 
 const tags = ['back office'];
 
@@ -31,7 +32,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, webhooks]) await app.register(routes);
 };
 
 export default adminApi;
