@@ -18,6 +18,7 @@ const PROOFS: Record<string, string> = {
   enumeration: 'enumeration.ts',
   outbox: 'outbox.ts',
   waitlist: 'waitlist.ts',
+  webhooks: 'webhooks.ts',
 };
 
 const asked = process.argv.slice(2);

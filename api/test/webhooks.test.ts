@@ -86,7 +86,7 @@ describe('webhooks', () => {
           status: 'confirmed',
           paymentStatus: 'paid',
           attendance: 'pending',
-          amounts: { payableCents: 4000, paidCents: 4000, refundedCents: 0, balanceCents: 0 },
+          amounts: { payableCents: 4000, balanceCents: 0 },
         },
         customer: { id: casey.id, name: 'Casey Player' },
         currency: 'EUR',

@@ -89,8 +89,6 @@ export const WebhookBookingPayload = Type.Object({
   bookedAtDesk: Type.Boolean(),
   amounts: Type.Object({
     payableCents: Type.Integer({ description: 'Its price' }),
-    paidCents: Type.Integer({ description: 'Paid so far, desk and online' }),
-    refundedCents: Type.Integer({ description: 'Given back or owed back so far' }),
     balanceCents: Type.Integer({ description: 'After a move to a slot at another price: + still to collect, - to give back' }),
   }),
 });

@@ -19,10 +19,11 @@ LANGUAGE sql STABLE AS $$
       'attendance', b.attendance,
       'checkedInAt', to_char(b.checked_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
       'bookedAtDesk', b.booked_by IS NOT NULL,
+      -- Its price and what a move left to settle. Not what was paid or refunded so far: the
+      -- payment is recorded after the booking's confirmation in the same transaction, so that
+      -- would read 0; paymentStatus says it, and payment.refunded carries each refund's amount.
       'amounts', jsonb_build_object(
         'payableCents', b.payable_cents,
-        'paidCents', b.desk_paid_cents + b.online_paid_cents,
-        'refundedCents', b.desk_refunded_cents + b.online_refunded_cents,
         'balanceCents', b.balance_cents)),
     'customer', jsonb_build_object('id', u.id, 'name', u.name))
   FROM bookings b
