@@ -24,6 +24,7 @@ import tiers from './tiers/index.ts';
 import promoCodes from './promo-codes/index.ts';
 import reviews from './reviews/index.ts';
 import audit from './audit/index.ts';
+import webhooks from './webhooks/index.ts';
 
 const store = localStorageStore();
 
@@ -84,6 +85,7 @@ export const App = () => (
         <Resource name="tiers" {...tiers} />
         <Resource name="promo-codes" {...promoCodes} />
         <Resource name="reviews" {...reviews} />
+        <Resource name="webhooks" {...webhooks} />
         <Resource name="audit" {...audit} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
