@@ -293,6 +293,24 @@ describe('webhooks', () => {
   });
 });
 
+describe('webhooks in the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('documents each event, its headers and its payload', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc['x-webhooks']).sort()).toEqual(['booking.cancelled', 'booking.checked_in', 'booking.confirmed', 'booking.moved', 'booking.no_show', 'payment.refunded']);
+    const post = doc['x-webhooks']['booking.moved'].post;
+    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['Courtside-Signature', 'Idempotency-Key', 'Courtside-Event-Id', 'Courtside-Event-Type']);
+    expect(doc.components.schemas.WebhookBookingEventData.properties.booking.properties).toHaveProperty('startsAt');
+    expect(doc.components.schemas.WebhookRefundEventData.properties.refund.properties).toHaveProperty('amountCents');
+    expect(doc.tags.find((tag: { name: string }) => tag.name === 'webhooks').description).toMatch(/HMAC-SHA256/);
+  });
+});
+
 describe('webhook URLs', () => {
   let t: TestApp;
   let staff: Actor;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { WEBHOOK_SCHEMAS, WEBHOOKS_TAG, X_WEBHOOKS } from '../webhooks/openapi.ts';
 
 /** OpenAPI generated from the route schemas, with a docs UI at /api/docs. */
 export default fp(async function docs(app: FastifyInstance) {
@@ -16,7 +17,10 @@ export default fp(async function docs(app: FastifyInstance) {
           'to branch on (SLOT_TAKEN, VALIDATION_FAILED...). Money is in major units of the venue\'s currency (CURRENCY in GET /api/settings, dollars by default), ' +
           "dates and times are the facility's local wall clock.",
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: WEBHOOK_SCHEMAS },
+      // The webhooks Courtside sends (webhooks/openapi.ts): their payloads, headers and rules.
+      tags: [WEBHOOKS_TAG],
+      'x-webhooks': X_WEBHOOKS,
     },
   });
   // No policy of the package's own: it allows https: fonts and styles and a remote validator's
