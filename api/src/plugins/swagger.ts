@@ -20,7 +20,8 @@ export default fp(async function docs(app: FastifyInstance) {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: WEBHOOK_SCHEMAS },
       // The webhooks Courtside sends (webhooks/openapi.ts): their payloads, headers and rules.
       tags: [WEBHOOKS_TAG],
-      'x-webhooks': X_WEBHOOKS,
+      // An extension the document's type does not list: swagger copies every x- key as it is.
+      ...({ 'x-webhooks': X_WEBHOOKS } as object),
     },
   });
   // No policy of the package's own: it allows https: fonts and styles and a remote validator's
