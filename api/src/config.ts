@@ -77,6 +77,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How long a webhook receiver has to answer (WEBHOOK_TIMEOUT_SECONDS, default 10) before the attempt counts as failed. */
   webhookTimeoutMs: number;
+  /** Webhook events, their deliveries and attempts are kept this many days after the event once none is pending. */
+  webhookRetentionDays: number;
 }
 
 /** Outgoing email: an SMTP relay when smtpUrl is set, else .eml files in dir (nothing leaves the machine). */
@@ -276,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
     money: moneySettings(read, problems),
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_SECONDS', 10, 1, 30) * 1000,
+    webhookRetentionDays: int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
   };
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -3,7 +3,7 @@ import { nextWebhookAttempt, WEBHOOK_RETRY_HOURS } from '@courtside/domain';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { admin, bookAndPay, customer, facility, staffMember, type Actor } from './support/actors.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../harness/webhook-receiver.ts';
-import { sendDueWebhooks } from '../src/webhooks/sender.ts';
+import { deliverWebhooks, sendDueWebhooks } from '../src/webhooks/sender.ts';
 import { verifySignature } from '../src/webhooks/signing.ts';
 import { isPrivateAddress } from '../src/webhooks/url-guard.ts';
 import { markCheckedIn } from '../src/repositories/bookings.ts';
@@ -252,6 +252,20 @@ describe('webhooks', () => {
       'booking.checked_in first',
       'booking.cancelled first',
     ]);
+  });
+
+  it('forgets settled events after WEBHOOK_RETENTION_DAYS, never a pending one', async () => {
+    await addEndpoint(['booking.confirmed']);
+    await paidBooking();
+    await send();
+    receiver.answer = 500;
+    await paidBooking();
+    expect(await deliverWebhooks(t.app.ctx)).toMatchObject({ retrying: 1, pruned: 0 });
+    t.clock.advance(31 * 86_400_000);
+    // The one still being retried is kept however old (its next try is not due in this pass); the delivered one goes.
+    await db().updateTable('webhook_deliveries').set({ next_attempt_at: new Date('2100-01-01') }).where('state', '=', 'pending').execute();
+    expect(await deliverWebhooks(t.app.ctx)).toMatchObject({ pruned: 1 });
+    expect((await deliveries()).map((d) => d.state)).toEqual(['pending']);
   });
 
   it('two senders racing deliver each event once', async () => {

@@ -223,3 +223,16 @@ export async function pendingDeliveries(db: Executor): Promise<{ pending: number
     .where('state', '=', 'pending')
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Deletes events created before `cutoff` none of whose deliveries is still pending (their
+ * deliveries and attempts go with them); returns how many.
+ */
+export async function pruneWebhookEvents(db: Executor, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_events as e')
+    .where('e.created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id').where('d.state', '=', 'pending'))))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

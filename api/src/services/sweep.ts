@@ -4,7 +4,7 @@ import { coverDueShares } from '../payments/split/cover.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { deliverMail } from '../mail/sender.ts';
 import { sweepWaitlist } from './waitlist-offers.ts';
-import { sendDueWebhooks } from '../webhooks/sender.ts';
+import { deliverWebhooks } from '../webhooks/sender.ts';
 
 /** Where a sweep reports what it did (the server's logger). */
 export interface SweepLog {
@@ -27,6 +27,6 @@ export async function runSweep(ctx: ServiceContext, log: SweepLog): Promise<void
   if (refunds > 0) log.info({ refunds }, 'retried refunds');
   const mail = await deliverMail(ctx);
   if (Object.values(mail).some((n) => n > 0)) log.info(mail, 'mail outbox');
-  const webhooks = await sendDueWebhooks(ctx);
+  const webhooks = await deliverWebhooks(ctx);
   if (Object.values(webhooks).some((n) => n > 0)) log.info(webhooks, 'webhooks');
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { nextWebhookAttempt } from '@courtside/domain';
-import { claimDueDeliveries, recordAttempt, renewDeliveryClaim, type ClaimedDelivery } from '../repositories/webhooks.ts';
+import { claimDueDeliveries, pruneWebhookEvents, recordAttempt, renewDeliveryClaim, type ClaimedDelivery } from '../repositories/webhooks.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { guardedLookup, isPrivateAddress, parseWebhookUrl } from './url-guard.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signing.ts';
@@ -132,4 +132,11 @@ export async function sendDueWebhooks(ctx: ServiceContext): Promise<WebhookPass>
     if (due.length === 0) break;
   }
   return pass;
+}
+
+/** The sweep's part: sends what is due, then forgets settled events older than WEBHOOK_RETENTION_DAYS. */
+export async function deliverWebhooks(ctx: ServiceContext): Promise<WebhookPass & { pruned: number }> {
+  const pass = await sendDueWebhooks(ctx);
+  const pruned = await pruneWebhookEvents(ctx.db, new Date(ctx.clock().getTime() - ctx.config.webhookRetentionDays * 86_400_000));
+  return { ...pass, pruned };
 }
