@@ -20,6 +20,7 @@ import type {
   SeriesPreviewDto,
   SettleBalanceBody,
   UserDto,
+  RollSecretBody,
   WebhookDeliveryDto,
   WebhookEndpointDto,
 } from '@courtside/contracts';
@@ -79,8 +80,8 @@ export interface CourtsideDataProvider extends DataProvider {
   refundHandedBack(refundId: string): Promise<PaymentDto>;
   /** Queues a failed email again, due now; rejects with the server's reason (409 when it did not fail). */
   retryEmail(id: string): Promise<EmailDto>;
-  /** Replaces a webhook endpoint's signing secret; answers with the endpoint and its new secret. */
-  rollWebhookSecret(id: string): Promise<WebhookEndpointDto>;
+  /** Replaces a webhook endpoint's signing secret, the old one signing alongside for `oldSecretHours` (0: stops at once). */
+  rollWebhookSecret(id: string, oldSecretHours: number): Promise<WebhookEndpointDto>;
   /** Sends a webhook delivery again now, with a fresh day of retries. */
   resendWebhookDelivery(id: string): Promise<WebhookDeliveryDto>;
   /** Records that a confirmed, unpaid booking was paid at the desk; rejects with the server's reason (409 ALREADY_PAID...). */
@@ -99,7 +100,7 @@ export interface CourtsideDataProvider extends DataProvider {
 }
 
 /** A staff action on one record (POST /api/admin/<resource>/:id/<action>, no body); resolves with the record afterwards. */
-async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bookings' | 'webhooks' | 'webhook-deliveries', id: string, action: string): Promise<T> {
+async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bookings' | 'webhook-deliveries', id: string, action: string): Promise<T> {
   const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
   return json as T;
 }
@@ -129,7 +130,8 @@ export const dataProvider: CourtsideDataProvider = {
   },
   refundHandedBack: (refundId) => recordAction<PaymentDto>('refunds', refundId, 'handed-back'),
   retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
-  rollWebhookSecret: (id) => recordAction<WebhookEndpointDto>('webhooks', id, 'roll-secret'),
+  rollWebhookSecret: async (id, oldSecretHours) =>
+    (await httpClient(`/api/admin/webhooks/${encodeURIComponent(id)}/roll-secret`, { method: 'POST', body: JSON.stringify({ oldSecretHours } satisfies RollSecretBody) })).json as WebhookEndpointDto,
   resendWebhookDelivery: (id) => recordAction<WebhookDeliveryDto>('webhook-deliveries', id, 'resend'),
   markPaid: async (id, paymentMethod) =>
     (await httpClient(`/api/admin/bookings/${encodeURIComponent(id)}/mark-paid`, { method: 'POST', body: JSON.stringify({ paymentMethod } satisfies MarkPaidBody) })).json as ListRecord<BookingDto>,

@@ -283,17 +283,30 @@ describe('webhooks', () => {
     expect(endpoint.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     const list = await t.app.inject({ url: '/api/admin/webhooks', headers: staff.auth });
     expect(list.json()).toEqual([expect.not.objectContaining({ secret: expect.anything() })]);
+    // Rolled: for a day both secrets sign (two v1 values), so the receiver can switch without missing events.
     const rolled = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${endpoint.id}/roll-secret`, headers: staff.auth });
     expect(rolled.json().secret).toMatch(/^whsec_/);
     expect(rolled.json().secret).not.toBe(endpoint.secret);
+    expect(rolled.json().previousSecretUntil).toBe(new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString());
     await paidBooking();
     await send();
-    expect(verifySignature(receiver.received[0]!.headers['courtside-signature'] as string, receiver.received[0]!.body, rolled.json().secret, Math.floor(Date.now() / 1000))).toBe(true);
+    const signed = (i: number, secret: string) => verifySignature(receiver.received[i]!.headers['courtside-signature'] as string, receiver.received[i]!.body, secret, Math.floor(Date.now() / 1000));
+    expect(receiver.received[0]!.headers['courtside-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect([signed(0, rolled.json().secret), signed(0, endpoint.secret)]).toEqual([true, true]);
+    // Rolled at once (a leaked secret): only the new one signs.
+    const now = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${endpoint.id}/roll-secret`, headers: staff.auth, payload: { oldSecretHours: 0 } });
+    expect(now.json().previousSecretUntil).toBeNull();
+    await paidBooking();
+    await send();
+    expect([signed(1, now.json().secret), signed(1, rolled.json().secret)]).toEqual([true, false]);
     const shown = await t.app.inject({ url: `/api/admin/webhooks/${endpoint.id}`, headers: staff.auth });
-    expect(shown.json()).toMatchObject({ secret: rolled.json().secret, delivered: 1, pending: 0, failed: 0 });
+    expect(shown.json()).toMatchObject({ secret: now.json().secret, delivered: 2, pending: 0, failed: 0 });
     const filter = encodeURIComponent(JSON.stringify({ endpointId: endpoint.id }));
     const ds = await t.app.inject({ url: `/api/admin/webhook-deliveries?filter=${filter}`, headers: staff.auth });
-    expect(ds.json()).toMatchObject([{ type: 'booking.confirmed', state: 'delivered', attempts: 1, lastStatus: 200, attemptLog: [{ status: 200 }] }]);
+    expect(ds.json()).toMatchObject([
+      { type: 'booking.confirmed', state: 'delivered', attempts: 1, lastStatus: 200, attemptLog: [{ status: 200 }] },
+      { type: 'booking.confirmed', state: 'delivered' },
+    ]);
 
     const manager = await staffMember(t.app, 'manager');
     expect((await t.app.inject({ url: '/api/admin/webhooks', headers: manager.auth })).statusCode).toBe(403);

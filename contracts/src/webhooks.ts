@@ -35,6 +35,7 @@ export const WebhookEndpointDto = Type.Object({
   secret: Type.Optional(Type.String({ description: 'whsec_...: on the endpoint page only (GET one, create, roll), never in the list' })),
   disabled: Type.Boolean(),
   disabledAt: Nullable(Type.String()),
+  previousSecretUntil: Nullable(Type.String({ description: 'After a roll: until when the previous secret still signs (a second v1)' })),
   createdAt: Type.String(),
   updatedAt: Type.String(),
   pending: Type.Integer(),
@@ -49,6 +50,12 @@ export const WebhookAttemptDto = Type.Object({
   error: Nullable(Type.String()),
   durationMs: Type.Integer(),
 });
+
+export const RollSecretBody = Type.Object(
+  { oldSecretHours: Type.Optional(Type.Integer({ minimum: 0, maximum: 72, description: 'How long the old secret keeps signing alongside the new one (default 24); 0 stops it at once' })) },
+  { additionalProperties: false },
+);
+export type RollSecretBody = Static<typeof RollSecretBody>;
 
 export const WebhookDeliveryDto = Type.Object({
   id: Type.String(),

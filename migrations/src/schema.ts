@@ -351,6 +351,9 @@ export interface WebhookEndpointsTable {
   events: string[];
   /** `whsec_` and 64 hex digits; staff read it on the endpoint's page and may roll it. */
   secret: string;
+  /** After a roll: the secret before, which still signs (a second v1) until previous_secret_until. */
+  previous_secret: Generated<string | null>;
+  previous_secret_until: Generated<Date | null>;
   created_by: string | null;
   created_at: Date;
   updated_at: Date;

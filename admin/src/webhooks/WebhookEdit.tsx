@@ -46,6 +46,15 @@ const SecretCard = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   if (!record?.secret) return null;
+  const roll = (oldSecretHours: number) => async () => {
+    try {
+      await dataProvider.rollWebhookSecret(String(record.id), oldSecretHours);
+      notify(oldSecretHours ? 'New secret made: give it to the receiver within a day.' : 'New secret made; the old one no longer signs.', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(failure('Could not roll the secret', error), { type: 'error' });
+    }
+  };
   return (
     <Card sx={{ mt: 2, maxWidth: 860 }}>
       <CardContent>
@@ -62,20 +71,26 @@ const SecretCard = () => {
             icon={<RollIcon />}
             variant="outlined"
             title="Replace the signing secret?"
-            content="The old secret stops working at once: requests signed from now on verify only with the new one. Give it to the receiver."
+            content="For 24 hours each request is signed with both the new secret and the old one (two v1 values), so the receiver keeps working while it is given the new one."
             confirmLabel="Roll"
+            run={roll(24)}
+          />
+          <ConfirmButton
+            label="Roll now"
+            variant="outlined"
+            color="warning"
+            title="Replace the signing secret at once?"
+            content="For a secret that leaked: the old one stops signing now, and the receiver refuses every request until it has the new one."
+            confirmLabel="Roll now"
             confirmColor="warning"
-            run={async () => {
-              try {
-                await dataProvider.rollWebhookSecret(String(record.id));
-                notify('New secret made: give it to the receiver.', { type: 'success' });
-                refresh();
-              } catch (error) {
-                notify(failure('Could not roll the secret', error), { type: 'error' });
-              }
-            }}
+            run={roll(0)}
           />
         </Stack>
+        {record.previousSecretUntil && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            The previous secret also signs until {dateTime(record.previousSecretUntil)}.
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

@@ -41,6 +41,24 @@ export function updateEndpoint(db: Executor, id: string, e: Partial<EndpointFiel
     .executeTakeFirst();
 }
 
+/**
+ * A new secret. The one it replaces keeps signing alongside until `keepOldUntil` (null: stops
+ * at once, as it does for one rolled before).
+ */
+export function rollEndpointSecret(db: Executor, id: string, secret: string, keepOldUntil: Date | null, now: Date): Promise<WebhookEndpointRow | undefined> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({
+      previous_secret: keepOldUntil ? sql<string>`secret` : null,
+      previous_secret_until: keepOldUntil,
+      secret,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function findEndpoint(db: Executor, id: string): Promise<WebhookEndpointRow | undefined> {
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -132,6 +150,8 @@ export interface ClaimedDelivery {
   event_created_at: Date;
   url: string;
   secret: string;
+  /** The secret before a roll, while it still signs. */
+  previous_secret: string | null;
 }
 
 /**
@@ -159,7 +179,8 @@ export async function claimDueDeliveries(db: Executor, now: Date, limit: number)
         LIMIT ${limit}
         FOR UPDATE OF x SKIP LOCKED)
       RETURNING d.id, d.attempts, d.give_up_at, d.event_id, d.endpoint_id)
-    SELECT c.id, c.attempts, c.give_up_at, c.event_id, ev.type, ev.data, ev.created_at AS event_created_at, e.url, e.secret
+    SELECT c.id, c.attempts, c.give_up_at, c.event_id, ev.type, ev.data, ev.created_at AS event_created_at, e.url, e.secret,
+      CASE WHEN e.previous_secret_until > ${now} THEN e.previous_secret END AS previous_secret
     FROM claimed c
     JOIN webhook_events ev ON ev.id = c.event_id
     JOIN webhook_endpoints e ON e.id = c.endpoint_id

@@ -18,7 +18,7 @@ const deliveryNotFound = () => new DomainError('not_found', 'DELIVERY_NOT_FOUND'
 
 type EndpointRow = repo.WebhookEndpointRow & Partial<Pick<repo.EndpointListRow, 'pending' | 'delivered' | 'failed'>>;
 
-function toEndpointDto(row: EndpointRow, withSecret: boolean): WebhookEndpointDto & { id: string } {
+function toEndpointDto(row: EndpointRow, withSecret: boolean, now: Date): WebhookEndpointDto & { id: string } {
   return {
     id: row.id,
     url: row.url,
@@ -27,6 +27,7 @@ function toEndpointDto(row: EndpointRow, withSecret: boolean): WebhookEndpointDt
     ...(withSecret ? { secret: row.secret } : {}),
     disabled: row.disabled_at !== null,
     disabledAt: row.disabled_at?.toISOString() ?? null,
+    previousSecretUntil: row.previous_secret_until && row.previous_secret_until > now ? row.previous_secret_until.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     pending: row.pending ?? 0,
@@ -44,13 +45,13 @@ async function withCounts(ctx: ServiceContext, row: repo.WebhookEndpointRow): Pr
 export async function pageEndpoints(ctx: ServiceContext, params: ListParams) {
   const { page, ids } = parseListParams(params, { createdAt: 'e.created_at', url: 'e.url', description: 'e.description', id: 'e.id' }, ['createdAt', 'ASC']);
   const { rows, total } = await repo.pageEndpoints(ctx.db, { ids }, page);
-  return { records: rows.map((r) => toEndpointDto(r, false)), total, page };
+  return { records: rows.map((r) => toEndpointDto(r, false, ctx.clock())), total, page };
 }
 
 export async function getEndpoint(ctx: ServiceContext, id: string) {
   const row = await repo.findEndpoint(ctx.db, id);
   if (!row) throw endpointNotFound();
-  return toEndpointDto(await withCounts(ctx, row), true);
+  return toEndpointDto(await withCounts(ctx, row), true, ctx.clock());
 }
 
 const eventsOf = (events: readonly string[]) => WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t));
@@ -58,7 +59,7 @@ const eventsOf = (events: readonly string[]) => WEBHOOK_EVENT_TYPES.filter((t) =
 export async function createEndpoint(ctx: ServiceContext, actor: CurrentUser, body: WebhookEndpointBody) {
   const url = await checkWebhookUrl(body.url, ctx.config.webhookAllowPrivate);
   const row = await repo.insertEndpoint(ctx.db, { url, description: body.description?.trim() ?? '', events: eventsOf(body.events), secret: newWebhookSecret(), createdBy: actor.id }, ctx.clock());
-  return toEndpointDto(row, true);
+  return toEndpointDto(row, true, ctx.clock());
 }
 
 export async function updateEndpoint(ctx: ServiceContext, id: string, body: WebhookEndpointUpdate) {
@@ -72,20 +73,25 @@ export async function updateEndpoint(ctx: ServiceContext, id: string, body: Webh
   if (!row) throw endpointNotFound();
   // Enabled again: what waited for it is due.
   if (body.disabled === false) cachesOf(ctx).feed?.touched('webhooks', 'queued');
-  return toEndpointDto(await withCounts(ctx, row), true);
+  return toEndpointDto(await withCounts(ctx, row), true, ctx.clock());
 }
 
-/** A new secret; the old one stops verifying at once (the receiver must be given the new one). */
-export async function rollSecret(ctx: ServiceContext, id: string) {
-  const row = await repo.updateEndpoint(ctx.db, id, { secret: newWebhookSecret() }, ctx.clock());
+/**
+ * A new secret. The old one keeps signing alongside for `oldSecretHours` (default 24), so the
+ * receiver can be given the new one without missing events; 0 stops it at once (a leaked secret).
+ */
+export async function rollSecret(ctx: ServiceContext, id: string, oldSecretHours = 24) {
+  const now = ctx.clock();
+  const keepOldUntil = oldSecretHours > 0 ? new Date(now.getTime() + oldSecretHours * 3_600_000) : null;
+  const row = await repo.rollEndpointSecret(ctx.db, id, newWebhookSecret(), keepOldUntil, now);
   if (!row) throw endpointNotFound();
-  return toEndpointDto(await withCounts(ctx, row), true);
+  return toEndpointDto(await withCounts(ctx, row), true, ctx.clock());
 }
 
 export async function deleteEndpoint(ctx: ServiceContext, id: string) {
   const row = await repo.findEndpoint(ctx.db, id);
   if (!row || !(await repo.deleteEndpoint(ctx.db, id))) throw endpointNotFound();
-  return toEndpointDto(row, false);
+  return toEndpointDto(row, false, ctx.clock());
 }
 
 function toDeliveryDto(row: repo.DeliveryListRow, attempts: repo.WebhookAttemptRow[]): WebhookDeliveryDto & { id: string } {

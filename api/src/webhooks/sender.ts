@@ -102,7 +102,7 @@ async function deliver(ctx: ServiceContext, d: ClaimedDelivery): Promise<keyof W
     {
       'content-type': 'application/json',
       'user-agent': 'Courtside-Webhooks/1',
-      [SIGNATURE_HEADER]: signatureHeader(d.secret, Math.floor(Date.now() / 1000), body),
+      [SIGNATURE_HEADER]: signatureHeader(d.previous_secret ? [d.secret, d.previous_secret] : [d.secret], Math.floor(Date.now() / 1000), body),
       'Idempotency-Key': d.event_id,
       'Courtside-Event-Id': d.event_id,
       'Courtside-Event-Type': d.type,

@@ -14,7 +14,9 @@ export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString(
 
 export const signPayload = (secret: string, timestamp: number, body: string): string => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
-export const signatureHeader = (secret: string, timestamp: number, body: string): string => `t=${timestamp},v1=${signPayload(secret, timestamp, body)}`;
+/** One `v1` per secret: the current one, and the one before a roll while it still signs. */
+export const signatureHeader = (secrets: readonly string[], timestamp: number, body: string): string =>
+  [`t=${timestamp}`, ...secrets.map((secret) => `v1=${signPayload(secret, timestamp, body)}`)].join(',');
 
 /**
  * What a receiver does (the README's snippet is this function): the header's `t` within the

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * Signed webhooks for the venue's other systems (a light controller, an accounting tool).
  *
  * - `webhook_endpoints`: where staff send events, which events, and the secret the body is signed
- *   with (`whsec_` and 32 random bytes in hex; rolled by staff).
+ *   with (`whsec_` and 32 random bytes in hex; rolled by staff). After a roll the previous secret
+ *   may sign alongside until `previous_secret_until`, so a receiver is not cut off while it is
+ *   given the new one.
  * - `webhook_events`: the outbox of events. A trigger on bookings or refunds writes one in the
  *   transaction that causes it (sql/courtside_webhook_*.sql), so a rolled-back change sends
  *   nothing. `seq` orders a booking's events: the row lock on the booking serializes its changes,
@@ -25,6 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       cardinality(events) > 0 AND events <@ ARRAY['booking.confirmed', 'booking.cancelled', 'booking.moved',
         'booking.checked_in', 'booking.no_show', 'payment.refunded']::text[]),
     secret text NOT NULL CHECK (secret ~ '^whsec_[0-9a-f]{64}$'),
+    previous_secret text CHECK (previous_secret ~ '^whsec_[0-9a-f]{64}$'),
+    previous_secret_until timestamptz,
     created_by uuid REFERENCES users (id) ON DELETE SET NULL,
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL,

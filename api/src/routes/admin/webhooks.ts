@@ -1,6 +1,6 @@
 import { staffOnly } from '../../plugins/auth.ts';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, ListQuery, WebhookDeliveryDto, WebhookEndpointBody, WebhookEndpointDto, WebhookEndpointUpdate } from '@courtside/contracts';
+import { IdParams, ListQuery, RollSecretBody, WebhookDeliveryDto, WebhookEndpointBody, WebhookEndpointDto, WebhookEndpointUpdate } from '@courtside/contracts';
 import * as webhooks from '../../services/webhook-service.ts';
 import { errorResponses } from '../../http/envelope.ts';
 import { sendList } from '../../http/simple-rest.ts';
@@ -33,8 +33,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/webhooks/:id/roll-secret', {
     config: staffOnly('webhooks', 'edit'),
-    schema: { summary: 'Replace the signing secret; the old one stops at once', params: IdParams, response: { 200: WebhookEndpointDto, ...errorResponses } },
-  }, async (request) => webhooks.rollSecret(app.ctx, request.params.id));
+    schema: {
+      summary: 'Replace the signing secret; the old one keeps signing alongside for oldSecretHours (default 24, 0: stops at once)',
+      params: IdParams,
+      body: Type.Optional(RollSecretBody),
+      response: { 200: WebhookEndpointDto, ...errorResponses },
+    },
+  }, async (request) => webhooks.rollSecret(app.ctx, request.params.id, request.body?.oldSecretHours));
 
   app.delete('/webhooks/:id', {
     config: staffOnly('webhooks', 'delete'),
