@@ -228,8 +228,10 @@ describe('webhooks', () => {
     receiver.answer = 200;
     const resent = await t.app.inject({ method: 'POST', url: `/api/admin/webhook-deliveries/${failed!.id}/resend`, headers: staff.auth });
     expect(resent.statusCode, resent.body).toBe(200);
-    expect(resent.json()).toMatchObject({ state: 'pending', nextAttemptAt: t.clock.now().toISOString() });
+    expect(resent.json()).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: t.clock.now().toISOString(), attemptLog: expect.any(Array) });
+    expect(resent.json().attemptLog).toHaveLength(expected);
     expect(await send()).toMatchObject({ delivered: 1 });
+    expect((await deliveries())[0]).toMatchObject({ state: 'delivered', attempts: 1, last_status: 200 });
     expect(receiver.acknowledged.map((h) => h.eventId)).toEqual([receiver.received[0]!.eventId]);
   });
 

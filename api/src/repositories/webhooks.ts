@@ -118,13 +118,14 @@ export function attemptsOf(db: Executor, deliveryIds: string[]): Promise<Webhook
 }
 
 /**
- * Staff's "Resend": the delivery is due now with a fresh day of retries, whatever its state
- * (a delivered one goes again: the receiver dedupes by the event id).
+ * Staff's "Resend": the delivery is due now with a fresh round of retries for a day, whatever its
+ * state (a delivered one goes again: the receiver dedupes by the event id). Its attempts count
+ * from 0 again (the attempt log keeps every one); a claim in flight no longer matches and is dropped.
  */
 export function requeueDelivery(db: Executor, id: string, now: Date): Promise<WebhookDeliveryRow | undefined> {
   return db
     .updateTable('webhook_deliveries')
-    .set({ state: 'pending', next_attempt_at: now, give_up_at: sql<Date>`${now}::timestamptz + interval '24 hours'`, delivered_at: null })
+    .set({ state: 'pending', attempts: 0, next_attempt_at: now, give_up_at: sql<Date>`${now}::timestamptz + interval '24 hours'`, delivered_at: null })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
