@@ -318,6 +318,9 @@ describe('webhooks', () => {
     expect(bad.json().message).toMatch(/events/);
     const none = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: staff.auth, payload: { url: receiver.url, events: [] } });
     expect(none.statusCode).toBe(400);
+    const twoLines = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: staff.auth, payload: { url: receiver.url, description: 'Lights\nand more', events: ['booking.moved'] } });
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.json().message).toMatch(/description/);
     const gone = await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${endpoint.id}`, headers: staff.auth });
     expect(gone.statusCode).toBe(200);
     expect(await deliveries()).toEqual([]);

@@ -1,15 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '@courtside/domain';
-import { Nullable, oneOf } from './primitives.ts';
+import { Nullable, Text, oneOf } from './primitives.ts';
 
 /** Webhooks: the back office's endpoints and deliveries, and the events' payloads as receivers read them (README "Webhooks"). */
 
 export const WebhookEventTypeSchema = oneOf(WEBHOOK_EVENT_TYPES, 'What happened');
 
+/** What the endpoint is for: one line, or empty. */
+const Description = Type.Union([Type.Literal(''), Text(200)]);
+
 export const WebhookEndpointBody = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 2000, description: 'https: only (http: and private or loopback addresses only with WEBHOOK_ALLOW_PRIVATE=1)' }),
-    description: Type.Optional(Type.String({ maxLength: 200 })),
+    description: Type.Optional(Description),
     events: Type.Array(WebhookEventTypeSchema, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length, uniqueItems: true }),
   },
   { additionalProperties: false },
@@ -19,7 +22,7 @@ export type WebhookEndpointBody = Static<typeof WebhookEndpointBody>;
 export const WebhookEndpointUpdate = Type.Object(
   {
     url: Type.Optional(WebhookEndpointBody.properties.url),
-    description: Type.Optional(Type.String({ maxLength: 200 })),
+    description: Type.Optional(Description),
     events: Type.Optional(WebhookEndpointBody.properties.events),
     disabled: Type.Optional(Type.Boolean({ description: 'true: no deliveries are sent (they wait); false: sent again' })),
   },
