@@ -18,6 +18,7 @@ const PROOFS: Record<string, string> = {
   enumeration: 'enumeration.ts',
   outbox: 'outbox.ts',
   waitlist: 'waitlist.ts',
+  'door-codes': 'door-codes.ts',
   webhooks: 'webhooks.ts',
 };
 

@@ -22,6 +22,7 @@ import series from './series/index.ts';
 import waitlist from './waitlist/index.ts';
 import tiers from './tiers/index.ts';
 import promoCodes from './promo-codes/index.ts';
+import devices from './devices/index.ts';
 import reviews from './reviews/index.ts';
 import audit from './audit/index.ts';
 import webhooks from './webhooks/index.ts';
@@ -84,6 +85,7 @@ export const App = () => (
         <Resource name="waitlist" {...waitlist} />
         <Resource name="tiers" {...tiers} />
         <Resource name="promo-codes" {...promoCodes} />
+        <Resource name="devices" {...devices} />
         <Resource name="reviews" {...reviews} />
         <Resource name="webhooks" {...webhooks} />
         <Resource name="audit" {...audit} />

@@ -14,6 +14,7 @@ import type { TierRecord } from './tiers/types.ts';
 import type { UserRecord } from './users/types.ts';
 import type { AuditRecord } from './audit/types.ts';
 import type { WaitlistRecord } from './waitlist/types.ts';
+import type { DeviceRecord } from './devices/types.ts';
 import { exporters, type ExportedResource } from './exports.ts';
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
@@ -73,10 +74,11 @@ const recordsWith = (text: string) => ({
     id: 'w1', kind: 'slot', status: 'waiting', position: 1, sport: 'tennis', facility: { id: 'f1', name: text }, date: '2026-05-02', startTime: '10:00', endTime: '11:00',
     minutes: 60, joinedAt: '2026-05-01T10:00:00.000Z', offer: null, customer: { id: 'u1', name: text, email: text, phone: text }, removedBy: text,
   } as WaitlistRecord,
+  devices: { id: 'd1', name: text, facilityIds: ['f1'], createdAt: '2026-05-01T10:00:00.000Z', lastSeenAt: null, revokedAt: null } as DeviceRecord,
 });
 
-/** Resources whose records have fewer than two free-text fields (a tier has only its name). */
-const TEXT_FIELDS: Partial<Record<ExportedResource, number>> = { tiers: 1, 'promo-codes': 1 };
+/** Resources whose records have fewer than two free-text fields (a tier and a device have only their names). */
+const TEXT_FIELDS: Partial<Record<ExportedResource, number>> = { tiers: 1, 'promo-codes': 1, devices: 1 };
 
 /**
  * Runs a list's real exporter and answers the file it downloads: react-admin's downloadCSV

@@ -13,6 +13,7 @@ import type { TierRecord } from './tiers/types.ts';
 import { pricesText } from './tiers/tier-form.ts';
 import type { UserRecord } from './users/types.ts';
 import type { WaitlistRecord } from './waitlist/types.ts';
+import type { DeviceRecord } from './devices/types.ts';
 import { csvExporter, type CsvRow } from './common/csv.ts';
 
 /**
@@ -197,6 +198,15 @@ export const csvColumns = {
     offerExpiresAt: w.offer?.expiresAt ?? null,
     removedBy: w.removedBy,
   }),
+  // Door devices: never their keys (the server keeps only hashes); facilities by id, empty for all.
+  devices: (d: DeviceRecord) => ({
+    id: d.id,
+    name: d.name,
+    facilityIds: d.facilityIds?.join('; ') ?? null,
+    createdAt: d.createdAt,
+    lastSeenAt: d.lastSeenAt,
+    revokedAt: d.revokedAt,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -216,4 +226,5 @@ export const exporters = {
   reviews: csvExporter('reviews', csvColumns.reviews),
   audit: csvExporter('audit', csvColumns.audit),
   waitlist: csvExporter('waitlist', csvColumns.waitlist),
+  devices: csvExporter('devices', csvColumns.devices),
 } satisfies Record<ExportedResource, unknown>;

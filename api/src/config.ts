@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEFAULT_SHARE_DUE_HOURS, currencyProblem, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
+import { ACCESS_OPENS_DEFAULT_MINUTES, ACCESS_OPENS_MAX_MINUTES, DEFAULT_SHARE_DUE_HOURS, currencyProblem, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
 
 /** Everything the server reads from its environment, validated once at boot. */
 export interface Config {
@@ -61,6 +61,11 @@ export interface Config {
   /** Unknown promo codes one account may try per window (5x that per IP), then 429; 0 turns the limit off. */
   promoMaxGuesses: number;
   promoWindowMinutes: number;
+  /** How long before a booking's start its access code opens the door (at most ACCESS_OPENS_MAX_MINUTES). */
+  accessOpensMinutes: number;
+  /** Wrong access codes one device may send per window (then 429 until the window ends; five times that per day). */
+  accessMaxWrong: number;
+  accessWrongWindowMinutes: number;
   /** Find a court searches per client per window, in this process (then 429); 0 turns the limit off (load tests). */
   findMaxPerIp: number;
   findWindowSeconds: number;
@@ -270,6 +275,9 @@ export function loadConfig(env: Env = process.env): Config {
     signupWindowMinutes: int('SIGNUP_WINDOW_MINUTES', 60, 1, 24 * 60),
     promoMaxGuesses: int('PROMO_MAX_GUESSES', 10, 0, 1_000_000),
     promoWindowMinutes: int('PROMO_WINDOW_MINUTES', 15, 1, 24 * 60),
+    accessOpensMinutes: int('ACCESS_OPENS_MINUTES', ACCESS_OPENS_DEFAULT_MINUTES, 0, ACCESS_OPENS_MAX_MINUTES),
+    accessMaxWrong: int('ACCESS_MAX_WRONG', 10, 1, 100),
+    accessWrongWindowMinutes: int('ACCESS_WRONG_WINDOW_MINUTES', 15, 1, 24 * 60),
     findMaxPerIp: int('FIND_MAX_PER_IP', 120, 0, 1_000_000),
     findWindowSeconds: int('FIND_WINDOW_SECONDS', 60, 1, 24 * 3600),
     findCacheMaxBytes: int('FIND_CACHE_MAX_MB', 32, 1, 16_384) * 1024 * 1024,

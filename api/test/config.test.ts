@@ -58,6 +58,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('a door opens at most 60 minutes before the start (the database keeps codes unique that long); wrong codes are limited, never unlimited', () => {
+    expect(loadConfig({})).toMatchObject({ accessOpensMinutes: 15, accessMaxWrong: 10, accessWrongWindowMinutes: 15 });
+    expect(loadConfig({ ACCESS_OPENS_MINUTES: '0' }).accessOpensMinutes).toBe(0);
+    expect(loadConfig({ ACCESS_OPENS_MINUTES: '60' }).accessOpensMinutes).toBe(60);
+    expect(() => loadConfig({ ACCESS_OPENS_MINUTES: '61' })).toThrow('ACCESS_OPENS_MINUTES must be a whole number from 0 to 60 (got "61")');
+    expect(() => loadConfig({ ACCESS_MAX_WRONG: '0' })).toThrow('ACCESS_MAX_WRONG must be a whole number from 1 to 100');
+  });
+
   it('takes Stripe, a public address and a mail relay when they are complete', () => {
     const config = loadConfig({
       STRIPE_SECRET_KEY: 'sk_test_x',

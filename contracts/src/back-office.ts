@@ -125,7 +125,13 @@ export const EmailDto = Type.Object({
   sentAt: Nullable(Type.String()),
   text: Type.String(),
   html: Type.String(),
-  attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String(), content: Type.String() })),
+  attachments: Type.Array(Type.Object({
+    filename: Type.String(),
+    contentType: Type.String(),
+    content: Type.String({ description: 'The text attached (an .ics), or with encoding base64 the bytes in base64 (an image)' }),
+    encoding: Type.Optional(Type.Literal('base64')),
+    cid: Type.Optional(Type.String({ description: 'The Content-ID the HTML shows it by (cid:): an inline image' })),
+  })),
 });
 export type EmailDto = Static<typeof EmailDto>;
 

@@ -16,6 +16,18 @@ export const bookingLine = {
   paymentStatus: PaymentStatusSchema,
 };
 
+/**
+ * A confirmed booking's door code: to its customer and its players from the day before (midnight,
+ * the facility's zone) until its end, to staff always, to nobody else; and when it opens the door.
+ */
+export const DoorCodeFields = {
+  accessCode: Nullable(
+    Type.String({ pattern: '^[0-9]{6}$' }),
+    "The six digits that open the gate (and the QR of them): shown to its customer and players from the day before until its end, to staff always; null otherwise, and for a booking that is not confirmed",
+  ),
+  accessOpensAt: Nullable(Type.String(), 'When the code starts to open the gate (ISO 8601): ACCESS_OPENS_MINUTES before the start; it works until the end. null whenever accessCode is'),
+};
+
 export const BookingDto = Type.Object({
   _id: Type.String(),
   facility: Type.Object({
@@ -57,6 +69,7 @@ export const BookingDto = Type.Object({
     { count: Type.Integer({ description: 'On it now, its organizer counted' }), max: Type.Integer({ description: "Its facility's maxPlayers" }) },
     { description: 'How many play on it (GET /api/bookings/:id/players lists them)' },
   ),
+  ...DoorCodeFields,
 });
 export type BookingDto = Static<typeof BookingDto>;
 

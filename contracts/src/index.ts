@@ -22,3 +22,4 @@ export type { ErrorCode } from '@courtside/domain';
 export * from './waitlist.ts';
 export * from './players.ts';
 export * from './webhooks.ts';
+export * from './access.ts';

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PLAYER_ROLES, SHARE_STATUSES } from '@courtside/domain';
 import { Email, Nullable, PersonName, oneOf } from './primitives.ts';
+import { DoorCodeFields } from './bookings.ts';
 
 /**
  * Players on a booking (GET/POST /api/bookings/:id/players, DELETE .../players/:playerId and
@@ -102,6 +103,7 @@ export const PlayingBookingDto = Type.Object({
   maxPlayers: Type.Integer(),
   share: Nullable(ShareDto, "The caller's share when the cost is split (open: POST /api/bookings/:id/share/checkout pays it); null when the organizer pays for everyone"),
   sharesDueAt: Nullable(Type.String(), 'When unpaid shares are charged to the organizer (ISO 8601); null when not split'),
+  ...DoorCodeFields,
 });
 export type PlayingBookingDto = Static<typeof PlayingBookingDto>;
 

@@ -40,6 +40,8 @@ export const BACK_OFFICE_ACCESS = {
   series: { list: 'desk', create: 'manager', delete: 'manager' },
   tiers: { list: 'desk', create: 'manager', edit: 'manager', delete: 'manager' },
   'promo-codes': { list: 'manager', create: 'manager', edit: 'manager', delete: 'manager' },
+  // Door keypads and kiosks: a device key opens doors, so managing them is a manager's.
+  devices: { list: 'manager', create: 'manager', edit: 'manager', delete: 'manager' },
   payments: { list: 'desk', refund: 'desk', 'refund-any': 'manager', 'resolve-flag': 'manager' },
   'desk-refunds': { list: 'desk', edit: 'desk' },
   messages: { list: 'desk', delete: 'manager' },

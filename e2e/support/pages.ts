@@ -19,6 +19,7 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'register', path: () => '/register' },
   { name: 'forgot-password', path: () => '/forgot-password' },
   { name: 'reset-password', path: () => '/reset-password?token=x' },
+  { name: 'checkin', path: () => '/checkin', ready: /Sign in this device/ },
   { name: '404', path: () => '/no-such-page', status: 404 },
   { name: 'facility-booking', path: ({ facility }) => `/facility-booking/${facility}`, session: true, ready: /free slots?|No available slots/i },
   { name: 'dashboard', path: () => '/dashboard', session: true, ready: /Edit Profile/i },

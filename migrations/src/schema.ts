@@ -241,11 +241,15 @@ export interface KnownLoginSourcesTable {
   last_seen_at: Date;
 }
 
-/** A small text attachment of an outgoing message (an .ics). */
+/** A small attachment of an outgoing message: an .ics (text), or an image shown in its HTML (base64, with a Content-ID). */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64': content is the bytes in base64 (an image); absent: the text itself. */
+  encoding?: 'base64';
+  /** The Content-ID the HTML shows it by (`cid:`): an inline image, not a file to open. */
+  cid?: string;
 }
 
 /** The customer's copy of a message that carries a secret link (a reset link): for the relay only. */

@@ -17,6 +17,7 @@ import { MoveBookingButton } from './MoveBookingButton.tsx';
 import { SettleBalanceButtons } from './SettleBalanceButtons.tsx';
 import type { BookingRecord } from './types.ts';
 import { lazyScreen } from '../common/lazyScreen.ts';
+import { doorOpensLine, toLocal } from '@courtside/domain';
 
 // Its code arrives after the booking's own details are drawn.
 const PlayersSection = lazyScreen(() => import('./PlayersSection.tsx'), 'PlayersSection');
@@ -141,6 +142,11 @@ const Details = () => {
             </Fact>
           </Grid>
         )}
+        {r.accessCode && (
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <DoorCodeFact code={r.accessCode} opensAt={r.accessOpensAt} endTime={r.endTime} timeZone={r.facility.timezone} />
+          </Grid>
+        )}
         {r.seriesId && (
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
             <Fact label="Weekly series">
@@ -164,6 +170,20 @@ const Details = () => {
     </CardContent>
   );
 };
+
+/** The booking's door code, as staff always see it while it is confirmed, with when it opens the gate. */
+const DoorCodeFact = ({ code, opensAt, endTime, timeZone }: { code: string; opensAt: string | null; endTime: string; timeZone: string }) => (
+  <Fact label="Door code">
+    <Typography variant="h6" component="p" sx={{ fontFamily: 'monospace', letterSpacing: '0.1em' }} data-testid="booking-door-code">
+      {code}
+    </Typography>
+    {opensAt && (
+      <Typography variant="body2" color="text.secondary">
+        {doorOpensLine(clockTime(toLocal(Date.parse(opensAt), timeZone).time), clockTime(endTime))}
+      </Typography>
+    )}
+  </Fact>
+);
 
 export const BookingShow = () => (
   <Show actions={<Actions />} title={<Title />} component={Card}>

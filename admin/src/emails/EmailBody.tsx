@@ -29,7 +29,7 @@ export const EmailBody = ({ email }: { email: EmailRecord }) => {
             component="iframe"
             title={`Email: ${email.subject}`}
             sandbox=""
-            srcDoc={previewDocument(email.html)}
+            srcDoc={previewDocument(email.html, email.attachments)}
             sx={{ display: 'block', width: '100%', maxWidth: 760, height: 460, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
           />
         ) : (

@@ -49,3 +49,19 @@ describe('attachmentHref', () => {
     expect(await file.text()).toBe(content);
   });
 });
+
+describe('inline images', () => {
+  const qr = { filename: 'door-code.png', contentType: 'image/png', content: 'iVBORw0KGgo=', encoding: 'base64' as const, cid: 'door-code@courtside' };
+
+  test('an image attached in base64 downloads as its bytes', () => {
+    expect(attachmentHref(qr)).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+
+  test('the preview shows it where the HTML names its Content-ID, and nothing else changes', () => {
+    const html = '<!doctype html><html><body><p>cid:door-code@courtside</p><img src="cid:door-code@courtside" alt="QR"></body></html>';
+    const doc = previewDocument(html, [qr]);
+    expect(doc).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" alt="QR">');
+    expect(doc).toContain('<p>cid:door-code@courtside</p>');
+    expect(previewDocument(html)).toContain('src="cid:door-code@courtside"');
+  });
+});

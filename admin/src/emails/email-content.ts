@@ -46,8 +46,10 @@ export function linksInText(text: string): EmailLink[] {
  * sandboxed without popups, so a click does nothing, instead of loading the page inside the
  * frame (which our own pages refuse: frame-ancestors 'none').
  */
-export function previewDocument(html: string): string {
+export function previewDocument(html: string, attachments: EmailAttachment[] = []): string {
   const base = '<base target="_blank">';
+  // An inline image (the door code's QR) is shown from its own bytes where the HTML names its Content-ID.
+  for (const a of attachments) if (a.cid) html = html.split(`"cid:${a.cid}"`).join(`"${attachmentHref(a)}"`);
   const opening = /<html[^>]*>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
   if (!opening) return base + html;
   const at = opening.index + opening[0].length;
@@ -55,7 +57,9 @@ export function previewDocument(html: string): string {
 }
 
 /**
- * A download link for an attachment the record carries (the `.ics` of a booking): its content is
- * the text that was attached, so a data: URL with its own content type is the file itself.
+ * A download link for an attachment the record carries (the `.ics` of a booking, the QR of its door
+ * code): its content is the text that was attached, or its bytes in base64, so a data: URL with its
+ * own content type is the file itself.
  */
-export const attachmentHref = (a: EmailAttachment) => `data:${a.contentType.replace(/\s+/g, '')},${encodeURIComponent(a.content)}`;
+export const attachmentHref = (a: EmailAttachment) =>
+  a.encoding === 'base64' ? `data:${a.contentType.replace(/\s+/g, '')};base64,${a.content}` : `data:${a.contentType.replace(/\s+/g, '')},${encodeURIComponent(a.content)}`;

@@ -1,11 +1,13 @@
-import { bookedPlay, buildCalendar, cancellationTerms, firstName, type CalendarEvent, type RefundVia } from '@courtside/domain';
+import QRCode from 'qrcode';
+import { accessOpensAt, bookedPlay, buildCalendar, cancellationTerms, displayInstantTime, displayZone, doorWindowText, firstName, type CalendarEvent, type RefundVia } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { bookingsForMailByIds, findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
+import type { Config } from '../config.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { facilityPolicy } from '../shared/facility-schedule.ts';
 import { enqueueRendered } from './outbox.ts';
-import { SITE_LINKS, type BookingFacts, type MailLayout, type RenderedMail, type templates } from './templates.ts';
+import { SITE_LINKS, type BookingFacts, type DoorFacts, type MailLayout, type RenderedMail, type templates } from './templates.ts';
 import { accountPlaces } from '../repositories/players.ts';
 
 type MailContext = Pick<ServiceContext, 'config' | 'clock'>;
@@ -30,9 +32,51 @@ export const factsOf = (b: BookingForMail): BookingFacts => ({
   customerName: b.user_name,
 });
 
-/** The booking as a calendar event: one UID for its whole life, cancelled ones marked so. */
-export function bookingEvent(b: BookingForMail, publicBaseUrl: string): CalendarEvent {
+/** The Content-ID of a message's door-code QR. */
+const DOOR_QR_CID = 'door-code@courtside';
+
+/**
+ * A confirmed booking's door code as its messages carry it, with when it opens the gate. The
+ * messages are the customer's (and each player's) own, so they carry it however far ahead they
+ * are sent; My bookings shows it only from the day before (domain visibleDoorCode).
+ */
+function doorOf(config: Pick<Config, 'accessOpensMinutes'>, b: BookingForMail): DoorFacts | undefined {
+  if (b.status !== 'confirmed' || !b.access_code) return undefined;
+  return { code: b.access_code, opensAt: accessOpensAt(b.starts_at, config.accessOpensMinutes), qrCid: DOOR_QR_CID };
+}
+
+/** The booking's facts with its door code, for the messages that carry it. */
+const withDoor = (ctx: MailContext, b: BookingForMail): BookingFacts => ({ ...factsOf(b), door: doorOf(ctx.config, b) });
+
+/** The QR of the six digits (only them: a scanner or a person types the same code), as a PNG shown inline by its Content-ID. */
+async function doorQrAttachment(code: string): Promise<MailAttachment> {
+  const png = await QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return { filename: 'door-code.png', contentType: 'image/png', content: png.toString('base64'), encoding: 'base64', cid: DOOR_QR_CID };
+}
+
+/** What a message about `b` attaches: its .ics, and the QR of its door code while it has one. */
+async function bookingFiles(ctx: MailContext, b: BookingForMail): Promise<MailAttachment[]> {
+  const door = doorOf(ctx.config, b);
+  return [icsAttachment(ctx, b), ...(door ? [await doorQrAttachment(door.code)] : [])];
+}
+
+/** "Door code 123456: opens the gate from 5:45 PM until 7:00 PM (New York time).": a calendar event's description. */
+function doorDescription(config: Pick<Config, 'accessOpensMinutes' | 'money'>, b: BookingForMail): string | undefined {
+  const door = doorOf(config, b);
+  if (!door) return undefined;
+  const time = (at: Date) => displayInstantTime(at, b.timezone, config.money.locale);
+  return `Door code ${door.code}: ${doorWindowText(time(door.opensAt), time(b.ends_at))} (${displayZone(b.timezone)}).`;
+}
+
+/**
+ * The booking as a calendar event: one UID for its whole life, cancelled ones marked so. Its
+ * description has the door code: the event is in the customer's own calendar (a file sent to
+ * them, or their feed's secret link).
+ */
+export function bookingEvent(b: BookingForMail, config: Pick<Config, 'publicBaseUrl' | 'accessOpensMinutes' | 'money'>): CalendarEvent {
+  const description = doorDescription(config, b);
   return {
+    ...(description ? { description } : {}),
     uid: `booking-${b.id}@courtside`,
     sequence: bookingSequence(b),
     start: b.starts_at,
@@ -40,13 +84,13 @@ export function bookingEvent(b: BookingForMail, publicBaseUrl: string): Calendar
     end: playEndOf(b),
     summary: b.facility_name,
     location: b.facility_location,
-    url: `${publicBaseUrl}${SITE_LINKS.myBookings}`,
+    url: `${config.publicBaseUrl}${SITE_LINKS.myBookings}`,
     cancelled: b.status === 'cancelled' || b.status === 'expired',
   };
 }
 
 function icsAttachment(ctx: MailContext, b: BookingForMail): MailAttachment {
-  return { filename: 'booking.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: buildCalendar([bookingEvent(b, ctx.config.publicBaseUrl)], { stamp: ctx.clock() }) };
+  return { filename: 'booking.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: buildCalendar([bookingEvent(b, ctx.config)], { stamp: ctx.clock() }) };
 }
 
 /**
@@ -69,8 +113,8 @@ export async function enqueueBookingConfirmed(
   const { cancellationHours } = facilityPolicy({ policy: b.facility_policy }, ctx.config);
   const { cancellableUntil } = cancellationTerms({ status: 'confirmed', paymentStatus: 'paid', startsAt: b.starts_at, holdExpiresAt: null }, { now, cancellationHours });
   const cancel = cancellableUntil && { until: cancellableUntil, open: now.getTime() <= cancellableUntil.getTime() };
-  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, factsOf(b), paidCents, dueCents, discount, cancel), {
-    attachments: [icsAttachment(ctx, b)],
+  await enqueueRendered(ctx, trx, 'booking_confirmed', b.user_email, (t, l) => t.bookingConfirmed(l, withDoor(ctx, b), paidCents, dueCents, discount, cancel), {
+    attachments: await bookingFiles(ctx, b),
     dedupeKey: `confirmed:${b.id}:${bookingSequence(b)}`,
   });
   await tellPlayers(ctx, trx, b, 'booking_confirmed', (t, l, facts, organizer) => t.playerBookingConfirmed(l, facts, organizer), (place) => `confirmed:${b.id}:${bookingSequence(b)}:${place}`);
@@ -85,8 +129,8 @@ export async function enqueueBookingMoved(ctx: MailContext, trx: Executor, was: 
   const b = await findBookingForMail(trx, was.id);
   if (!b || b.status !== 'confirmed' || was.status !== 'confirmed') return;
   if (b.facility_name === was.facility_name && b.starts_at.getTime() === was.starts_at.getTime() && b.ends_at.getTime() === was.ends_at.getTime()) return;
-  await enqueueRendered(ctx, trx, 'booking_moved', b.user_email, (t, l) => t.bookingMoved(l, factsOf(b), factsOf(was)), {
-    attachments: [icsAttachment(ctx, b)],
+  await enqueueRendered(ctx, trx, 'booking_moved', b.user_email, (t, l) => t.bookingMoved(l, withDoor(ctx, b), factsOf(was)), {
+    attachments: await bookingFiles(ctx, b),
     dedupeKey: `moved:${b.id}:${bookingSequence(b)}`,
   });
   await tellPlayers(ctx, trx, b, 'booking_moved', (t, l, facts) => t.bookingMoved(l, facts, factsOf(was)), (place) => `moved:${b.id}:${bookingSequence(b)}:${place}`);
@@ -151,7 +195,7 @@ export async function enqueueSeriesCancelled(
     attachments: [{
       filename: 'bookings.ics',
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: buildCalendar(list.map((b) => bookingEvent(b, ctx.config.publicBaseUrl)), { stamp: ctx.clock() }),
+      content: buildCalendar(list.map((b) => bookingEvent(b, ctx.config)), { stamp: ctx.clock() }),
     }],
     // A booking is cancelled once, so its first date names the message.
     dedupeKey: `series-cancelled:${first.id}`,
@@ -185,7 +229,7 @@ export async function enqueueSeriesConfirmed(
     attachments: [{
       filename: 'bookings.ics',
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: buildCalendar(list.map((b) => bookingEvent(b, ctx.config.publicBaseUrl)), { stamp: ctx.clock() }),
+      content: buildCalendar(list.map((b) => bookingEvent(b, ctx.config)), { stamp: ctx.clock() }),
     }],
     dedupeKey: `series:${seriesId}`,
   });
@@ -193,8 +237,8 @@ export async function enqueueSeriesConfirmed(
 
 /** Queues a reminder to `b`'s user (its customer, or a player of it under `key`), once whichever process gets there first. */
 export async function enqueueReminder(ctx: MailContext, db: Executor, b: BookingForMail, key = `reminder:${b.id}`): Promise<boolean> {
-  const id = await enqueueRendered(ctx, db, 'booking_reminder', b.user_email, (t, l) => t.bookingReminder(l, factsOf(b)), {
-    attachments: [icsAttachment(ctx, b)],
+  const id = await enqueueRendered(ctx, db, 'booking_reminder', b.user_email, (t, l) => t.bookingReminder(l, withDoor(ctx, b)), {
+    attachments: await bookingFiles(ctx, b),
     dedupeKey: key,
   });
   return id !== undefined;
@@ -226,8 +270,8 @@ export async function enqueuePlayerJoined(ctx: MailContext, trx: Executor, booki
   const asPlayer = { ...b, user_name: place.name, user_email: place.email };
   // A hold is in nobody's calendar yet: its event comes with the confirmation.
   const held = b.status !== 'confirmed';
-  await enqueueRendered(ctx, trx, 'player_joined', place.email, (t, l) => t.playerJoined(l, factsOf(asPlayer), organizer, held), {
-    attachments: held ? [] : [icsAttachment(ctx, asPlayer)],
+  await enqueueRendered(ctx, trx, 'player_joined', place.email, (t, l) => t.playerJoined(l, withDoor(ctx, asPlayer), organizer, held), {
+    attachments: held ? [] : await bookingFiles(ctx, asPlayer),
     dedupeKey: `player-joined:${place.id}`,
   });
 }
@@ -245,8 +289,8 @@ async function tellPlayers(
   const organizer = firstName(b.user_name);
   for (const place of await accountPlaces(trx, b.id)) {
     const asPlayer = { ...b, user_name: place.name, user_email: place.email };
-    await enqueueRendered(ctx, trx, kind, place.email, (t, l) => pick(t, l, factsOf(asPlayer), organizer), {
-      attachments: withIcs ? [icsAttachment(ctx, asPlayer)] : [],
+    await enqueueRendered(ctx, trx, kind, place.email, (t, l) => pick(t, l, withDoor(ctx, asPlayer), organizer), {
+      attachments: withIcs ? await bookingFiles(ctx, asPlayer) : [],
       dedupeKey: key(place.id),
     });
   }

@@ -1,4 +1,4 @@
-import { displayDate, displayDateTime, escapeHtml, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, type MoneyFormat, type RefundVia } from '@courtside/domain';
+import { displayDate, displayDateTime, doorCodeSentence, doorQrAlt, escapeHtml, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, type MoneyFormat, type RefundVia } from '@courtside/domain';
 import type { SealedMailBody } from '@courtside/migrations';
 import type { MailConfig } from '../config.ts';
 
@@ -22,7 +22,10 @@ export interface RenderedMail {
  * link that is a key (`secret`: what it is, e.g. "reset link") is in the customer's copy only;
  * the copy staff can read says it was sent, hidden.
  */
-type Block = string | { link: string; label: string; secret?: string };
+type Block = string | LinkBlock | ImageBlock;
+type LinkBlock = { link: string; label: string; secret?: string };
+/** An image attached to the message (its Content-ID), shown in HTML only; the text says what it shows in words. */
+type ImageBlock = { image: string; alt: string; size: number };
 
 /** What staff read in place of a secret link. */
 export const hiddenLink = (what: string) => `[${what} sent to the customer; hidden]`;
@@ -56,11 +59,32 @@ export interface BookingFacts {
   /** Before endsAt when the facility's changeover comes out of the end of the booking. */
   playEndsAt?: Date;
   customerName: string;
+  /** A confirmed booking's door code, when it opens the gate (until endsAt), and the Content-ID of its QR attached. */
+  door?: DoorFacts;
+}
+
+export interface DoorFacts {
+  code: string;
+  opensAt: Date;
+  qrCid: string;
+}
+
+/** The QR's size in the message, in CSS pixels. */
+const DOOR_QR_SIZE = 160;
+
+/** "Your door code 123456 opens the gate from 5:45 PM until 7:00 PM.", and its QR: what a confirmed booking's messages carry. */
+function doorBlocks(layout: MailLayout, b: BookingFacts): Block[] {
+  if (!b.door) return [];
+  const time = (at: Date) => displayInstantTime(at, b.timezone, localeOf(layout));
+  return [
+    `${doorCodeSentence(b.door.code, time(b.door.opensAt), time(b.endsAt))} Type it at the gate; the QR code in this message holds the same digits.`,
+    { image: b.door.qrCid, alt: doorQrAlt(b.door.code), size: DOOR_QR_SIZE },
+  ];
 }
 
 function render(layout: MailLayout, subject: string, greeting: string, blocks: Block[]): RenderedMail {
   const shown = compose(layout, subject, greeting, blocks, false);
-  if (!blocks.some((b) => typeof b !== 'string' && b.secret)) return shown;
+  if (!blocks.some((b) => typeof b !== 'string' && 'link' in b && b.secret)) return shown;
   const sealed = compose(layout, subject, greeting, blocks, true);
   return { ...shown, sealed: { text: sealed.text, html: sealed.html } };
 }
@@ -69,15 +93,18 @@ function render(layout: MailLayout, subject: string, greeting: string, blocks: B
 function compose(layout: MailLayout, subject: string, greeting: string, blocks: Block[], reveal: boolean): RenderedMail {
   const { venue } = layout;
   const footer = [venue.name, venue.address, venue.contact].filter(Boolean);
-  const hidden = (b: Exclude<Block, string>) => (b.secret && !reveal ? hiddenLink(b.secret) : undefined);
-  const text = [greeting, ...blocks.map((b) => (typeof b === 'string' ? b : `${b.label}: ${hidden(b) ?? b.link}`)), '--', ...footer].join('\n\n') + '\n';
+  const hidden = (b: LinkBlock) => (b.secret && !reveal ? hiddenLink(b.secret) : undefined);
+  const words = blocks.filter((b): b is string | LinkBlock => typeof b === 'string' || 'link' in b);
+  const text = [greeting, ...words.map((b) => (typeof b === 'string' ? b : `${b.label}: ${hidden(b) ?? b.link}`)), '--', ...footer].join('\n\n') + '\n';
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">',
     `<p>${escapeHtml(greeting)}</p>`,
     ...blocks.map((b) =>
       typeof b === 'string'
         ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>`
-        : hidden(b)
+        : 'image' in b
+          ? `<p><img src="cid:${escapeHtml(b.image)}" alt="${escapeHtml(b.alt)}" width="${b.size}" height="${b.size}" style="display:block"></p>`
+          : hidden(b)
           ? `<p>${escapeHtml(b.label)}: ${escapeHtml(hidden(b)!)}</p>`
           : `<p><a href="${escapeHtml(b.link)}" style="background:#1d4ed8;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none">${escapeHtml(b.label)}</a></p>`,
     ),
@@ -179,6 +206,7 @@ export const templates = {
     render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
       'Your booking is confirmed:',
       ...bookingLines(layout, b),
+      ...doorBlocks(layout, b),
       ...(amountCents > 0 ? [`Paid: ${amountIn(layout, amountCents)}`] : []),
       ...(discount ? [`Promo code ${discount.code}: ${amountIn(layout, discount.cents)} off`] : []),
       ...(dueCents > 0 ? [`To pay at the desk: ${amountIn(layout, dueCents)}`] : []),
@@ -224,6 +252,7 @@ export const templates = {
     render(layout, `Booking moved: ${b.facilityName}`, hello(b.customerName), [
       'Your booking has moved. It is now:',
       ...bookingLines(layout, b),
+      ...doorBlocks(layout, b),
       `It was: ${was.facilityName === b.facilityName ? '' : `${was.facilityName}, `}${bookingWhen(layout, was)}.`,
       'The attached calendar file updates the event in your calendar.',
       myBookings(layout),
@@ -287,6 +316,7 @@ export const templates = {
     render(layout, `You're playing: ${b.facilityName}`, hello(b.customerName), [
       `You joined ${organizerFirstName}'s booking:`,
       ...bookingLines(layout, b),
+      ...doorBlocks(layout, b),
       held
         ? `It is confirmed once ${organizerFirstName} pays; we will send you its calendar event then. It is in My bookings, where you can also leave it.`
         : 'The attached calendar file adds it to your calendar. It is in My bookings, where you can also leave it. We will remind you before the game.',
@@ -298,6 +328,7 @@ export const templates = {
     render(layout, `Booking confirmed: ${b.facilityName}`, hello(b.customerName), [
       `${organizerFirstName}'s booking you play in is confirmed:`,
       ...bookingLines(layout, b),
+      ...doorBlocks(layout, b),
       'The attached calendar file adds it to your calendar.',
       myBookings(layout),
     ]),
@@ -391,6 +422,7 @@ export const templates = {
     render(layout, `Reminder: ${b.facilityName}`, hello(b.customerName), [
       'A reminder of your booking:',
       ...bookingLines(layout, b),
+      ...doorBlocks(layout, b),
       myBookings(layout),
       'You can turn these reminders off in your profile.',
     ]),

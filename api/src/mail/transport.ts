@@ -40,7 +40,8 @@ function mailOf(mail: MailConfig, m: OutboxMessageRow, to: 'recipient' | 'file')
     html: body.html,
     messageId: `<${m.id}@${domain}>`,
     date: m.created_at,
-    attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    // An image with a Content-ID goes inline (multipart/related), where the HTML's cid: finds it.
+    attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, ...(a.encoding ? { encoding: a.encoding } : {}), ...(a.cid ? { cid: a.cid } : {}) })),
   };
 }
 

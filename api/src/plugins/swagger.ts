@@ -17,7 +17,14 @@ export default fp(async function docs(app: FastifyInstance) {
           'to branch on (SLOT_TAKEN, VALIDATION_FAILED...). Money is in major units of the venue\'s currency (CURRENCY in GET /api/settings, dollars by default), ' +
           "dates and times are the facility's local wall clock.",
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: WEBHOOK_SCHEMAS },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A door keypad, gate or kiosk: its key (made in the back office's Devices) works on POST /api/access/check only.
+          deviceKey: { type: 'http', scheme: 'bearer', bearerFormat: 'csd_ device key' },
+        },
+        schemas: WEBHOOK_SCHEMAS,
+      },
       // The webhooks Courtside sends (webhooks/openapi.ts): their payloads, headers and rules.
       tags: [WEBHOOKS_TAG],
       // An extension the document's type does not list: swagger copies every x- key as it is.

@@ -22,13 +22,15 @@ export interface BookingForMail {
   facility_policy: FacilityRow['policy'];
   user_name: string;
   user_email: string;
+  /** Its door code while confirmed (the database's); messages and calendar events about it carry it. */
+  access_code: string | null;
 }
 
 /** The columns of a BookingForMail, from bookings b, facilities f and users u. */
 export const BOOKING_FOR_MAIL = [
   'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.changeover_minutes', runsOn('b').as('runs_on'), 'b.payable_cents', 'b.updated_at',
   'f.name as facility_name', 'f.location as facility_location', 'f.timezone', 'f.policy as facility_policy',
-  'u.name as user_name', 'u.email as user_email',
+  'u.name as user_name', 'u.email as user_email', 'b.access_code',
 ] as const;
 
 function bookingsForMail(db: Executor) {

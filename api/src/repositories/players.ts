@@ -23,6 +23,8 @@ export interface PlayersBooking {
   facility_sport: Sport;
   facility_timezone: string;
   max_players: number;
+  /** Its door code (the database's): shown to its players only as domain visibleDoorCode allows. */
+  access_code: string | null;
 }
 
 function playersBookings(db: Executor) {
@@ -31,7 +33,7 @@ function playersBookings(db: Executor) {
     .innerJoin('facilities as f', 'f.id', 'b.facility_id')
     .innerJoin('users as u', 'u.id', 'b.user_id')
     .select([
-      'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.hold_expires_at', 'b.invite_token', 'b.shares_due_at',
+      'b.id', 'b.status', 'b.starts_at', 'b.ends_at', 'b.hold_expires_at', 'b.invite_token', 'b.shares_due_at', 'b.access_code',
       'u.id as organizer_id', 'u.name as organizer_name', 'u.email as organizer_email',
       'f.id as facility_id', 'f.name as facility_name', 'f.location as facility_location', 'f.sport as facility_sport',
       'f.timezone as facility_timezone', 'f.max_players',

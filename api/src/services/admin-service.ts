@@ -57,7 +57,7 @@ export async function pageBookings(ctx: ServiceContext, params: ListParams) {
     page,
   );
   const now = ctx.clock();
-  return { records: rows.map((r) => withId(toBookingDto(r, now, ctx.config.cancellationHours))), total, page };
+  return { records: rows.map((r) => withId(toBookingDto(r, now, ctx.config.cancellationHours, { reader: 'staff', opensMinutes: ctx.config.accessOpensMinutes }))), total, page };
 }
 
 export async function pageUsers(ctx: ServiceContext, params: ListParams) {

@@ -46,7 +46,7 @@ import { consume } from '../shared/throttle.ts';
 import { recordBookingRefund, sendRefunds } from '../payments/refunds.ts';
 import { refundSplitBooking } from '../payments/split/refunds.ts';
 import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from '../shared/facility-schedule.ts';
-import { priceChangeDto, toBookingDto } from '../shared/presenters.ts';
+import { doorViewFor, priceChangeDto, toBookingDto } from '../shared/presenters.ts';
 
 export interface NewBookingRequest extends BookingRequest {
   facility: string;
@@ -54,10 +54,11 @@ export interface NewBookingRequest extends BookingRequest {
 
 const bookingNotFound = () => new DomainError('not_found', 'BOOKING_NOT_FOUND', 'Booking not found.');
 
-async function view(ctx: ServiceContext, db: Executor, id: string): Promise<BookingDto> {
+/** The booking as `actor` reads it (its door code by doorViewFor). */
+async function view(ctx: ServiceContext, db: Executor, id: string, actor: CurrentUser): Promise<BookingDto> {
   const row = await bookings.findBookingView(db, id);
   if (!row) throw bookingNotFound();
-  return toBookingDto(row, ctx.clock(), ctx.config.cancellationHours);
+  return toBookingDto(row, ctx.clock(), ctx.config.cancellationHours, doorViewFor(ctx.config, actor.role));
 }
 
 
@@ -336,7 +337,7 @@ export async function rescheduleBooking(
     return { staleCheckouts, change: price.change, heldMoved, offeredAt: await handOverFreedTime(ctx, trx, row.facility_id, now) };
   });
   if (heldMoved) await sendNewPaymentLink(ctx, heldMoved);
-  return { ...(await view(ctx, ctx.db, id)), priceChange: priceChangeDto(change) };
+  return { ...(await view(ctx, ctx.db, id, actor)), priceChange: priceChangeDto(change) };
 }
 
 const hasMoved = (was: BookingForMail, now: BookingForMail | undefined) =>
@@ -365,7 +366,7 @@ export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id:
     const done = await cancelLockedBooking(ctx, trx, actor, row, now);
     return { ...done, offeredAt: await handOverFreedTime(ctx, trx, row.facility_id, now) };
   });
-  return view(ctx, ctx.db, id);
+  return view(ctx, ctx.db, id, actor);
 }
 
 /** What one cancellation did: what to finish after commit, and the money it sends back (for a caller that tells the customer itself). */
@@ -424,7 +425,7 @@ export async function cancelLockedBooking(
 }
 
 export async function getBooking(ctx: ServiceContext, actor: CurrentUser, id: string): Promise<BookingDto> {
-  const booking = await view(ctx, ctx.db, id);
+  const booking = await view(ctx, ctx.db, id, actor);
   if (!isStaff(actor.role) && booking.user._id !== actor.id) throw bookingNotFound();
   return booking;
 }
@@ -435,13 +436,13 @@ export async function listUserBookings(ctx: ServiceContext, actor: CurrentUser, 
   }
   const { rows } = await bookings.pageBookings(ctx.db, { userId }, { sortColumn: 'b.starts_at', sortOrder: 'desc', offset: 0, limit: 500 });
   const now = ctx.clock();
-  return rows.map((r) => toBookingDto(r, now, ctx.config.cancellationHours));
+  return rows.map((r) => toBookingDto(r, now, ctx.config.cancellationHours, doorViewFor(ctx.config, actor.role)));
 }
 
 export async function listAllBookings(ctx: ServiceContext, page: number, limit: number) {
   const { rows, total } = await bookings.pageBookings(ctx.db, {}, { sortColumn: 'b.starts_at', sortOrder: 'desc', offset: (page - 1) * limit, limit });
   const now = ctx.clock();
-  return { bookings: rows.map((r) => toBookingDto(r, now, ctx.config.cancellationHours)), total };
+  return { bookings: rows.map((r) => toBookingDto(r, now, ctx.config.cancellationHours, { reader: 'staff', opensMinutes: ctx.config.accessOpensMinutes })), total };
 }
 
 /** Expires lapsed holds everywhere; run by the periodic sweeper. */

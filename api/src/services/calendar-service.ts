@@ -29,7 +29,7 @@ export async function calendarFeed(ctx: ServiceContext, token: string): Promise<
   const now = ctx.clock();
   const feed = await calendar.feedByToken(ctx.db, token, new Date(now.getTime() - RECENT_DAYS * 86_400_000));
   if (!feed) throw feedNotFound();
-  const events = feed.bookings.map((b) => bookingEvent(b, ctx.config.publicBaseUrl));
+  const events = feed.bookings.map((b) => bookingEvent(b, ctx.config));
   return buildCalendar(events, { stamp: now, name: `${ctx.config.mail.venue.name} bookings` });
 }
 
@@ -61,5 +61,5 @@ export async function bookingCalendar(ctx: ServiceContext, actor: CurrentUser, b
   if (visible.status === 'pending') throw new DomainError('conflict', 'NOT_PAID', 'This booking is not confirmed yet: pay for it first, then add it to your calendar.');
   const booking = await findBookingForMail(ctx.db, bookingId);
   if (!booking) throw new DomainError('not_found', 'BOOKING_NOT_FOUND', 'Booking not found.');
-  return buildCalendar([bookingEvent(booking, ctx.config.publicBaseUrl)], { stamp: ctx.clock() });
+  return buildCalendar([bookingEvent(booking, ctx.config)], { stamp: ctx.clock() });
 }

@@ -22,7 +22,7 @@ export function toEmailRecord(m: outbox.ShownOutboxMessage) {
     sentAt: m.sent_at?.toISOString() ?? null,
     text: m.text_body,
     html: m.html_body,
-    attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, ...(a.encoding ? { encoding: a.encoding } : {}), ...(a.cid ? { cid: a.cid } : {}) })),
   };
 }
 

@@ -24,6 +24,7 @@ import { closeCheckouts } from '../payments/checkout.ts';
 import { sendRefunds } from '../payments/refunds.ts';
 import { releasePlayerShare } from '../payments/split/refunds.ts';
 import { splitView, splitViews } from '../payments/split/view.ts';
+import { doorCodeOf } from '../shared/presenters.ts';
 
 /**
  * Players on a booking: who may see them (its organizer, its players, staff), who may change
@@ -206,6 +207,8 @@ export async function listPlaying(ctx: ServiceContext, actor: CurrentUser): Prom
     maxPlayers: r.max_players,
     share: splits.get(r.id)?.shareOf(r.place_id, true) ?? null,
     sharesDueAt: r.shares_due_at?.toISOString() ?? null,
+    // A player who joined (and has not left) reads the code as its customer does.
+    ...doorCodeOf(r, r.facility_timezone, { reader: 'customer', opensMinutes: ctx.config.accessOpensMinutes }, now),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { bookedPlay, cancellationTerms, canReview, centsToDollars, chargedForBooking, holdLapsesAt, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
+import { bookedPlay, cancellationTerms, visibleDoorCode, isStaff, type DoorReader, type Role, canReview, centsToDollars, chargedForBooking, holdLapsesAt, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
 import type { AdminUserDto, BookingDto, FacilityDto, PriceChangeDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
@@ -58,7 +58,7 @@ export function refundStateOf(statuses: Iterable<string>, refundedCents: number,
  * (the facility's own when its policy sets one, else the config's) tells the customer whether and until when they may cancel, from the same rule
  * the server applies, so no page promises what the server would refuse.
  */
-export function toBookingDto(b: BookingView, now: Date, cancellationHours: number): BookingDto {
+export function toBookingDto(b: BookingView, now: Date, cancellationHours: number, door?: DoorView): BookingDto {
   const state = { status: b.status, paymentStatus: b.payment_status, startsAt: b.starts_at, holdExpiresAt: b.hold_expires_at };
   const status = isHoldLapsed(state, now) ? 'expired' : b.status;
   const hours = policyOf({ policy: b.facility_policy }).cancellationHours ?? cancellationHours;
@@ -94,7 +94,32 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     review: b.review_rating == null ? null : { rating: b.review_rating },
     reviewable: canReview({ status, endsAt: b.ends_at }, now, b.review_rating != null),
     players: { count: 1 + (b.player_count ?? 0), max: b.facility_max_players ?? 1 },
+    ...doorCodeOf(b, b.facility_timezone, door, now),
   };
+}
+
+/** Who reads a booking and how early its code opens the door (ACCESS_OPENS_MINUTES); none given: nobody sees its code. */
+export interface DoorView {
+  reader: DoorReader;
+  opensMinutes: number;
+}
+
+/** How a caller reads door codes: staff always, anyone else as a booking's customer or player. */
+export const doorViewFor = (config: { accessOpensMinutes: number }, role: Role): DoorView => ({
+  reader: isStaff(role) ? 'staff' : 'customer',
+  opensMinutes: config.accessOpensMinutes,
+});
+
+/** A booking's door code fields as `door` may see them (domain visibleDoorCode). */
+export function doorCodeOf(
+  // A hold just made is read from its insert, which may not return the code: it has none.
+  b: { access_code?: string | null; starts_at: Date; ends_at: Date },
+  timeZone: string,
+  door: DoorView | undefined,
+  now: Date,
+): Pick<BookingDto, 'accessCode' | 'accessOpensAt'> {
+  const shown = door ? visibleDoorCode({ accessCode: b.access_code ?? null, startsAt: b.starts_at, endsAt: b.ends_at }, timeZone, door.opensMinutes, door.reader, now) : null;
+  return { accessCode: shown?.code ?? null, accessOpensAt: shown?.opensAt.toISOString() ?? null };
 }
 
 /** What was paid for it (what a refund gives back), or null while nothing was. */

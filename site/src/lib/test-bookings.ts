@@ -18,6 +18,8 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     createdAt: '2026-11-20T10:00:00Z',
     refundedAmount: 0,
     refundState: 'none',
+    accessCode: null,
+    accessOpensAt: null,
     balance: 0,
     cancellable: true,
     cancellableUntil: '2026-11-20T15:00:00Z',

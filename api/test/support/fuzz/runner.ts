@@ -97,6 +97,8 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
     const tier = await t.app.inject({ method: 'POST', url: '/api/admin/tiers', headers: staff.auth, payload: { name, discountPercent: 10 } });
     remember(known, 'tier', tier.json().id);
   }
+  const device = await t.app.inject({ method: 'POST', url: '/api/admin/devices', headers: staff.auth, payload: { name: 'Fuzz gate' } });
+  remember(known, 'device', device.json().id);
   const doc = await t.app.inject({ url: '/api/docs/json' });
   if (doc.statusCode !== 200) throw new Error(`the OpenAPI document answered ${doc.statusCode}`);
   return { t, admin: staff, customer: casey, operations: operationsOf(doc.json()), known };
@@ -123,7 +125,7 @@ async function restoreActors(w: FuzzWorld, tokens: { customer: string; admin: st
 
 /** Ids in a successful answer become targets for later requests. */
 function harvest(w: FuzzWorld, op: Operation, body: string) {
-  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('waitlist') ? 'waitlist' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : undefined;
+  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('waitlist') ? 'waitlist' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : op.path.includes('device') ? 'device' : undefined;
   if (!kind) return;
   let data: unknown;
   try {

@@ -116,6 +116,7 @@ export function idKind(name: string): string {
   if (n.includes('message')) return 'message';
   if (n.includes('payment') || n.includes('order')) return 'order';
   if (n.includes('tier')) return 'tier';
+  if (n.includes('device')) return 'device';
   return 'any';
 }
 

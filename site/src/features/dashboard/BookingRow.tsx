@@ -13,12 +13,15 @@ import { ratedText } from '../reviews/reviews.ts';
 import { PlayersPanel } from '../players/PlayersPanel.tsx';
 import { listsPlayers, playersLabel } from '../players/players.ts';
 import { usePlayers } from '../players/usePlayers.ts';
+import { DoorCode } from '../door/DoorCode.tsx';
+import { doorView } from '../door/door-code.ts';
 
 /**
  * One booking in My Bookings: when, where, how much, where it stands, and what can be done with
  * it; once it has taken place, "Rate this court" (a form in a row of its own) or the rating given.
  * Before it starts, "Players (2/4)" opens its players in a row of its own (afterwards too, for a
- * booking paid at a facility for several: who paid their share, and what went back).
+ * booking paid at a facility for several: who paid their share, and what went back). A confirmed
+ * booking shows its door code from the day before (with its QR), and says so until then.
  */
 export function BookingRow(props: { booking: BookingDto; now: number; cancelling: boolean; onCancel: () => void; downloading: boolean; onAddToCalendar: () => void }) {
   const { booking: b, now, cancelling, onCancel } = props;
@@ -37,6 +40,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
   const playersId = `players-${b._id}`;
   const loaded = players.load.phase === 'ready' ? players.load.players : null;
   const playersText = playersLabel(loaded ? { count: loaded.players.length, max: loaded.maxPlayers } : b.players);
+  const door = doorView(b, active);
   return (
     <>
     <tr className={active ? '' : 'is-past'}>
@@ -51,6 +55,7 @@ export function BookingRow(props: { booking: BookingDto; now: number; cancelling
         </p>
         <a className="dash-facility user-text" href={`/facilities/${b.facility._id}`}>{b.facility.name}</a>
         {b.facility.location && <small className="muted dash-sub user-text">{b.facility.location}</small>}
+        {door && <DoorCode view={door} label={label} />}
       </td>
       <td data-label="Status">
         <Pill badge={statusBadge(b, now)} />

@@ -1,3 +1,4 @@
+import type { PlayingBookingDto } from '@courtside/contracts';
 import { LoadFailed } from '../../ui/LoadStatus.tsx';
 import { Pill } from '../dashboard/Pill.tsx';
 import { organizedBy, playWhen } from './join.ts';
@@ -5,11 +6,14 @@ import { mayLeave, playersCount, playingBadge, playingLabel, shareLine } from '.
 import { usePayShare } from './usePayShare.ts';
 import { usePlaying } from './usePlaying.ts';
 import './players.css';
+import { DoorCode } from '../door/DoorCode.tsx';
+import { doorView } from '../door/door-code.ts';
 
 /**
  * My bookings' "Playing": the bookings the customer joined (someone else booked them), soonest
  * first, each with its organizer, how many play, where it stands, their share when the cost is
- * split (Pay your share while it is open), and Leave. Hidden when there are none.
+ * split (Pay your share while it is open), its door code from the day before, and Leave. Hidden
+ * when there are none.
  */
 export function PlayingSection() {
   const { load, busy, leave, refresh } = usePlaying();
@@ -31,6 +35,7 @@ export function PlayingSection() {
               <Pill badge={playingBadge(p, now)} />
               <ShareLine line={shareLine(p, now)} paying={share.paying === p.bookingId} label={playingLabel(p)} onPay={() => void share.pay(p.bookingId)} />
               {share.refusal?.bookingId === p.bookingId && <p className="alert alert-error playing-refusal" role="alert">{share.refusal.message}</p>}
+              <PlayingDoor p={p} upcoming={mayLeave(p, now)} />
             </div>
             {mayLeave(p, now) && (
               <button type="button" className="btn btn-small btn-outline-danger" onClick={() => void leave(p)} disabled={busy === p.bookingId} aria-label={`Leave ${playingLabel(p)}`}>
@@ -42,6 +47,13 @@ export function PlayingSection() {
       </ul>
     </section>
   );
+}
+
+/** The door code of a booking the customer plays in, as its organizer sees it (from the day before). */
+function PlayingDoor({ p, upcoming }: { p: PlayingBookingDto; upcoming: boolean }) {
+  // Under way the server still sends the code; before its start the row says when it will.
+  const view = doorView(p, upcoming || p.accessCode !== null);
+  return view && <DoorCode view={view} label={playingLabel(p)} />;
 }
 
 /** The player's share: what it is and by when, with Pay your share while it is open. */

@@ -18,6 +18,8 @@ const playing = (over: Partial<PlayingBookingDto> = {}): PlayingBookingDto => ({
   maxPlayers: 4,
   share: null,
   sharesDueAt: null,
+  accessCode: null,
+  accessOpensAt: null,
   ...over,
 });
 // 2026-11-21 10:00 in New York.
