@@ -11,6 +11,7 @@ import { LoginPage } from './layout/LoginPage.tsx';
 import { DaySheetPage, DayViewPage } from './day-view/index.ts';
 import { CashUpPage } from './cash-up/index.ts';
 import { ReportsPage } from './reports/index.ts';
+import { TodayPage } from './attendance/index.ts';
 import bookings from './bookings/index.ts';
 import facilities from './facilities/index.ts';
 import users from './users/index.ts';
@@ -92,6 +93,7 @@ export const App = () => (
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />
           <Route path="/reports" element={<ReportsPage />} />
+          <Route path="/today" element={<TodayPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/day-sheet" element={<DaySheetPage />} />

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ACCESS_OPENS_DEFAULT_MINUTES, ACCESS_OPENS_MAX_MINUTES, DEFAULT_SHARE_DUE_HOURS, currencyProblem, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
+import { ACCESS_OPENS_DEFAULT_MINUTES, ACCESS_OPENS_MAX_MINUTES, DEFAULT_SHARE_DUE_HOURS, NO_SHOW_DEFAULTS, currencyProblem, type NoShowSettings, isValidTimeZone, localeProblem, type MoneyFormat } from '@courtside/domain';
 
 /** Everything the server reads from its environment, validated once at boot. */
 export interface Config {
@@ -76,6 +76,8 @@ export interface Config {
   /** The site's public address, for links that leave it (payment return pages). */
   publicBaseUrl: string;
   mail: MailConfig;
+  /** No-shows (domain no-shows.ts): the grace after a start before a booking nobody checked in is one; NO_SHOW_LIMIT of them (0: off) within the window block online booking for blockDays. */
+  noShows: NoShowSettings;
   /** CURRENCY and LOCALE: what every amount is in and how it is written (site, back office, messages, payments). */
   money: MoneyFormat;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may be http: or private/loopback addresses (a receiver on the venue's own network, tests). */
@@ -284,6 +286,12 @@ export function loadConfig(env: Env = process.env): Config {
     ...paymentSettings(read, problems),
     mail: mailSettings(read, problems),
     money: moneySettings(read, problems),
+    noShows: {
+      graceMinutes: int('NO_SHOW_GRACE_MINUTES', NO_SHOW_DEFAULTS.graceMinutes, 0, 24 * 60),
+      limit: int('NO_SHOW_LIMIT', NO_SHOW_DEFAULTS.limit, 0, 1000),
+      windowDays: int('NO_SHOW_WINDOW_DAYS', NO_SHOW_DEFAULTS.windowDays, 1, 366),
+      blockDays: int('NO_SHOW_BLOCK_DAYS', NO_SHOW_DEFAULTS.blockDays, 1, 366),
+    },
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_SECONDS', 10, 1, 30) * 1000,
     webhookRetentionDays: int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),

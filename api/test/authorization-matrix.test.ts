@@ -147,6 +147,11 @@ describe('authorization matrix', () => {
         'POST /api/admin/series/preview': ['series', 'create'],
         'POST /api/admin/users/:id/notes': ['users', 'notes'],
         'POST /api/admin/customers': ['users', 'create'],
+        'POST /api/admin/bookings/:id/check-in': ['bookings', 'check-in'],
+        'DELETE /api/admin/bookings/:id/check-in': ['bookings', 'check-in'],
+        'GET /api/admin/front-desk/today': ['day-view', 'list'],
+        'GET /api/admin/attendance/summary': ['stats', 'list'],
+        'DELETE /api/admin/users/:id/booking-block': ['users', 'lift-block'],
       };
       const verb: Record<string, string> = { GET: 'list', POST: 'create', PUT: 'edit', DELETE: 'delete' };
       const mismatches = table

@@ -4,6 +4,7 @@ import { BookingNote, CustomerChoiceFields, DeskPaymentMethodField, PaymentStatu
 import { DeskRefundDto } from './payments.ts';
 import { DayHours } from './facilities.ts';
 import { DayViewWaiting } from './waitlist.ts';
+import { AttendanceSchema } from './attendance.ts';
 import { DateText, Email, Id, Nullable, PersonName, Text, TimeText, oneOf } from './primitives.ts';
 
 /** The back office's day view, dashboard figures and messages. Money in dollars. */
@@ -24,6 +25,9 @@ export const DayViewBooking = Type.Object({
   note: Nullable(Type.String({ description: "Staff's note on the booking" })),
   customer: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String(), phone: Type.String() }),
   players: Type.Array(Type.String(), { description: "The booking's other players (joined or added by name), whole names, in the order they joined" }),
+  attendance: AttendanceSchema,
+  checkedInAt: Nullable(Type.String(), 'When it was checked in (ISO instant), while checked in'),
+  checkedInBy: Nullable(Type.String(), 'The staff member or door device that checked it in'),
 });
 export type DayViewBooking = Static<typeof DayViewBooking>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { BOOKING_REFUND_STATES, BOOKING_STATUSES, DEFAULT_DESK_PAYMENT_METHOD, DESK_PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_VIAS, TEXT_LIMITS } from '@courtside/domain';
+import { ATTENDANCES, BOOKING_REFUND_STATES, BOOKING_STATUSES, DEFAULT_DESK_PAYMENT_METHOD, DESK_PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_VIAS, TEXT_LIMITS } from '@courtside/domain';
 import { PriceChangeDto } from './envelope.ts';
 import { DateText, Email, Id, Nullable, PersonName, Phone, Text, TimeText, oneOf } from './primitives.ts';
 
@@ -69,6 +69,8 @@ export const BookingDto = Type.Object({
     { count: Type.Integer({ description: 'On it now, its organizer counted' }), max: Type.Integer({ description: "Its facility's maxPlayers" }) },
     { description: 'How many play on it (GET /api/bookings/:id/players lists them)' },
   ),
+  attendance: oneOf(ATTENDANCES, "At the door: 'pending', 'checked_in', or 'no_show' (nobody checked in by its start plus NO_SHOW_GRACE_MINUTES at a facility that checks in)"),
+  checkedInAt: Nullable(Type.String(), 'When it was checked in (ISO instant), while checked in'),
   ...DoorCodeFields,
 });
 export type BookingDto = Static<typeof BookingDto>;

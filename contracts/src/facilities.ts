@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PLAYERS_RANGE, MAX_PRICE_RULES, SPORTS, TEXT_LIMITS, WEEKDAYS } from '@courtside/domain';
+import { CHECK_IN_CHOICES, MAX_PLAYERS_RANGE, MAX_PRICE_RULES, SPORTS, TEXT_LIMITS, WEEKDAYS } from '@courtside/domain';
 import { DateText, Id, ImageUrl, Nullable, Price, Text, TimeText, oneOf } from './primitives.ts';
 import { RatingSummary } from './reviews.ts';
 
@@ -35,6 +35,7 @@ export const FacilityPolicy = Type.Object(
     maxMinutes: minutes('Accepted for older clients, never answered: folded into maxBookingMinutes (the stricter of the two, in whole slots), the one longest booking'),
     bufferMinutes: minutes('Changeover minutes (default 0), taken from the end of each booking\'s play (a 60-minute slot with 10 plays 50); shorter than one slot. A booking holds exactly its slots: the neighbouring slots stay on sale'),
     maxActivePerCustomer: minutes('Most active upcoming bookings (held or confirmed) one customer may have here (default: no limit; 409 QUOTA_REACHED). MAX_ACTIVE_BOOKINGS limits them across the venue'),
+    checkIn: Type.Optional(oneOf(CHECK_IN_CHOICES, "'on': bookings here are checked in (at the desk or a door device), and a confirmed booking nobody checked in by its start plus NO_SHOW_GRACE_MINUTES becomes a no-show (default 'off')")),
   },
   { additionalProperties: false },
 );
@@ -101,7 +102,11 @@ export type FacilityListQuery = Static<typeof FacilityListQuery>;
 
 /** A facility's policy as staff write it: a field left out (or null) is the venue default; the domain checks the ranges. */
 const PolicyBody = Type.Object(
-  Object.fromEntries(Object.entries(FacilityPolicy.properties).map(([k, v]) => [k, Type.Optional(Type.Union([Type.Integer({ description: (v as { description?: string }).description }), Type.Null()]))])),
+  Object.fromEntries(Object.entries(FacilityPolicy.properties).map(([k, v]) => {
+    const description = (v as { description?: string }).description;
+    // checkIn is a choice (the domain names the ones it takes); every other field a whole number.
+    return [k, Type.Optional(Type.Union([k === 'checkIn' ? Type.String({ description }) : Type.Integer({ description }), Type.Null()]))];
+  })),
   { additionalProperties: false, description: 'Replaces the whole policy; a field left out or null is the venue default' },
 );
 

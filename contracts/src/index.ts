@@ -21,5 +21,6 @@ export * from './cash-up.ts';
 export type { ErrorCode } from '@courtside/domain';
 export * from './waitlist.ts';
 export * from './players.ts';
+export * from './attendance.ts';
 export * from './webhooks.ts';
 export * from './access.ts';

@@ -148,6 +148,13 @@ export const ERROR_CODES = [
   'HAS_PARTS',
   'SERIES_CONFLICT',
   'QUOTA_REACHED',
+  // At the door: a customer blocked from booking online for missed bookings; a booking that is not
+  // confirmed cannot be checked in; undoing a check-in (or clearing a no-show) of one with neither;
+  // lifting a block nobody has.
+  'NO_SHOW_BLOCKED',
+  'NOT_CHECKABLE',
+  'NOT_CHECKED_IN',
+  'NOT_BLOCKED',
   // A tier customers still hold cannot be deleted.
   'TIER_IN_USE',
   // Rate and review: a booking reviewed already, one not over yet, one that never took place.

@@ -20,7 +20,7 @@ const now = new Date('2026-06-01T13:00:00Z'); // 09:00 in New York
 
 describe('policy defaults', () => {
   it('the global policy: the settings, no notice, length limit, buffer or quota', () => {
-    expect(defaults).toEqual({ horizonDays: 60, minNoticeMinutes: 0, cancellationHours: 24, minMinutes: 0, maxMinutes: 1440, bufferMinutes: 0, maxActivePerCustomer: null });
+    expect(defaults).toEqual({ horizonDays: 60, minNoticeMinutes: 0, cancellationHours: 24, minMinutes: 0, maxMinutes: 1440, bufferMinutes: 0, maxActivePerCustomer: null, checkIn: 'off' });
   });
 
   it('a missing (or null) field is the global default', () => {
@@ -33,6 +33,15 @@ describe('policy defaults', () => {
 });
 
 describe('validatePolicy', () => {
+  it('checkIn is off or on, off by default', () => {
+    expect(validatePolicy({ checkIn: 'on' })).toEqual({ checkIn: 'on' });
+    expect(effectivePolicy({ checkIn: 'on' }, defaults).checkIn).toBe('on');
+    expect(effectivePolicy({}, defaults).checkIn).toBe('off');
+    const refusal = errorOf(() => validatePolicy({ checkIn: 'yes' } as unknown as FacilityPolicy));
+    expect(refusal).toMatchObject({ code: 'INVALID_POLICY', path: 'policy.checkIn' });
+    expect(refusal.message).toBe('policy.checkIn must be one of off, on');
+  });
+
   it('keeps what is set, drops nulls', () => {
     const input = { horizonDays: 14, minNoticeMinutes: 120, cancellationHours: 48, minMinutes: 60, maxMinutes: 120, bufferMinutes: 10, maxActivePerCustomer: 2 };
     expect(validatePolicy(input)).toEqual(input);

@@ -20,7 +20,16 @@ export interface FacilityPolicy {
   maxMinutes?: number;
   bufferMinutes?: number;
   maxActivePerCustomer?: number;
+  /** 'on': staff or a door device check each booking in, and one nobody checked in becomes a no-show (no-shows.ts). */
+  checkIn?: CheckInPolicy;
 }
+
+/** Whether a facility checks its bookings in: the choices, off by default. */
+export const CHECK_IN_CHOICES = ['off', 'on'] as const;
+export type CheckInPolicy = (typeof CHECK_IN_CHOICES)[number];
+
+/** The policy fields that are whole numbers (checkIn is a choice). */
+export type NumericPolicyField = Exclude<keyof FacilityPolicy, 'checkIn'>;
 
 /** The policy in force at a facility: every field decided. */
 export interface EffectivePolicy {
@@ -34,6 +43,7 @@ export interface EffectivePolicy {
   bufferMinutes: number;
   /** Null: no limit. */
   maxActivePerCustomer: number | null;
+  checkIn: CheckInPolicy;
 }
 
 /** Each field's range (inclusive), as validatePolicy enforces it. */
@@ -45,9 +55,12 @@ export const POLICY_RANGES = {
   maxMinutes: [1, 24 * 60],
   bufferMinutes: [0, 4 * 60],
   maxActivePerCustomer: [1, 1000],
-} as const satisfies Record<keyof FacilityPolicy, readonly [number, number]>;
+} as const satisfies Record<NumericPolicyField, readonly [number, number]>;
 
-const POLICY_FIELDS = Object.keys(POLICY_RANGES) as (keyof FacilityPolicy)[];
+/** Each choice field's values, as validatePolicy enforces them. */
+export const POLICY_CHOICES = { checkIn: CHECK_IN_CHOICES } as const satisfies Record<Exclude<keyof FacilityPolicy, NumericPolicyField>, readonly string[]>;
+
+const POLICY_FIELDS = [...Object.keys(POLICY_RANGES), ...Object.keys(POLICY_CHOICES)] as (keyof FacilityPolicy)[];
 
 /** The global settings a facility policy falls back on. */
 export interface GlobalPolicySettings {
@@ -65,6 +78,7 @@ export function globalPolicy(settings: GlobalPolicySettings): EffectivePolicy {
     maxMinutes: 24 * 60,
     bufferMinutes: 0,
     maxActivePerCustomer: null,
+    checkIn: 'off',
   };
 }
 
@@ -73,7 +87,7 @@ export function effectivePolicy(policy: FacilityPolicy | null | undefined, defau
   const out = { ...defaults };
   for (const field of POLICY_FIELDS) {
     const value = policy?.[field];
-    if (value != null) out[field] = value;
+    if (value != null) (out as Record<string, unknown>)[field] = value;
   }
   return out;
 }
@@ -88,10 +102,15 @@ export function validatePolicy(input: FacilityPolicy, defaults?: EffectivePolicy
   const out: FacilityPolicy = {};
   for (const [field, value] of Object.entries(input)) {
     const at = fieldPath(path, field);
-    if (!Object.hasOwn(POLICY_RANGES, field)) throw invalid('INVALID_POLICY', `${at} is not a policy setting (${POLICY_FIELDS.join(', ')})`, at);
+    if (!POLICY_FIELDS.includes(field as keyof FacilityPolicy)) throw invalid('INVALID_POLICY', `${at} is not a policy setting (${POLICY_FIELDS.join(', ')})`, at);
     if (value == null) continue;
-    const [min, max] = POLICY_RANGES[field as keyof FacilityPolicy];
-    out[field as keyof FacilityPolicy] = wholeNumberIn(value, min, max, 'INVALID_POLICY', at);
+    if (field === 'checkIn') {
+      if (!(CHECK_IN_CHOICES as readonly unknown[]).includes(value)) throw invalid('INVALID_POLICY', `${at} must be one of ${CHECK_IN_CHOICES.join(', ')}`, at);
+      out.checkIn = value as CheckInPolicy;
+      continue;
+    }
+    const [min, max] = POLICY_RANGES[field as NumericPolicyField];
+    out[field as NumericPolicyField] = wholeNumberIn(value, min, max, 'INVALID_POLICY', at);
   }
   const { minMinutes, maxMinutes } = defaults ? effectivePolicy(out, defaults) : out;
   if (minMinutes !== undefined && maxMinutes !== undefined && maxMinutes < minMinutes) {

@@ -27,13 +27,13 @@ export const normalizeRole = (role: Role | typeof LEGACY_ADMIN_ROLE): Role => (r
  * react-admin's (`list` also covers `show` and `export`) plus a resource's own actions.
  */
 export const BACK_OFFICE_ACCESS = {
-  bookings: { list: 'desk', create: 'desk', edit: 'desk', reprice: 'manager', delete: 'desk', 'mark-paid': 'desk', 'settle-balance': 'desk' },
+  bookings: { list: 'desk', create: 'desk', edit: 'desk', reprice: 'manager', delete: 'desk', 'mark-paid': 'desk', 'settle-balance': 'desk', 'check-in': 'desk' },
   'day-view': { list: 'desk' },
   stats: { list: 'desk' },
   reports: { list: 'manager' },
   'cash-up': { list: 'desk', create: 'desk' },
   waitlist: { list: 'desk', delete: 'desk' },
-  users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', tier: 'manager', role: 'owner', delete: 'owner' },
+  users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', 'lift-block': 'desk', tier: 'manager', role: 'owner', delete: 'owner' },
   staff: { list: 'owner', create: 'owner' },
   facilities: { list: 'desk', create: 'manager', edit: 'manager', delete: 'owner' },
   closures: { list: 'desk', create: 'manager', edit: 'manager', delete: 'manager' },

@@ -82,11 +82,13 @@ export const EMAIL_KINDS = [
   'share_paid',
   'share_due_soon',
   'shares_covered',
+  'no_show_marked',
+  'booking_blocked',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What the audit log records: changes to money, roles, prices and policies, and deletes. */
-export const AUDIT_ACTIONS = ['refund', 'mark-paid', 'settle-balance', 'price-change', 'policy-change', 'role-change', 'staff-invite', 'delete', 'cash-up'] as const;
+export const AUDIT_ACTIONS = ['refund', 'mark-paid', 'settle-balance', 'price-change', 'policy-change', 'role-change', 'staff-invite', 'delete', 'cash-up', 'check-in', 'check-in-undo', 'no-show-clear', 'block-lift'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Whether a confirmed booking's players came: 'pending' until checked in, or marked a no-show after the grace time. */

@@ -59,8 +59,9 @@ test('a device made in the back office signs the kiosk in; the code of a booking
     return value;
   });
 
-  // The tablet at the door: a browser of its own.
-  const tablet = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  // The tablet at the door: a browser of its own (a context of its own, as axe opens pages in it).
+  const tabletContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const tablet = await tabletContext.newPage();
   await test.step('staff sign the tablet in as the device', async () => {
     await tablet.goto('/checkin');
     await hydrated(tablet);
@@ -95,5 +96,5 @@ test('a device made in the back office signs the kiosk in; the code of a booking
     await expect(row).toContainText('Active');
     await snapConsole(page, 'admin-devices');
   });
-  await tablet.close();
+  await tabletContext.close();
 });

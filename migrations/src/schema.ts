@@ -24,6 +24,8 @@ export interface UsersTable {
   /** The customer's tier (what they are charged) and when it stops counting (null: never). */
   tier_id: Generated<string | null>;
   tier_expires_at: Generated<Date | null>;
+  /** Blocked from booking online until then for no-shows (null, or past: not blocked). */
+  booking_blocked_until: Generated<Date | null>;
   deleted_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -52,6 +54,8 @@ export interface FacilitiesTable {
   max_players: Generated<number>;
   /** The facility it is part of (one level: a parent is part of nothing); a parent and its parts share their ground. */
   parent_id: Generated<string | null>;
+  /** When its policy's checkIn was last turned on (null while off): no booking before it becomes a no-show. */
+  check_in_since: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -99,6 +103,8 @@ export interface BookingsTable {
   checked_in_at: Generated<Date | null>;
   checked_in_by: Generated<string | null>;
   checked_in_device: Generated<string | null>;
+  /** Staff cleared its no-show: the sweep never marks it again. */
+  no_show_cleared_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -11,6 +11,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'staff-invite': 'Staff invited',
   delete: 'Deletion',
   'cash-up': 'Day closed',
+  'check-in': 'Checked in',
+  'check-in-undo': 'Check in undone',
+  'no-show-clear': 'Missed booking cleared',
+  'block-lift': 'Booking block lifted',
 };
 
 /** An action from a newer server than this back office is shown as it is, not hidden. */

@@ -1,5 +1,5 @@
 /** What the audit log records (GET /api/admin/audit's `action`). */
-export const AUDIT_ACTIONS = ['refund', 'mark-paid', 'settle-balance', 'price-change', 'policy-change', 'role-change', 'staff-invite', 'delete', 'cash-up'] as const;
+export const AUDIT_ACTIONS = ['refund', 'mark-paid', 'settle-balance', 'price-change', 'policy-change', 'role-change', 'staff-invite', 'delete', 'cash-up', 'check-in', 'check-in-undo', 'no-show-clear', 'block-lift'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

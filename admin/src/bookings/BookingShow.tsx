@@ -13,6 +13,8 @@ import { CustomerFact } from '../common/CustomerFact.tsx';
 import { useCan } from '../common/useCan.ts';
 import { CancelBookingButton } from './CancelBookingButton.tsx';
 import { MarkPaidButton } from './MarkPaidButton.tsx';
+import { CheckInButton } from '../attendance/CheckInButton.tsx';
+import { attendanceLine, checkInTime } from '../attendance/attendance-text.ts';
 import { MoveBookingButton } from './MoveBookingButton.tsx';
 import { SettleBalanceButtons } from './SettleBalanceButtons.tsx';
 import type { BookingRecord } from './types.ts';
@@ -31,6 +33,7 @@ const Actions = () => {
       {r && (
         <>
           <MoveBookingButton id={r.id} at={{ facilityId: r.facility._id, date: r.date, startTime: r.startTime, endTime: r.endTime }} who={`${r.user.name}, ${r.facility.name}`} status={r.status} variant="outlined" />
+          <CheckInButton booking={{ id: r.id, status: r.status, attendance: r.attendance, customerName: r.user.name }} />
           <MarkPaidButton booking={{ ...r, customerName: r.user.name }} variant="outlined" />
           <SettleBalanceButtons booking={{ ...r, customerName: r.user.name }} />
         </>
@@ -130,6 +133,15 @@ const Details = () => {
       </Grid>
       <Divider sx={{ my: 3 }} />
       <Grid container spacing={3}>
+        {r.status === 'confirmed' && (
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <Fact label="Attendance">
+              <Typography variant="body2" data-testid="booking-attendance">
+                {attendanceLine(r, checkInTime)}
+              </Typography>
+            </Fact>
+          </Grid>
+        )}
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Fact label="Booked on">
             <Typography variant="body2">{dateTime(r.createdAt)}</Typography>

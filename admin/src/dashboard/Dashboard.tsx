@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/EventNoteOutlined';
 import ViewWeekIcon from '@mui/icons-material/ViewWeekOutlined';
@@ -12,6 +13,7 @@ import { FailedEmailsNotice, FlaggedPaymentsNotice } from './AttentionNotices.ts
 import { FigureCards, FigureCardsLoading } from './FigureCards.tsx';
 import { ToDoCard } from './ToDoCard.tsx';
 import { UpcomingBookings } from './UpcomingBookings.tsx';
+import { DoorFigures } from '../attendance/index.ts';
 
 /** The figures, refreshed every minute. */
 const useStats = () => {
@@ -58,6 +60,9 @@ export const Dashboard = () => {
         <>
           <ToDoCard deskRefunds={data.deskRefunds} />
           <FigureCards stats={data} />
+          <Suspense fallback={null}>
+            <DoorFigures />
+          </Suspense>
           <UpcomingBookings bookings={data.upcoming} />
         </>
       )}

@@ -7,6 +7,7 @@ import { bookingLook, tagLook } from './look.ts';
 import { blockSpoken, blockTag, blockTime, bookingDetails } from './booking-text.ts';
 import { srOnly } from '../common/ScreenReaderText.tsx';
 import { useDeskCash } from './desk-cash.ts';
+import { attendanceMark } from '../attendance/attendance-text.ts';
 
 /** A block too short for this shows its second line to screen readers only. */
 const TWO_LINES = 34;
@@ -32,6 +33,7 @@ export const BookingBlock = ({
   const height = (end - start) * PX_PER_MIN;
   const cash = useDeskCash(booking.id).amount;
   const tag = blockTag(booking, cash);
+  const mark = attendanceMark(booking.attendance);
   // Too short for two lines of text (a 15- or 30-minute block): one line, tight to the edges.
   const oneLine = height < TWO_LINES;
   // A 15-minute block is 13 px tall: smaller type, so the name and the state still read whole.
@@ -45,6 +47,7 @@ export const BookingBlock = ({
         aria-haspopup="dialog"
         data-testid="day-booking"
         data-payment={tag.tone}
+        data-attendance={booking.attendance}
         draggable
         onDragStart={(e) => {
           e.dataTransfer.effectAllowed = 'move';
@@ -78,7 +81,7 @@ export const BookingBlock = ({
       >
         {/* Read in DOM order ("Ann Lee 10:00–11:00 · Confirmed · Paid", its name), laid out by the grid: name and
             tag on the first line, the time under them. The tag never shrinks: a narrow block cuts the name, never the state. */}
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gridTemplateAreas: '"name tag" "time time"', columnGap: 0.5, alignItems: 'center', height: oneLine ? '100%' : undefined }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: mark ? 'minmax(0, 1fr) auto auto' : 'minmax(0, 1fr) auto', gridTemplateAreas: mark ? '"name mark tag" "time time time"' : '"name tag" "time time"', columnGap: 0.5, alignItems: 'center', height: oneLine ? '100%' : undefined }}>
           <Typography variant="body2" sx={{ gridArea: 'name', fontWeight: 600, lineHeight: tiny ? 1 : 1.25, fontSize: tiny ? 11 : undefined }} noWrap>
             {booking.customer.name}
           </Typography>{' '}
@@ -88,6 +91,16 @@ export const BookingBlock = ({
           <Box component="span" sx={srOnly}>
             {blockSpoken(booking, cash)}
           </Box>
+          {mark && (
+            <Box
+              component="span"
+              data-testid="attendance-mark"
+              aria-label={booking.attendance === 'checked_in' ? 'Checked in' : 'No-show'}
+              sx={{ gridArea: 'mark', px: 0.5, borderRadius: 0.5, fontSize: 11, fontWeight: 700, lineHeight: tiny ? 1 : '16px', whiteSpace: 'nowrap', ...(booking.attendance === 'checked_in' ? { bgcolor: '#1b7f3b', color: '#fff' } : { bgcolor: '#8a4b00', color: '#fff' }) }}
+            >
+              {mark}
+            </Box>
+          )}
           <Box
             component="span"
             data-testid="block-tag"

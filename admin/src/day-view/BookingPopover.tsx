@@ -13,6 +13,8 @@ import { HandedBackButton } from '../payments/HandedBackButton.tsx';
 import { cashLine } from '../payments/desk-refunds.ts';
 import { useDeskCash } from './desk-cash.ts';
 import { playersAfterName } from './booking-text.ts';
+import { CheckInButton } from '../attendance/CheckInButton.tsx';
+import { attendanceLine, checkInTime } from '../attendance/attendance-text.ts';
 
 /** Desk money of this booking still to hand back, with the action that records it done. */
 const CashToHandBack = ({ bookingId, onDone }: { bookingId: string; onDone: () => void }) => {
@@ -70,8 +72,14 @@ export const BookingPopover = ({ open, date, onClose }: { open: OpenBooking | un
             <BookingStatus value={b.status} short />
             <PaymentStatus value={b.paymentStatus} />
           </Stack>
+          {b.attendance !== 'pending' && (
+            <Typography variant="body2" data-testid="popover-attendance" sx={{ fontWeight: 600, color: b.attendance === 'no_show' ? 'warning.dark' : 'success.dark' }}>
+              {attendanceLine(b, checkInTime)}
+            </Typography>
+          )}
           <CashToHandBack bookingId={b.id} onDone={onClose} />
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <CheckInButton booking={{ id: b.id, status: b.status, attendance: b.attendance, customerName: b.customer.name }} variant="contained" onDone={onClose} />
             <Button size="small" variant="contained" startIcon={<OpenIcon />} onClick={() => navigate(`/bookings/${b.id}/show`)}>
               Open booking
             </Button>

@@ -15,6 +15,9 @@ const held: DayViewBooking = {
   note: null,
   customer: { id: 'u1', name: 'Ann Lee', email: 'ann@example.test', phone: '' },
   players: [],
+  attendance: 'pending',
+  checkedInAt: null,
+  checkedInBy: null,
 };
 const paid: DayViewBooking = { ...held, status: 'confirmed', paymentStatus: 'paid' };
 const unpaid: DayViewBooking = { ...held, status: 'confirmed', paymentStatus: 'unpaid' };

@@ -27,8 +27,11 @@ export function blockSpoken(b: DayViewBooking, cashToHandBack = 0): string {
   return cashToHandBack > 0 ? ` · Confirmed · ${paymentWord(b)} · ` : ' · Confirmed · ';
 }
 
-/** The block's whole line, as screen readers and the list read it: "10:00–11:00 · Confirmed · Unpaid". */
-export const blockLine = (b: DayViewBooking, cashToHandBack = 0) => `${when(b)}${blockSpoken(b, cashToHandBack)}${blockTag(b, cashToHandBack).label}`;
+/** " · Checked in" or " · No-show" after a booking's other words; nothing while nobody has checked in. */
+export const attendanceAfter = (b: Pick<DayViewBooking, 'attendance'>) => (b.attendance === 'checked_in' ? ' · Checked in' : b.attendance === 'no_show' ? ' · No-show' : '');
+
+/** The block's whole line, as screen readers and the list read it: "10:00–11:00 · Confirmed · Unpaid · Checked in". */
+export const blockLine = (b: DayViewBooking, cashToHandBack = 0) => `${when(b)}${blockSpoken(b, cashToHandBack)}${blockTag(b, cashToHandBack).label}${attendanceAfter(b)}`;
 
 /** " + 2 players: Sam Kerr, Ana Ruiz" after the customer's name (whole names: staff see them so); nothing without players. */
 export const playersAfterName = (b: Pick<DayViewBooking, 'players'>) => (b.players.length ? ` + ${countOf(b.players.length, 'player')}: ${b.players.join(', ')}` : '');
@@ -38,7 +41,7 @@ export const customerAndPlayers = (b: Pick<DayViewBooking, 'customer' | 'players
 
 /** Everything about the booking, for its tooltip. */
 export const bookingDetails = (b: DayViewBooking) =>
-  `${when(b)} · ${b.customer.name} (${emailText(b.customer.email)})${playersAfterName(b)} · ${b.status === 'confirmed' ? 'Confirmed' : 'Held, awaiting payment'} · ${b.paymentStatus} · ${money(b.payableAmount)}`;
+  `${when(b)} · ${b.customer.name} (${emailText(b.customer.email)})${playersAfterName(b)} · ${b.status === 'confirmed' ? 'Confirmed' : 'Held, awaiting payment'} · ${b.paymentStatus} · ${money(b.payableAmount)}${attendanceAfter(b)}`;
 
 /** "Half A booked 12:00 PM – 1:00 PM": time a linked facility holds, as every view of the day says it. */
 export const linkedText = (l: Pick<DayViewLinked, 'label' | 'startTime' | 'endTime'>) => `${l.label} ${timeRange(l.startTime, l.endTime)}`;

@@ -14,6 +14,9 @@ const booking = (over: Partial<DayViewBooking> = {}): DayViewBooking => ({
   note: null,
   customer: { id: 'u1', name: 'Ann Lee', email: 'ann@example.test', phone: '555 0100' },
   players: [],
+  attendance: 'pending',
+  checkedInAt: null,
+  checkedInBy: null,
   ...over,
 });
 

@@ -1,6 +1,6 @@
 import { money, timeRange } from '../common/format.ts';
 import type { DayView, DayViewBooking, DayViewClosure, DayViewFacility } from '../types.ts';
-import { customerAndPlayers, linkedText } from './booking-text.ts';
+import { attendanceAfter, customerAndPlayers, linkedText } from './booking-text.ts';
 
 /** The printable day sheet's words: a facility's rows in time order, each booking's money in plain words. */
 
@@ -54,7 +54,7 @@ export function sheetRows(facility: Pick<DayViewFacility, 'bookings' | 'closures
         time: timeRange(b.startTime, b.endTime),
         name: customerAndPlayers(b),
         phone: b.customer.phone ?? '',
-        money: moneyText(b),
+        money: `${moneyText(b)}${attendanceAfter(b)}`,
         note: b.note?.trim() ?? '',
       },
     })),

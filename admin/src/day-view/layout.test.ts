@@ -14,6 +14,9 @@ const booking = (startTime: string, endTime: string): DayViewBooking => ({
   note: null,
   customer: { id: 'u1', name: 'Ann', email: 'ann@example.test', phone: '' },
   players: [],
+  attendance: 'pending',
+  checkedInAt: null,
+  checkedInBy: null,
 });
 
 const facility = (hours: { open: string; close: string } | null, bookings: DayViewBooking[] = []): DayViewFacility => ({

@@ -29,6 +29,8 @@ const KIND_LABELS: Record<EmailKind, string> = {
   share_paid: 'Share of a split booking paid',
   share_due_soon: 'Unpaid share due soon',
   shares_covered: "Unpaid shares: the organizer's charge, or its decline",
+  no_show_marked: 'Marked as a no-show',
+  booking_blocked: 'Online booking blocked (no-shows)',
 };
 
 export const kindLabel = (kind: string) => (KIND_LABELS as Record<string, string>)[kind] ?? kind;

@@ -2,7 +2,7 @@ import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { ArrayInput, DateInput, NumberInput, SelectArrayInput, SelectInput, SimpleFormIterator, maxValue, minValue, regex, required, useSimpleFormIterator } from 'react-admin';
-import { MAX_PRICE, POLICY_RANGES, type FacilityPolicy } from '@courtside/domain';
+import { CHECK_IN_CHOICES, MAX_PRICE, POLICY_RANGES, type NumericPolicyField } from '@courtside/domain';
 import { currencySymbol } from '@courtside/browser';
 import type { PublicSettings } from '@courtside/contracts';
 import { useWatch } from 'react-hook-form';
@@ -69,7 +69,7 @@ export const PriceRulesInput = () => (
   </>
 );
 
-type PolicyField = keyof FacilityPolicy;
+type PolicyField = NumericPolicyField;
 /** The policy fields, with what a blank means; the longest booking is the Schedule's (maxBookingMinutes). */
 const FIELDS: { field: Exclude<PolicyField, 'maxMinutes'>; label: string; fallback: (s: PublicSettings | undefined) => string }[] = [
   { field: 'horizonDays', label: 'Horizon (days ahead)', fallback: (s) => (s ? `${s.bookingHorizonDays} days` : 'the venue setting') },
@@ -111,7 +111,17 @@ export const PolicyInputs = () => {
             />
           );
         })}
+        <SelectInput
+          source="policy.checkIn"
+          label="Check-in"
+          choices={CHECK_IN_CHOICES.map((id) => ({ id, name: CHECK_IN_NAMES[id] }))}
+          emptyText="Off (default)"
+          helperText="On: staff or a door device check each booking in; one nobody checked in by its start plus the grace time becomes a no-show."
+          sx={{ width: { xs: '100%', sm: 616 } }}
+        />
       </Box>
     </>
   );
 };
+
+const CHECK_IN_NAMES = { off: 'Off', on: 'On' } as const;

@@ -6,6 +6,7 @@ import ListIcon from '@mui/icons-material/ViewList';
 // The banknotes of Payments: already in the first screen, where a new icon would cost ~330 bytes.
 import CashUpIcon from '@mui/icons-material/PaymentsOutlined';
 import ReportsIcon from '@mui/icons-material/InsertChartOutlined';
+import TodayIcon from '@mui/icons-material/HowToRegOutlined';
 import { LinkBase, usePermissions, useResourceDefinitions } from 'react-admin';
 import { useMatch } from 'react-router';
 import { menuEntry } from './menu-entry.ts';
@@ -54,6 +55,7 @@ export const ConsoleMenu = ({ id, onNavigate }: { id: string; onNavigate?: () =>
       {menuEntriesFor(permissions).map((name) => {
         if (name === 'dashboard') return <Item key={name} to="/" label="Dashboard" Icon={DashboardIcon} onClick={onNavigate} />;
         if (name === 'day-view') return <Item key={name} to="/day-view" label="Day view" Icon={CalendarViewDayIcon} onClick={onNavigate} />;
+        if (name === 'today') return <Item key={name} to="/today" label="Today" Icon={TodayIcon} onClick={onNavigate} />;
         if (name === 'cash-up') return <Item key={name} to="/cash-up" label="Cash-up" Icon={CashUpIcon} onClick={onNavigate} />;
         if (name === 'reports') return <Item key={name} to="/reports" label="Reports" Icon={ReportsIcon} onClick={onNavigate} />;
         const definition = resources[name];

@@ -3,8 +3,8 @@ import { canAccess, isStaff } from '../access.ts';
 /** The resources in the console's menu, in this order; each one's icon and label come from its <Resource>. */
 export const MENU_RESOURCES = ['bookings', 'series', 'waitlist', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'devices', 'reviews', 'messages', 'emails', 'webhooks', 'audit'] as const;
 
-/** The console's own screens in the menu, after the dashboard: the front desk's day, its cash-up, and the reports. */
-export const MENU_SCREENS = ['day-view', 'cash-up', 'reports'] as const;
+/** The console's own screens in the menu, after the dashboard: the front desk's day, its Today list (check-in), its cash-up, and the reports. */
+export const MENU_SCREENS = ['day-view', 'today', 'cash-up', 'reports'] as const;
 
 export type MenuEntryName = 'dashboard' | (typeof MENU_SCREENS)[number] | (typeof MENU_RESOURCES)[number];
 
@@ -16,6 +16,7 @@ export type MenuEntryName = 'dashboard' | (typeof MENU_SCREENS)[number] | (typeo
  */
 export function menuEntriesFor(role: unknown): MenuEntryName[] {
   if (!isStaff(role)) return [];
-  const listed = ([...MENU_SCREENS, ...MENU_RESOURCES] as const).filter((name) => canAccess(role, { resource: name, action: 'list' }));
+  // The Today list is the day view's, in a list to check people in from.
+  const listed = ([...MENU_SCREENS, ...MENU_RESOURCES] as const).filter((name) => canAccess(role, { resource: name === 'today' ? 'day-view' : name, action: 'list' }));
   return ['dashboard', ...listed];
 }

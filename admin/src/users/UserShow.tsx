@@ -13,6 +13,7 @@ import type { PaymentRecord } from '../payments/types.ts';
 import { roleChip } from './roles.ts';
 import { splitBookings } from './customer-page.ts';
 import type { UserRecord } from './types.ts';
+import { CustomerAttendance } from '../attendance/CustomerAttendance.tsx';
 
 const Title = () => {
   const record = useRecordContext<UserRecord>();
@@ -225,6 +226,7 @@ const CustomerPage = () => {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start', p: { xs: 1, sm: 2 } }}>
       <Details record={record} />
       <Notes userId={id} />
+      <CustomerAttendance userId={id} />
       <Bookings userId={id} />
       <Payments userId={id} />
     </Box>

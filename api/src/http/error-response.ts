@@ -64,6 +64,8 @@ const PG_CONFLICTS: Record<string, [number, ErrorCode, string]> = {
   CSH03: [409, 'CLOSURE_CONFLICT', 'A booking is in the way of this closure.'],
   // Raised by courtside_reserve_booking (migration 2026_11_24_0700_buffers_quotas).
   CSH04: [409, 'QUOTA_REACHED', 'You already have as many upcoming bookings as allowed.'],
+  // Raised by courtside_reserve_booking for a customer blocked for no-shows; the booking path words it with the date (domain noShowBlocked).
+  CSH09: [409, 'NO_SHOW_BLOCKED', 'You cannot book online for now because of bookings nobody came to. Please contact the venue.'],
   // Raised by courtside_facility_one_level (sql/courtside_facility_one_level.sql); the API checks first and names the facilities.
   CSH08: [409, 'LINK_REFUSED', 'A part cannot have parts, and a parent cannot be part of another facility.'],
   '23505': [409, 'ALREADY_EXISTS', 'This record already exists.'],

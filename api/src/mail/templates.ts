@@ -426,4 +426,18 @@ export const templates = {
       myBookings(layout),
       'You can turn these reminders off in your profile.',
     ]),
+
+  noShowMarked: (layout: MailLayout, b: BookingFacts, graceMinutes: number) =>
+    render(layout, `Marked as a no-show: ${b.facilityName}`, hello(b.customerName), [
+      `Nobody checked in for this booking by ${graceMinutes} minutes after its start, so it is recorded as a no-show:`,
+      ...bookingLines(layout, b),
+      `If you were there, tell us${layout.venue.contact ? ` (${layout.venue.contact})` : ''} and we will clear it. If you cannot come to a booking, cancelling it frees the court for someone else.`,
+      myBookings(layout),
+    ]),
+
+  bookingBlocked: (layout: MailLayout, name: string, until: string, noShows: number, windowDays: number) =>
+    render(layout, 'Online booking paused', hello(name), [
+      `${noShows} of your bookings in the last ${windowDays} days were no-shows: nobody checked in for them. You cannot book online until ${until}.`,
+      `Your existing bookings stay as they are. To book before then, or if a no-show was a mistake, contact us${layout.venue.contact ? ` (${layout.venue.contact})` : ''}.`,
+    ]),
 };

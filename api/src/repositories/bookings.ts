@@ -131,6 +131,8 @@ export async function expireLapsedOverlapping(
 export const HOLD_CAP_REACHED = 'CSH01';
 /** SQLSTATE raised by courtside_reserve_booking (migration 2026_11_24_0700) at a quota; DETAIL 'facility <count>' or 'venue <count>'. */
 export const QUOTA_REACHED = 'CSH04';
+/** SQLSTATE raised by courtside_reserve_booking when a customer booking online is blocked for no-shows; DETAIL: the block's end, epoch ms. */
+export const NO_SHOW_BLOCKED = 'CSH09';
 
 /** What a customer may still book, checked under their lock by the insert (null: no limit). */
 export interface CustomerLimits {
@@ -510,4 +512,42 @@ export async function clearAttendance(db: Executor, id: string, now: Date): Prom
     .where('attendance', '<>', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Clears a no-show staff say was a mistake: pending again, and the no-show sweep never marks it again. */
+export async function clearNoShow(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ attendance: 'pending', no_show_cleared_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('attendance', '=', 'no_show')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks as no-shows, in one statement, the confirmed bookings nobody checked in whose start plus
+ * `graceMinutes` has passed, at facilities that check in: only those that started after check-in
+ * was turned on there (facilities.check_in_since) and within `lookbackMs` of now, and never one
+ * whose no-show staff cleared. The rows are taken FOR UPDATE SKIP LOCKED and `attendance =
+ * 'pending'` is checked again on the locked row, so however many sweeps run at once each booking
+ * is marked by exactly one of them: the ones it returns.
+ */
+export async function markDueNoShows(db: Executor, now: Date, graceMinutes: number, lookbackMs: number, batch = 200): Promise<{ id: string; user_id: string }[]> {
+  const dueBy = new Date(now.getTime() - graceMinutes * 60_000);
+  const after = new Date(now.getTime() - lookbackMs);
+  const result = await sql<{ id: string; user_id: string }>`
+    UPDATE bookings SET attendance = 'no_show', updated_at = ${now}
+    WHERE id IN (
+      SELECT b.id FROM bookings b JOIN facilities f ON f.id = b.facility_id
+      WHERE b.attendance = 'pending' AND b.status = 'confirmed'
+        AND b.starts_at <= ${dueBy} AND b.starts_at > ${after}
+        AND b.no_show_cleared_at IS NULL
+        AND f.policy ->> 'checkIn' = 'on' AND b.starts_at >= f.check_in_since
+      ORDER BY b.starts_at
+      LIMIT ${batch}
+      FOR UPDATE OF b SKIP LOCKED
+    ) AND attendance = 'pending' AND status = 'confirmed'
+    RETURNING id, user_id`.execute(db);
+  return result.rows;
 }

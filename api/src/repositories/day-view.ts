@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ActiveStatus, PaymentStatus } from '@courtside/domain';
+import type { ActiveStatus, Attendance, PaymentStatus } from '@courtside/domain';
 import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { holdsTime } from './occupancy.ts';
@@ -50,6 +50,10 @@ export interface DayBookingRow {
   user_phone: string;
   /** Its other players' names (accounts' names, friends' as added), in the order they joined. */
   players: string[];
+  attendance: Attendance;
+  checked_in_at: Date | null;
+  /** The staff member or door device that checked it in. */
+  checked_in_by_name: string | null;
 }
 
 /**
@@ -77,7 +81,10 @@ export function activeBookingsBetween(db: Executor, facilityIds: string[], from:
       'u.name as user_name',
       'u.email as user_email',
       'u.phone as user_phone',
+      'b.attendance',
+      'b.checked_in_at',
     ])
+    .select(sql<string | null>`coalesce((SELECT s.name FROM users s WHERE s.id = b.checked_in_by), (SELECT d.name FROM access_devices d WHERE d.id = b.checked_in_device))`.as('checked_in_by_name'))
     .select(sql<ActiveStatus>`b.status`.as('status'))
     .select(
       sql<string[]>`ARRAY(SELECT coalesce(pu.name, p.guest_name) FROM booking_players p LEFT JOIN users pu ON pu.id = p.user_id

@@ -82,14 +82,19 @@ export async function findFacilityVersioned(db: Executor, id: string): Promise<{
   return { row: row as FacilityRow, version };
 }
 
+/** When check-in was turned on, kept with the policy that says so (null while off; the no-show sweep starts there). */
+const checksIn = (policy: unknown) => typeof policy === 'string' && (JSON.parse(policy) as { checkIn?: string }).checkIn === 'on';
+
 export function insertFacility(db: Executor, facility: NewFacility): Promise<RatedFacilityRow> {
-  return db.insertInto('facilities').values(facility).returningAll().returning(pageColumns).executeTakeFirstOrThrow();
+  const since = checksIn(facility.policy) ? (facility.updated_at ?? new Date()) : null;
+  return db.insertInto('facilities').values({ ...facility, check_in_since: since }).returningAll().returning(pageColumns).executeTakeFirstOrThrow();
 }
 
 export function updateFacility(db: Executor, id: string, changes: FacilityUpdate, now: Date): Promise<RatedFacilityRow | undefined> {
+  const checkIn = changes.policy === undefined ? {} : { check_in_since: checksIn(changes.policy) ? sql<Date>`coalesce(check_in_since, ${now})` : null };
   return db
     .updateTable('facilities')
-    .set({ ...changes, updated_at: now })
+    .set({ ...changes, ...checkIn, updated_at: now })
     .where('id', '=', id)
     .returningAll()
     .returning(pageColumns)

@@ -132,6 +132,9 @@ export async function getDayView(ctx: ServiceContext, dateText?: string): Promis
         note: b.note,
         customer: { id: b.user_id, name: b.user_name, email: b.user_email, phone: b.user_phone },
         players: b.players,
+        attendance: b.attendance,
+        checkedInAt: b.checked_in_at?.toISOString() ?? null,
+        checkedInBy: b.checked_in_by_name,
       })),
       closures: closures
         .filter((c) => c.facility_id === facility.id && c.starts_at < to && c.ends_at > from)

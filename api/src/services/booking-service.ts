@@ -22,6 +22,7 @@ import {
   roleFor,
   waitlisted,
   sharesDueAt,
+  noShowBlocked,
 } from '@courtside/domain';
 import { recordAudit } from '../repositories/audit-log.ts';
 import type { BookingDto, MovedBookingDto } from '@courtside/contracts';
@@ -117,6 +118,7 @@ function holdRefusal(err: unknown, ctx: ServiceContext, facility: FacilityRow, p
   const e = err as { code?: string; constraint?: string; detail?: string };
   if (e.code === bookings.HOLD_CAP_REACHED) return holdCapReached(ctx.config.maxHoldsPerCustomer);
   if (e.code === waitlist.WAITLISTED) return waitlisted();
+  if (e.code === bookings.NO_SHOW_BLOCKED) return noShowBlocked(new Date(Number(e.detail)), facility.timezone, ctx.config.money.locale);
   if (e.code === bookings.QUOTA_REACHED) {
     const [scope, count] = (e.detail ?? '').split(' ');
     const venue = scope === 'venue';

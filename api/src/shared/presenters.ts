@@ -1,4 +1,4 @@
-import { bookedPlay, cancellationTerms, visibleDoorCode, isStaff, type DoorReader, type Role, canReview, centsToDollars, chargedForBooking, holdLapsesAt, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type OrderRefundState, type PriceChange } from '@courtside/domain';
+import { bookedPlay, cancellationTerms, visibleDoorCode, isStaff, type DoorReader, type Role, canReview, centsToDollars, chargedForBooking, holdLapsesAt, isHoldLapsed, localTimes, priceRulesToDto, ratingAverage, refundVia, type Attendance, type OrderRefundState, type PriceChange } from '@courtside/domain';
 import type { AdminUserDto, BookingDto, FacilityDto, PriceChangeDto, UserDto } from '@courtside/contracts';
 import type { ContactMessageRow, UserRow } from '@courtside/migrations';
 import type { BookingView } from '../repositories/bookings.ts';
@@ -94,6 +94,9 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     review: b.review_rating == null ? null : { rating: b.review_rating },
     reviewable: canReview({ status, endsAt: b.ends_at }, now, b.review_rating != null),
     players: { count: 1 + (b.player_count ?? 0), max: b.facility_max_players ?? 1 },
+    // A hold just made is read from its insert, which does not return these: it is pending.
+    attendance: (b.attendance as Attendance | undefined) ?? 'pending',
+    checkedInAt: (b.checked_in_at as Date | null | undefined)?.toISOString() ?? null,
     ...doorCodeOf(b, b.facility_timezone, door, now),
   };
 }

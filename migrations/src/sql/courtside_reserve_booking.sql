@@ -3,16 +3,27 @@
 -- p_max_venue at the venue (NULL: no limit), raising CSH04 with 'venue <n>' or 'facility <n>' as
 -- DETAIL. A booking being moved (p_except) is not counted, so a move within a facility is not a
 -- second booking there. Counted under the customer's lock, on a snapshot taken after it.
+-- A customer booking for themselves (p_max_holds set: staff are never capped) who is blocked for
+-- no-shows (users.booking_blocked_until still ahead) is refused a new booking, not a move, with
+-- CSH09 and the block's end (epoch milliseconds) as DETAIL: one primary-key read, under the same lock.
 CREATE OR REPLACE FUNCTION courtside_reserve_booking(p_user uuid, p_max_holds integer, p_facility uuid,
                                                      p_max_here integer, p_max_venue integer, p_now timestamptz,
                                                      p_except uuid) RETURNS boolean
 -- One plan for every call, as courtside_reserve_hold (why there).
 LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
+  blocked timestamptz;
   at_venue integer;
   here integer;
 BEGIN
   PERFORM courtside_reserve_hold(p_user, p_max_holds, p_now);
+  IF p_max_holds IS NOT NULL AND p_except IS NULL THEN
+    SELECT booking_blocked_until INTO blocked FROM users WHERE id = p_user;
+    IF blocked > p_now THEN
+      RAISE EXCEPTION 'customer % is blocked from booking until %', p_user, blocked
+        USING ERRCODE = 'CSH09', DETAIL = floor(extract(epoch FROM blocked) * 1000)::bigint::text;
+    END IF;
+  END IF;
   IF p_max_here IS NULL AND p_max_venue IS NULL THEN
     RETURN true;
   END IF;

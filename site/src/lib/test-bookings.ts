@@ -31,6 +31,8 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     review: null,
     reviewable: false,
     players: { count: 1, max: 4 },
+    attendance: 'pending',
+    checkedInAt: null,
     ...over,
   };
 }

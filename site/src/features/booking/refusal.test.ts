@@ -24,6 +24,11 @@ describe('refusalOf', () => {
     expect(refusalOf(refused(409, 'WAITLISTED', ''))).toMatchObject({ message: MESSAGES.waitlisted, waitlist: true });
   });
 
+  it('blocked for no-shows: the server words it with the day the block ends', () => {
+    const message = 'You cannot book online until Wednesday, March 17, 2027, because of bookings nobody came to. Please contact the venue to book before then.';
+    expect(refusalOf(refused(409, 'NO_SHOW_BLOCKED', message))).toEqual({ message, reloadSlots: false, clearChoice: false });
+  });
+
   it('a quota or the hold limit: the reason and My bookings, where a booking can be freed (trying again cannot work)', () => {
     for (const code of ['QUOTA_REACHED', 'HOLD_LIMIT_REACHED'] as const) {
       expect(refusalOf(refused(409, code, 'You already hold 5 unpaid bookings.'))).toEqual({

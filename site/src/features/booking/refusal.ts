@@ -30,6 +30,9 @@ export function refusalOf(err: unknown): Refusal | null {
       return { message: customerReason(err)!, reloadSlots: false, clearChoice: false };
     case 'WAITLISTED':
       return { message: customerReason(err) ?? MESSAGES.waitlisted, reloadSlots: false, clearChoice: false, waitlist: true };
+    // Blocked for no-shows: the server's words name the day it ends; trying another slot cannot help.
+    case 'NO_SHOW_BLOCKED':
+      return { message: customerReason(err) ?? MESSAGES.failed, reloadSlots: false, clearChoice: false };
     case 'QUOTA_REACHED':
     case 'HOLD_LIMIT_REACHED':
       return { message: customerReason(err) ?? MESSAGES.failed, reloadSlots: false, clearChoice: false, myBookings: true };
