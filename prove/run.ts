@@ -19,6 +19,7 @@ const PROOFS: Record<string, string> = {
   outbox: 'outbox.ts',
   waitlist: 'waitlist.ts',
   'door-codes': 'door-codes.ts',
+  webhooks: 'webhooks.ts',
 };
 
 const asked = process.argv.slice(2);

@@ -26,6 +26,7 @@ import promoCodes from './promo-codes/index.ts';
 import devices from './devices/index.ts';
 import reviews from './reviews/index.ts';
 import audit from './audit/index.ts';
+import webhooks from './webhooks/index.ts';
 
 const store = localStorageStore();
 
@@ -87,6 +88,7 @@ export const App = () => (
         <Resource name="promo-codes" {...promoCodes} />
         <Resource name="devices" {...devices} />
         <Resource name="reviews" {...reviews} />
+        <Resource name="webhooks" {...webhooks} />
         <Resource name="audit" {...audit} />
         <CustomRoutes>
           <Route path="/day-view" element={<DayViewPage />} />

@@ -20,6 +20,9 @@ import type {
   SeriesPreviewDto,
   SettleBalanceBody,
   UserDto,
+  RollSecretBody,
+  WebhookDeliveryDto,
+  WebhookEndpointDto,
 } from '@courtside/contracts';
 import type { StaffInviteBody } from './users/invite.ts';
 import { clearSession, getToken } from './session.ts';
@@ -77,6 +80,10 @@ export interface CourtsideDataProvider extends DataProvider {
   refundHandedBack(refundId: string): Promise<PaymentDto>;
   /** Queues a failed email again, due now; rejects with the server's reason (409 when it did not fail). */
   retryEmail(id: string): Promise<EmailDto>;
+  /** Replaces a webhook endpoint's signing secret, the old one signing alongside for `oldSecretHours` (0: stops at once). */
+  rollWebhookSecret(id: string, oldSecretHours: number): Promise<WebhookEndpointDto>;
+  /** Sends a webhook delivery again now, with a fresh day of retries. */
+  resendWebhookDelivery(id: string): Promise<WebhookDeliveryDto>;
   /** Records that a confirmed, unpaid booking was paid at the desk; rejects with the server's reason (409 ALREADY_PAID...). */
   markPaid(id: string, paymentMethod: DeskPaymentMethod): Promise<ListRecord<BookingDto>>;
   /** What booking this weekly series would do now, date by date, at its customer's prices (writes nothing). */
@@ -93,7 +100,7 @@ export interface CourtsideDataProvider extends DataProvider {
 }
 
 /** A staff action on one record (POST /api/admin/<resource>/:id/<action>, no body); resolves with the record afterwards. */
-async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bookings', id: string, action: string): Promise<T> {
+async function recordAction<T>(resource: 'payments' | 'refunds' | 'emails' | 'bookings' | 'webhook-deliveries', id: string, action: string): Promise<T> {
   const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
   return json as T;
 }
@@ -123,6 +130,9 @@ export const dataProvider: CourtsideDataProvider = {
   },
   refundHandedBack: (refundId) => recordAction<PaymentDto>('refunds', refundId, 'handed-back'),
   retryEmail: (id) => recordAction<EmailDto>('emails', id, 'retry'),
+  rollWebhookSecret: async (id, oldSecretHours) =>
+    (await httpClient(`/api/admin/webhooks/${encodeURIComponent(id)}/roll-secret`, { method: 'POST', body: JSON.stringify({ oldSecretHours } satisfies RollSecretBody) })).json as WebhookEndpointDto,
+  resendWebhookDelivery: (id) => recordAction<WebhookDeliveryDto>('webhook-deliveries', id, 'resend'),
   markPaid: async (id, paymentMethod) =>
     (await httpClient(`/api/admin/bookings/${encodeURIComponent(id)}/mark-paid`, { method: 'POST', body: JSON.stringify({ paymentMethod } satisfies MarkPaidBody) })).json as ListRecord<BookingDto>,
   getCashUp: async (date) => (await httpClient(`/api/admin/cash-up${date ? `?date=${encodeURIComponent(date)}` : ''}`)).json as CashUpDto,

@@ -80,6 +80,12 @@ export interface Config {
   noShows: NoShowSettings;
   /** CURRENCY and LOCALE: what every amount is in and how it is written (site, back office, messages, payments). */
   money: MoneyFormat;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may be http: or private/loopback addresses (a receiver on the venue's own network, tests). */
+  webhookAllowPrivate: boolean;
+  /** How long a webhook receiver has to answer (WEBHOOK_TIMEOUT_SECONDS, default 10) before the attempt counts as failed. */
+  webhookTimeoutMs: number;
+  /** Webhook events, their deliveries and attempts are kept this many days after the event once none is pending. */
+  webhookRetentionDays: number;
 }
 
 /** Outgoing email: an SMTP relay when smtpUrl is set, else .eml files in dir (nothing leaves the machine). */
@@ -286,6 +292,9 @@ export function loadConfig(env: Env = process.env): Config {
       windowDays: int('NO_SHOW_WINDOW_DAYS', NO_SHOW_DEFAULTS.windowDays, 1, 366),
       blockDays: int('NO_SHOW_BLOCK_DAYS', NO_SHOW_DEFAULTS.blockDays, 1, 366),
     },
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_SECONDS', 10, 1, 30) * 1000,
+    webhookRetentionDays: int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
   };
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -22,4 +22,5 @@ export type { ErrorCode } from '@courtside/domain';
 export * from './waitlist.ts';
 export * from './players.ts';
 export * from './attendance.ts';
+export * from './webhooks.ts';
 export * from './access.ts';

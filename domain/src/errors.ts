@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'PROMO_INVALID',
   // A total the payment provider cannot charge: under its smallest card payment (Stripe: $0.50).
   'BELOW_MINIMUM_CHARGE',
+  // A webhook endpoint's URL the server will not call: not https:, or a private or loopback address (WEBHOOK_ALLOW_PRIVATE).
+  'WEBHOOK_URL_REFUSED',
   // 401 and 403: who is asking
   'UNAUTHENTICATED',
   'BAD_CREDENTIALS',
@@ -95,6 +97,8 @@ export const ERROR_CODES = [
   // Players: no such player on the booking; a booking link that does not exist (or was renewed).
   'PLAYER_NOT_FOUND',
   'INVITE_NOT_FOUND',
+  'WEBHOOK_NOT_FOUND',
+  'DELIVERY_NOT_FOUND',
   // 409: the state of things
   'SLOT_TAKEN',
   // The waitlist: the slot asked for is free now (book it instead); people are waiting for it (only the first in line may have it); too many entries.

@@ -40,5 +40,6 @@ export * from './split-payment.ts';
 export * from './linked-courts.ts';
 export * from './access.ts';
 export * from './no-shows.ts';
+export * from './webhooks.ts';
 export * from './door.ts';
 export * from './door-code.ts';

@@ -49,6 +49,7 @@ export const BACK_OFFICE_ACCESS = {
   reviews: { list: 'desk', edit: 'manager' },
   uploads: { create: 'manager' },
   audit: { list: 'owner' },
+  webhooks: { list: 'owner', create: 'owner', edit: 'owner', delete: 'owner' },
 } as const satisfies Record<string, Record<string, StaffRole>>;
 
 export type BackOfficeResource = keyof typeof BACK_OFFICE_ACCESS;

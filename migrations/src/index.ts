@@ -37,6 +37,7 @@ import * as splitPayment from './migrations/2026_11_27_0800_split_payment.ts';
 import * as linkedCourts from './migrations/2026_11_27_0900_linked_courts.ts';
 import * as atTheDoor from './migrations/2026_11_28_0100_at_the_door.ts';
 import * as noShowBlocks from './migrations/2026_11_28_0200_no_show_blocks.ts';
+import * as webhooks from './migrations/2026_11_28_0300_webhooks.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0900_linked_courts': linkedCourts,
   '2026_11_28_0100_at_the_door': atTheDoor,
   '2026_11_28_0200_no_show_blocks': noShowBlocks,
+  '2026_11_28_0300_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

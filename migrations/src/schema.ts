@@ -347,6 +347,69 @@ export interface Database {
   booking_invitations: BookingInvitationsTable;
   booking_shares: BookingSharesTable;
   access_devices: AccessDevicesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** Where staff send events (README "Webhooks"), which ones, and the secret their bodies are signed with. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  /** `whsec_` and 64 hex digits; staff read it on the endpoint's page and may roll it. */
+  secret: string;
+  /** After a roll: the secret before, which still signs (a second v1) until previous_secret_until. */
+  previous_secret: Generated<string | null>;
+  previous_secret_until: Generated<Date | null>;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  disabled_at: Generated<Date | null>;
+}
+
+/** The webhooks' outbox: written by the database in the transaction of the change (sql/courtside_webhook_emit.sql). */
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  /** Orders a booking's events as they committed. */
+  seq: Generated<string>;
+  type: string;
+  booking_id: string | null;
+  data: unknown;
+  created_at: Date;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One event to one endpoint, retried with back-off until give_up_at. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: string;
+  /** The event's booking and sequence, copied: the sender holds a delivery back while an earlier one of its booking is pending. */
+  booking_id: string | null;
+  seq: string;
+  state: Generated<WebhookDeliveryState>;
+  /** Claims so far (a claim is an attempt, even one a crash cut short). */
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  give_up_at: Date;
+  last_status: Generated<number | null>;
+  last_error: Generated<string | null>;
+  delivered_at: Generated<Date | null>;
+  created_at: Date;
+}
+
+/** One HTTP attempt of a delivery: its status code (null when none came back) or error, and how long it took. */
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  at: Date;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 /** A keypad, gate or kiosk that asks whether a code opens a door; its key is kept only as a hash. */

@@ -4,7 +4,7 @@ import CopyIcon from '@mui/icons-material/ContentCopy';
 import DoneIcon from '@mui/icons-material/Done';
 
 /** A read-only value (a payment link, a booking's invite link) with a button that copies it; the text is selectable too, should the clipboard be refused. */
-export const CopyField = ({ label, value }: { label: string; value: string }) => {
+export const CopyField = ({ label, value, copyLabel = 'Copy link' }: { label: string; value: string; copyLabel?: string }) => {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -25,8 +25,8 @@ export const CopyField = ({ label, value }: { label: string; value: string }) =>
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Tooltip title={copied ? 'Copied' : 'Copy link'}>
-                <IconButton onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy link'} edge="end">
+              <Tooltip title={copied ? 'Copied' : copyLabel}>
+                <IconButton onClick={() => void copy()} aria-label={copied ? 'Copied' : copyLabel} edge="end">
                   {copied ? <DoneIcon color="success" /> : <CopyIcon />}
                 </IconButton>
               </Tooltip>

@@ -17,11 +17,12 @@ export const CHANGES_CHANNEL = 'courtside_changes';
 
 /**
  * What changed: a facility's own row, the bookings of a facility, a user's row, mail that
- * became due in the outbox (`mail:queued`, migration 2026_11_24_0300), or the reviews of a
- * facility (`reviews:<facility id>`, migration 2026_11_26_0601).
+ * became due in the outbox (`mail:queued`, migration 2026_11_24_0300), the reviews of a
+ * facility (`reviews:<facility id>`, migration 2026_11_26_0601), or a webhook delivery that became
+ * due (`webhooks:queued`, sql/courtside_notify_webhooks_queued.sql).
  */
-export type ChangeKind = 'facility' | 'bookings' | 'user' | 'mail' | 'reviews';
-const KINDS: ReadonlySet<string> = new Set<ChangeKind>(['facility', 'bookings', 'user', 'mail', 'reviews']);
+export type ChangeKind = 'facility' | 'bookings' | 'user' | 'mail' | 'reviews' | 'webhooks';
+const KINDS: ReadonlySet<string> = new Set<ChangeKind>(['facility', 'bookings', 'user', 'mail', 'reviews', 'webhooks']);
 
 export interface ChangeListener {
   /** A committed change to this facility's row or to its bookings. */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { WEBHOOK_SCHEMAS, WEBHOOKS_TAG, X_WEBHOOKS } from '../webhooks/openapi.ts';
 
 /** OpenAPI generated from the route schemas, with a docs UI at /api/docs. */
 export default fp(async function docs(app: FastifyInstance) {
@@ -22,7 +23,12 @@ export default fp(async function docs(app: FastifyInstance) {
           // A door keypad, gate or kiosk: its key (made in the back office's Devices) works on POST /api/access/check only.
           deviceKey: { type: 'http', scheme: 'bearer', bearerFormat: 'csd_ device key' },
         },
+        schemas: WEBHOOK_SCHEMAS,
       },
+      // The webhooks Courtside sends (webhooks/openapi.ts): their payloads, headers and rules.
+      tags: [WEBHOOKS_TAG],
+      // An extension the document's type does not list: swagger copies every x- key as it is.
+      ...({ 'x-webhooks': X_WEBHOOKS } as object),
     },
   });
   // No policy of the package's own: it allows https: fonts and styles and a remote validator's

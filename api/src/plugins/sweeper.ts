@@ -4,6 +4,7 @@ import { runSweep } from '../services/sweep.ts';
 import { nextOfferLapse } from '../services/waitlist-offers.ts';
 import { cachesOf } from '../services/caches.ts';
 import { sendDueMail } from '../mail/sender.ts';
+import { sendDueWebhooks } from '../webhooks/sender.ts';
 import { isConnectionError } from '../db/retry.ts';
 
 /** One pass at a time; a request for another while one runs is remembered and run after it. */
@@ -36,6 +37,8 @@ function singleFlight(pass: () => Promise<unknown>, onError: (err: unknown) => v
  * - `sendQueuedMail` (mail/sender.ts), as soon as a transaction that queued mail commits: the
  *   outbox announces it on the change feed (`mail:queued`), so a customer's reset link does not
  *   wait for the next sweep.
+ * - `sendQueuedWebhooks` (webhooks/sender.ts), likewise on `webhooks:queued`: a door controller
+ *   hears of a booking right after its commit.
  */
 export default fp(async function sweeper(app: FastifyInstance, opts: { intervalSeconds: number }) {
   const postponed = (job: string) => (err: unknown) =>
@@ -45,6 +48,7 @@ export default fp(async function sweeper(app: FastifyInstance, opts: { intervalS
       : app.log.warn({ err }, `${job} failed; will retry`);
   const sweep = singleFlight(() => runSweep(app.ctx, app.log), postponed('sweep (holds, refunds, mail)'));
   const sendQueuedMail = singleFlight(() => sendDueMail(app.ctx), postponed('sending queued mail'));
+  const sendQueuedWebhooks = singleFlight(() => sendDueWebhooks(app.ctx), postponed('sending queued webhooks'));
 
   const timer = setInterval(sweep.run, opts.intervalSeconds * 1000);
   timer.unref();
@@ -64,6 +68,7 @@ export default fp(async function sweeper(app: FastifyInstance, opts: { intervalS
   const unsubscribe = cachesOf(app.ctx).feed?.subscribe({
     changed: (kind) => {
       if (kind === 'mail') sendQueuedMail.run();
+      if (kind === 'webhooks') sendQueuedWebhooks.run();
     },
     reset: () => {},
   });
@@ -72,6 +77,6 @@ export default fp(async function sweeper(app: FastifyInstance, opts: { intervalS
     clearInterval(lapseWatch);
     clearTimeout(lapseTimer);
     unsubscribe?.();
-    await Promise.all([sweep.settled(), sendQueuedMail.settled()]);
+    await Promise.all([sweep.settled(), sendQueuedMail.settled(), sendQueuedWebhooks.settled()]);
   });
 });

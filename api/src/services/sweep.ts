@@ -5,6 +5,7 @@ import type { ServiceContext } from '../shared/context.ts';
 import { deliverMail } from '../mail/sender.ts';
 import { sweepWaitlist } from './waitlist-offers.ts';
 import { sweepNoShows } from './attendance-service.ts';
+import { deliverWebhooks } from '../webhooks/sender.ts';
 
 /** Where a sweep reports what it did (the server's logger). */
 export interface SweepLog {
@@ -13,7 +14,7 @@ export interface SweepLog {
 
 /**
  * One pass of the background work: expires lapsed holds, hands time they freed to the waitlist
- * (and expires entries whose time has come), charges shares still unpaid at their due time to the organizers, marks no-shows (and blocks customers who reach the limit), retries the refunds the provider has not accepted yet, then sends the outbox's due mail (queuing due reminders first).
+ * (and expires entries whose time has come), charges shares still unpaid at their due time to the organizers, marks no-shows (and blocks customers who reach the limit), retries the refunds the provider has not accepted yet, then sends the outbox's due mail (queuing due reminders first) and the due webhook deliveries.
  * Safe to run in every API process at once (SKIP LOCKED).
  */
 export async function runSweep(ctx: ServiceContext, log: SweepLog): Promise<void> {
@@ -29,4 +30,6 @@ export async function runSweep(ctx: ServiceContext, log: SweepLog): Promise<void
   if (refunds > 0) log.info({ refunds }, 'retried refunds');
   const mail = await deliverMail(ctx);
   if (Object.values(mail).some((n) => n > 0)) log.info(mail, 'mail outbox');
+  const webhooks = await deliverWebhooks(ctx);
+  if (Object.values(webhooks).some((n) => n > 0)) log.info(webhooks, 'webhooks');
 }

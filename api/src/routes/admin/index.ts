@@ -19,6 +19,7 @@ import reports from './reports.ts';
 import cashUp from './cash-up.ts';
 import waitlist from './waitlist.ts';
 import attendance from './attendance.ts';
+import webhooks from './webhooks.ts';
 import devices from './devices.ts';
 
 const tags = ['back office'];
@@ -33,7 +34,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance, webhooks]) await app.register(routes);
 };
 
 export default adminApi;

@@ -99,6 +99,19 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
   }
   const device = await t.app.inject({ method: 'POST', url: '/api/admin/devices', headers: staff.auth, payload: { name: 'Fuzz gate' } });
   remember(known, 'device', device.json().id);
+  // Webhook endpoints (several: one deleted early leaves others), each with a delivery to read and resend.
+  for (const description of ['Fuzz lights', 'Fuzz books', 'Fuzz door']) {
+    const hook = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: staff.auth, payload: { url: 'https://hooks.example.com/fuzz', description, events: ['booking.confirmed'] } });
+    if (hook.statusCode !== 201) throw new Error(`a webhook endpoint answered ${hook.statusCode}: ${hook.body}`);
+    remember(known, 'webhook', hook.json().id);
+    const event = await t.database.db.insertInto('webhook_events').values({ type: 'booking.confirmed', booking_id: null, data: JSON.stringify({}), created_at: new Date() }).returning(['id', 'seq']).executeTakeFirstOrThrow();
+    const delivery = await t.database.db
+      .insertInto('webhook_deliveries')
+      .values({ event_id: event.id, endpoint_id: hook.json().id, booking_id: null, seq: event.seq, next_attempt_at: new Date('2100-01-01'), give_up_at: new Date('2100-01-02'), created_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    remember(known, 'delivery', delivery.id);
+  }
   const doc = await t.app.inject({ url: '/api/docs/json' });
   if (doc.statusCode !== 200) throw new Error(`the OpenAPI document answered ${doc.statusCode}`);
   return { t, admin: staff, customer: casey, operations: operationsOf(doc.json()), known };
@@ -125,7 +138,7 @@ async function restoreActors(w: FuzzWorld, tokens: { customer: string; admin: st
 
 /** Ids in a successful answer become targets for later requests. */
 function harvest(w: FuzzWorld, op: Operation, body: string) {
-  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('waitlist') ? 'waitlist' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : op.path.includes('device') ? 'device' : undefined;
+  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('waitlist') ? 'waitlist' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : op.path.includes('device') ? 'device' : op.path.includes('webhook-deliver') ? 'delivery' : op.path.includes('webhook') ? 'webhook' : undefined;
   if (!kind) return;
   let data: unknown;
   try {

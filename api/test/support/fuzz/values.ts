@@ -117,6 +117,8 @@ export function idKind(name: string): string {
   if (n.includes('payment') || n.includes('order')) return 'order';
   if (n.includes('tier')) return 'tier';
   if (n.includes('device')) return 'device';
+  if (n.includes('webhook-deliver')) return 'delivery';
+  if (n.includes('webhook')) return 'webhook';
   return 'any';
 }
 
