@@ -1,4 +1,5 @@
-import { claimDueMessages, markAttemptFailed, markSent, pruneMessages, renewClaim } from '../repositories/outbox.ts';
+import { claimDueMessages, markAttemptFailed, markSent, pruneMessages } from '../repositories/outbox.ts';
+import { renewClaim } from '../repositories/claims.ts';
 import { dueReminders, duePlayerReminders } from '../repositories/booking-mail.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { enqueueReminder } from './booking-mail.ts';
@@ -40,7 +41,7 @@ export async function sendDueMail(ctx: ServiceContext): Promise<Pick<MailPass, '
     const due = await claimDueMessages(ctx.db, ctx.clock(), BATCH);
     for (const message of due) {
       // A message whose lease ran out while the batch was being sent may be another sender's now.
-      if (!(await renewClaim(ctx.db, message.id, message.attempts, ctx.clock()))) continue;
+      if (!(await renewClaim(ctx.db, 'outbox_messages', message.id, message.attempts, ctx.clock()))) continue;
       try {
         await transport.send(message);
         await markSent(ctx.db, message.id, ctx.clock());

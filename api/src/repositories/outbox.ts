@@ -3,6 +3,7 @@ import type { MailAttachment, OutboxMessageRow, SealedMailBody } from '@courtsid
 import type { Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
 import { escapeLike } from './users.ts';
+import { CLAIM_LEASE_SECONDS } from './claims.ts';
 
 export interface NewOutboxMessage {
   kind: string;
@@ -46,16 +47,8 @@ export type ShownOutboxMessage = Omit<OutboxMessageRow, 'sealed_body'>;
 const SHOWN = ['id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'attachments', 'state', 'attempts', 'last_error', 'next_attempt_at', 'dedupe_key', 'created_at', 'sent_at'] as const;
 
 /**
- * How long a claimed message is left to the process that claimed it before another may take it.
- * The sender renews it right before each send (renewClaim), so it needs to outlast one send only
- * (the transport's timeouts keep a send well under it); a process that dies mid-send leaves its
- * messages to be retried this soon.
- */
-export const CLAIM_LEASE_SECONDS = 60;
-
-/**
  * Takes due pending messages for sending and leases them (CLAIM_LEASE_SECONDS); each claim
- * counts an attempt, and that count identifies the claim (renewClaim). SKIP LOCKED lets several
+ * counts an attempt, and that count identifies the claim (claims.ts renewClaim). SKIP LOCKED lets several
  * processes share the work without taking the same message. The sender's read: the whole row,
  * the customer's sealed copy included.
  */
@@ -72,22 +65,6 @@ export async function claimDueMessages(db: Executor, now: Date, limit: number): 
       FOR UPDATE SKIP LOCKED)
     RETURNING m.*`.execute(db);
   return result.rows;
-}
-
-/**
- * Right before sending: renews this sender's lease on a message it claimed as its `attempts`-th
- * attempt. False when the message is no longer this claim's (its lease ran out while earlier
- * messages of the batch were sent and another sender took it, or it was sent): skip it then.
- */
-export async function renewClaim(db: Executor, id: string, attempts: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox_messages')
-    .set({ next_attempt_at: sql<Date>`${now}::timestamptz + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
-    .where('id', '=', id)
-    .where('attempts', '=', attempts)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** Sent: the customer's sealed copy (a secret link) is no longer kept. */

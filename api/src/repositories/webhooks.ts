@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '@courtside/migrations';
 import type { Db, Executor } from '../db/database.ts';
 import { fetchPage, type PageQuery } from './listing.ts';
+import { CLAIM_LEASE_SECONDS } from './claims.ts';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -133,13 +134,6 @@ export function requeueDelivery(db: Executor, id: string, now: Date): Promise<We
 
 // ---- the sender ----
 
-/**
- * How long a claimed delivery is left to the process that claimed it before another may take
- * it. The sender renews it right before each send, and a send times out well within it, so a
- * delivery is never sent by two live processes at once; one whose process died is retried this soon.
- */
-export const CLAIM_LEASE_SECONDS = 60;
-
 /** A claimed delivery with what sending it needs. */
 export interface ClaimedDelivery {
   id: string;
@@ -157,7 +151,7 @@ export interface ClaimedDelivery {
 
 /**
  * Takes due pending deliveries to enabled endpoints and leases them; each claim counts an
- * attempt, and that count identifies the claim (renewDeliveryClaim). A delivery waits while an
+ * attempt, and that count identifies the claim (claims.ts renewClaim). A delivery waits while an
  * earlier delivery of its booking to its endpoint is still pending (claimed or not), so a
  * booking's events reach an endpoint in the order they happened. SKIP LOCKED lets several
  * processes share the work without taking the same delivery.
@@ -187,18 +181,6 @@ export async function claimDueDeliveries(db: Executor, now: Date, limit: number)
     JOIN webhook_endpoints e ON e.id = c.endpoint_id
     ORDER BY ev.seq`.execute(db);
   return result.rows;
-}
-
-/** Right before sending: renews this claim's lease; false when the delivery is no longer this claim's. */
-export async function renewDeliveryClaim(db: Executor, id: string, attempts: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({ next_attempt_at: sql<Date>`${now}::timestamptz + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
-    .where('id', '=', id)
-    .where('attempts', '=', attempts)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 export interface AttemptOutcome {

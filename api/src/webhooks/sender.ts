@@ -2,7 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { nextWebhookAttempt } from '@courtside/domain';
-import { claimDueDeliveries, pruneWebhookEvents, recordAttempt, renewDeliveryClaim, type ClaimedDelivery } from '../repositories/webhooks.ts';
+import { claimDueDeliveries, pruneWebhookEvents, recordAttempt, type ClaimedDelivery } from '../repositories/webhooks.ts';
+import { renewClaim } from '../repositories/claims.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { guardedLookup, isPrivateAddress, parseWebhookUrl } from './url-guard.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signing.ts';
@@ -125,7 +126,7 @@ export async function sendDueWebhooks(ctx: ServiceContext): Promise<WebhookPass>
     const due = await claimDueDeliveries(ctx.db, ctx.clock(), BATCH);
     for (const d of due) {
       // One whose lease ran out while the batch was being sent may be another sender's now.
-      if (!(await renewDeliveryClaim(ctx.db, d.id, d.attempts, ctx.clock()))) continue;
+      if (!(await renewClaim(ctx.db, 'webhook_deliveries', d.id, d.attempts, ctx.clock()))) continue;
       pass[await deliver(ctx, d)]++;
     }
     // Keep going while anything was due: delivering a booking's event frees its next one.
