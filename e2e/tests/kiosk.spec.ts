@@ -2,7 +2,8 @@
  * The kiosk at the door. A customer books and pays a slot starting within the next quarter of an
  * hour; a manager adds a door device in the back office and copies its key (shown once); the
  * tablet at the door is signed in with it at /checkin; the customer types the booking's code and
- * reads the welcome; a wrong code is refused in words; the device shows as seen in the back office.
+ * reads the welcome; a wrong code is refused in words; the device shows as seen in the back office,
+ * and the day grid shows the booking checked in.
  */
 import { localTimes } from '@courtside/domain';
 import { test, expect } from '../support/fixtures.ts';
@@ -11,6 +12,7 @@ import { bearer, checkOut, expectAccessible, gotoConsole, openConsole, payThroug
 import { hydrated } from '../support/islands.ts';
 import { snap } from '../support/screens.ts';
 import { instantTime } from '../support/clock.ts';
+import { dayColumn } from '../support/front-desk.ts';
 
 const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
@@ -95,6 +97,13 @@ test('a device made in the back office signs the kiosk in; the code of a booking
     const row = page.locator('tbody tr', { hasText: `Gate of ${facility.name}` });
     await expect(row).toContainText('Active');
     await snapConsole(page, 'admin-devices');
+  });
+
+  await test.step('the day grid shows the booking checked in, by the device', async () => {
+    await gotoConsole(page, `/day-view?date=${booking.date}&view=grid`);
+    const block = dayColumn(page, facility).getByTestId('day-booking');
+    await expect(block).toHaveAttribute('data-attendance', 'checked_in');
+    await expect(block.getByTestId('attendance-mark')).toHaveText('In');
   });
   await tabletContext.close();
 });
