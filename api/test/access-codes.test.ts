@@ -112,6 +112,27 @@ describe('access codes', () => {
     expect(new Set(codes.map((c) => c[0])).size).toBeGreaterThanOrEqual(8);
   });
 
+  it('an update that leaves a confirmed booking at its times takes no lock; a move takes the code lock once', async () => {
+    const db = t.app.ctx.db;
+    const court2 = { facilityId: (await facility(t.app, staff))._id, userId: ana.id };
+    const row = await insertConfirmed(db, court2, new Date('2027-07-01T15:00:00Z'), 60);
+    // Each lock is held to the end of its transaction, in a lock table of limited size: the
+    // trigger takes one only when the code must be chosen or checked again.
+    const advisoryLocksAfter = (change: (trx: Executor) => Promise<unknown>) =>
+      db.transaction().execute(async (trx) => {
+        await change(trx);
+        return (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`.execute(trx)).rows[0]!.n;
+      });
+    const sameTimes = await advisoryLocksAfter((trx) => trx.updateTable('bookings').set({ status: 'confirmed', note: 'again' }).where('id', '=', row.id).execute());
+    expect(sameTimes).toBe(0);
+    expect(await codeOf(db, row.id)).toBe(row.access_code);
+    const moved = await advisoryLocksAfter((trx) =>
+      trx.updateTable('bookings').set({ starts_at: new Date('2027-07-01T16:00:00Z'), ends_at: new Date('2027-07-01T17:00:00Z') }).where('id', '=', row.id).execute(),
+    );
+    expect(moved).toBeGreaterThanOrEqual(1);
+    expect(await codeOf(db, row.id)).toBe(row.access_code);
+  });
+
   itOnPostgres('twenty bookings confirmed at once, all asking for one code in overlapping windows: one keeps it, each of the others gets its own, none fails', async () => {
     const db = t.app.ctx.db;
     const courts = [];
