@@ -15,6 +15,7 @@ import type { UserRecord } from './users/types.ts';
 import type { AuditRecord } from './audit/types.ts';
 import type { WaitlistRecord } from './waitlist/types.ts';
 import type { DeviceRecord } from './devices/types.ts';
+import type { WebhookRecord } from './webhooks/types.ts';
 import { exporters, type ExportedResource } from './exports.ts';
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
@@ -75,6 +76,10 @@ const recordsWith = (text: string) => ({
     minutes: 60, joinedAt: '2026-05-01T10:00:00.000Z', offer: null, customer: { id: 'u1', name: text, email: text, phone: text }, removedBy: text,
   } as WaitlistRecord,
   devices: { id: 'd1', name: text, facilityIds: ['f1'], createdAt: '2026-05-01T10:00:00.000Z', lastSeenAt: null, revokedAt: null } as DeviceRecord,
+  webhooks: {
+    id: 'h1', url: text, description: text, events: ['booking.confirmed'], disabled: false, disabledAt: null, previousSecretUntil: null,
+    createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z', pending: 0, delivered: 2, failed: 1,
+  } as WebhookRecord,
 });
 
 /** Resources whose records have fewer than two free-text fields (a tier and a device have only their names). */

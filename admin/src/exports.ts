@@ -14,6 +14,7 @@ import { pricesText } from './tiers/tier-form.ts';
 import type { UserRecord } from './users/types.ts';
 import type { WaitlistRecord } from './waitlist/types.ts';
 import type { DeviceRecord } from './devices/types.ts';
+import type { WebhookRecord } from './webhooks/types.ts';
 import { csvExporter, type CsvRow } from './common/csv.ts';
 
 /**
@@ -207,6 +208,18 @@ export const csvColumns = {
     lastSeenAt: d.lastSeenAt,
     revokedAt: d.revokedAt,
   }),
+  // Webhook endpoints: never their secrets (the list does not carry them).
+  webhooks: (w: WebhookRecord) => ({
+    id: w.id,
+    url: w.url,
+    description: w.description,
+    events: w.events.join('; '),
+    disabledAt: w.disabledAt,
+    createdAt: w.createdAt,
+    pending: w.pending,
+    delivered: w.delivered,
+    failed: w.failed,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -227,4 +240,5 @@ export const exporters = {
   audit: csvExporter('audit', csvColumns.audit),
   waitlist: csvExporter('waitlist', csvColumns.waitlist),
   devices: csvExporter('devices', csvColumns.devices),
+  webhooks: csvExporter('webhooks', csvColumns.webhooks),
 } satisfies Record<ExportedResource, unknown>;

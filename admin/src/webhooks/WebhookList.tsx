@@ -1,12 +1,14 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, TextField, TopToolbar } from 'react-admin';
+import { CreateButton, Datagrid, ExportButton, FunctionField, List, SimpleList, TextField, TopToolbar } from 'react-admin';
 import { useIsPhone } from '../common/useIsPhone.ts';
+import { exporters } from '../exports.ts';
 import { eventCount } from './webhook-form.ts';
 import type { WebhookRecord } from './types.ts';
 
 const Actions = () => (
   <TopToolbar>
     <CreateButton label="New endpoint" />
+    <ExportButton />
   </TopToolbar>
 );
 
@@ -17,7 +19,7 @@ const backlogText = (r: WebhookRecord) => `${r.pending} waiting · ${r.failed} f
 export const WebhookList = () => {
   const phone = useIsPhone();
   return (
-    <List actions={<Actions />} sort={{ field: 'createdAt', order: 'ASC' }} perPage={25} exporter={false} title="Webhooks">
+    <List actions={<Actions />} sort={{ field: 'createdAt', order: 'ASC' }} perPage={25} exporter={exporters.webhooks} title="Webhooks">
       {phone ? (
         <SimpleList<WebhookRecord> rowClick="edit" primaryText={(r) => r.url} secondaryText={(r) => `${stateText(r)} · ${eventCount(r.events)}`} tertiaryText={backlogText} />
       ) : (
