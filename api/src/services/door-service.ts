@@ -45,7 +45,7 @@ export function guessLimits(ctx: ServiceContext, deviceId: string): Limit[] {
   ];
 }
 
-const toDoorBooking = (row: devices.DoorBookingRow): DoorBooking => ({
+const doorBookingOf = (row: devices.DoorBookingRow): DoorBooking => ({
   id: row.id,
   facilityId: row.facility_id,
   facilityName: row.facility_name,
@@ -64,7 +64,7 @@ export async function checkCode(ctx: ServiceContext, device: Device, typed: stri
   for (const limit of limits) await consume(ctx.db, limit, now, DOOR_BLOCKED_MESSAGE);
   const row = await devices.bookingByAccessCode(ctx.db, code, now);
   if (row) for (const limit of limits) await releaseHit(ctx.db, limit.key);
-  const decision = decideDoor(row ? toDoorBooking(row) : undefined, device, ctx.config.accessOpensMinutes, now);
+  const decision = decideDoor(row ? doorBookingOf(row) : undefined, device, ctx.config.accessOpensMinutes, now);
   const message = doorWords(decision, now, ctx.config.money.locale);
   if (!decision.allow) {
     return decision.reason === 'too_early'
