@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACTIVE_STATUSES, AUDIT_ACTIONS, BOOKING_STATUSES, CLOSURE_KINDS, DESK_PAYMENT_METHODS, ORDER_STATUSES, OUTBOX_STATES, PAYMENT_STATUSES, REFUND_STATUSES, ROLES, SPORTS } from '@courtside/domain';
+import { ACTIVE_STATUSES, AUDIT_ACTIONS, BOOKING_STATUSES, CLOSURE_KINDS, DESK_PAYMENT_METHODS, ORDER_KINDS, ORDER_STATUSES, OUTBOX_STATES, PAYMENT_STATUSES, REFUND_STATUSES, ROLES, SPORTS, WALLET_ENTRY_KINDS } from '@courtside/domain';
 import { backend, createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -45,6 +45,8 @@ describe(`the database's status constraints match the domain's lists (${backend}
     ['facilities', 'sport', SPORTS],
     ['orders', 'payment_method', DESK_PAYMENT_METHODS],
     ['audit_log', 'action', AUDIT_ACTIONS],
+    ['orders', 'kind', ORDER_KINDS],
+    ['wallet_entries', 'kind', WALLET_ENTRY_KINDS],
   ] as const)('%s.%s', (table, column, values) => {
     expect(allowed(table, column)).toEqual(sorted(values));
   });

@@ -24,3 +24,4 @@ export * from './players.ts';
 export * from './attendance.ts';
 export * from './webhooks.ts';
 export * from './access.ts';
+export * from './wallet.ts';

@@ -15,6 +15,8 @@ export const CheckoutDto = Type.Object({
   discount: Type.Number({ description: 'What the promo code took off (0 without one)' }),
   promoCode: Nullable(Type.String(), 'The promo code applied (in capitals), or null'),
   split: Type.Boolean({ description: "Whether the cost is split: totalPayableAmount is then the organizer's own shares" }),
+  walletAmount: Type.Number({ description: 'Paid from the wallet (0 without useWallet)' }),
+  cardAmount: Type.Number({ description: 'Left to pay on the hosted page: totalPayableAmount - walletAmount' }),
 });
 export type CheckoutDto = Static<typeof CheckoutDto>;
 
@@ -134,6 +136,14 @@ export const OrderBody = Type.Object(
         description:
           "Split the cost: each booking's price (after tier prices and the promo code) is divided into one share per place (the facility's maxPlayers); " +
           'the caller pays their own share now and agrees that shares still unpaid at the due time are charged to them',
+      }),
+    ),
+    useWallet: Type.Optional(
+      Type.Boolean({
+        description:
+          "Pay with the caller's wallet credit first: as much of the total as the balance covers (the answer's walletAmount), the rest " +
+          "(cardAmount) on the hosted page. Covered in full: confirmed at once, and payment_url is the payment return page. The credit is " +
+          'reserved with the order and returned if the order lapses or is cancelled. Not with split.',
       }),
     ),
   },

@@ -170,6 +170,15 @@ export const ERROR_CODES = [
   'BALANCE_CHANGED',
   // The desk's cash-up: the day is closed already (one close per day).
   'ALREADY_CLOSED',
+  // The wallet: a pack's terms that cannot be sold (400), a pack no longer sold, credit asked of a
+  // split order, a debit the balance does not cover, a voucher code that is unknown, used or expired.
+  'INVALID_PACK',
+  'PACK_UNAVAILABLE',
+  'WALLET_NOT_WITH_SPLIT',
+  'INSUFFICIENT_CREDIT',
+  'VOUCHER_INVALID',
+  'VOUCHER_REDEEMED',
+  'VOUCHER_EXPIRED',
   // 429, 5xx
   'TOO_MANY_REQUESTS',
   'PAYMENT_PROVIDER_UNREACHABLE',

@@ -43,3 +43,4 @@ export * from './no-shows.ts';
 export * from './webhooks.ts';
 export * from './door.ts';
 export * from './door-code.ts';
+export * from './wallet.ts';

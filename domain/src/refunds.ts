@@ -5,15 +5,18 @@
  * so no page can promise a card refund for cash.
  */
 
-/** 'desk': money taken at the front desk, handed back there by staff; 'provider': sent back by the payment provider that took it. */
-export const REFUND_VIAS = ['provider', 'desk'] as const;
+/** 'desk': money taken at the front desk, handed back there by staff; 'provider': sent back by the payment provider that took it; 'wallet': returned to the customer's credit. */
+export const REFUND_VIAS = ['provider', 'desk', 'wallet'] as const;
 export type RefundVia = (typeof REFUND_VIAS)[number];
 
 /** The way back for money an order of `provider` took: the way it came. */
-export const refundVia = (provider: string): RefundVia => (provider === 'desk' ? 'desk' : 'provider');
+export const refundVia = (provider: string): RefundVia => (provider === 'desk' ? 'desk' : provider === WALLET_PROVIDER ? 'wallet' : 'provider');
 
-/** A new refund's status: desk money is a to-do for staff until they hand it back; the rest goes to the provider at once. */
-export const firstRefundStatus = (via: RefundVia): 'pending' | 'to_collect' => (via === 'desk' ? 'to_collect' : 'pending');
+/** The provider name of credit paid from the wallet, on orders and refunds alike: its money goes back to the wallet. */
+export const WALLET_PROVIDER = 'wallet';
+
+/** A new refund's status: desk money is a to-do for staff until they hand it back; credit is back in the wallet as it is recorded; the rest goes to the provider at once. */
+export const firstRefundStatus = (via: RefundVia): 'pending' | 'to_collect' | 'succeeded' => (via === 'desk' ? 'to_collect' : via === 'wallet' ? 'succeeded' : 'pending');
 
 export interface RefundFacts {
   via: RefundVia;
@@ -33,7 +36,13 @@ export function refundSentence(r: RefundFacts): string {
   if (r.via === 'desk') {
     return r.done ? `Your ${r.amount} was refunded at the front desk of ${placeOf(r.facility)}.` : `Your ${r.amount} will be refunded at the front desk of ${placeOf(r.facility)}.`;
   }
+  if (r.via === 'wallet') return r.done ? `Your ${r.amount} was returned to your credit.` : `Your ${r.amount} will be returned to your credit, to spend on your next booking.`;
   return r.done ? `Your ${r.amount} was refunded to the card you paid with.` : `Your ${r.amount} will be refunded in full to the card you paid with.`;
+}
+
+/** Each part of one refund with its way back (a booking paid partly from the wallet goes back in two): one sentence per part. */
+export function refundSentences(parts: readonly { via: RefundVia; amount: string }[], facility: RefundFacts['facility'], done = false): string {
+  return parts.map((p) => refundSentence({ via: p.via, amount: p.amount, facility, done })).join(' ');
 }
 
 /** An order that paid (part of) a booking, oldest first: what of that booking's money it still holds (its amount less what it refunded). */

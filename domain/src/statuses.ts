@@ -18,8 +18,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Who an order pays for: everyone ('full'), the organizer's share of a split ('split'), one player's share ('share'), or the shares charged to the organizer at the due time ('cover'). */
-export const ORDER_KINDS = ['full', 'split', 'share', 'cover'] as const;
+/**
+ * Who an order pays for: everyone ('full'), the organizer's share of a split ('split'), one
+ * player's share ('share'), the shares charged to the organizer at the due time ('cover'); or,
+ * with no booking, wallet credit bought ('top_up') or a gift voucher bought ('voucher').
+ */
+export const ORDER_KINDS = ['full', 'split', 'share', 'cover', 'top_up', 'voucher'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**
@@ -84,11 +88,16 @@ export const EMAIL_KINDS = [
   'shares_covered',
   'no_show_marked',
   'booking_blocked',
+  'wallet_topped_up',
+  'voucher_purchased',
+  'voucher_received',
+  'wallet_low',
+  'credit_expiring',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What the audit log records: changes to money, roles, prices and policies, and deletes. */
-export const AUDIT_ACTIONS = ['refund', 'mark-paid', 'settle-balance', 'price-change', 'policy-change', 'role-change', 'staff-invite', 'delete', 'cash-up', 'check-in', 'check-in-undo', 'no-show-clear', 'block-lift'] as const;
+export const AUDIT_ACTIONS = ['refund', 'mark-paid', 'settle-balance', 'price-change', 'policy-change', 'role-change', 'staff-invite', 'delete', 'cash-up', 'check-in', 'check-in-undo', 'no-show-clear', 'block-lift', 'wallet-top-up', 'wallet-adjust', 'voucher-create'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Whether a confirmed booking's players came: 'pending' until checked in, or marked a no-show after the grace time. */

@@ -38,6 +38,7 @@ import * as linkedCourts from './migrations/2026_11_27_0900_linked_courts.ts';
 import * as atTheDoor from './migrations/2026_11_28_0100_at_the_door.ts';
 import * as noShowBlocks from './migrations/2026_11_28_0200_no_show_blocks.ts';
 import * as webhooks from './migrations/2026_11_28_0300_webhooks.ts';
+import * as wallet from './migrations/2026_11_29_0100_wallet.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0100_at_the_door': atTheDoor,
   '2026_11_28_0200_no_show_blocks': noShowBlocks,
   '2026_11_28_0300_webhooks': webhooks,
+  '2026_11_29_0100_wallet': wallet,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

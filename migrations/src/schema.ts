@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Attendance, AuditAction, BookingStatus, DeskPaymentMethod, ClosureKind, OrderClosedBecause, OrderKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, ShareStatus, Sport } from '@courtside/domain';
+import type { Attendance, AuditAction, BookingStatus, DeskPaymentMethod, ClosureKind, OrderClosedBecause, OrderKind, OrderStatus, OutboxState, PaymentStatus, RefundStatus, Role, ShareStatus, Sport, WalletEntryKind } from '@courtside/domain';
 
 /** Row types of the database; they never leave the API's services. */
 
@@ -160,6 +160,16 @@ export interface OrdersTable {
   cover_agreed_at: Generated<Date | null>;
   /** A 'cover' order: when its off-session charge was last tried. */
   charge_attempted_at: Generated<Date | null>;
+  /** Credit the order spends from its customer's wallet, besides what the provider charges (amount_cents). */
+  wallet_cents: Generated<number>;
+  /** What of wallet_cents went back to the wallet (all of it when the order was cancelled unpaid). */
+  wallet_refunded_cents: Generated<number>;
+  /** A 'top_up' order: the credit it buys (amount_cents, plus any bonus), the bonus's life in days, and the pack it came from. */
+  credit_cents: Generated<number | null>;
+  bonus_expires_days: Generated<number | null>;
+  credit_pack_id: Generated<string | null>;
+  /** A 'voucher' order: who the voucher's code is emailed to (null: the buyer). */
+  gift_recipient_email: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -213,6 +223,10 @@ export interface RefundsTable {
   handed_back_by: Generated<string | null>;
   /** The customer was told of it in the message that cancelled its booking: no separate "refund sent" by the provider. */
   announced: Generated<boolean>;
+  /** The money lands in the customer's wallet (recorded as a ledger entry when the refund is). */
+  to_wallet: Generated<boolean>;
+  /** It gives back credit the order spent, not money the provider took. */
+  from_wallet: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -351,6 +365,71 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  credit_packs: CreditPacksTable;
+  vouchers: VouchersTable;
+  wallets: WalletsTable;
+  wallet_entries: WalletEntriesTable;
+  wallet_expiry_notices: WalletExpiryNoticesTable;
+}
+
+/** What the venue sells as credit: the price, the credit (the difference is bonus) and the bonus's life. */
+export interface CreditPacksTable {
+  id: Generated<string>;
+  name: string;
+  price_cents: number;
+  credit_cents: number;
+  bonus_expires_days: number | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Gift credit behind a code shown once: only the code's SHA-256 is kept, and its last four characters. */
+export interface VouchersTable {
+  id: Generated<string>;
+  code_hash: string;
+  code_hint: string;
+  value_cents: number;
+  expires_at: Date | null;
+  /** The staff member who made it; null for one bought online (order_id). */
+  created_by: string | null;
+  order_id: string | null;
+  recipient_email: string | null;
+  redeemed_by: Generated<string | null>;
+  redeemed_at: Generated<Date | null>;
+  created_at: Date;
+}
+
+/** A customer's balance: moved only by the ledger's insert trigger, never below zero. */
+export interface WalletsTable {
+  user_id: string;
+  balance_cents: number;
+  updated_at: Date;
+}
+
+/** One line of the append-only ledger (domain/src/wallet.ts names the kinds and their signs). */
+export interface WalletEntriesTable {
+  id: Generated<string>;
+  seq: Generated<string>;
+  user_id: string;
+  kind: WalletEntryKind;
+  amount_cents: number;
+  reason: string;
+  /** Who made an adjustment or took a desk top-up. */
+  staff_id: string | null;
+  order_id: string | null;
+  refund_id: string | null;
+  voucher_id: string | null;
+  /** Bonus credit that runs out then. */
+  expires_at: Date | null;
+  /** An expiry entry: the bonus it ends. */
+  expires_entry_id: string | null;
+  created_at: Date;
+}
+
+export interface WalletExpiryNoticesTable {
+  entry_id: string;
+  sent_at: Date;
 }
 
 /** Where staff send events (README "Webhooks"), which ones, and the secret their bodies are signed with. */
@@ -598,6 +677,9 @@ export type BookingRow = Selectable<BookingsTable>;
 export type NewBooking = Insertable<BookingsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type CreditPackRow = Selectable<CreditPacksTable>;
+export type VoucherRow = Selectable<VouchersTable>;
+export type WalletEntryRow = Selectable<WalletEntriesTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type ClosureRow = Selectable<ClosuresTable>;

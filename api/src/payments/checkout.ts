@@ -99,7 +99,14 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
   const { order, lines, holdExpiresAt } = placed;
   // The replaced pages close before the new one opens.
   await closeCheckouts(ctx, placed.replaced);
-  const answer = { orderId: order.id, totalPayableAmount: centsToDollars(order.amount_cents), ...placed.quote, split: order.kind === 'split' };
+  const answer = {
+    orderId: order.id,
+    totalPayableAmount: centsToDollars(order.amount_cents + order.wallet_cents),
+    ...placed.quote,
+    split: order.kind === 'split',
+    walletAmount: centsToDollars(order.wallet_cents),
+    cardAmount: centsToDollars(order.amount_cents),
+  };
   if (placed.free) {
     await sendRefunds(ctx, placed.refundIds);
     return { ...answer, payment_url: `/payment/success?order=${encodeURIComponent(order.id)}` };

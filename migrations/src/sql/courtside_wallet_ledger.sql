@@ -1,0 +1,39 @@
+-- The wallet's ledger is append-only, and each entry moves its customer's balance in the same
+-- statement: the balance is always the ledger's sum. `wallets_never_negative` refuses an entry
+-- that would take it below zero (23514), and the upsert's row lock makes two spends of one
+-- wallet queue, so a balance cannot be spent twice however many tabs try at once.
+CREATE OR REPLACE FUNCTION courtside_wallet_balance() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO wallets (user_id, balance_cents, updated_at)
+  VALUES (NEW.user_id, NEW.amount_cents, NEW.created_at)
+  ON CONFLICT (user_id) DO UPDATE
+    SET balance_cents = wallets.balance_cents + EXCLUDED.balance_cents, updated_at = EXCLUDED.updated_at;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER wallet_entries_move_balance AFTER INSERT ON wallet_entries
+FOR EACH ROW EXECUTE FUNCTION courtside_wallet_balance();
+
+CREATE OR REPLACE FUNCTION courtside_wallet_ledger() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  -- The balance moves only with an entry (the trigger above, one level down); the ledger never changes.
+  IF TG_TABLE_NAME = 'wallets' AND TG_OP = 'UPDATE' AND pg_trigger_depth() > 1 THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'the wallet ledger is append-only (% on % refused): add an entry instead', TG_OP, TG_TABLE_NAME
+    USING ERRCODE = 'insufficient_privilege';
+END $$;
+
+CREATE OR REPLACE TRIGGER wallet_entries_append_only BEFORE UPDATE OR DELETE ON wallet_entries
+FOR EACH ROW EXECUTE FUNCTION courtside_wallet_ledger();
+
+CREATE OR REPLACE TRIGGER wallet_entries_no_truncate BEFORE TRUNCATE ON wallet_entries
+FOR EACH STATEMENT EXECUTE FUNCTION courtside_wallet_ledger();
+
+CREATE OR REPLACE TRIGGER wallets_follow_ledger BEFORE UPDATE OR DELETE ON wallets
+FOR EACH ROW EXECUTE FUNCTION courtside_wallet_ledger();
+
+CREATE OR REPLACE TRIGGER wallets_no_truncate BEFORE TRUNCATE ON wallets
+FOR EACH STATEMENT EXECUTE FUNCTION courtside_wallet_ledger();
