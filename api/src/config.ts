@@ -86,6 +86,20 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Webhook events, their deliveries and attempts are kept this many days after the event once none is pending. */
   webhookRetentionDays: number;
+  /** The wallet (README "Wallet, packs and vouchers"). */
+  wallet: WalletConfig;
+}
+
+export interface WalletConfig {
+  /** REFUND_TO_WALLET=1: card refunds of a customer's own cancellations go to their wallet instead (the cancel dialog says so). */
+  refundToWallet: boolean;
+  /** A spend that leaves less than this (WALLET_LOW_BALANCE, dollars; 0: never) tells the customer their credit runs low. */
+  lowBalanceCents: number;
+  /** What a gift voucher bought online may be worth (VOUCHER_MIN, VOUCHER_MAX, dollars). */
+  voucherMinCents: number;
+  voucherMaxCents: number;
+  /** How long a voucher bought online can be redeemed (VOUCHER_VALID_DAYS). */
+  voucherValidDays: number;
 }
 
 /** Outgoing email: an SMTP relay when smtpUrl is set, else .eml files in dir (nothing leaves the machine). */
@@ -295,7 +309,15 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_SECONDS', 10, 1, 30) * 1000,
     webhookRetentionDays: int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
+    wallet: {
+      refundToWallet: bool('REFUND_TO_WALLET', false),
+      lowBalanceCents: int('WALLET_LOW_BALANCE', 10, 0, 100_000) * 100,
+      voucherMinCents: int('VOUCHER_MIN', 10, 1, 100_000) * 100,
+      voucherMaxCents: int('VOUCHER_MAX', 500, 1, 100_000) * 100,
+      voucherValidDays: int('VOUCHER_VALID_DAYS', 365, 1, 3650),
+    },
   };
+  if (config.wallet.voucherMinCents > config.wallet.voucherMaxCents) problems.push('VOUCHER_MIN must not be more than VOUCHER_MAX.');
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }

@@ -33,7 +33,7 @@ export const BACK_OFFICE_ACCESS = {
   reports: { list: 'manager' },
   'cash-up': { list: 'desk', create: 'desk' },
   waitlist: { list: 'desk', delete: 'desk' },
-  users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', 'lift-block': 'desk', tier: 'manager', role: 'owner', delete: 'owner' },
+  users: { list: 'desk', create: 'desk', edit: 'desk', notes: 'desk', 'lift-block': 'desk', tier: 'manager', role: 'owner', delete: 'owner', 'wallet-top-up': 'desk', 'wallet-adjust': 'manager' },
   staff: { list: 'owner', create: 'owner' },
   facilities: { list: 'desk', create: 'manager', edit: 'manager', delete: 'owner' },
   closures: { list: 'desk', create: 'manager', edit: 'manager', delete: 'manager' },
@@ -50,6 +50,9 @@ export const BACK_OFFICE_ACCESS = {
   uploads: { create: 'manager' },
   audit: { list: 'owner' },
   webhooks: { list: 'owner', create: 'owner', edit: 'owner', delete: 'owner' },
+  // Credit is money: what the venue sells and gives away is a manager's to set.
+  'credit-packs': { list: 'desk', create: 'manager', edit: 'manager', delete: 'manager' },
+  vouchers: { list: 'desk', create: 'manager' },
 } as const satisfies Record<string, Record<string, StaffRole>>;
 
 export type BackOfficeResource = keyof typeof BACK_OFFICE_ACCESS;

@@ -31,6 +31,11 @@ const KIND_LABELS: Record<EmailKind, string> = {
   shares_covered: "Unpaid shares: the organizer's charge, or its decline",
   no_show_marked: 'Marked as a no-show',
   booking_blocked: 'Online booking blocked (no-shows)',
+  wallet_topped_up: 'Credit added to the wallet',
+  voucher_purchased: 'Gift voucher bought',
+  voucher_received: 'Gift voucher received',
+  wallet_low: 'Wallet credit running low',
+  credit_expiring: 'Bonus credit expiring soon',
 };
 
 export const kindLabel = (kind: string) => (KIND_LABELS as Record<string, string>)[kind] ?? kind;
