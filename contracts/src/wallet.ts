@@ -55,6 +55,12 @@ export type TopUpBody = Static<typeof TopUpBody>;
 export const RedeemBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40, description: 'The voucher code, in any case, with or without dashes' }) }, { additionalProperties: false });
 export type RedeemBody = Static<typeof RedeemBody>;
 
+export const RedeemDto = Type.Object({
+  credited: Type.Number({ description: 'Dollars the voucher added to the wallet' }),
+  balance: Type.Number({ description: 'Dollars in the wallet now' }),
+});
+export type RedeemDto = Static<typeof RedeemDto>;
+
 export const VoucherPurchaseBody = Type.Object(
   {
     amount: Type.Number({ description: 'Dollars of credit the voucher gives (VOUCHER_MIN to VOUCHER_MAX)' }),
@@ -87,7 +93,7 @@ export const VoucherDto = Type.Object({
   codeHint: Type.String({ description: 'The last four characters of the code (the code itself is shown once)' }),
   code: Type.Optional(Type.String({ description: 'Only in the answer that creates it' })),
   value: Type.Number(),
-  expiresAt: Nullable(Type.String()),
+  expiresAt: Nullable(Type.String({ format: 'date' }), 'Last day it can be redeemed (YYYY-MM-DD, venue calendar); null: it never expires'),
   createdByName: Nullable(Type.String()),
   orderId: Nullable(Type.String(), 'Bought online with this order'),
   recipientEmail: Nullable(Type.String()),

@@ -44,3 +44,4 @@ export * from './webhooks.ts';
 export * from './door.ts';
 export * from './door-code.ts';
 export * from './wallet.ts';
+export * from './voucher-dates.ts';
