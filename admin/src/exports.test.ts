@@ -16,6 +16,7 @@ import type { AuditRecord } from './audit/types.ts';
 import type { WaitlistRecord } from './waitlist/types.ts';
 import type { DeviceRecord } from './devices/types.ts';
 import type { WebhookRecord } from './webhooks/types.ts';
+import type { VoucherRecord } from './vouchers/types.ts';
 import { exporters, type ExportedResource } from './exports.ts';
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
@@ -80,6 +81,10 @@ const recordsWith = (text: string) => ({
     id: 'h1', url: text, description: text, events: ['booking.confirmed'], disabled: false, disabledAt: null, previousSecretUntil: null,
     createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z', pending: 0, delivered: 2, failed: 1,
   } as WebhookRecord,
+  vouchers: {
+    id: 'v1', codeHint: 'QR7K', value: 50, expiresAt: '2027-12-31', createdByName: text, orderId: null, recipientEmail: text, redeemedByName: text,
+    redeemedAt: '2026-05-02T10:00:00.000Z', createdAt: '2026-05-01T10:00:00.000Z',
+  } as VoucherRecord,
 });
 
 /** Resources whose records have fewer than two free-text fields (a tier and a device have only their names). */

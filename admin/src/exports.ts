@@ -15,6 +15,7 @@ import type { UserRecord } from './users/types.ts';
 import type { WaitlistRecord } from './waitlist/types.ts';
 import type { DeviceRecord } from './devices/types.ts';
 import type { WebhookRecord } from './webhooks/types.ts';
+import type { VoucherRecord } from './vouchers/types.ts';
 import { csvExporter, type CsvRow } from './common/csv.ts';
 
 /**
@@ -220,6 +221,19 @@ export const csvColumns = {
     delivered: w.delivered,
     failed: w.failed,
   }),
+  // Gift vouchers by the last four characters: never their codes (the list does not carry them).
+  vouchers: (v: VoucherRecord) => ({
+    id: v.id,
+    codeHint: v.codeHint,
+    value: v.value,
+    expiresAt: v.expiresAt,
+    createdBy: v.createdByName,
+    orderId: v.orderId,
+    recipientEmail: v.recipientEmail,
+    redeemedBy: v.redeemedByName,
+    redeemedAt: v.redeemedAt,
+    createdAt: v.createdAt,
+  }),
 } satisfies Record<string, (record: never) => CsvRow>;
 
 export type ExportedResource = keyof typeof csvColumns;
@@ -241,4 +255,5 @@ export const exporters = {
   waitlist: csvExporter('waitlist', csvColumns.waitlist),
   devices: csvExporter('devices', csvColumns.devices),
   webhooks: csvExporter('webhooks', csvColumns.webhooks),
+  vouchers: csvExporter('vouchers', csvColumns.vouchers),
 } satisfies Record<ExportedResource, unknown>;

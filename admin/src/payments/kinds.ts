@@ -7,6 +7,8 @@ export const PAYMENT_KIND_LABELS: Record<OrderKind, string> = {
   split: "Organizer's share",
   share: "Player's share",
   cover: 'Unpaid shares (organizer)',
+  top_up: 'Wallet top-up',
+  voucher: 'Gift voucher bought',
 };
 
 /** The kind's label; one a newer server sends that this list does not know reads as itself. */
