@@ -21,6 +21,7 @@ import waitlist from './waitlist.ts';
 import attendance from './attendance.ts';
 import webhooks from './webhooks.ts';
 import devices from './devices.ts';
+import creditPacks from './credit-packs.ts';
 
 const tags = ['back office'];
 
@@ -34,7 +35,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance, webhooks]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance, webhooks, creditPacks]) await app.register(routes);
 };
 
 export default adminApi;
