@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VOUCHER_ALPHABET } from '@courtside/domain';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { admin, customer, staffMember, type Actor } from './support/actors.ts';
-import { voucherCodeHash } from '../src/services/voucher-service.ts';
+import { admin, customer, providerPays, staffMember, type Actor } from './support/actors.ts';
+import { mailsTo, onlyMail } from './support/outbox.ts';
+import { useStripeApp, type StripeApp } from './support/stripe-app.ts';
+import { deliver, stripeEvent } from './support/stripe-stub.ts';
+import { voucherCodeHash } from '../src/shared/voucher-codes.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 on 1 March in New York, the venue's zone (DEFAULT_TIMEZONE).
 const START = '2027-03-01T15:00:00Z';
@@ -187,5 +190,115 @@ describe('gift vouchers', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/wallet/redeem', payload: { code: 'ABCD-EFGH-JKLM-NPQR' } });
       expect(res.statusCode).toBe(401);
     });
+  });
+  describe('buying one online: POST /api/vouchers/purchase (sandbox)', () => {
+    const purchase = (who: Actor, payload: object) => t.app.inject({ method: 'POST', url: '/api/vouchers/purchase', headers: who.auth, payload });
+
+    /** Opens the sandbox page and presses Pay, as its form does. */
+    async function payOnSandbox(url: string) {
+      const page = await t.app.inject({ url });
+      const signature = /name="signature" value="([0-9a-f]+)"/.exec(page.body)![1]!;
+      const paid = await t.app.inject({ method: 'POST', url: `${url}/confirm`, payload: { signature } });
+      expect(paid.statusCode).toBe(303);
+      return page;
+    }
+
+    const sealedOf = (recipient: string, kind: string) =>
+      t.database.db.selectFrom('outbox_messages').select(['text_body', 'html_body', 'sealed_body']).where('recipient', '=', recipient).where('kind', '=', kind).executeTakeFirstOrThrow();
+    const codeIn = (text: string) => /Your voucher code: ([A-Z0-9]{4}(?:-[A-Z0-9]{4}){3})|Voucher code: ([A-Z0-9]{4}(?:-[A-Z0-9]{4}){3})/.exec(text)?.slice(1).find(Boolean);
+
+    it('a gift for someone else: paid on the hosted page, the code emailed (sealed) to the recipient only, redeemed by their account; a payment reported twice issues one', async () => {
+      const buyer = await customer(t.app, 'Bea Buyer');
+      const friend = await customer(t.app, 'Finn Friend');
+      const res = await purchase(buyer, { amount: 60, recipientEmail: friend.email });
+      expect(res.statusCode, res.body).toBe(201);
+      const { orderId, payment_url } = res.json().data as { orderId: string; payment_url: string };
+      const order = await t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ kind: 'voucher', status: 'pending', amount_cents: 6000, gift_recipient_email: friend.email, user_id: buyer.id });
+      // Nothing is issued before the provider confirms payment.
+      expect(await t.database.db.selectFrom('vouchers').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
+
+      const page = await payOnSandbox(payment_url);
+      expect(page.body).toContain(`Gift voucher of $60.00 for ${friend.email}`);
+      t.clock.advance(60_000);
+      expect(await providerPays(t.app, orderId, `again:${orderId}`)).toBe('already-settled');
+
+      const issued = await t.database.db.selectFrom('vouchers').selectAll().where('order_id', '=', orderId).execute();
+      expect(issued).toHaveLength(1);
+      // VOUCHER_VALID_DAYS (365) from 1 March 2027, to the end of that day in New York.
+      expect(issued[0]).toMatchObject({ value_cents: 6000, created_by: null, recipient_email: friend.email, expires_at: new Date('2028-03-01T05:00:00Z') });
+
+      const toFriend = await sealedOf(friend.email, 'voucher_received');
+      const code = codeIn(toFriend.sealed_body!.text)!;
+      expect(code).toMatch(CODE);
+      expect(voucherCodeHash(code)).toBe(issued[0]!.code_hash);
+      expect(toFriend.sealed_body!.text).toContain('Bea sent you a gift voucher for $60.00');
+      expect(toFriend.sealed_body!.html).toContain(code);
+      // Staff's copy (the back office's Emails) hides it.
+      expect(toFriend.text_body).toContain('[voucher code sent to the customer; hidden]');
+      for (const body of [toFriend.text_body, toFriend.html_body]) expect(body).not.toContain(code);
+
+      const receipt = await sealedOf(buyer.email, 'voucher_purchased');
+      expect(receipt.sealed_body).toBeNull();
+      expect(receipt.text_body).toContain(`We emailed its code to ${friend.email}, and only to them`);
+      expect(receipt.text_body).not.toContain(code);
+      const kinds = async (email: string) => (await mailsTo(t.database.db, email)).map((m) => m.kind).filter((k) => k !== 'welcome');
+      expect(await kinds(buyer.email)).toEqual(['voucher_purchased']);
+      expect(await kinds(friend.email)).toEqual(['voucher_received']);
+
+      const redeemed = await redeem(friend, code);
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      expect(redeemed.json().data).toEqual({ credited: 60, balance: 60 });
+      expect(await balanceOf(buyer.id)).toBe(0);
+
+      const listed = (await adminCall(owner, 'GET', `/${issued[0]!.id}`)).json();
+      expect(listed).toMatchObject({ orderId, recipientEmail: friend.email, createdByName: null, redeemedByName: 'Finn Friend', value: 60, expiresAt: '2028-02-29' });
+    });
+
+    it('for themselves (no recipient, or their own address): one receipt carrying the code', async () => {
+      const buyer = await customer(t.app, 'Sol Self');
+      for (const payload of [{ amount: 25 }, { amount: 30, recipientEmail: buyer.email.toUpperCase() }]) {
+        const res = await purchase(buyer, payload);
+        expect(res.statusCode, res.body).toBe(201);
+        await payOnSandbox(res.json().data.payment_url);
+      }
+      const mails = await t.database.db.selectFrom('outbox_messages').select(['kind', 'recipient', 'text_body', 'sealed_body']).where('kind', 'in', ['voucher_purchased', 'voucher_received']).where((eb) => eb(eb.fn('lower', ['recipient']), '=', buyer.email.toLowerCase())).execute();
+      expect(mails.map((m) => m.kind)).toEqual(['voucher_purchased', 'voucher_purchased']);
+      const codes = mails.map((m) => codeIn(m.sealed_body!.text)!);
+      for (const [i, m] of mails.entries()) expect(m.text_body).not.toContain(codes[i]);
+      expect((await redeem(buyer, codes[0]!)).json().data).toEqual({ credited: 25, balance: 25 });
+      expect((await redeem(buyer, codes[1]!)).json().data).toEqual({ credited: 30, balance: 55 });
+    });
+
+    it('the amount must be within VOUCHER_MIN and VOUCHER_MAX, in cents; a recipient must be an email address', async () => {
+      const buyer = await customer(t.app);
+      const { voucherMinCents, voucherMaxCents } = t.config.wallet;
+      for (const amount of [voucherMinCents / 100 - 1, voucherMaxCents / 100 + 1, 20.001, -5]) {
+        expect(refused(await purchase(buyer, { amount }), 400, 'INVALID_AMOUNT').errorMessages[0].path).toBe('amount');
+      }
+      expect((await purchase(buyer, { amount: 20, recipientEmail: 'not an address' })).statusCode).toBe(400);
+      expect((await purchase(buyer, { amount: voucherMinCents / 100 })).statusCode).toBe(201);
+      expect((await purchase(buyer, { amount: voucherMaxCents / 100 })).statusCode).toBe(201);
+      expect((await t.app.inject({ method: 'POST', url: '/api/vouchers/purchase', payload: { amount: 20 } })).statusCode).toBe(401);
+    });
+  });
+});
+
+describe('gift vouchers paid through Stripe: the webhook issues one, however often it comes', () => {
+  let s: StripeApp;
+  useStripeApp(START, (setup) => (s = setup));
+
+  it('completed delivered twice, and again as async_payment_succeeded: one voucher, one set of emails', async () => {
+    const res = await s.t.app.inject({ method: 'POST', url: '/api/vouchers/purchase', headers: s.casey.auth, payload: { amount: 40, recipientEmail: s.dana.email } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId } = res.json().data as { orderId: string };
+    const session = [...s.stub.sessions.values()].find((x) => x.metadata.order_id === orderId)!;
+    const event = stripeEvent('checkout.session.completed', s.stub.pay(session.id));
+    expect((await deliver(s.t.app, event)).json().data.outcome).toBe('applied');
+    expect((await deliver(s.t.app, event)).json().data.outcome).toBe('duplicate');
+    await deliver(s.t.app, stripeEvent('checkout.session.async_payment_succeeded', s.stub.pay(session.id)));
+    expect(await s.t.database.db.selectFrom('vouchers').select('value_cents').where('order_id', '=', orderId).execute()).toEqual([{ value_cents: 4000 }]);
+    await onlyMail(s.t.database.db, s.dana.email, 'voucher_received');
+    await onlyMail(s.t.database.db, s.casey.email, 'voucher_purchased');
   });
 });

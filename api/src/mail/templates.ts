@@ -22,8 +22,10 @@ export interface RenderedMail {
  * link that is a key (`secret`: what it is, e.g. "reset link") is in the customer's copy only;
  * the copy staff can read says it was sent, hidden.
  */
-type Block = string | LinkBlock | ImageBlock;
+type Block = string | LinkBlock | ImageBlock | SecretTextBlock;
 type LinkBlock = { link: string; label: string; secret?: string };
+/** A secret written out (a gift voucher's code): in the customer's copy only, like a secret link. */
+type SecretTextBlock = { secretText: string; label: string; secret: string };
 /** An image attached to the message (its Content-ID), shown in HTML only; the text says what it shows in words. */
 type ImageBlock = { image: string; alt: string; size: number };
 
@@ -44,6 +46,13 @@ export interface WalletTopUpFacts {
   bonusExpiresAt: Date | null;
   balanceCents: number;
   timezone: string;
+}
+
+/** A gift voucher bought online as its emails tell it: its value, its code (formatted) and its last day (YYYY-MM-DD, venue calendar). */
+export interface GiftVoucherFacts {
+  valueCents: number;
+  code: string;
+  lastDay: string;
 }
 
 /** Who a staff notice is about. */
@@ -93,7 +102,7 @@ function doorBlocks(layout: MailLayout, b: BookingFacts): Block[] {
 
 function render(layout: MailLayout, subject: string, greeting: string, blocks: Block[]): RenderedMail {
   const shown = compose(layout, subject, greeting, blocks, false);
-  if (!blocks.some((b) => typeof b !== 'string' && 'link' in b && b.secret)) return shown;
+  if (!blocks.some((b) => typeof b !== 'string' && 'secret' in b && b.secret)) return shown;
   const sealed = compose(layout, subject, greeting, blocks, true);
   return { ...shown, sealed: { text: sealed.text, html: sealed.html } };
 }
@@ -102,15 +111,17 @@ function render(layout: MailLayout, subject: string, greeting: string, blocks: B
 function compose(layout: MailLayout, subject: string, greeting: string, blocks: Block[], reveal: boolean): RenderedMail {
   const { venue } = layout;
   const footer = [venue.name, venue.address, venue.contact].filter(Boolean);
-  const hidden = (b: LinkBlock) => (b.secret && !reveal ? hiddenLink(b.secret) : undefined);
-  const words = blocks.filter((b): b is string | LinkBlock => typeof b === 'string' || 'link' in b);
-  const text = [greeting, ...words.map((b) => (typeof b === 'string' ? b : `${b.label}: ${hidden(b) ?? b.link}`)), '--', ...footer].join('\n\n') + '\n';
+  const hidden = (b: LinkBlock | SecretTextBlock) => (b.secret && !reveal ? hiddenLink(b.secret) : undefined);
+  const words = blocks.filter((b): b is string | LinkBlock | SecretTextBlock => typeof b === 'string' || 'link' in b || 'secretText' in b);
+  const text = [greeting, ...words.map((b) => (typeof b === 'string' ? b : `${b.label}: ${hidden(b) ?? ('link' in b ? b.link : b.secretText)}`)), '--', ...footer].join('\n\n') + '\n';
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">',
     `<p>${escapeHtml(greeting)}</p>`,
     ...blocks.map((b) =>
       typeof b === 'string'
         ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>`
+        : 'secretText' in b
+          ? `<p>${escapeHtml(b.label)}: ${hidden(b) ? escapeHtml(hidden(b)!) : `<strong style="font-family:monospace;font-size:20px;letter-spacing:2px">${escapeHtml(b.secretText)}</strong>`}</p>`
         : 'image' in b
           ? `<p><img src="cid:${escapeHtml(b.image)}" alt="${escapeHtml(b.alt)}" width="${b.size}" height="${b.size}" style="display:block"></p>`
           : hidden(b)
@@ -407,6 +418,30 @@ export const templates = {
       { link: `${layout.publicBaseUrl}${SITE_LINKS.catalogue}`, label: 'Book a court' },
     ]);
   },
+
+  /** To whom a bought gift voucher is for (not necessarily a customer yet): who sends it, its value, its code (sealed) and its last day. */
+  voucherReceived: (layout: MailLayout, v: GiftVoucherFacts, fromName: string) =>
+    render(layout, `A gift voucher for ${amountIn(layout, v.valueCents)}`, 'Hello,', [
+      `${fromName} sent you a gift voucher for ${amountIn(layout, v.valueCents)} to play at ${layout.venue.name}.`,
+      { secretText: v.code, label: 'Your voucher code', secret: 'voucher code' },
+      `Sign in (or create an account), open Wallet and redeem the code: ${amountIn(layout, v.valueCents)} of credit is added to your wallet and pays for bookings at checkout. It can be redeemed once, until ${displayDate(v.lastDay, localeOf(layout))}.`,
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.catalogue}`, label: 'Book a court' },
+    ]),
+
+  /**
+   * The buyer's receipt. For themselves (`v.code` given) it carries the code, sealed like a secret
+   * link; for someone else it says where the code went and never shows it.
+   */
+  voucherPurchased: (layout: MailLayout, buyerName: string, v: Omit<GiftVoucherFacts, 'code'> & { code: string | null; recipientEmail: string | null }) =>
+    render(layout, `Gift voucher bought: ${amountIn(layout, v.valueCents)}`, hello(buyerName), [
+      `Thank you: you paid ${amountIn(layout, v.valueCents)} for a gift voucher of ${amountIn(layout, v.valueCents)}, valid until ${displayDate(v.lastDay, localeOf(layout))}.`,
+      ...(v.code === null
+        ? [`We emailed its code to ${v.recipientEmail}, and only to them: they redeem it into their wallet at ${layout.venue.name}.`]
+        : [
+          { secretText: v.code, label: 'Voucher code', secret: 'voucher code' } as Block,
+          'Give the code to whoever you like, or redeem it yourself: open Wallet and redeem it, and its value is added to the wallet once.',
+        ]),
+    ]),
 
   refundCompleted: (layout: MailLayout, customerName: string, refund: RefundMailFacts, b?: BookingFacts) =>
     render(layout, `Refund of ${amountIn(layout, refund.cents)} sent`, hello(customerName), [

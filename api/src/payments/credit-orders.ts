@@ -4,6 +4,7 @@ import type { TopUpDto } from '@courtside/contracts';
 import type { Executor } from '../db/database.ts';
 import { enqueueWalletToppedUp } from '../mail/wallet-mail.ts';
 import * as wallet from '../repositories/wallet.ts';
+import { issuePurchasedVoucher } from './gift-vouchers.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { openHostedPage, storeCheckout } from './checkout.ts';
 import * as orders from './repositories/orders.ts';
@@ -66,7 +67,7 @@ export async function settleCreditOrder(
   await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef: payment.paymentRef }, now);
   const paid = { ...order, status: 'paid' as const, paid_at: now };
   if (order.kind === 'top_up') await creditTopUp(ctx, trx, paid, now);
-  else throw new Error('Gift vouchers are not sold yet: a voucher order cannot be settled.');
+  else await issuePurchasedVoucher(ctx, trx, paid, now);
   return { outcome: 'confirmed', refundIds: [] };
 }
 

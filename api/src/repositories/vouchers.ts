@@ -121,13 +121,3 @@ export function pageVouchers(db: Executor, filter: VoucherFilter, page: PageQuer
   return fetchPage(query, page, 'v.id');
 }
 
-/** The buyer of an order and how they are written to (for a voucher bought online). */
-export function buyerOf(db: Executor, orderId: string): Promise<{ user_id: string; name: string; email: string } | undefined> {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select(['o.user_id', 'u.name', 'u.email'])
-    .where('o.id', '=', orderId)
-    .executeTakeFirst();
-}
-

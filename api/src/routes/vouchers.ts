@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RedeemBody, RedeemDto } from '@courtside/contracts';
-import { redeemVoucher } from '../services/voucher-service.ts';
-import { envelopeOf, errorResponses, ok } from '../http/envelope.ts';
+import { RedeemBody, RedeemDto, TopUpDto, VoucherPurchaseBody } from '@courtside/contracts';
+import { purchaseVoucher, redeemVoucher } from '../services/voucher-service.ts';
+import { ErrorEnvelope, envelopeOf, errorResponses, ok } from '../http/envelope.ts';
 import { clientOf } from '../http/client.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -21,6 +21,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: envelopeOf(RedeemDto), ...errorResponses },
     },
   }, async (request) => ok(200, 'Voucher redeemed: the credit is in your wallet.', await redeemVoucher(app.ctx, request.currentUser!, request.body.code, clientOf(request))));
+
+  app.post('/api/vouchers/purchase', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Buy a gift voucher: the hosted payment page for it',
+      description:
+        'amount in dollars, from VOUCHER_MIN to VOUCHER_MAX (400 INVALID_AMOUNT naming amount). Once the payment provider confirms payment the voucher is issued, ' +
+        'valid VOUCHER_VALID_DAYS, and its code is emailed to recipientEmail (the buyer gets a receipt without it) or, without one, to the buyer.',
+      security,
+      body: VoucherPurchaseBody,
+      response: { 201: envelopeOf(TopUpDto), ...errorResponses, 503: ErrorEnvelope },
+    },
+  }, async (request, reply) => reply.status(201).send(ok(201, 'Gift voucher ordered. Redirecting to payment.', await purchaseVoucher(app.ctx, request.currentUser!, request.body))));
 };
 
 export default routes;

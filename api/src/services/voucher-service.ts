@@ -1,8 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
 import {
   DomainError,
-  VOUCHER_ALPHABET,
-  VOUCHER_CODE_LENGTH,
   centsToDollars,
   displayDate,
   dollarsToCents,
@@ -14,7 +11,8 @@ import {
   voucherExpiresAt,
   voucherLastDay,
 } from '@courtside/domain';
-import type { RedeemDto, VoucherBody, VoucherDto } from '@courtside/contracts';
+import type { RedeemDto, TopUpDto, VoucherBody, VoucherDto, VoucherPurchaseBody } from '@courtside/contracts';
+import { placeCreditOrder } from '../payments/credit-orders.ts';
 import { recordAudit } from '../repositories/audit-log.ts';
 import * as vouchers from '../repositories/vouchers.ts';
 import type { VoucherView } from '../repositories/vouchers.ts';
@@ -22,6 +20,7 @@ import * as wallet from '../repositories/wallet.ts';
 import { parseListParams, stringFilter, type ListParams } from '../shared/admin-query.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { consume, releaseHit, type Limit } from '../shared/throttle.ts';
+import { mintVoucherCode, voucherCodeHash } from '../shared/voucher-codes.ts';
 
 /**
  * Gift vouchers: credit behind a code. A code is 16 characters drawn from VOUCHER_ALPHABET (80
@@ -34,22 +33,6 @@ import { consume, releaseHit, type Limit } from '../shared/throttle.ts';
 const voucherNotFound = () => new DomainError('not_found', 'NOT_FOUND', 'Voucher not found.');
 const unknownCode = () => new DomainError('not_found', 'VOUCHER_INVALID', 'There is no voucher with this code. Check it and try again.', 'code');
 const TOO_MANY_GUESSES = 'Too many voucher codes tried. Please wait and try again.';
-
-/** A new code, normalized (no dashes): 16 uniform draws from the alphabet, from the system's secure source. */
-export function newVoucherCode(): string {
-  let code = '';
-  for (let i = 0; i < VOUCHER_CODE_LENGTH; i++) code += VOUCHER_ALPHABET[randomInt(VOUCHER_ALPHABET.length)];
-  return code;
-}
-
-/** What is stored of a code: the SHA-256 (hex) of its normalized form. */
-export const voucherCodeHash = (code: string) => createHash('sha256').update(normalizeVoucherCode(code)).digest('hex');
-
-/** A fresh code with what the database keeps of it. */
-export function mintVoucherCode(): { code: string; codeHash: string; codeHint: string } {
-  const code = newVoucherCode();
-  return { code, codeHash: voucherCodeHash(code), codeHint: code.slice(-4) };
-}
 
 export function toVoucherDto(ctx: ServiceContext, row: VoucherView, code?: string): VoucherDto {
   return {
@@ -147,4 +130,25 @@ export async function redeemVoucher(ctx: ServiceContext, user: CurrentUser, type
   for (const limit of limits) await releaseHit(ctx.db, limit.key);
   if (state.redeemed_at) throw new DomainError('conflict', 'VOUCHER_REDEEMED', 'This voucher has already been redeemed.', 'code');
   throw new DomainError('conflict', 'VOUCHER_EXPIRED', `This voucher expired: its last day was ${displayDate(voucherLastDay(state.expires_at!, ctx.config.defaultTimezone), ctx.config.money.locale)}.`, 'code');
+}
+
+/**
+ * A customer buys a gift voucher: an order of kind 'voucher' for `amount` (VOUCHER_MIN to
+ * VOUCHER_MAX), paid on the hosted page like a top-up. The voucher is issued, and its code
+ * emailed, when the provider confirms payment (issuePurchasedVoucher, api/src/payments/gift-vouchers.ts).
+ */
+export async function purchaseVoucher(ctx: ServiceContext, user: CurrentUser, body: VoucherPurchaseBody): Promise<TopUpDto> {
+  const amountCents = dollarsToCents(body.amount, 'amount');
+  const { voucherMinCents, voucherMaxCents } = ctx.config.wallet;
+  if (amountCents < voucherMinCents || amountCents > voucherMaxCents) {
+    throw invalid('INVALID_AMOUNT', `amount must be between ${formatCents(voucherMinCents, ctx.config.money)} and ${formatCents(voucherMaxCents, ctx.config.money)}`, 'amount');
+  }
+  const recipient = body.recipientEmail?.trim() || undefined;
+  const value = formatCents(amountCents, ctx.config.money);
+  return placeCreditOrder(ctx, user, {
+    kind: 'voucher',
+    amountCents,
+    description: recipient ? `Gift voucher of ${value} for ${recipient}` : `Gift voucher of ${value}`,
+    ...(recipient ? { giftRecipientEmail: recipient } : {}),
+  });
 }
