@@ -44,7 +44,7 @@ const recordsWith = (text: string) => ({
     createdAt: '2026-05-01T10:00:00.000Z', sentAt: null, text, html: `<p>${text}</p>`, attachments: [{ filename: text, contentType: 'text/calendar', content: text }],
   } as EmailRecord,
   payments: {
-    id: 'p1', kind: 'full', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, discount: 0, promoCode: null, refundedAmount: 0, refundState: 'none',
+    id: 'p1', kind: 'full', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, discount: 0, promoCode: null, description: null, takenByName: null, paymentMethod: null, refundedAmount: 0, refundState: 'none',
     flagReason: text, flagResolvedAt: null, flagResolvedBy: { id: 'u2', name: text }, providerRef: text, createdAt: '2026-05-01T10:00:00.000Z', paidAt: null,
     bookings: [{ id: 'b1', facilityName: text, date: '2026-05-02', startTime: '10:00', endTime: '11:00', payableAmount: 20, charged: 20, status: 'confirmed', paymentStatus: 'paid' }],
     refunds: [],

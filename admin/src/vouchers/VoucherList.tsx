@@ -1,6 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { CreateButton, Datagrid, ExportButton, FilterButton, FunctionField, Link, List, SearchInput, SelectInput, SimpleList, TopToolbar } from 'react-admin';
-import { dateTime, money, shortDate } from '../common/format.ts';
+import { mediumDate, money, shortDateTime } from '../common/format.ts';
 import { useCan } from '../common/useCan.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { viewersToday } from '../day-view/dates.ts';
@@ -36,8 +36,8 @@ const StateChip = ({ record }: { record: VoucherRecord }) => {
   return <Chip size="small" color="success" variant="outlined" label="Not redeemed" />;
 };
 
-const expiryText = (r: VoucherRecord) => (r.expiresAt ? `Until ${shortDate(r.expiresAt)}` : 'No expiry');
-const redeemedText = (r: VoucherRecord) => (r.redeemedAt ? `${r.redeemedByName ?? 'A customer'}, ${dateTime(r.redeemedAt)}` : '—');
+const expiryText = (r: VoucherRecord) => (r.expiresAt ? `Until ${mediumDate(r.expiresAt)}` : 'No expiry');
+const redeemedText = (r: VoucherRecord) => (r.redeemedAt ? `${r.redeemedByName ?? 'A customer'}, ${shortDateTime(r.redeemedAt)}` : '—');
 
 const Origin = ({ record }: { record: VoucherRecord }) =>
   record.orderId ? (
@@ -45,7 +45,7 @@ const Origin = ({ record }: { record: VoucherRecord }) =>
       Bought online
     </Link>
   ) : (
-    <Typography variant="body2">{originText(record)}</Typography>
+    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{record.createdByName ?? 'Staff'}</Typography>
   );
 
 /** Gift vouchers by the last four characters of their codes (the codes themselves were shown once): value, expiry, origin and who redeemed them. */
@@ -62,10 +62,10 @@ export const VoucherList = () => {
         />
       ) : (
         <Datagrid rowClick={false} bulkActionButtons={false}>
-          <FunctionField label="Code" sortBy="codeHint" render={(r: VoucherRecord) => <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{hintText(r)}</Typography>} />
+          <FunctionField label="Code" sortBy="codeHint" render={(r: VoucherRecord) => <Typography variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>{hintText(r)}</Typography>} />
           <FunctionField label="Value" sortBy="value" render={(r: VoucherRecord) => money(r.value)} />
           <FunctionField label="Expiry" sortBy="expiresAt" render={(r: VoucherRecord) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{expiryText(r)}</Typography>} />
-          <FunctionField label="From" render={(r: VoucherRecord) => <Origin record={r} />} />
+          <FunctionField label="Made by / bought" render={(r: VoucherRecord) => <Origin record={r} />} />
           <FunctionField label="Recipient" render={(r: VoucherRecord) => r.recipientEmail ?? '—'} />
           <FunctionField
             label="Redeemed"
@@ -77,7 +77,7 @@ export const VoucherList = () => {
               </Stack>
             )}
           />
-          <FunctionField label="Made" sortBy="createdAt" render={(r: VoucherRecord) => dateTime(r.createdAt)} />
+          <FunctionField label="Made" sortBy="createdAt" render={(r: VoucherRecord) => <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{shortDateTime(r.createdAt)}</Typography>} />
         </Datagrid>
       )}
     </List>
