@@ -100,7 +100,7 @@ export const VoucherDto = Type.Object({
   codeHint: Type.String({ description: 'The last four characters of the code (the code itself is shown once)' }),
   code: Type.Optional(Type.String({ description: 'Only in the answer that creates it' })),
   value: Type.Number(),
-  expiresAt: Nullable(Type.String({ format: 'date' }), 'Last day it can be redeemed (YYYY-MM-DD, venue calendar); null: it never expires'),
+  expiresAt: Nullable(Type.String(), 'Last day it can be redeemed (YYYY-MM-DD, venue calendar); null: it never expires'),
   createdByName: Nullable(Type.String()),
   orderId: Nullable(Type.String(), 'Bought online with this order'),
   recipientEmail: Nullable(Type.String()),

@@ -112,6 +112,17 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
       .executeTakeFirstOrThrow();
     remember(known, 'delivery', delivery.id);
   }
+  // Gift vouchers (several: one redeemed leaves others) and credit packs on sale, for the wallet's routes to read and buy.
+  for (const value of [10, 25, 50]) {
+    const voucher = await t.app.inject({ method: 'POST', url: '/api/admin/vouchers', headers: staff.auth, payload: { value } });
+    if (voucher.statusCode !== 201) throw new Error(`a voucher answered ${voucher.statusCode}: ${voucher.body}`);
+    remember(known, 'voucher', voucher.json().id);
+  }
+  for (const [price, credit] of [[50, 55], [100, 110]] as const) {
+    const pack = await t.app.inject({ method: 'POST', url: '/api/admin/credit-packs', headers: staff.auth, payload: { name: `Fuzz pack ${price}`, price, credit } });
+    if (pack.statusCode !== 201) throw new Error(`a credit pack answered ${pack.statusCode}: ${pack.body}`);
+    remember(known, 'pack', pack.json().id);
+  }
   const doc = await t.app.inject({ url: '/api/docs/json' });
   if (doc.statusCode !== 200) throw new Error(`the OpenAPI document answered ${doc.statusCode}`);
   return { t, admin: staff, customer: casey, operations: operationsOf(doc.json()), known };

@@ -119,6 +119,8 @@ export function idKind(name: string): string {
   if (n.includes('device')) return 'device';
   if (n.includes('webhook-deliver')) return 'delivery';
   if (n.includes('webhook')) return 'webhook';
+  if (n.includes('voucher')) return 'voucher';
+  if (n.includes('credit-pack') || n.includes('packid')) return 'pack';
   return 'any';
 }
 
