@@ -7,6 +7,8 @@ export const PAYMENT_KIND_LABELS: Record<OrderKind, string> = {
   split: "Organizer's share",
   share: "Player's share",
   cover: 'Unpaid shares (organizer)',
+  top_up: 'Wallet credit',
+  voucher: 'Gift voucher',
 };
 
 /** The kind's label; one a newer server sends that this list does not know reads as itself. */
@@ -21,6 +23,9 @@ export function splitRefundNote(p: Pick<PaymentRecord, 'kind'>): string | null {
   switch (p.kind) {
     case 'full':
       return null;
+    case 'top_up':
+    case 'voucher':
+      return "Credit bought for a wallet (or a gift voucher's): it may be spent already, so it is not refunded here. Adjust the customer's wallet from their page instead.";
     case 'share':
       return "A player's share of a split booking: remove the player from the booking to refund their share, or cancel the booking to refund every payer their own part.";
     default:
