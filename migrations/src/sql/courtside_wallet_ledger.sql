@@ -5,10 +5,16 @@
 CREATE OR REPLACE FUNCTION courtside_wallet_balance() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO wallets (user_id, balance_cents, updated_at)
-  VALUES (NEW.user_id, NEW.amount_cents, NEW.created_at)
-  ON CONFLICT (user_id) DO UPDATE
-    SET balance_cents = wallets.balance_cents + EXCLUDED.balance_cents, updated_at = EXCLUDED.updated_at;
+  -- UPDATE first: an INSERT ... ON CONFLICT checks its proposed row (the entry's amount alone)
+  -- against wallets_never_negative before it finds the conflict, so it would refuse every debit.
+  UPDATE wallets SET balance_cents = balance_cents + NEW.amount_cents, updated_at = NEW.created_at WHERE user_id = NEW.user_id;
+  IF NOT FOUND THEN
+    -- The customer's first entry (a debit here has nothing to draw on and is refused).
+    INSERT INTO wallets (user_id, balance_cents, updated_at)
+    VALUES (NEW.user_id, NEW.amount_cents, NEW.created_at)
+    ON CONFLICT (user_id) DO UPDATE
+      SET balance_cents = wallets.balance_cents + EXCLUDED.balance_cents, updated_at = EXCLUDED.updated_at;
+  END IF;
   RETURN NULL;
 END $$;
 
