@@ -23,6 +23,7 @@ import series from './series/index.ts';
 import waitlist from './waitlist/index.ts';
 import tiers from './tiers/index.ts';
 import promoCodes from './promo-codes/index.ts';
+import creditPacks from './credit-packs/index.ts';
 import vouchers from './vouchers/index.ts';
 import devices from './devices/index.ts';
 import reviews from './reviews/index.ts';
@@ -87,6 +88,7 @@ export const App = () => (
         <Resource name="waitlist" {...waitlist} />
         <Resource name="tiers" {...tiers} />
         <Resource name="promo-codes" {...promoCodes} />
+        <Resource name="credit-packs" {...creditPacks} />
         <Resource name="vouchers" {...vouchers} />
         <Resource name="devices" {...devices} />
         <Resource name="reviews" {...reviews} />

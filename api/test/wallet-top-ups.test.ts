@@ -230,3 +230,100 @@ describe('top-ups paid through Stripe: the webhook credits once, in any order', 
     expect(await orderRow(s.t, orderId)).toMatchObject({ status: 'paid' });
   });
 });
+
+describe('staff and a customer\'s wallet: desk top-ups and adjustments', () => {
+  let t: TestApp;
+  let owner: Actor;
+  let manager: Actor;
+  let desk: Actor;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clockStart: START });
+    owner = await admin(t.app);
+    manager = await staffMember(t.app, 'manager', 'Mia Manager');
+    desk = await staffMember(t.app, 'desk', 'Dee Desk');
+  }, 60_000);
+  afterAll(() => t?.close());
+  beforeEach(() => t.clock.set(START));
+
+  const wallet = (who: Actor, userId: string) => t.app.inject({ url: `/api/admin/users/${userId}/wallet`, headers: who.auth });
+  const deskTopUp = (who: Actor, userId: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/admin/users/${userId}/wallet/top-up`, headers: who.auth, payload });
+  const adjust = (who: Actor, userId: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/admin/users/${userId}/wallet/adjust`, headers: who.auth, payload });
+  const audit = (action: 'wallet-top-up' | 'wallet-adjust', userId: string) =>
+    t.database.db.selectFrom('audit_log').select(['actor_id', 'summary', 'detail']).where('action', '=', action).where('subject_id', '=', userId).orderBy('at').execute();
+
+  it('a pack paid in cash at the desk: a paid desk order the cash-up counts, the credit with its bonus, the audit entry and the email', async () => {
+    const casey = await customer(t.app, 'Casey Desk');
+    const pack = await createPack(t.app, owner, { name: 'Desk Gold', price: 100, credit: 110, bonusExpiresDays: 180 });
+    const res = await deskTopUp(desk, casey.id, { packId: pack.id, paymentMethod: 'cash' });
+    expect(res.statusCode, res.body).toBe(200);
+    const dto = res.json();
+    expect(dto).toMatchObject({ balance: 110, currency: 'USD', expiring: [{ amount: 10, expiresAt: new Date(Date.parse(START) + 180 * DAY).toISOString() }] });
+    expect(dto.entries.map((e: { kind: string; amount: number; staffName: string | null }) => [e.kind, e.amount, e.staffName])).toEqual([['bonus', 10, null], ['top_up', 100, 'Dee Desk']]);
+
+    const order = await t.database.db.selectFrom('orders').selectAll().where('user_id', '=', casey.id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ provider: 'desk', kind: 'top_up', status: 'paid', amount_cents: 10000, credit_cents: 11000, taken_by: desk.id, payment_method: 'cash', credit_pack_id: pack.id });
+    const day = (await t.app.inject({ url: '/api/admin/cash-up?date=2027-03-01', headers: desk.auth })).json();
+    expect(day.payments).toContainEqual(expect.objectContaining({
+      orderId: order.id, amount: 100, method: 'cash', customer: { id: casey.id, name: 'Casey Desk' }, takenBy: { id: desk.id, name: 'Dee Desk' }, bookings: [], description: 'Credit pack Desk Gold: $110.00 of credit',
+    }));
+    expect(day.totals.expectedCash).toBe(100);
+
+    expect(await audit('wallet-top-up', casey.id)).toEqual([
+      expect.objectContaining({ actor_id: desk.id, summary: "Took $100.00 (cash) at the desk for Casey Desk's wallet: Credit pack Desk Gold: $110.00 of credit" }),
+    ]);
+    expect((await onlyMail(t.database.db, casey.email, 'wallet_topped_up')).text_body).toContain('$110.00 of credit added: $100.00 paid, $10.00 bonus, valid until Saturday, August 28, 2027; your balance is now $110.00.');
+  });
+
+  it('an amount by card at the desk is credit at face value; the body needs a pack or an amount, not both', async () => {
+    const dana = await customer(t.app, 'Dana Desk');
+    const res = await deskTopUp(desk, dana.id, { amount: 45.5, paymentMethod: 'card' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ balance: 45.5, expiring: [], entries: [{ kind: 'top_up', amount: 45.5, reason: 'Top-up at the desk: $45.50 of credit', staffName: 'Dee Desk' }] });
+    const both = await deskTopUp(desk, dana.id, { amount: 10, packId: '00000000-0000-4000-8000-000000000000', paymentMethod: 'card' });
+    expect(both.statusCode).toBe(400);
+    const neither = await deskTopUp(desk, dana.id, { paymentMethod: 'card' });
+    expect([neither.statusCode, neither.json().errorMessages[0].path]).toEqual([400, 'packId']);
+    const zero = await deskTopUp(desk, dana.id, { amount: 0, paymentMethod: 'cash' });
+    expect([zero.statusCode, zero.json().errorMessages[0].path]).toEqual([400, 'amount']);
+    const withdrawn = await createPack(t.app, owner, { price: 10, credit: 12, active: false });
+    expect((await deskTopUp(desk, dana.id, { packId: withdrawn.id, paymentMethod: 'cash' })).json().code).toBe('PACK_UNAVAILABLE');
+    const nobody = await deskTopUp(desk, '00000000-0000-4000-8000-000000000000', { amount: 10, paymentMethod: 'cash' });
+    expect(nobody.statusCode).toBe(404);
+    expect(await balance(t, dana.id)).toBe(4550);
+  });
+
+  it('a manager adjusts up and down with a reason; a debit beyond the balance is 409 naming it and changes nothing', async () => {
+    const erin = await customer(t.app, 'Erin Adjust');
+    const up = await adjust(manager, erin.id, { amount: 20, reason: 'Goodwill: the lights failed' });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toMatchObject({ balance: 20, entries: [{ kind: 'adjustment', amount: 20, reason: 'Goodwill: the lights failed', staffName: 'Mia Manager' }] });
+    const down = await adjust(manager, erin.id, { amount: -7.25, reason: 'Charged twice by mistake' });
+    expect(down.json()).toMatchObject({ balance: 12.75 });
+    const tooMuch = await adjust(manager, erin.id, { amount: -13, reason: 'Too much' });
+    expect([tooMuch.statusCode, tooMuch.json().code, tooMuch.json().message]).toEqual([409, 'INSUFFICIENT_CREDIT', 'The balance is $12.75: it cannot go down by $13.00.']);
+    expect(await balance(t, erin.id)).toBe(1275);
+    expect((await adjust(manager, erin.id, { amount: 0, reason: 'Nothing' })).statusCode).toBe(400);
+    expect((await adjust(manager, erin.id, { amount: 1, reason: '   ' })).statusCode).toBe(400);
+    expect((await ledger(t, erin.id)).map((e) => [e.kind, e.amount_cents, e.staff_id])).toEqual([['adjustment', 2000, manager.id], ['adjustment', -725, manager.id]]);
+    expect((await audit('wallet-adjust', erin.id)).map((a) => a.summary)).toEqual([
+      "Adjusted Erin Adjust's wallet by +$20.00: Goodwill: the lights failed",
+      "Adjusted Erin Adjust's wallet by −$7.25: Charged twice by mistake",
+    ]);
+    // The customer's view of the same wallet hides who made each entry.
+    const { walletOf } = await import('../src/services/wallet-view.ts');
+    expect((await walletOf(t.app.ctx, erin.id, { staff: false })).entries.map((e) => e.staffName)).toEqual([null, null]);
+  });
+
+  it('access by role: desk reads and tops up, only a manager adjusts, customers neither', async () => {
+    const fay = await customer(t.app, 'Fay Roles');
+    const gus = await customer(t.app, 'Gus Other');
+    expect((await wallet(desk, fay.id)).statusCode).toBe(200);
+    expect((await adjust(desk, fay.id, { amount: 5, reason: 'Desk may not' })).statusCode).toBe(403);
+    expect((await adjust(owner, fay.id, { amount: 5, reason: 'Owner may' })).statusCode).toBe(200);
+    expect((await wallet(gus, fay.id)).statusCode).toBe(403);
+    expect((await deskTopUp(gus, fay.id, { amount: 5, paymentMethod: 'cash' })).statusCode).toBe(403);
+    expect((await adjust(gus, gus.id, { amount: 500, reason: 'Free money' })).statusCode).toBe(403);
+    expect(await balance(t, gus.id)).toBe(0);
+  });
+});

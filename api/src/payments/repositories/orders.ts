@@ -14,19 +14,29 @@ export interface OrderDiscount {
 }
 
 /**
- * A pending order; `amountCents` is what is charged, after the discount if there is one, and
+ * A pending order; `amountCents` is what the provider charges, after the discount if there is one
+ * and less `walletCents` of credit spent besides it, and
  * each booking's `amountCents` what it charges for that booking (a split order: the organizer's
  * share of it, one of `shares`).
  */
 export async function insertOrder(
   db: Executor,
-  order: { userId: string; amountCents: number; provider: string; kind: OrderKind; bookings: { id: string; amountCents: number; shares: number | null }[]; discount?: OrderDiscount },
+  order: {
+    userId: string;
+    amountCents: number;
+    walletCents?: number;
+    provider: string;
+    kind: OrderKind;
+    bookings: { id: string; amountCents: number; shares: number | null }[];
+    discount?: OrderDiscount;
+  },
 ): Promise<OrderRow> {
   const row = await db
     .insertInto('orders')
     .values({
       user_id: order.userId,
       amount_cents: order.amountCents,
+      wallet_cents: order.walletCents ?? 0,
       provider: order.provider,
       status: 'pending',
       promo_code_id: order.discount?.promoCodeId ?? null,
@@ -229,13 +239,26 @@ export async function resolveFlag(db: Executor, id: string, by: string, now: Dat
   return row !== undefined;
 }
 
-/** Adds a refund to an order; the order reads 'refunded' once all of it went back. */
+/** Adds a refund of the provider's money to an order; the order reads 'refunded' once all of it (and all its credit) went back. */
 export async function addRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
   await db
     .updateTable('orders')
     .set({
       refunded_cents: sql`refunded_cents + ${cents}`,
-      status: sql`CASE WHEN refunded_cents + ${cents} >= amount_cents THEN 'refunded' ELSE status END`,
+      status: sql`CASE WHEN refunded_cents + ${cents} >= amount_cents AND wallet_refunded_cents >= wallet_cents THEN 'refunded' ELSE status END`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Adds credit the order spent going back to the wallet; 'refunded' once all of the order went back. */
+export async function addWalletRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      wallet_refunded_cents: sql`wallet_refunded_cents + ${cents}`,
+      status: sql`CASE WHEN wallet_refunded_cents + ${cents} >= wallet_cents AND refunded_cents >= amount_cents THEN 'refunded' ELSE status END`,
       updated_at: now,
     })
     .where('id', '=', id)
@@ -259,6 +282,33 @@ export function cancelPendingOrdersOf(
     ? query.where('user_id', '=', of.userId)
     : query.where('id', 'in', (eb) => eb.selectFrom('order_bookings').select('order_id').where('booking_id', 'in', of.bookingIds));
   return query.returning(['id', 'provider', 'provider_ref']).execute();
+}
+
+/**
+ * Cancels unpaid orders holding credit whose checkout can no longer take money: the page expired,
+ * a booking of it started, or the page never opened (an hour on). Their credit goes back
+ * (sql/courtside_order_wallet_return.sql). SKIP LOCKED: a payment being applied is left to finish.
+ */
+export function cancelLapsedCreditOrders(db: Executor, now: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', 'in', (eb) => eb
+      .selectFrom('orders as o')
+      .select('o.id')
+      .where('o.status', '=', 'pending')
+      .whereRef('o.wallet_cents', '>', 'o.wallet_refunded_cents')
+      .where((w) => w.or([
+        w('o.checkout_expires_at', '<=', now),
+        w.and([w('o.checkout_expires_at', 'is', null), w('o.created_at', '<=', new Date(now.getTime() - 3_600_000))]),
+        w.exists(w.selectFrom('order_bookings as ob').innerJoin('bookings as b', 'b.id', 'ob.booking_id').select('b.id').whereRef('ob.order_id', '=', 'o.id').where('b.starts_at', '<=', now)),
+      ]))
+      .orderBy('o.created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked())
+    .returning('id')
+    .execute();
 }
 
 /** The order a provider's checkout (a Stripe Checkout Session) was opened for, locked. */

@@ -23,6 +23,7 @@ import webhooks from './webhooks.ts';
 import devices from './devices.ts';
 import vouchers from './vouchers.ts';
 import creditPacks from './credit-packs.ts';
+import wallets from './wallets.ts';
 
 const tags = ['back office'];
 
@@ -36,7 +37,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance, webhooks, vouchers, creditPacks]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance, webhooks, creditPacks, wallets, vouchers]) await app.register(routes);
 };
 
 export default adminApi;
