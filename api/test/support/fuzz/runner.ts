@@ -123,6 +123,15 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
     if (pack.statusCode !== 201) throw new Error(`a credit pack answered ${pack.statusCode}: ${pack.body}`);
     remember(known, 'pack', pack.json().id);
   }
+  // Promo codes and closures (several each: one deleted early leaves others to read and change).
+  for (const n of [1, 2]) {
+    const promo = await t.app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: staff.auth, payload: { code: `FUZZ${n}`, percentOff: 10 * n } });
+    if (promo.statusCode !== 201) throw new Error(`a promo code answered ${promo.statusCode}: ${promo.body}`);
+    remember(known, 'promo', promo.json().id);
+    const closure = await t.app.inject({ method: 'POST', url: '/api/admin/closures', headers: staff.auth, payload: { facilityIds: [courtId], start: `2027-06-0${n}T08:00`, end: `2027-06-0${n}T10:00`, reason: 'Fuzz repairs', kind: 'other' } });
+    if (closure.statusCode !== 201) throw new Error(`a closure answered ${closure.statusCode}: ${closure.body}`);
+    remember(known, 'closure', closure.json().id);
+  }
   const doc = await t.app.inject({ url: '/api/docs/json' });
   if (doc.statusCode !== 200) throw new Error(`the OpenAPI document answered ${doc.statusCode}`);
   return { t, admin: staff, customer: casey, operations: operationsOf(doc.json()), known };

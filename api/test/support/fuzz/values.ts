@@ -120,6 +120,8 @@ export function idKind(name: string): string {
   if (n.includes('webhook-deliver')) return 'delivery';
   if (n.includes('webhook')) return 'webhook';
   if (n.includes('voucher')) return 'voucher';
+  if (n.includes('promo-code')) return 'promo';
+  if (n.includes('closure')) return 'closure';
   if (n.includes('credit-pack') || n.includes('packid')) return 'pack';
   return 'any';
 }
