@@ -91,3 +91,6 @@ export async function venueSettings(page: PageRequest): Promise<PublicSettings |
   if (settings) settingsByOrigin.set(origin, settings);
   return settings;
 }
+
+/** Whether the venue refunds card payments of customers' cancellations as credit (settings.wallet, read defensively: new on the wire). */
+export const refundsToWallet = (settings: (PublicSettings & { wallet?: { refundToWallet: boolean } }) | null): boolean => settings?.wallet?.refundToWallet === true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusDto } from '@courtside/contracts';
-import { shareRefundReason, viewOf } from './payment-return.ts';
+import { shareRefundReason, viewOf, voucherSentTo } from './payment-return.ts';
 
 const order = (over: Partial<OrderStatusDto>): OrderStatusDto => ({
   id: 'o1',
@@ -54,3 +54,21 @@ describe("viewOf, for a player's share", () => {
     expect(viewOf(share({ status: 'cancelled', closedReason: { code: 'STARTED', message: 'It started.' } }), 'cancelled')).toBe('closed');
   });
 });
+
+describe('viewOf, for credit bought (no bookings)', () => {
+  const credit = (over: Partial<OrderStatusDto>) => order({ kind: 'top_up', bookings: [], ...over });
+  it('says credit was added, or the voucher bought, once paid', () => {
+    expect(viewOf(credit({ status: 'paid' }), 'success')).toBe('credit-added');
+    expect(viewOf(credit({ kind: 'voucher', status: 'paid' }), 'success')).toBe('voucher-bought');
+  });
+  it('waits for the provider on the success page, else says nothing was charged', () => {
+    expect(viewOf(credit({ status: 'pending' }), 'success')).toBeNull();
+    expect(viewOf(credit({ status: 'cancelled' }), 'cancelled')).toBe('credit-not-paid');
+    expect(viewOf(credit({ status: 'refunded', refundState: 'refunded' }), 'refunded')).toBe('refunded');
+  });
+  it('names who the code went to when the order says', () => {
+    expect(voucherSentTo({ ...credit({ kind: 'voucher' }), giftRecipientEmail: 'friend@example.com' })).toBe('friend@example.com');
+    expect(voucherSentTo(credit({ kind: 'voucher' }))).toBe('your email address');
+  });
+});
+

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BookingDto } from '@courtside/contracts';
 import { aBooking } from '../../lib/test-bookings.ts';
 import { paymentBadge } from './badges.ts';
 
@@ -29,5 +30,11 @@ describe('paymentBadge', () => {
   it('a refund done says the amount that came back', () => {
     const b = aBooking({ ...promo, status: 'cancelled', paymentStatus: 'refunded', refundState: 'refunded', refundedAmount: 54 });
     expect(paymentBadge(b)).toMatchObject({ label: 'Refunded', detail: '$54.00 back to you' });
+  });
+
+  it('credit: paid from it, and returned to it', () => {
+    expect(paymentBadge(aBooking({ walletPaidAmount: 20 } as Partial<BookingDto>))).toEqual({ label: 'Paid', tone: 'ok', detail: '$20.00 from your credit' });
+    const back = aBooking({ status: 'cancelled', paymentStatus: 'refunded', refundState: 'refunded', refundedAmount: 20, refundVia: 'wallet' });
+    expect(paymentBadge(back)).toEqual({ label: 'Refunded', tone: 'info', detail: '$20.00 returned to your credit' });
   });
 });

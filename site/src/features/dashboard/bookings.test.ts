@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BookingDto } from '@courtside/contracts';
 import { aBooking } from '../../lib/test-bookings.ts';
 import { calendarFileName, canAddToCalendar, canCancel, cancelQuestion } from './bookings.ts';
 
@@ -31,6 +32,22 @@ describe('cancelQuestion', () => {
 
   it('a booking a code made free promises no refund', () => {
     expect(cancelQuestion(aBooking({ payableAmount: 60, paidAmount: 0 }))).toMatch(/ Nothing was paid for it, so no refund is due\.$/);
+  });
+});
+
+describe('cancelQuestion, for a booking paid with credit', () => {
+  it('returns credit to the credit', () => {
+    const b = aBooking({ payableAmount: 40, paidAmount: 40, walletPaidAmount: 40, refundVia: 'wallet' } as Partial<BookingDto>);
+    expect(cancelQuestion(b)).toMatch(/ Your \$40\.00 will be returned to your credit, to spend on your next booking\.$/);
+  });
+
+  it('returns each part where it came from, or the card part as credit when the venue says so', () => {
+    const b = aBooking({ payableAmount: 40, paidAmount: 40, walletPaidAmount: 30, refundVia: 'provider' } as Partial<BookingDto>);
+    expect(cancelQuestion(b)).toMatch(/ Your \$30\.00 will be returned to your credit, to spend on your next booking\. Your \$10\.00 will be refunded in full to the card you paid with\.$/);
+    expect(cancelQuestion(b, true)).toMatch(/ Your \$40\.00 will be returned to your credit, to spend on your next booking\.$/);
+    expect(cancelQuestion(aBooking(), true)).toMatch(/ Your \$20\.00 will be returned to your credit/);
+    // Desk money is handed back at the desk whatever the venue does with card refunds.
+    expect(cancelQuestion(aBooking({ refundVia: 'desk' }), true)).toMatch(/refunded at the front desk/);
   });
 });
 
