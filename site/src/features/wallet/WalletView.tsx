@@ -56,7 +56,7 @@ function Ledger({ wallet, timeZone }: { wallet: WalletDto; timeZone: string }) {
               {lines.map((l) => (
                 <tr key={l.id}>
                   <td className="wallet-date">{l.date}</td>
-                  <td>{l.what}</td>
+                  <td className="wallet-what">{l.what}</td>
                   <td className="user-text muted">{l.reason}</td>
                   <td className={`wallet-num wallet-${l.tone}`}>{l.amount}</td>
                 </tr>
