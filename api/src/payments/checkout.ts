@@ -18,12 +18,17 @@ import {
   sharesDueRule,
   splitCents,
   splitRefusal,
+  linesAfterCredit,
+  walletSplit,
+  WALLET_PROVIDER,
 } from '@courtside/domain';
 import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
+import * as wallet from '../repositories/wallet.ts';
+import { spendOnOrder } from '../services/wallet-spend.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { toBookingDto } from '../shared/presenters.ts';
 import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from './providers/provider.ts';
@@ -43,6 +48,8 @@ export interface CheckoutRequest {
   promoCode?: string;
   /** Split the cost: the organizer pays their own share of each booking now (splitShares). */
   split?: boolean;
+  /** Pay with the caller's wallet credit first (walletSplit); the rest on the hosted page. */
+  useWallet?: boolean;
 }
 
 /** An order with nothing to charge (a promo code or a tier made it free) is paid as it is placed: no payment page, nothing to give back. */
@@ -68,6 +75,9 @@ const quoteOf = (subtotalCents: number, promo: OrderPromo | undefined) => ({
  */
 export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: CheckoutRequest, opts: { ip?: string } = {}): Promise<CheckoutDto> {
   const ids = requestedBookingIds(req);
+  if (req.useWallet && req.split) {
+    throw new DomainError('invalid', 'WALLET_NOT_WITH_SPLIT', 'Credit pays for whole bookings: pay with your credit, or split the cost, not both.', 'useWallet');
+  }
   const totalCents = dollarsToCents(req.totalPayableAmount, 'totalPayableAmount');
   const code = req.promoCode?.trim() ? await knownPromoCode(ctx, user, req.promoCode, opts.ip) : undefined;
   const now = ctx.clock();
@@ -79,22 +89,31 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now, 'replaced');
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
     const charges = chargesOf(ctx, provider, views, promo, req.split === true);
-    const amountCents = [...charges.values()].reduce((sum, c) => sum + c.amountCents, 0);
-    // Nothing to charge, whatever made it so (a promo code, a tier's 100% off): paid as placed, by the organizer alone.
-    const free = amountCents === 0;
-    if (!free) assertChargeable(provider, amountCents, ctx.config.money, promo?.code);
+    const orderCents = [...charges.values()].reduce((sum, c) => sum + c.amountCents, 0);
+    // Credit first, under the wallet's row lock: what it covers is spent now, the card takes the rest.
+    const { walletCents, cardCents } = req.useWallet
+      ? walletSplit(orderCents, await wallet.lockBalance(trx, user.id), provider.minimumChargeCents)
+      : { walletCents: 0, cardCents: orderCents };
+    // Nothing to charge, whatever made it so (a promo code, a tier's 100% off, credit): paid as placed, by the organizer alone.
+    const free = cardCents === 0;
+    if (!free) assertChargeable(provider, cardCents, ctx.config.money, promo?.code);
     const order = await orders.insertOrder(trx, {
       userId: user.id,
-      amountCents,
-      provider: free ? FREE_PROVIDER : provider.name,
+      amountCents: cardCents,
+      walletCents,
+      provider: !free ? provider.name : walletCents > 0 ? WALLET_PROVIDER : FREE_PROVIDER,
       kind: free || !req.split ? 'full' : 'split',
       bookings: ids.map((id) => ({ id, amountCents: charges.get(id)!.amountCents, shares: free ? null : charges.get(id)!.shares })),
       discount: promo && { promoCodeId: promo.promoCodeId, discountCents: promo.discountCents, shares: promo.shares },
     });
-    const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
+    const lines = checkoutLines(ctx, views, charges, now, promo);
+    if (walletCents > 0) await spendOnOrder(ctx, trx, order, lines, now);
+    const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: order.provider }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => holdLapsesAt({ startsAt: r.starts_at, holdExpiresAt: r.hold_expires_at }).getTime())));
-    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, charges, now, promo), holdExpiresAt };
+    // The card page lists what the card pays: credit comes off its lines.
+    const cardLines = linesAfterCredit(lines, walletCents, (c) => `${formatCents(c, ctx.config.money)} paid with credit`);
+    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: cardLines, holdExpiresAt };
   }));
   const { order, lines, holdExpiresAt } = placed;
   // The replaced pages close before the new one opens.

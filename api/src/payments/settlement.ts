@@ -81,7 +81,8 @@ export async function settlePayment(
   if (order.provider !== payment.provider) throw orderNotFound();
   if (isSettled(order)) return { outcome: 'already-settled', refundIds: [] };
   if (order.kind === 'share') return settleSharePayment(ctx, trx, order, payment, now);
-  const paid = { status: order.status, amountCents: order.amount_cents };
+  // What the order holds: the card's money and the credit it spent that has not gone back (a cancelled order returned it).
+  const paid = { status: order.status, amountCents: order.amount_cents + order.wallet_cents - order.wallet_refunded_cents };
   await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef: payment.paymentRef }, now);
   const rows = await settlingBookings(trx, order.id);
   const code = order.promo_code_id ? await promoCodes.codeOf(trx, order.promo_code_id) : undefined;

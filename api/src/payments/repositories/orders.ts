@@ -14,19 +14,29 @@ export interface OrderDiscount {
 }
 
 /**
- * A pending order; `amountCents` is what is charged, after the discount if there is one, and
+ * A pending order; `amountCents` is what the provider charges, after the discount if there is one
+ * and less `walletCents` of credit spent besides it, and
  * each booking's `amountCents` what it charges for that booking (a split order: the organizer's
  * share of it, one of `shares`).
  */
 export async function insertOrder(
   db: Executor,
-  order: { userId: string; amountCents: number; provider: string; kind: OrderKind; bookings: { id: string; amountCents: number; shares: number | null }[]; discount?: OrderDiscount },
+  order: {
+    userId: string;
+    amountCents: number;
+    walletCents?: number;
+    provider: string;
+    kind: OrderKind;
+    bookings: { id: string; amountCents: number; shares: number | null }[];
+    discount?: OrderDiscount;
+  },
 ): Promise<OrderRow> {
   const row = await db
     .insertInto('orders')
     .values({
       user_id: order.userId,
       amount_cents: order.amountCents,
+      wallet_cents: order.walletCents ?? 0,
       provider: order.provider,
       status: 'pending',
       promo_code_id: order.discount?.promoCodeId ?? null,
@@ -184,13 +194,26 @@ export async function resolveFlag(db: Executor, id: string, by: string, now: Dat
   return row !== undefined;
 }
 
-/** Adds a refund to an order; the order reads 'refunded' once all of it went back. */
+/** Adds a refund of the provider's money to an order; the order reads 'refunded' once all of it (and all its credit) went back. */
 export async function addRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
   await db
     .updateTable('orders')
     .set({
       refunded_cents: sql`refunded_cents + ${cents}`,
-      status: sql`CASE WHEN refunded_cents + ${cents} >= amount_cents THEN 'refunded' ELSE status END`,
+      status: sql`CASE WHEN refunded_cents + ${cents} >= amount_cents AND wallet_refunded_cents >= wallet_cents THEN 'refunded' ELSE status END`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Adds credit the order spent going back to the wallet; 'refunded' once all of the order went back. */
+export async function addWalletRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      wallet_refunded_cents: sql`wallet_refunded_cents + ${cents}`,
+      status: sql`CASE WHEN wallet_refunded_cents + ${cents} >= wallet_cents AND refunded_cents >= amount_cents THEN 'refunded' ELSE status END`,
       updated_at: now,
     })
     .where('id', '=', id)
