@@ -39,12 +39,6 @@ export function sortBookings(list: BookingDto[], now = Date.now()): BookingDto[]
  */
 export const amountOf = (b: Pick<BookingDto, 'paidAmount' | 'payableAmount'>): number => b.paidAmount ?? b.payableAmount;
 
-/**
- * Of what was paid, the dollars that came from the customer's credit (0 when none). Read
- * defensively: the field is new on the wire.
- */
-export const walletPaidOf = (b: BookingDto & { walletPaidAmount?: number }): number => b.walletPaidAmount ?? 0;
-
 /** Sums dollar amounts in whole cents, so 0.1 + 0.2 stays 0.30. */
 export function sumDollars(amounts: number[]): number {
   return amounts.reduce((cents, a) => cents + Math.round(a * 100), 0) / 100;

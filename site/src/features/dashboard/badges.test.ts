@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingDto } from '@courtside/contracts';
 import { aBooking } from '../../lib/test-bookings.ts';
 import { paymentBadge } from './badges.ts';
 
@@ -33,7 +32,7 @@ describe('paymentBadge', () => {
   });
 
   it('credit: paid from it, and returned to it', () => {
-    expect(paymentBadge(aBooking({ walletPaidAmount: 20 } as Partial<BookingDto>))).toEqual({ label: 'Paid', tone: 'ok', detail: '$20.00 from your credit' });
+    expect(paymentBadge(aBooking({ walletPaidAmount: 20 }))).toEqual({ label: 'Paid', tone: 'ok', detail: '$20.00 from your credit' });
     const back = aBooking({ status: 'cancelled', paymentStatus: 'refunded', refundState: 'refunded', refundedAmount: 20, refundVia: 'wallet' });
     expect(paymentBadge(back)).toEqual({ label: 'Refunded', tone: 'info', detail: '$20.00 returned to your credit' });
   });

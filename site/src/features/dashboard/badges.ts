@@ -1,7 +1,7 @@
 import type { BookingDto } from '@courtside/contracts';
 import { refundSentence } from '@courtside/domain';
 import { formatMoney } from '@courtside/browser';
-import { amountOf, isPayable, walletPaidOf } from '../../lib/bookings.ts';
+import { amountOf, isPayable } from '../../lib/bookings.ts';
 import { formatZoned } from '../../lib/zoned-time.ts';
 
 /** My Bookings' badges: where a booking and its money stand, in the customer's words. */
@@ -48,7 +48,7 @@ export function paymentBadge(b: BookingDto): Badge {
   }
   switch (b.paymentStatus) {
     case 'paid':
-      return walletPaidOf(b) > 0 ? { label: 'Paid', tone: 'ok', detail: `${formatMoney(walletPaidOf(b))} from your credit` } : { label: 'Paid', tone: 'ok' };
+      return b.walletPaidAmount > 0 ? { label: 'Paid', tone: 'ok', detail: `${formatMoney(b.walletPaidAmount)} from your credit` } : { label: 'Paid', tone: 'ok' };
     case 'refunded':
       return { label: 'Refunded', tone: 'info' };
     default:

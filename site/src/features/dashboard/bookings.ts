@@ -2,7 +2,7 @@ import type { BookingDto } from '@courtside/contracts';
 import { dollarsToCents, refundBySource, refundSentences, type RefundVia } from '@courtside/domain';
 import { customerReason, formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
-import { amountOf, isActive, walletPaidOf } from '../../lib/bookings.ts';
+import { amountOf, isActive } from '../../lib/bookings.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { zoneSuffixOn } from '../../lib/zoned-time.ts';
 
@@ -35,7 +35,7 @@ export async function cancelBooking(id: string): Promise<string> {
  */
 export function refundParts(b: BookingDto, refundToWallet = false): { via: RefundVia; amount: string }[] {
   const paidCents = dollarsToCents(amountOf(b));
-  const walletCents = Math.min(paidCents, dollarsToCents(walletPaidOf(b)));
+  const walletCents = Math.min(paidCents, dollarsToCents(b.walletPaidAmount));
   const otherVia: RefundVia = b.refundVia === 'wallet' || !b.refundVia ? 'provider' : b.refundVia;
   const back = refundBySource(paidCents, { walletCents, cardCents: paidCents - walletCents, walletRefundedCents: 0, cardRefundedCents: 0 }, refundToWallet && otherVia === 'provider');
   const parts: { via: RefundVia; amount: string }[] = [];
