@@ -28,7 +28,7 @@ import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as wallet from '../repositories/wallet.ts';
-import { spendOnOrder } from '../services/wallet-spend.ts';
+import { spendOnOrder } from './wallet-spend.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { toBookingDto } from '../shared/presenters.ts';
 import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from './providers/provider.ts';
@@ -343,7 +343,7 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const discount = promoCode ? { code: promoCode, amount: order.kind === 'split' ? null : centsToDollars(order.discount_cents) } : undefined;
   // The sandbox page says what paying a split agrees to; paying is the agreement it records.
   const agreement = order.kind === 'split' ? sharesDueRule(ctx.config.shareDueHours) : null;
-  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount, agreement };
+  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount, agreement, credit: centsToDollars(order.wallet_cents) };
 }
 
 /**
