@@ -25,7 +25,7 @@ export function BuyCredit({ packs, failed, payment }: { packs: CreditPackDto[] |
                   <p className="wallet-pack-headline">{packHeadline(p, formatMoney)}</p>
                   {bonus && <p className="wallet-pack-bonus">{bonus}</p>}
                   <button type="button" className="btn" disabled={payment.opening !== null} aria-busy={payment.opening === p.id}
-                    aria-label={`Buy ${p.name}: ${packHeadline(p, formatMoney)}`} onClick={() => void payment.open(p.id, () => startTopUp(p.id))}>
+                    aria-label={`Buy for ${formatMoney(p.price)}: ${p.name}, ${packHeadline(p, formatMoney)}`} onClick={() => void payment.open(p.id, () => startTopUp(p.id))}>
                     {payment.opening === p.id ? 'Opening the payment page…' : `Buy for ${formatMoney(p.price)}`}
                   </button>
                 </li>
