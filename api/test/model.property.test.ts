@@ -40,10 +40,16 @@ function coverage(outcomes: Record<string, number>): Record<string, boolean> {
     // Linked courts: the pitch and a half never both hold the same time; its two halves may.
     'a booking refused for a linked court': seen('booking refused for a linked court'),
     'two parts of one parent booked for the same time': seen('two parts of one parent booked for the same time'),
+    // The wallet: topped up at the desk, an order paid with credit alone and one partly, credit back by a refund and by a closed checkout.
+    'a desk top-up': seen('top-up 200'),
+    'an order paid with credit alone': seen('order paid with credit alone'),
+    'an order paid partly with credit': seen('order paid partly with credit'),
+    'credit refunded to the wallet': seen('credit refunded to the wallet'),
+    'reserved credit returned': seen('reserved credit returned'),
   };
 }
 
-describe('model-based property: bookings, checkouts, payments, expiry, admin actions, the waitlist, players, split payment and linked courts', () => {
+describe('model-based property: bookings, checkouts, payments, expiry, admin actions, the waitlist, players, split payment, linked courts and the wallet', () => {
   let t: TestApp;
   let world: ModelWorld;
 

@@ -1,4 +1,4 @@
-import { displayDate, displayDateTime, doorCodeSentence, doorQrAlt, escapeHtml, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, refundSentences, type MoneyFormat, type RefundVia } from '@courtside/domain';
+import { displayDate, displayDateTime, displayInstantDate, doorCodeSentence, doorQrAlt, escapeHtml, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, refundSentences, type MoneyFormat, type RefundVia } from '@courtside/domain';
 import type { SealedMailBody } from '@courtside/migrations';
 import type { MailConfig } from '../config.ts';
 
@@ -35,6 +35,15 @@ export interface MailLayout {
   publicBaseUrl: string;
   /** The venue's currency and locale (CURRENCY, LOCALE). */
   money: MoneyFormat;
+}
+
+/** A top-up as its email tells it; `timezone` is the venue's, the bonus's last day is written in it. */
+export interface WalletTopUpFacts {
+  paidCents: number;
+  bonusCents: number;
+  bonusExpiresAt: Date | null;
+  balanceCents: number;
+  timezone: string;
 }
 
 /** Who a staff notice is about. */
@@ -394,6 +403,18 @@ export const templates = {
       ...bookingLines(layout, b),
       myBookings(layout),
     ]),
+
+  /** Credit added to a wallet (a pack bought online or at the desk): what was paid, the bonus and when it runs out, and the balance now. */
+  walletToppedUp: (layout: MailLayout, customerName: string, t: WalletTopUpFacts) => {
+    const bonus = t.bonusCents > 0
+      ? `, ${amountIn(layout, t.bonusCents)} bonus${t.bonusExpiresAt ? `, valid until ${displayInstantDate(t.bonusExpiresAt, t.timezone, localeOf(layout))}` : ''}`
+      : '';
+    return render(layout, `${amountIn(layout, t.paidCents + t.bonusCents)} of credit added`, hello(customerName), [
+      `${amountIn(layout, t.paidCents + t.bonusCents)} of credit added: ${amountIn(layout, t.paidCents)} paid${bonus}; your balance is now ${amountIn(layout, t.balanceCents)}.`,
+      'Your credit pays for bookings at checkout; bonus credit is spent first, soonest to run out first.',
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.catalogue}`, label: 'Book a court' },
+    ]);
+  },
 
   refundCompleted: (layout: MailLayout, customerName: string, refund: RefundMailFacts, b?: BookingFacts) =>
     render(layout, `Refund of ${amountIn(layout, refund.cents)} sent`, hello(customerName), [

@@ -274,7 +274,9 @@ export async function storeCheckout(
   const stillOpen = await ctx.db.transaction().execute(async (trx) => {
     // Bookings before their order, as createOrder and cancellations take them: a checkout that
     // replaces this one at the same moment queues instead of deadlocking.
-    await bookings.lockBookings(trx, await orders.bookingIdsOfOrder(trx, orderId));
+    const ids = await orders.bookingIdsOfOrder(trx, orderId);
+    // An order without bookings (credit, a gift voucher) has none to lock.
+    if (ids.length > 0) await bookings.lockBookings(trx, ids);
     const current = await orders.lockOrder(trx, orderId);
     await orders.setCheckout(trx, orderId, checkout, now);
     if (current?.status !== 'pending') return false;
@@ -343,7 +345,9 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const discount = promoCode ? { code: promoCode, amount: order.kind === 'split' ? null : centsToDollars(order.discount_cents) } : undefined;
   // The sandbox page says what paying a split agrees to; paying is the agreement it records.
   const agreement = order.kind === 'split' ? sharesDueRule(ctx.config.shareDueHours) : null;
-  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount, agreement, credit: centsToDollars(order.wallet_cents) };
+  // An order without bookings (credit, a gift voucher) is one line: what it buys.
+  const purchase = order.description ? { description: order.description, amount: centsToDollars(order.amount_cents) } : null;
+  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, purchase, discount, agreement, credit: centsToDollars(order.wallet_cents) };
 }
 
 /**
@@ -353,7 +357,7 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
 export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, orderId: string): Promise<OrderStatusDto> {
   const order = await orders.findOrder(ctx.db, orderId);
   if (!order || (!isStaff(actor.role) && order.user_id !== actor.id)) throw orderNotFound();
-  const { id, status, amount, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
+  const { id, status, amount, description, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
   const now = ctx.clock();
   // Each booking as its own page shows it: where, when, and the cancellation rule in force for it.
   const views = await bookings.findBookingsViews(ctx.db, lines.map((b) => b.id));
@@ -363,6 +367,7 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
     kind: order.kind,
     status,
     amount,
+    description,
     refundState,
     flagged: flagReason !== null,
     closedReason: await closedReasonOf(ctx.db, order, views, now, ctx.config.money.locale),

@@ -73,6 +73,46 @@ export async function chargesOfOrder(db: Executor, orderId: string): Promise<Map
   return new Map(rows.map((r) => [r.booking_id, { discountCents: r.discount_cents, amountCents: r.amount_cents, shares: r.shares }]));
 }
 
+/** What an order without bookings buys: credit for its customer's wallet ('top_up') or a gift voucher ('voucher'). */
+export interface NewCreditOrder {
+  userId: string;
+  kind: 'top_up' | 'voucher';
+  amountCents: number;
+  provider: string;
+  description: string;
+  creditCents?: number | null;
+  bonusExpiresDays?: number | null;
+  creditPackId?: string | null;
+  giftRecipientEmail?: string | null;
+  /** Paid at the desk as it is placed: who took the money, and how. */
+  desk?: { takenBy: string; paymentMethod: DeskPaymentMethod };
+}
+
+/** An order without bookings: pending until its provider confirms payment, or paid already when taken at the desk. */
+export function insertCreditOrder(db: Executor, o: NewCreditOrder, now: Date): Promise<OrderRow> {
+  return db
+    .insertInto('orders')
+    .values({
+      user_id: o.userId,
+      kind: o.kind,
+      amount_cents: o.amountCents,
+      provider: o.provider,
+      status: o.desk ? 'paid' : 'pending',
+      paid_at: o.desk ? now : null,
+      taken_by: o.desk?.takenBy ?? null,
+      payment_method: o.desk?.paymentMethod ?? null,
+      description: o.description,
+      credit_cents: o.creditCents ?? null,
+      bonus_expires_days: o.bonusExpiresDays ?? null,
+      credit_pack_id: o.creditPackId ?? null,
+      gift_recipient_email: o.giftRecipientEmail ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** A payment staff took at the desk: an order already paid, confirming its bookings. */
 export async function insertDeskOrder(
   db: Executor,
@@ -98,6 +138,9 @@ export async function setCheckout(db: Executor, id: string, checkout: { provider
     .execute();
 }
 
+/** The latest instant a Date can hold. */
+const NEVER = 8.64e15;
+
 /** What decides whether an order's hosted page may still take money (domain's isCheckoutOpen). */
 export async function checkoutWindow(db: Executor, order: OrderRow) {
   const first = await db
@@ -106,7 +149,9 @@ export async function checkoutWindow(db: Executor, order: OrderRow) {
     .select((eb) => eb.fn.min('b.starts_at').as('starts_at'))
     .where('ob.order_id', '=', order.id)
     .executeTakeFirst();
-  return { status: order.status, expiresAt: order.checkout_expires_at, firstStartsAt: new Date(first?.starts_at ?? 0) };
+  // An order without bookings (credit, a voucher) has no slot to start: its page is open until it expires.
+  const firstStartsAt = first?.starts_at ? new Date(first.starts_at) : new Date(NEVER);
+  return { status: order.status, expiresAt: order.checkout_expires_at, firstStartsAt };
 }
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
@@ -281,6 +326,7 @@ export interface PaymentView extends OrderRow {
   user_email: string;
   flag_resolved_by_name: string | null;
   promo_code: string | null;
+  taken_by_name: string | null;
 }
 
 export interface PaymentFilter {
@@ -301,8 +347,9 @@ function paymentViews(db: Executor, filter: PaymentFilter) {
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .leftJoin('users as r', 'r.id', 'o.flag_resolved_by')
     .leftJoin('promo_codes as p', 'p.id', 'o.promo_code_id')
+    .leftJoin('users as t', 't.id', 'o.taken_by')
     .selectAll('o')
-    .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name', 'p.code as promo_code']);
+    .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name', 'p.code as promo_code', 't.name as taken_by_name']);
   if (filter.ids) query = query.where('o.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (filter.status?.length) query = query.where('o.status', 'in', filter.status);
   if (filter.provider?.length) query = query.where('o.provider', 'in', filter.provider);
