@@ -92,5 +92,5 @@ export async function venueSettings(page: PageRequest): Promise<PublicSettings |
   return settings;
 }
 
-/** Whether the venue refunds card payments of customers' cancellations as credit (settings.wallet, read defensively: new on the wire). */
-export const refundsToWallet = (settings: (PublicSettings & { wallet?: { refundToWallet: boolean } }) | null): boolean => settings?.wallet?.refundToWallet === true;
+/** Whether the venue refunds card payments of customers' cancellations as credit (REFUND_TO_WALLET; no when the settings could not be read). */
+export const refundsToWallet = (settings: PublicSettings | null): boolean => settings?.wallet.refundToWallet === true;

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusDto } from '@courtside/contracts';
-import { shareRefundReason, viewOf, voucherSentTo } from './payment-return.ts';
+import { purchaseLines, shareRefundReason, viewOf } from './payment-return.ts';
 
 const order = (over: Partial<OrderStatusDto>): OrderStatusDto => ({
   id: 'o1',
   kind: 'full',
   status: 'cancelled',
   amount: 30,
+  description: null,
   refundState: 'none',
   flagged: false,
   closedReason: null,
@@ -66,9 +67,9 @@ describe('viewOf, for credit bought (no bookings)', () => {
     expect(viewOf(credit({ status: 'cancelled' }), 'cancelled')).toBe('credit-not-paid');
     expect(viewOf(credit({ status: 'refunded', refundState: 'refunded' }), 'refunded')).toBe('refunded');
   });
-  it('names who the code went to when the order says', () => {
-    expect(voucherSentTo({ ...credit({ kind: 'voucher' }), giftRecipientEmail: 'friend@example.com' })).toBe('friend@example.com');
-    expect(voucherSentTo(credit({ kind: 'voucher' }))).toBe('your email address');
+  it('lists what was bought, in the order\'s words (the recipient with a gift voucher)', () => {
+    expect(purchaseLines(credit({ kind: 'voucher', description: 'Gift voucher of $50.00 for sam@example.com' }))).toEqual(['Gift voucher of $50.00 for sam@example.com']);
+    expect(purchaseLines(credit({}))).toEqual([]);
   });
 });
 

@@ -83,8 +83,8 @@ function creditViewOf(order: OrderStatusDto, landing: Landing): ReturnView | nul
   return landing === 'success' ? null : 'credit-not-paid';
 }
 
-/** Who a bought gift voucher's code is emailed to, when the order says (else the buyer's own address). */
-export const voucherSentTo = (order: OrderStatusDto & { giftRecipientEmail?: string | null }): string => order.giftRecipientEmail || 'your email address';
+/** What a credit order bought, as the order says it ("Gift voucher of $50.00 for sam@example.com"). */
+export const purchaseLines = (order: Pick<OrderStatusDto, 'description'>): string[] => (order.description ? [order.description] : []);
 
 /**
  * Why a share's payment went back: the booking was cancelled, else the server's outcome for a
@@ -119,9 +119,9 @@ function show(root: HTMLElement, view: ReturnView, order?: OrderStatusDto): void
     const termsLine = root.querySelector<HTMLElement>('[data-order-terms]');
     if (termsLine) termsLine.textContent = terms;
   }
-  if (view === 'voucher-bought' && order) {
-    const to = root.querySelector<HTMLElement>('[data-voucher-to]');
-    if (to) to.textContent = voucherSentTo(order);
+  if ((view === 'credit-added' || view === 'voucher-bought') && order) {
+    const lines = purchaseLines(order);
+    root.querySelector(`[data-view="${view}"] [data-order-bookings]`)?.replaceChildren(...lines.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
   }
   if (view === 'credit-added') void showBalance(root);
   const reason = root.querySelector<HTMLElement>('[data-closed-reason]');
