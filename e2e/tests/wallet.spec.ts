@@ -3,7 +3,7 @@
  * sandbox page and sees $110.00 in their wallet; books two $40 slots and pays from the wallet alone
  * (no payment page: the bookings are confirmed at once), leaving $30.00; cancels one inside the
  * policy (the dialog says the $40.00 goes back to the credit) and finds $70.00 with a "Returned"
- * entry. And a gift voucher made by staff is redeemed on the wallet page, once.
+ * entry. And a gift voucher made by staff is redeemed on the wallet page, once; one is bought for a friend.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
@@ -134,4 +134,18 @@ test('a customer redeems a gift voucher made by staff, once', async ({ page, req
   await expect(form.getByRole('alert')).toHaveText('This gift voucher has already been used.');
   await expect(main.getByTestId('wallet-balance')).toHaveText('$25.00');
   await expectAccessible(page, 'the wallet page after redeeming');
+
+  // Giving one: the amount and a friend's address, paid on the hosted page.
+  const gift = main.getByRole('region', { name: 'Give a gift voucher' });
+  const friend = `friend-${Date.now().toString(36)}@courtside.test`;
+  await gift.getByRole('button', { name: 'Buy the voucher' }).click();
+  await expect(gift.getByText('Enter the amount of the voucher.')).toBeVisible();
+  await gift.getByLabel('Amount ($)').fill('30');
+  await gift.getByLabel("Recipient's email (optional)").fill(friend);
+  await gift.getByRole('button', { name: 'Buy the voucher' }).click();
+  await expect(page).toHaveURL(/\/pay\//);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\/success\/?\?order=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift voucher bought' })).toBeVisible();
+  await expect(page.getByText(friend)).toBeVisible();
 });
