@@ -64,6 +64,11 @@ describe(`paying with the wallet (${backend})`, () => {
     expect((await entries(ana)).map((e) => [e.kind, e.amount_cents])).toEqual([['top_up', 11_000], ['spend', -8_000], ['refund', 4_000]]);
     const refund = await t.database.db.selectFrom('refunds').selectAll().where('booking_id', '=', a!._id).executeTakeFirstOrThrow();
     expect(refund).toMatchObject({ status: 'succeeded', to_wallet: true, from_wallet: true, amount_cents: 4_000 });
+    const mine = (await t.app.inject({ url: '/api/wallet', headers: ana.auth })).json().data;
+    expect(mine).toMatchObject({ balance: 70, currency: 'USD', expiring: [] });
+    expect(mine.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([['refund', 40], ['spend', -80], ['top_up', 110]]);
+    expect(mine.entries.every((e: { staffName: string | null }) => e.staffName === null)).toBe(true);
+    expect((await t.app.inject({ url: '/api/wallet' })).statusCode).toBe(401);
     const mail = await onlyMail(t.database.db, ana.email, 'booking_cancelled');
     expect(mail.text_body).toContain('Your $40.00 will be returned to your credit');
     expect(mail.text_body).not.toContain('card');

@@ -1,23 +1,16 @@
-import { EXPIRY_NOTICE_DAYS, displayDateTime, expiringAmount, type LedgerEntry } from '@courtside/domain';
+import { EXPIRY_NOTICE_DAYS, displayDateTime, expiringAmount } from '@courtside/domain';
 import type { WalletEntryRow } from '@courtside/migrations';
 import { enqueueRendered } from '../mail/outbox.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import * as users from '../repositories/users.ts';
 import * as wallet from '../repositories/wallet.ts';
 import type { ServiceContext } from '../shared/context.ts';
+import { toLedgerEntry } from './wallet-view.ts';
 
 /** The wallet's timed work, in the background sweep: credit of lapsed checkouts back, bonus credit run out, customers told before it does. */
 
 const BATCH = 100;
 
-export const toLedgerEntry = (e: WalletEntryRow): LedgerEntry => ({
-  id: e.id,
-  kind: e.kind,
-  amountCents: e.amount_cents,
-  createdAt: e.created_at,
-  expiresAt: e.expires_at,
-  expiresEntryId: e.expires_entry_id,
-});
 
 export async function sweepWallets(ctx: ServiceContext): Promise<{ returned: number; expired: number; noticed: number }> {
   const now = ctx.clock();
