@@ -184,8 +184,8 @@ describe('credit packs and online top-ups (sandbox)', () => {
   it('a fresh install offers two demo packs, with bonus', async () => {
     await seedDemoCatalogue(t.app.ctx);
     const onSale = (await t.app.inject({ url: '/api/credit-packs' })).json().data as Pack[];
-    expect(onSale).toContainEqual(expect.objectContaining({ name: 'Pay $100, play $110', price: 100, credit: 110, bonus: 10, bonusExpiresDays: 180 }));
-    expect(onSale).toContainEqual(expect.objectContaining({ name: 'Pay $200, play $230', price: 200, credit: 230, bonus: 30 }));
+    expect(onSale).toContainEqual(expect.objectContaining({ name: 'Gold', price: 100, credit: 110, bonus: 10, bonusExpiresDays: 180 }));
+    expect(onSale).toContainEqual(expect.objectContaining({ name: 'Platinum', price: 200, credit: 230, bonus: 30 }));
   });
 
   it('only staff with the right role manage packs; buying needs an account', async () => {

@@ -11,6 +11,7 @@ export interface DemoCreditPack {
 }
 
 export const DEMO_CREDIT_PACKS: readonly DemoCreditPack[] = [
-  { name: 'Pay $100, play $110', price: 100, credit: 110, bonusExpiresDays: 180 },
-  { name: 'Pay $200, play $230', price: 200, credit: 230, bonusExpiresDays: 365 },
+  // Pay $100, play $110 (the bonus lasts 180 days); pay $200, play $230 (a year).
+  { name: 'Gold', price: 100, credit: 110, bonusExpiresDays: 180 },
+  { name: 'Platinum', price: 200, credit: 230, bonusExpiresDays: 365 },
 ];
