@@ -125,7 +125,7 @@ export function refundBySource(cents: number, paid: PaidBySource, cardToWallet =
   const total = paid.walletCents + paid.cardCents;
   const wanted = Math.min(cents, walletHeld + cardHeld);
   let walletCents = total > 0 ? Math.min(walletHeld, Math.round((wanted * paid.walletCents) / total)) : 0;
-  let cardCents = Math.min(cardHeld, wanted - walletCents);
+  const cardCents = Math.min(cardHeld, wanted - walletCents);
   walletCents = Math.min(walletHeld, wanted - cardCents);
   if (cardToWallet) return { walletCents: walletCents + cardCents, cardCents: 0 };
   return { walletCents, cardCents };

@@ -28,7 +28,7 @@ import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
 import * as wallet from '../repositories/wallet.ts';
-import { spendOnOrder } from '../services/wallet-spend.ts';
+import { spendOnOrder } from './wallet-spend.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { toBookingDto } from '../shared/presenters.ts';
 import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from './providers/provider.ts';
@@ -347,7 +347,7 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const agreement = order.kind === 'split' ? sharesDueRule(ctx.config.shareDueHours) : null;
   // An order without bookings (credit, a gift voucher) is one line: what it buys.
   const purchase = order.description ? { description: order.description, amount: centsToDollars(order.amount_cents) } : null;
-  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, purchase, discount, agreement };
+  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, purchase, discount, agreement, credit: centsToDollars(order.wallet_cents) };
 }
 
 /**

@@ -6,7 +6,8 @@ import type { ServiceContext } from '../shared/context.ts';
 /** How many entries a wallet shows (newest first). */
 export const WALLET_ENTRIES_SHOWN = 100;
 
-const toLedgerEntry = (e: { id: string; kind: LedgerEntry['kind']; amount_cents: number; created_at: Date; expires_at: Date | null; expires_entry_id: string | null }): LedgerEntry => ({
+/** A ledger row as the domain's wallet rules read it. */
+export const toLedgerEntry = (e: { id: string; kind: LedgerEntry['kind']; amount_cents: number; created_at: Date; expires_at: Date | null; expires_entry_id: string | null }): LedgerEntry => ({
   id: e.id,
   kind: e.kind,
   amountCents: e.amount_cents,
@@ -31,7 +32,8 @@ export async function walletOf(ctx: ServiceContext, userId: string, opts: { staf
     balance: centsToDollars(balanceCents),
     currency: ctx.config.money.currency,
     expiring: expiring.map((c) => ({ amount: centsToDollars(c.remainingCents), expiresAt: c.expiresAt.toISOString() })),
-    entries: recent.map((e) => ({
+    // A bonus that was all spent before it expired leaves a 0 entry: a record, not news.
+    entries: recent.filter((e) => e.amount_cents !== 0).map((e) => ({
       id: e.id,
       kind: e.kind,
       amount: centsToDollars(e.amount_cents),

@@ -17,6 +17,8 @@ export function renderPayPage(
     discount?: { code: string; amount: number | null };
     /** What paying agrees to (a split: unpaid shares charged to this payer at the due time). */
     agreement: string | null;
+    /** Paid with the customer's wallet credit already: it comes off the total. */
+    credit?: number;
   },
   signature: string,
   format: MoneyFormat,
@@ -32,6 +34,7 @@ export function renderPayPage(
     : order.discount.amount === null
       ? `<tr><td colspan="4">Promo code ${escape(order.discount.code)} applied before splitting</td></tr>`
       : `<tr><td colspan="3">Promo code ${escape(order.discount.code)}</td><td class="num">−${money(order.discount.amount)}</td></tr>`;
+  const credit = order.credit ? `<tr><td colspan="3">Paid with your credit</td><td class="num">−${money(order.credit)}</td></tr>` : '';
   const agreement = order.agreement && order.open ? `<p class="agreement"><strong>Split payment.</strong> ${escape(order.agreement)} Paying here records your agreement (the sandbox keeps no card).</p>` : '';
   const state = order.status === 'pending' ? 'expired: nothing was charged' : order.status;
   const actions = order.open
@@ -55,7 +58,7 @@ form{display:inline}button{font-size:1rem;padding:12px 20px;border-radius:8px;bo
 <body><main>
 <h1>Courtside payment</h1>
 <p class="note">Sandbox payment page: no real money moves.</p>
-<table><thead><tr>${order.purchase ? '<th colspan="3">Item</th>' : '<th>Facility</th><th>Date</th><th>Time</th>'}<th class="num">Amount</th></tr></thead><tbody>${rows}${purchase}${discount}</tbody></table>
+<table><thead><tr>${order.purchase ? '<th colspan="3">Item</th>' : '<th>Facility</th><th>Date</th><th>Time</th>'}<th class="num">Amount</th></tr></thead><tbody>${rows}${purchase}${discount}${credit}</tbody></table>
 <p class="total">Total ${money(order.amount)}</p>
 ${agreement}
 ${actions}

@@ -284,6 +284,33 @@ export function cancelPendingOrdersOf(
   return query.returning(['id', 'provider', 'provider_ref']).execute();
 }
 
+/**
+ * Cancels unpaid orders holding credit whose checkout can no longer take money: the page expired,
+ * a booking of it started, or the page never opened (an hour on). Their credit goes back
+ * (sql/courtside_order_wallet_return.sql). SKIP LOCKED: a payment being applied is left to finish.
+ */
+export function cancelLapsedCreditOrders(db: Executor, now: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', 'in', (eb) => eb
+      .selectFrom('orders as o')
+      .select('o.id')
+      .where('o.status', '=', 'pending')
+      .whereRef('o.wallet_cents', '>', 'o.wallet_refunded_cents')
+      .where((w) => w.or([
+        w('o.checkout_expires_at', '<=', now),
+        w.and([w('o.checkout_expires_at', 'is', null), w('o.created_at', '<=', new Date(now.getTime() - 3_600_000))]),
+        w.exists(w.selectFrom('order_bookings as ob').innerJoin('bookings as b', 'b.id', 'ob.booking_id').select('b.id').whereRef('ob.order_id', '=', 'o.id').where('b.starts_at', '<=', now)),
+      ]))
+      .orderBy('o.created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked())
+    .returning('id')
+    .execute();
+}
+
 /** The order a provider's checkout (a Stripe Checkout Session) was opened for, locked. */
 export function lockOrderByCheckout(db: Executor, provider: string, providerRef: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('provider_ref', '=', providerRef).forUpdate().executeTakeFirst();
