@@ -7,6 +7,7 @@ const order = (over: Partial<OrderStatusDto>): OrderStatusDto => ({
   kind: 'full',
   status: 'cancelled',
   amount: 30,
+  description: null,
   refundState: 'none',
   flagged: false,
   closedReason: null,
