@@ -1,7 +1,7 @@
 import { DomainError, centsToDollars, dollarsToCents, formatCents, packTermsProblem } from '@courtside/domain';
 import type { CreditPackBody, CreditPackDto, TopUpDto } from '@courtside/contracts';
 import type { CreditPackRow } from '@courtside/migrations';
-import { placeCreditOrder } from '../payments/credit-checkout.ts';
+import { placeCreditOrder } from '../payments/credit-orders.ts';
 import { recordAudit } from '../repositories/audit-log.ts';
 import * as packs from '../repositories/credit-packs.ts';
 import { parseListParams, stringFilter, type ListParams } from '../shared/admin-query.ts';

@@ -7,7 +7,6 @@ const order = (over: Partial<OrderStatusDto>): OrderStatusDto => ({
   kind: 'full',
   status: 'cancelled',
   amount: 30,
-  description: null,
   refundState: 'none',
   flagged: false,
   closedReason: null,
