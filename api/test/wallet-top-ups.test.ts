@@ -5,6 +5,8 @@ import { mailsTo, onlyMail } from './support/outbox.ts';
 import { useStripeApp, type StripeApp } from './support/stripe-app.ts';
 import { deliver, stripeEvent } from './support/stripe-stub.ts';
 import type { App } from '../src/app.ts';
+import { seedDemoCatalogue } from '../src/services/bootstrap.ts';
+import { walletOf } from '../src/services/wallet-view.ts';
 
 // Clock: 2027-03-01T15:00Z = 10:00 on 1 March in New York, the venue's zone (DEFAULT_TIMEZONE).
 const START = '2027-03-01T15:00:00Z';
@@ -179,6 +181,13 @@ describe('credit packs and online top-ups (sandbox)', () => {
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'PACK_UNAVAILABLE']);
   });
 
+  it('a fresh install offers two demo packs, with bonus', async () => {
+    await seedDemoCatalogue(t.app.ctx);
+    const onSale = (await t.app.inject({ url: '/api/credit-packs' })).json().data as Pack[];
+    expect(onSale).toContainEqual(expect.objectContaining({ name: 'Gold', price: 100, credit: 110, bonus: 10, bonusExpiresDays: 180 }));
+    expect(onSale).toContainEqual(expect.objectContaining({ name: 'Platinum', price: 200, credit: 230, bonus: 30 }));
+  });
+
   it('only staff with the right role manage packs; buying needs an account', async () => {
     const desk = await staffMember(t.app, 'desk');
     const casey = await customer(t.app);
@@ -311,7 +320,6 @@ describe('staff and a customer\'s wallet: desk top-ups and adjustments', () => {
       "Adjusted Erin Adjust's wallet by −$7.25: Charged twice by mistake",
     ]);
     // The customer's view of the same wallet hides who made each entry.
-    const { walletOf } = await import('../src/services/wallet-view.ts');
     expect((await walletOf(t.app.ctx, erin.id, { staff: false })).entries.map((e) => e.staffName)).toEqual([null, null]);
   });
 

@@ -44,6 +44,7 @@ import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
 export { DEMO_FACILITIES, type DemoFacility } from './seed/demo-catalogue.ts';
+export { DEMO_CREDIT_PACKS, type DemoCreditPack } from './seed/demo-credit-packs.ts';
 export { applyCurrentSql, currentSqlFiles, splitStatements, type SqlFile } from './current-sql.ts';
 
 /** Every migration, in order. Names are timestamps; a shipped migration is never edited. */

@@ -8,10 +8,10 @@ import { hasOpenFlag, type PaymentRecord } from './types.ts';
 
 /** Small pieces the list, the phone list and the show view share. */
 
-/** "Centre Court, Tue, Nov 24 11:00" for one booking, "3 bookings" for more. */
+/** "Centre Court, Tue, Nov 24 11:00" for one booking, "3 bookings" for more, what an order without bookings bought (a wallet top-up). */
 export const bookingsSummary = (p: PaymentRecord) => {
   const [first] = p.bookings;
-  if (!first) return 'No bookings';
+  if (!first) return p.description ?? 'No bookings';
   if (p.bookings.length > 1) return `${p.bookings.length} bookings`;
   return `${first.facilityName}, ${shortDate(first.date)} ${clockTime(first.startTime)}`;
 };

@@ -81,6 +81,7 @@ const TopUpDialog = ({ userId, open, onClose }: { userId: string; open: boolean;
             ))}
           </TextField>
           <TextField label="Amount" value={amount} onChange={(e) => setAmount(e.target.value)} disabled={Boolean(packId)} helperText="Credit at face value, no bonus" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>Paid by</Typography>
           <ToggleButtonGroup exclusive value={paymentMethod} onChange={(_, v: DeskPaymentChoice | null) => v && setPaymentMethod(v)} aria-label="Paid by" size="small">
             <ToggleButton value="cash">Cash</ToggleButton>
             <ToggleButton value="card">Card</ToggleButton>

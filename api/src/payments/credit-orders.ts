@@ -83,7 +83,7 @@ export async function creditTopUp(ctx: Pick<ServiceContext, 'config' | 'clock'>,
   const reason = order.description ?? `Top-up of ${formatCents(creditCents, ctx.config.money)}`;
   await wallet.addEntry(trx, { userId: order.user_id, kind: 'top_up', amountCents: order.amount_cents, reason, orderId: order.id, staffId }, now);
   if (bonusCents > 0) {
-    await wallet.addEntry(trx, { userId: order.user_id, kind: 'bonus', amountCents: bonusCents, reason: `Bonus credit: ${reason}`, orderId: order.id, expiresAt }, now);
+    await wallet.addEntry(trx, { userId: order.user_id, kind: 'bonus', amountCents: bonusCents, reason: `Bonus credit (${reason})`, orderId: order.id, expiresAt }, now);
   }
   const balanceCents = await wallet.balanceOf(trx, order.user_id);
   await enqueueWalletToppedUp(ctx, trx, order, { paidCents: order.amount_cents, bonusCents, expiresAt, balanceCents });

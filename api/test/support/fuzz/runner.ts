@@ -97,6 +97,12 @@ export async function prepareFuzz(t: TestApp): Promise<FuzzWorld> {
     const tier = await t.app.inject({ method: 'POST', url: '/api/admin/tiers', headers: staff.auth, payload: { name, discountPercent: 10 } });
     remember(known, 'tier', tier.json().id);
   }
+  // Credit packs (several: one deleted early leaves others to read, edit and buy).
+  for (const [name, price, credit] of [['Fuzz Gold', 100, 110], ['Fuzz Plain', 20, 20], ['Fuzz Silver', 50, 55]] as const) {
+    const pack = await t.app.inject({ method: 'POST', url: '/api/admin/credit-packs', headers: staff.auth, payload: { name, price, credit } });
+    if (pack.statusCode !== 201) throw new Error(`a credit pack answered ${pack.statusCode}: ${pack.body}`);
+    remember(known, 'pack', pack.json().id);
+  }
   const device = await t.app.inject({ method: 'POST', url: '/api/admin/devices', headers: staff.auth, payload: { name: 'Fuzz gate' } });
   remember(known, 'device', device.json().id);
   // Webhook endpoints (several: one deleted early leaves others), each with a delivery to read and resend.
@@ -158,7 +164,7 @@ async function restoreActors(w: FuzzWorld, tokens: { customer: string; admin: st
 
 /** Ids in a successful answer become targets for later requests. */
 function harvest(w: FuzzWorld, op: Operation, body: string) {
-  const kind = op.path.includes('facilit') ? 'facility' : op.path.includes('waitlist') ? 'waitlist' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : op.path.includes('device') ? 'device' : op.path.includes('webhook-deliver') ? 'delivery' : op.path.includes('webhook') ? 'webhook' : undefined;
+  const kind = op.path.includes('credit-pack') ? 'pack' : op.path.includes('facilit') ? 'facility' : op.path.includes('waitlist') ? 'waitlist' : op.path.includes('booking') ? 'booking' : op.path.includes('user') || op.path.includes('auth') ? 'user' : op.path.includes('message') || op.path.includes('contact') ? 'message' : op.path.includes('payment') || op.path.includes('order') ? 'order' : op.path.includes('tier') ? 'tier' : op.path.includes('device') ? 'device' : op.path.includes('webhook-deliver') ? 'delivery' : op.path.includes('webhook') ? 'webhook' : undefined;
   if (!kind) return;
   let data: unknown;
   try {

@@ -109,6 +109,8 @@ export function idKind(name: string): string {
   // A booking's player ("/api/bookings/{id}/players/{playerId} playerId"); its link's token.
   if (n.endsWith(' playerid')) return 'player';
   if (n.endsWith(' token')) return 'token';
+  // A credit pack: its own routes, and the packId a top-up (the customer's, or the desk's on a user) names.
+  if (n === 'packid' || n.endsWith(' packid') || n.includes('credit-pack')) return 'pack';
   if (n.includes('facilit')) return 'facility';
   if (n.includes('waitlist')) return 'waitlist';
   if (n.includes('booking')) return 'booking';
