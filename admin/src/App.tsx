@@ -23,6 +23,7 @@ import series from './series/index.ts';
 import waitlist from './waitlist/index.ts';
 import tiers from './tiers/index.ts';
 import promoCodes from './promo-codes/index.ts';
+import creditPacks from './credit-packs/index.ts';
 import devices from './devices/index.ts';
 import reviews from './reviews/index.ts';
 import audit from './audit/index.ts';
@@ -86,6 +87,7 @@ export const App = () => (
         <Resource name="waitlist" {...waitlist} />
         <Resource name="tiers" {...tiers} />
         <Resource name="promo-codes" {...promoCodes} />
+        <Resource name="credit-packs" {...creditPacks} />
         <Resource name="devices" {...devices} />
         <Resource name="reviews" {...reviews} />
         <Resource name="webhooks" {...webhooks} />

@@ -8,6 +8,7 @@ import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
 import type { PromoCodeRecord } from './promo-codes/types.ts';
+import type { CreditPackRecord } from './credit-packs/types.ts';
 import type { ReviewRecord } from './reviews/types.ts';
 import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
@@ -43,7 +44,7 @@ const recordsWith = (text: string) => ({
     createdAt: '2026-05-01T10:00:00.000Z', sentAt: null, text, html: `<p>${text}</p>`, attachments: [{ filename: text, contentType: 'text/calendar', content: text }],
   } as EmailRecord,
   payments: {
-    id: 'p1', kind: 'full', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, discount: 0, promoCode: null, refundedAmount: 0, refundState: 'none',
+    id: 'p1', kind: 'full', user: { id: 'u1', name: text, email: text }, provider: 'sandbox', status: 'paid', amount: 20, discount: 0, promoCode: null, description: null, takenByName: null, paymentMethod: null, refundedAmount: 0, refundState: 'none',
     flagReason: text, flagResolvedAt: null, flagResolvedBy: { id: 'u2', name: text }, providerRef: text, createdAt: '2026-05-01T10:00:00.000Z', paidAt: null,
     bookings: [{ id: 'b1', facilityName: text, date: '2026-05-02', startTime: '10:00', endTime: '11:00', payableAmount: 20, charged: 20, status: 'confirmed', paymentStatus: 'paid' }],
     refunds: [],
@@ -64,6 +65,9 @@ const recordsWith = (text: string) => ({
     id: 'c1', code: text, percentOff: 10, amountOff: null, validFrom: '2026-05-01', validTo: null, facilityIds: ['f1'], minAmount: null, maxUses: 5,
     maxUsesPerCustomer: null, uses: 2, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z',
   } as PromoCodeRecord,
+  'credit-packs': {
+    id: 'k1', name: text, price: 100, credit: 110, bonus: 10, bonusExpiresDays: 180, active: true, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z',
+  } as CreditPackRecord,
   reviews: {
     id: 'r1', bookingId: 'b1', facilityId: 'f1', facilityName: text, customerId: 'u1', customerName: text, customerEmail: 'ada@example.com', rating: 4, comment: text,
     createdAt: '2026-05-01T10:00:00.000Z', hidden: true, hiddenAt: '2026-05-02T10:00:00.000Z', hiddenReason: text, hiddenByName: text,
@@ -83,7 +87,7 @@ const recordsWith = (text: string) => ({
 });
 
 /** Resources whose records have fewer than two free-text fields (a tier and a device have only their names). */
-const TEXT_FIELDS: Partial<Record<ExportedResource, number>> = { tiers: 1, 'promo-codes': 1, devices: 1 };
+const TEXT_FIELDS: Partial<Record<ExportedResource, number>> = { tiers: 1, 'promo-codes': 1, 'credit-packs': 1, devices: 1 };
 
 /**
  * Runs a list's real exporter and answers the file it downloads: react-admin's downloadCSV

@@ -7,6 +7,7 @@ import type { FacilityRecord } from './facilities/types.ts';
 import type { MessageRecord } from './messages/types.ts';
 import type { PaymentRecord } from './payments/types.ts';
 import type { PromoCodeRecord } from './promo-codes/types.ts';
+import type { CreditPackRecord } from './credit-packs/types.ts';
 import type { ReviewRecord } from './reviews/types.ts';
 import type { SeriesRecord } from './series/types.ts';
 import type { TierRecord } from './tiers/types.ts';
@@ -156,6 +157,18 @@ export const csvColumns = {
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   }),
+  // Amounts in dollars; an empty bonus life is a bonus that never expires.
+  'credit-packs': (p: CreditPackRecord) => ({
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    credit: p.credit,
+    bonus: p.bonus,
+    bonusExpiresDays: p.bonusExpiresDays,
+    active: p.active,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  }),
   // Who wrote it: staff only, like every export.
   reviews: (r: ReviewRecord) => ({
     id: r.id,
@@ -236,6 +249,7 @@ export const exporters = {
   series: csvExporter('series', csvColumns.series),
   tiers: csvExporter('tiers', csvColumns.tiers),
   'promo-codes': csvExporter('promo-codes', csvColumns['promo-codes']),
+  'credit-packs': csvExporter('credit-packs', csvColumns['credit-packs']),
   reviews: csvExporter('reviews', csvColumns.reviews),
   audit: csvExporter('audit', csvColumns.audit),
   waitlist: csvExporter('waitlist', csvColumns.waitlist),

@@ -40,6 +40,8 @@ import uploadRoutes from './routes/uploads.ts';
 import stripeWebhookRoutes from './routes/payments-stripe.ts';
 import reviewRoutes from './routes/reviews.ts';
 import accessRoutes from './routes/access.ts';
+import creditPackRoutes from './routes/credit-packs.ts';
+import walletRoutes from './routes/wallet.ts';
 import site, { SITE_CSP, siteBuilt, siteNotFoundPage } from './plugins/site.ts';
 import adminApi from './routes/admin/index.ts';
 import sitePlaceholder from './plugins/site-placeholder.ts';
@@ -108,7 +110,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(swagger);
   await app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', wildcard: false, index: false, decorateReply: false });
 
-  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, waitlistRoutes, playerRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes, reviewRoutes, uploadRoutes, accessRoutes]) {
+  for (const routes of [authRoutes, passwordRoutes, facilityRoutes, availabilityRoutes, bookingRoutes, waitlistRoutes, playerRoutes, orderRoutes, userRoutes, contactRoutes, healthRoutes, settingsRoutes, calendarRoutes, reviewRoutes, uploadRoutes, accessRoutes, creditPackRoutes, walletRoutes]) {
     await app.register(routes);
   }
   await app.register(adminApi, { prefix: '/api/admin' });

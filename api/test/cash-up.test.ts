@@ -79,7 +79,7 @@ describe("the desk's end-of-day cash-up", () => {
     expect(first.payments).toEqual([
       {
         orderId: expect.any(String), paidAt: '2027-03-02T04:30:00.000Z', amount: 20, method: 'card', customer: { id: casey.id, name: 'Casey Cash' },
-        takenBy: { id: desk.id, name: 'Dee Desk' }, bookings: [{ id: late._id, facilityName: 'Court One', date: '2027-04-01', startTime: '10:00', endTime: '11:00' }], afterClose: false,
+        takenBy: { id: desk.id, name: 'Dee Desk' }, bookings: [{ id: late._id, facilityName: 'Court One', date: '2027-04-01', startTime: '10:00', endTime: '11:00' }], description: null, afterClose: false,
       },
     ]);
     expect(first.totals).toEqual({ byMethod: byMethod([0, 0], [1, 20]), taken: 20, handedBackCash: 0, handedBackCard: 0, expectedCash: 0 });

@@ -53,7 +53,11 @@ export const BookingDto = Type.Object({
   }),
   cancellable: Type.Boolean({ description: 'Whether its customer may cancel it now (the cancellation policy)' }),
   seriesId: Nullable(Type.String(), 'The weekly series this booking is a date of (staff booked it with the others), or null'),
-  refundVia: Nullable(oneOf(REFUND_VIAS), "How its money goes back if refunded: 'desk' (handed back at the front desk) or 'provider' (to the card it was paid with); null when nothing was paid"),
+  refundVia: Nullable(
+    oneOf(REFUND_VIAS),
+    "How its money goes back if refunded: 'desk' (handed back at the front desk), 'provider' (to the card it was paid with) or 'wallet' (paid with credit, returned as credit); null when nothing was paid",
+  ),
+  walletPaidAmount: Type.Number({ description: 'What of paidAmount was paid with wallet credit (it goes back to the wallet); 0 when none' }),
   cancellableUntil: Nullable(
     Type.String(),
     'Free cancellation deadline (ISO instant): start minus cancellationHours; a pending hold shows the one it gets once paid; null once over',

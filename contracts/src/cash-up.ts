@@ -37,6 +37,7 @@ export const CashUpPayment = Type.Object({
   customer: Person,
   takenBy: Nullable(Person),
   bookings: Type.Array(Type.Object({ id: Type.String(), facilityName: Type.String(), date: Type.String(), startTime: Type.String(), endTime: Type.String() })),
+  description: Nullable(Type.String(), 'Money of no booking: what it bought (a wallet top-up, say)'),
   afterClose: Type.Boolean({ description: "Taken after the day's close (not in its totals)" }),
 });
 export type CashUpPayment = Static<typeof CashUpPayment>;

@@ -29,6 +29,7 @@ export const OrderStatusDto = Type.Object({
   kind: oneOf(ORDER_KINDS, "'share': a player's share of a split booking (the payment pays that share, the booking was confirmed already)"),
   status: oneOf(ORDER_STATUSES),
   amount: Type.Number(),
+  description: Nullable(Type.String(), "An order without bookings ('top_up', 'voucher'): what it buys"),
   refundState: oneOf(ORDER_REFUND_STATES),
   flagged: Type.Boolean({ description: 'Flagged for staff: money went back without the customer asking (paid too late, say), resolved or not' }),
   closedReason: Nullable(
@@ -66,6 +67,9 @@ export const PaymentDto = Type.Object({
   amount: Type.Number({ description: 'What was charged, after any promo code' }),
   discount: Type.Number({ description: 'What the promo code took off (0 without one); the bookings\' total is amount + discount' }),
   promoCode: Nullable(Type.String(), 'The promo code the order used, or null'),
+  description: Nullable(Type.String(), "An order without bookings ('top_up', 'voucher'): what it buys"),
+  takenByName: Nullable(Type.String(), 'A desk payment: the staff member who took it'),
+  paymentMethod: Nullable(Type.String(), "A desk payment: 'cash' or 'card'"),
   refundedAmount: Type.Number(),
   refundState: oneOf(ORDER_REFUND_STATES),
   flagReason: Nullable(Type.String(), 'Why staff should look at it (paid after its slot went to someone else, say)'),

@@ -9,5 +9,8 @@ export const PublicSettings = Type.Object({
   locale: Type.String({ description: 'How amounts are written (LOCALE), a BCP 47 language tag', examples: ['en-US'] }),
   shareDueHours: Type.Integer({ description: 'Split payment: shares still unpaid this long before the start (1 hour before, for a booking made later) are charged to the organizer (SHARE_DUE_HOURS)' }),
   timezone: Type.String({ description: "The venue's calendar (DEFAULT_TIMEZONE, an IANA zone): what \"today\" is when looking for a free court", examples: ['America/New_York'] }),
+  wallet: Type.Object({
+    refundToWallet: Type.Boolean({ description: "Card refunds of a customer's own cancellations go to their wallet as credit (REFUND_TO_WALLET)" }),
+  }),
 });
 export type PublicSettings = Static<typeof PublicSettings>;

@@ -52,6 +52,13 @@ export type CreditPackBody = Static<typeof CreditPackBody>;
 export const TopUpBody = Type.Object({ packId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 export type TopUpBody = Static<typeof TopUpBody>;
 
+/** A credit order placed: where the customer pays for it (the provider's hosted page). */
+export const TopUpDto = Type.Object({
+  orderId: Type.String(),
+  payment_url: Type.String({ description: 'The hosted payment page; the credit lands once the provider confirms payment' }),
+});
+export type TopUpDto = Static<typeof TopUpDto>;
+
 export const RedeemBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40, description: 'The voucher code, in any case, with or without dashes' }) }, { additionalProperties: false });
 export type RedeemBody = Static<typeof RedeemBody>;
 

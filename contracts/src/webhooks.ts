@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { WEBHOOK_EVENT_TYPES } from '@courtside/domain';
+import { REFUND_VIAS, WEBHOOK_EVENT_TYPES } from '@courtside/domain';
 import { Nullable, Text, oneOf } from './primitives.ts';
 
 /** Webhooks: the back office's endpoints and deliveries, and the events' payloads as receivers read them (README "Webhooks"). */
@@ -121,7 +121,7 @@ export const WebhookRefundEventData = Type.Object({
     bookingId: Nullable(Type.String()),
     orderId: Type.String(),
     amountCents: Type.Integer(),
-    via: oneOf(['provider', 'desk'] as const, 'provider: back to the card; desk: cash handed back at the desk'),
+    via: oneOf(REFUND_VIAS, 'provider: back to the card; desk: cash handed back at the desk; wallet: returned to the customer\'s credit'),
     reason: Type.String(),
     refundedAt: Iso,
   }),

@@ -4,7 +4,9 @@ import {
   expiringAmount,
   expiringCredits,
   formatVoucherCode,
+  crossesLowBalance,
   isVoucherCodeShape,
+  linesAfterCredit,
   normalizeVoucherCode,
   packBonus,
   packTermsProblem,
@@ -108,5 +110,20 @@ describe('voucher codes', () => {
     expect(isVoucherCodeShape('abcd-efgh-jklm-npqr')).toBe(true);
     expect(isVoucherCodeShape('ABCD-EFGH-JKLM-NPQ0')).toBe(false);
     expect(isVoucherCodeShape('ABCD')).toBe(false);
+  });
+});
+
+describe('the card page after credit', () => {
+  const note = (c: number) => `${c}c paid with credit`;
+  it('takes the credit off the lines in order, so they add up to the card charge', () => {
+    const lines = [{ description: 'Court 1', amountCents: 4_000 }, { description: 'Court 2', amountCents: 4_000 }];
+    expect(linesAfterCredit(lines, 5_000, note)).toEqual([{ description: 'Court 2 (1000c paid with credit)', amountCents: 3_000 }]);
+    expect(linesAfterCredit(lines, 0, note)).toEqual(lines);
+  });
+
+  it('tells the customer once, when a spend takes the balance under the low line', () => {
+    expect(crossesLowBalance(2_000, 500, 1_000)).toBe(true);
+    expect(crossesLowBalance(900, 500, 1_000)).toBe(false);
+    expect(crossesLowBalance(2_000, 500, 0)).toBe(false);
   });
 });

@@ -125,7 +125,7 @@ export function refundBySource(cents: number, paid: PaidBySource, cardToWallet =
   const total = paid.walletCents + paid.cardCents;
   const wanted = Math.min(cents, walletHeld + cardHeld);
   let walletCents = total > 0 ? Math.min(walletHeld, Math.round((wanted * paid.walletCents) / total)) : 0;
-  let cardCents = Math.min(cardHeld, wanted - walletCents);
+  const cardCents = Math.min(cardHeld, wanted - walletCents);
   walletCents = Math.min(walletHeld, wanted - cardCents);
   if (cardToWallet) return { walletCents: walletCents + cardCents, cardCents: 0 };
   return { walletCents, cardCents };
@@ -176,3 +176,23 @@ export function isVoucherCodeShape(input: string): boolean {
   const code = normalizeVoucherCode(input);
   return code.length === VOUCHER_CODE_LENGTH && [...code].every((c) => VOUCHER_ALPHABET.includes(c));
 }
+
+/**
+ * A hosted page's lines once credit paid part of the order: the credit comes off the lines in
+ * order (a card page cannot show a negative line), so they add up to what the card is charged.
+ * `note` says how much of a line credit paid ("$30.00 paid with credit").
+ */
+export function linesAfterCredit<L extends { description: string; amountCents: number }>(lines: readonly L[], walletCents: number, note: (creditCents: number) => string): L[] {
+  let left = walletCents;
+  const out: L[] = [];
+  for (const line of lines) {
+    const credit = Math.min(left, line.amountCents);
+    left -= credit;
+    if (line.amountCents - credit <= 0) continue;
+    out.push(credit > 0 ? { ...line, description: `${line.description} (${note(credit)})`, amountCents: line.amountCents - credit } : line);
+  }
+  return out;
+}
+
+/** Whether a spend that took the balance from `before` to `after` crosses under the low-credit line (WALLET_LOW_BALANCE; 0: never). */
+export const crossesLowBalance = (before: number, after: number, lowCents: number): boolean => lowCents > 0 && before >= lowCents && after < lowCents;

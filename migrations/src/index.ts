@@ -39,6 +39,7 @@ import * as atTheDoor from './migrations/2026_11_28_0100_at_the_door.ts';
 import * as noShowBlocks from './migrations/2026_11_28_0200_no_show_blocks.ts';
 import * as webhooks from './migrations/2026_11_28_0300_webhooks.ts';
 import * as wallet from './migrations/2026_11_29_0100_wallet.ts';
+import * as creditOrderDescription from './migrations/2026_11_29_0200_credit_order_description.ts';
 import { applyCurrentSql } from './current-sql.ts';
 
 export type * from './schema.ts';
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0200_no_show_blocks': noShowBlocks,
   '2026_11_28_0300_webhooks': webhooks,
   '2026_11_29_0100_wallet': wallet,
+  '2026_11_29_0200_credit_order_description': creditOrderDescription,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -170,6 +170,8 @@ export interface OrdersTable {
   credit_pack_id: Generated<string | null>;
   /** A 'voucher' order: who the voucher's code is emailed to (null: the buyer). */
   gift_recipient_email: Generated<string | null>;
+  /** An order without bookings ('top_up', 'voucher'): what it buys, as its pages say it. */
+  description: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -38,8 +38,9 @@ describe('the cash-up screen', () => {
     expect(venueTime('2027-03-02T04:30:00Z', 'America/New_York')).toBe('23:30');
     const range = (a: string, b: string) => `${a}–${b}`;
     const day = (d: string) => d.slice(5);
-    expect(paymentFor({ bookings: [] }, range, day)).toBe('No booking');
-    expect(paymentFor({ bookings: [{ id: 'b', facilityName: 'Court 1', date: '2027-03-02', startTime: '10:00', endTime: '11:00' }] }, range, day)).toBe('Court 1, 03-02, 10:00–11:00');
+    expect(paymentFor({ bookings: [], description: null }, range, day)).toBe('No booking');
+    expect(paymentFor({ bookings: [], description: 'Top-up at the desk: $50.00 of credit' }, range, day)).toBe('Top-up at the desk: $50.00 of credit');
+    expect(paymentFor({ bookings: [{ id: 'b', facilityName: 'Court 1', date: '2027-03-02', startTime: '10:00', endTime: '11:00' }], description: null }, range, day)).toBe('Court 1, 03-02, 10:00–11:00');
     expect(cashUpLink('2027-03-01')).toBe('/cash-up?date=2027-03-01');
   });
 

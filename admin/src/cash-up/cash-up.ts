@@ -31,9 +31,9 @@ export const closable = (day: Pick<CashUpDto, 'date' | 'today' | 'close'>) => da
 /** A payment's clock time at the venue (HH:mm). */
 export const venueTime = (iso: string, timezone: string) => toLocal(Date.parse(iso), timezone).time;
 
-/** What a payment was for: "Court 1, 10:00–11:00" per booking, or "No booking" for money of no booking. */
-export function paymentFor(p: Pick<CashUpPayment, 'bookings'>, range: (start: string, end: string) => string, day: (date: string) => string): string {
-  if (p.bookings.length === 0) return 'No booking';
+/** What a payment was for: "Court 1, 10:00–11:00" per booking, what else it bought (a wallet top-up), or "No booking". */
+export function paymentFor(p: Pick<CashUpPayment, 'bookings' | 'description'>, range: (start: string, end: string) => string, day: (date: string) => string): string {
+  if (p.bookings.length === 0) return p.description ?? 'No booking';
   return p.bookings.map((b) => `${b.facilityName}, ${day(b.date)}, ${range(b.startTime, b.endTime)}`).join('; ');
 }
 

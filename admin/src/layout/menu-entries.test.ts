@@ -4,11 +4,11 @@ import { MENU_RESOURCES, MENU_SCREENS, menuEntriesFor } from './menu-entries.ts'
 
 describe("the console's menu", () => {
   test('desk: the front desk screens, the waitlist and the cash-up, no reports, no promo codes, no devices and no audit log', () => {
-    expect(menuEntriesFor('desk')).toEqual(['dashboard', 'day-view', 'today', 'cash-up', 'bookings', 'series', 'waitlist', 'payments', 'facilities', 'closures', 'users', 'tiers', 'reviews', 'messages', 'emails']);
+    expect(menuEntriesFor('desk')).toEqual(['dashboard', 'day-view', 'today', 'cash-up', 'bookings', 'series', 'waitlist', 'payments', 'facilities', 'closures', 'users', 'tiers', 'credit-packs', 'reviews', 'messages', 'emails']);
   });
 
   test('manager: also the reports, promo codes and door devices, still no audit log', () => {
-    expect(menuEntriesFor('manager')).toEqual(['dashboard', 'day-view', 'today', 'cash-up', 'reports', 'bookings', 'series', 'waitlist', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'devices', 'reviews', 'messages', 'emails']);
+    expect(menuEntriesFor('manager')).toEqual(['dashboard', 'day-view', 'today', 'cash-up', 'reports', 'bookings', 'series', 'waitlist', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'credit-packs', 'devices', 'reviews', 'messages', 'emails']);
   });
 
   test('owner: everything, the audit log last', () => {

@@ -1,7 +1,7 @@
 import { canAccess, isStaff } from '../access.ts';
 
 /** The resources in the console's menu, in this order; each one's icon and label come from its <Resource>. */
-export const MENU_RESOURCES = ['bookings', 'series', 'waitlist', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'devices', 'reviews', 'messages', 'emails', 'webhooks', 'audit'] as const;
+export const MENU_RESOURCES = ['bookings', 'series', 'waitlist', 'payments', 'facilities', 'closures', 'users', 'tiers', 'promo-codes', 'credit-packs', 'devices', 'reviews', 'messages', 'emails', 'webhooks', 'audit'] as const;
 
 /** The console's own screens in the menu, after the dashboard: the front desk's day, its Today list (check-in), its cash-up, and the reports. */
 export const MENU_SCREENS = ['day-view', 'today', 'cash-up', 'reports'] as const;

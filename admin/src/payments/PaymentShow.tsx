@@ -44,7 +44,7 @@ const Charged = ({ b }: { b: PaymentRecord['bookings'][number] }) => (
 /** The order's bookings, each opening its booking record. */
 const Bookings = ({ p }: { p: PaymentRecord }) => {
   const phone = useIsPhone();
-  if (p.bookings.length === 0) return <Typography color="text.secondary">This order has no bookings.</Typography>;
+  if (p.bookings.length === 0) return <Typography color="text.secondary">{p.description ?? 'This order has no bookings.'}</Typography>;
   if (phone)
     return (
       <Stack spacing={1.5}>

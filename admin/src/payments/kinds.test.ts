@@ -4,7 +4,7 @@ import { paymentKindLabel, splitRefundNote } from './kinds.ts';
 
 describe('what a payment paid for', () => {
   it('names every kind the API sends', () => {
-    expect(ORDER_KINDS.map(paymentKindLabel)).toEqual(['Whole booking', "Organizer's share", "Player's share", 'Unpaid shares (organizer)']);
+    expect(ORDER_KINDS.map(paymentKindLabel)).toEqual(['Whole booking', "Organizer's share", "Player's share", 'Unpaid shares (organizer)', 'Wallet top-up', 'Gift voucher']);
   });
 
   it('reads a kind it does not know as itself', () => {
@@ -17,5 +17,6 @@ describe('what a payment paid for', () => {
     for (const kind of ['split', 'cover'] as const) {
       expect(splitRefundNote({ kind })).toBe('Part of a booking whose cost is split: cancel the booking to refund every payer their own part.');
     }
+    expect(splitRefundNote({ kind: 'top_up' })).toMatch(/^Credit bought/);
   });
 });

@@ -14,6 +14,7 @@ import { roleChip } from './roles.ts';
 import { splitBookings } from './customer-page.ts';
 import type { UserRecord } from './types.ts';
 import { CustomerAttendance } from '../attendance/CustomerAttendance.tsx';
+import { WalletPanel } from './WalletPanel.tsx';
 
 const Title = () => {
   const record = useRecordContext<UserRecord>();
@@ -226,6 +227,7 @@ const CustomerPage = () => {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start', p: { xs: 1, sm: 2 } }}>
       <Details record={record} />
       <Notes userId={id} />
+      <WalletPanel userId={id} />
       <CustomerAttendance userId={id} />
       <Bookings userId={id} />
       <Payments userId={id} />
@@ -233,7 +235,7 @@ const CustomerPage = () => {
   );
 };
 
-/** A customer's page: contacts, tier, bookings to come and past, payments, and staff notes. */
+/** A customer's page: contacts, tier, staff notes, wallet, bookings to come and past, and payments. */
 export const UserShow = () => (
   <Show title={<Title />} actions={<Actions />} component="div">
     <CustomerPage />

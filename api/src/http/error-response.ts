@@ -111,6 +111,10 @@ export function toErrorResponse(err: unknown): ErrorBody {
   if (err instanceof DomainError) return errorBody(STATUS_OF[err.kind], err.code, err.message, err.path);
   const e = err as { statusCode?: number; code?: string; validation?: ValidationIssue[]; validationContext?: string; message?: string };
   if (e.validation) return fromValidation(e.validation, e.validationContext);
+  // The wallet's balance may never go below zero (wallets_never_negative): whatever tried to spend more, the answer is the same.
+  if (e.code === '23514' && (err as { constraint?: string }).constraint === 'wallets_never_negative') {
+    return errorBody(409, 'INSUFFICIENT_CREDIT', 'There is not enough credit in the wallet for this.');
+  }
   if (typeof e.code === 'string' && PG_CONFLICTS[e.code]) {
     const [status, code, message] = PG_CONFLICTS[e.code]!;
     return errorBody(status, code, linkedMessage(err) ?? message);

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { accessOpensAt, bookedPlay, buildCalendar, cancellationTerms, displayInstantTime, displayZone, doorWindowText, firstName, type CalendarEvent, type RefundVia } from '@courtside/domain';
+import { accessOpensAt, bookedPlay, buildCalendar, cancellationTerms, displayInstantTime, displayZone, doorWindowText, firstName, REFUND_VIAS, type CalendarEvent, type RefundVia } from '@courtside/domain';
 import type { MailAttachment } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { bookingsForMailByIds, findBookingForMail, seriesBookingsForMail, type BookingForMail } from '../repositories/booking-mail.ts';
@@ -146,7 +146,7 @@ export async function enqueueBookingCancelled(
   ctx: MailContext,
   trx: Executor,
   bookingId: string,
-  refund: { cents: number; via: RefundVia } | undefined,
+  refund: { cents: number; via: RefundVia; parts?: { via: RefundVia; cents: number }[] } | undefined,
   byVenue?: { why?: string },
   held = false,
 ): Promise<void> {
@@ -188,7 +188,7 @@ export async function enqueueSeriesCancelled(
   const first = list[0];
   if (!first) return;
   const facility = { name: first.facility_name, location: first.facility_location };
-  const back = (['provider', 'desk'] as const)
+  const back = REFUND_VIAS
     .map((via) => ({ via, facility, cents: refunds.filter((r) => r.via === via).reduce((sum, r) => sum + r.cents, 0) }))
     .filter((r) => r.cents > 0);
   await enqueueRendered(ctx, trx, 'series_cancelled', first.user_email, (t, l) => t.seriesCancelled(l, list.map(factsOf), back, why), {

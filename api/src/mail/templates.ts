@@ -1,4 +1,4 @@
-import { displayDate, displayDateTime, doorCodeSentence, doorQrAlt, escapeHtml, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, type MoneyFormat, type RefundVia } from '@courtside/domain';
+import { displayDate, displayDateTime, displayInstantDate, doorCodeSentence, doorQrAlt, escapeHtml, displayInstantRange, displayInstantTime, displayZone, formatCents, refundSentence, refundSentences, type MoneyFormat, type RefundVia } from '@courtside/domain';
 import type { SealedMailBody } from '@courtside/migrations';
 import type { MailConfig } from '../config.ts';
 
@@ -37,6 +37,15 @@ export interface MailLayout {
   money: MoneyFormat;
 }
 
+/** A top-up as its email tells it; `timezone` is the venue's, the bonus's last day is written in it. */
+export interface WalletTopUpFacts {
+  paidCents: number;
+  bonusCents: number;
+  bonusExpiresAt: Date | null;
+  balanceCents: number;
+  timezone: string;
+}
+
 /** Who a staff notice is about. */
 export interface CustomerFacts {
   name: string;
@@ -48,7 +57,13 @@ export interface RefundMailFacts {
   cents: number;
   via: RefundVia;
   facility: { name: string; location: string };
+  /** When it goes back more than one way (part credit, part card): each way and its amount. */
+  parts?: { via: RefundVia; cents: number }[];
 }
+
+/** Where the money goes back, in the words every page uses: one sentence per way back. */
+const refundWords = (layout: MailLayout, r: RefundMailFacts) =>
+  refundSentences((r.parts?.length ? r.parts : [r]).map((p) => ({ via: p.via, amount: amountIn(layout, p.cents) })), r.facility);
 
 export interface BookingFacts {
   facilityName: string;
@@ -122,12 +137,14 @@ export const SITE_LINKS = {
   resetPassword: '/reset-password',
   forgotPassword: '/forgot-password',
   backOffice: '/admin/',
+  wallet: '/dashboard/wallet',
 } as const;
 
 /** "$12.50" in the venue's currency and locale. */
 const amountIn = (layout: MailLayout, cents: number) => formatCents(cents, layout.money);
 const hello = (name: string) => `Hello ${name},`;
 const myBookings = (layout: MailLayout): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.myBookings}`, label: 'My bookings' });
+const myWallet = (layout: MailLayout): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.wallet}`, label: 'My credit' });
 const backOffice = (layout: MailLayout, hash = ''): Block => ({ link: `${layout.publicBaseUrl}${SITE_LINKS.backOffice}${hash}`, label: 'Open the back office' });
 
 /** The venue's LOCALE: every date and time in a message is written in it, on its clock. */
@@ -270,7 +287,7 @@ export const templates = {
       ...bookingLines(layout, b),
       held
         ? 'Nothing was charged, and its payment link no longer works: there is nothing to pay.'
-        : refund && refund.cents > 0 ? refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility }) : 'No refund is due for it.',
+        : refund && refund.cents > 0 ? refundWords(layout, refund) : 'No refund is due for it.',
       myBookings(layout),
     ]),
 
@@ -387,6 +404,18 @@ export const templates = {
       myBookings(layout),
     ]),
 
+  /** Credit added to a wallet (a pack bought online or at the desk): what was paid, the bonus and when it runs out, and the balance now. */
+  walletToppedUp: (layout: MailLayout, customerName: string, t: WalletTopUpFacts) => {
+    const bonus = t.bonusCents > 0
+      ? `, ${amountIn(layout, t.bonusCents)} bonus${t.bonusExpiresAt ? `, valid until ${displayInstantDate(t.bonusExpiresAt, t.timezone, localeOf(layout))}` : ''}`
+      : '';
+    return render(layout, `${amountIn(layout, t.paidCents + t.bonusCents)} of credit added`, hello(customerName), [
+      `${amountIn(layout, t.paidCents + t.bonusCents)} of credit added: ${amountIn(layout, t.paidCents)} paid${bonus}; your balance is now ${amountIn(layout, t.balanceCents)}.`,
+      'Your credit pays for bookings at checkout; bonus credit is spent first, soonest to run out first.',
+      { link: `${layout.publicBaseUrl}${SITE_LINKS.catalogue}`, label: 'Book a court' },
+    ]);
+  },
+
   refundCompleted: (layout: MailLayout, customerName: string, refund: RefundMailFacts, b?: BookingFacts) =>
     render(layout, `Refund of ${amountIn(layout, refund.cents)} sent`, hello(customerName), [
       refundSentence({ via: refund.via, amount: amountIn(layout, refund.cents), facility: refund.facility, done: true }),
@@ -433,6 +462,20 @@ export const templates = {
       ...bookingLines(layout, b),
       `If you were there, tell us${layout.venue.contact ? ` (${layout.venue.contact})` : ''} and we will clear it. If you cannot come to a booking, cancelling it frees the court for someone else.`,
       myBookings(layout),
+    ]),
+
+  walletLow: (layout: MailLayout, name: string, balanceCents: number) =>
+    render(layout, 'Your credit is running low', hello(name), [
+      `After your last booking your credit is ${amountIn(layout, balanceCents)}.`,
+      'Top up before your next booking to keep paying with credit (packs may add bonus credit).',
+      myWallet(layout),
+    ]),
+
+  creditExpiring: (layout: MailLayout, name: string, expiringCents: number, expiresAt: string, balanceCents: number) =>
+    render(layout, `${amountIn(layout, expiringCents)} of bonus credit expires soon`, hello(name), [
+      `${amountIn(layout, expiringCents)} of your bonus credit expires on ${expiresAt}. Bookings paid with credit use bonus credit first.`,
+      `Your credit is ${amountIn(layout, balanceCents)} in all.`,
+      myWallet(layout),
     ]),
 
   bookingBlocked: (layout: MailLayout, name: string, until: string, noShows: number, windowDays: number) =>

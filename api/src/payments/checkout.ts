@@ -18,12 +18,17 @@ import {
   sharesDueRule,
   splitCents,
   splitRefusal,
+  linesAfterCredit,
+  walletSplit,
+  WALLET_PROVIDER,
 } from '@courtside/domain';
 import type { CheckoutDto, OrderStatusDto, PromoQuoteDto } from '@courtside/contracts';
 import type { BookingRow, OrderRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { retryTransaction } from '../db/retry.ts';
 import * as bookings from '../repositories/bookings.ts';
+import * as wallet from '../repositories/wallet.ts';
+import { spendOnOrder } from './wallet-spend.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { toBookingDto } from '../shared/presenters.ts';
 import type { Checkout, PaymentProvider, CheckoutRequest as PageRequest } from './providers/provider.ts';
@@ -43,6 +48,8 @@ export interface CheckoutRequest {
   promoCode?: string;
   /** Split the cost: the organizer pays their own share of each booking now (splitShares). */
   split?: boolean;
+  /** Pay with the caller's wallet credit first (walletSplit); the rest on the hosted page. */
+  useWallet?: boolean;
 }
 
 /** An order with nothing to charge (a promo code or a tier made it free) is paid as it is placed: no payment page, nothing to give back. */
@@ -68,6 +75,9 @@ const quoteOf = (subtotalCents: number, promo: OrderPromo | undefined) => ({
  */
 export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: CheckoutRequest, opts: { ip?: string } = {}): Promise<CheckoutDto> {
   const ids = requestedBookingIds(req);
+  if (req.useWallet && req.split) {
+    throw new DomainError('invalid', 'WALLET_NOT_WITH_SPLIT', 'Credit pays for whole bookings: pay with your credit, or split the cost, not both.', 'useWallet');
+  }
   const totalCents = dollarsToCents(req.totalPayableAmount, 'totalPayableAmount');
   const code = req.promoCode?.trim() ? await knownPromoCode(ctx, user, req.promoCode, opts.ip) : undefined;
   const now = ctx.clock();
@@ -79,22 +89,31 @@ export async function createOrder(ctx: ServiceContext, user: CurrentUser, req: C
     const replaced = await orders.cancelPendingOrdersOf(trx, { bookingIds: ids }, now, 'replaced');
     const promo = code ? await applyCodeToOrder(ctx, trx, user, code, rows, { lock: true }) : undefined;
     const charges = chargesOf(ctx, provider, views, promo, req.split === true);
-    const amountCents = [...charges.values()].reduce((sum, c) => sum + c.amountCents, 0);
-    // Nothing to charge, whatever made it so (a promo code, a tier's 100% off): paid as placed, by the organizer alone.
-    const free = amountCents === 0;
-    if (!free) assertChargeable(provider, amountCents, ctx.config.money, promo?.code);
+    const orderCents = [...charges.values()].reduce((sum, c) => sum + c.amountCents, 0);
+    // Credit first, under the wallet's row lock: what it covers is spent now, the card takes the rest.
+    const { walletCents, cardCents } = req.useWallet
+      ? walletSplit(orderCents, await wallet.lockBalance(trx, user.id), provider.minimumChargeCents)
+      : { walletCents: 0, cardCents: orderCents };
+    // Nothing to charge, whatever made it so (a promo code, a tier's 100% off, credit): paid as placed, by the organizer alone.
+    const free = cardCents === 0;
+    if (!free) assertChargeable(provider, cardCents, ctx.config.money, promo?.code);
     const order = await orders.insertOrder(trx, {
       userId: user.id,
-      amountCents,
-      provider: free ? FREE_PROVIDER : provider.name,
+      amountCents: cardCents,
+      walletCents,
+      provider: !free ? provider.name : walletCents > 0 ? WALLET_PROVIDER : FREE_PROVIDER,
       kind: free || !req.split ? 'full' : 'split',
       bookings: ids.map((id) => ({ id, amountCents: charges.get(id)!.amountCents, shares: free ? null : charges.get(id)!.shares })),
       discount: promo && { promoCodeId: promo.promoCodeId, discountCents: promo.discountCents, shares: promo.shares },
     });
-    const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: FREE_PROVIDER }, now)).refundIds : [];
+    const lines = checkoutLines(ctx, views, charges, now, promo);
+    if (walletCents > 0) await spendOnOrder(ctx, trx, order, lines, now);
+    const refundIds = free ? (await settlePayment(ctx, trx, order, { provider: order.provider }, now)).refundIds : [];
     // The page may take money only while every hold of it lasts.
     const holdExpiresAt = new Date(Math.min(...rows.map((r) => holdLapsesAt({ startsAt: r.starts_at, holdExpiresAt: r.hold_expires_at }).getTime())));
-    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: checkoutLines(ctx, views, charges, now, promo), holdExpiresAt };
+    // The card page lists what the card pays: credit comes off its lines.
+    const cardLines = linesAfterCredit(lines, walletCents, (c) => `${formatCents(c, ctx.config.money)} paid with credit`);
+    return { order, free, refundIds, replaced, quote: quoteOf(subtotalCents, promo), lines: cardLines, holdExpiresAt };
   }));
   const { order, lines, holdExpiresAt } = placed;
   // The replaced pages close before the new one opens.
@@ -255,7 +274,9 @@ export async function storeCheckout(
   const stillOpen = await ctx.db.transaction().execute(async (trx) => {
     // Bookings before their order, as createOrder and cancellations take them: a checkout that
     // replaces this one at the same moment queues instead of deadlocking.
-    await bookings.lockBookings(trx, await orders.bookingIdsOfOrder(trx, orderId));
+    const ids = await orders.bookingIdsOfOrder(trx, orderId);
+    // An order without bookings (credit, a gift voucher) has none to lock.
+    if (ids.length > 0) await bookings.lockBookings(trx, ids);
     const current = await orders.lockOrder(trx, orderId);
     await orders.setCheckout(trx, orderId, checkout, now);
     if (current?.status !== 'pending') return false;
@@ -324,7 +345,9 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
   const discount = promoCode ? { code: promoCode, amount: order.kind === 'split' ? null : centsToDollars(order.discount_cents) } : undefined;
   // The sandbox page says what paying a split agrees to; paying is the agreement it records.
   const agreement = order.kind === 'split' ? sharesDueRule(ctx.config.shareDueHours) : null;
-  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, discount, agreement };
+  // An order without bookings (credit, a gift voucher) is one line: what it buys.
+  const purchase = order.description ? { description: order.description, amount: centsToDollars(order.amount_cents) } : null;
+  return { id: order.id, status: order.status, open, closed, amount: centsToDollars(order.amount_cents), lines, purchase, discount, agreement, credit: centsToDollars(order.wallet_cents) };
 }
 
 /**
@@ -334,7 +357,7 @@ export async function orderSummary(ctx: ServiceContext, provider: string, orderI
 export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, orderId: string): Promise<OrderStatusDto> {
   const order = await orders.findOrder(ctx.db, orderId);
   if (!order || (!isStaff(actor.role) && order.user_id !== actor.id)) throw orderNotFound();
-  const { id, status, amount, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
+  const { id, status, amount, description, refundState, flagReason, bookings: lines } = await getPayment(ctx, orderId);
   const now = ctx.clock();
   // Each booking as its own page shows it: where, when, and the cancellation rule in force for it.
   const views = await bookings.findBookingsViews(ctx.db, lines.map((b) => b.id));
@@ -344,6 +367,7 @@ export async function orderStatus(ctx: ServiceContext, actor: CurrentUser, order
     kind: order.kind,
     status,
     amount,
+    description,
     refundState,
     flagged: flagReason !== null,
     closedReason: await closedReasonOf(ctx.db, order, views, now, ctx.config.money.locale),

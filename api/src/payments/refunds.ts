@@ -1,10 +1,11 @@
-import { DomainError, chargedForBooking, firstRefundStatus, refundVia, splitRefund, type RefundVia } from '@courtside/domain';
+import { DomainError, chargedForBooking, firstRefundStatus, refundBySource, refundVia, splitRefund, type RefundVia } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
 import type { ServiceContext } from '../shared/context.ts';
 import { enqueueRefundCompleted, enqueueRefundFailed, enqueueRefundToCollect } from '../mail/payment-mail.ts';
 import { RefundRefusedError } from './providers/provider.ts';
 import * as orders from './repositories/orders.ts';
 import * as refunds from './repositories/refunds.ts';
+import * as wallet from '../repositories/wallet.ts';
 
 /**
  * Refunds in two steps, so no transaction ever waits on a payment provider:
@@ -21,16 +22,46 @@ const SWEEP_BATCH = 20;
 /**
  * Records a refund of an order whose money `provider` took. Desk money goes back at the desk:
  * the refund waits as 'to_collect' for staff (who are told) and nothing is sent; the rest is
- * returned for sending after commit. `announced`: the customer is told of it in the message
- * that cancels its booking, so the provider's acceptance sends no second message.
+ * returned for sending after commit. An order that spent credit gives each part back to where it
+ * came from (domain refundBySource): the credit's part lands in the wallet as it is recorded, in
+ * this transaction. `cardToWallet` (REFUND_TO_WALLET, a customer's own cancellation) sends the
+ * card's part to the wallet too. `announced`: the customer is told of it in the message that
+ * cancels its booking, so the provider's acceptance sends no second message.
  */
 export async function recordRefund(
   ctx: Pick<ServiceContext, 'config' | 'clock'>,
   trx: Executor,
-  r: { orderId: string; provider: string; bookingId: string | null; amountCents: number; reason: string; announced?: boolean },
+  r: { orderId: string; provider: string; bookingId: string | null; amountCents: number; reason: string; announced?: boolean; cardToWallet?: boolean },
   now: Date,
+  /** Collects each part recorded and its way back, for the message that tells the customer. */
+  parts: RefundPart[] = [],
 ): Promise<string[]> {
   if (r.amountCents <= 0) return [];
+  const order = await orders.findOrder(trx, r.orderId);
+  const toWallet = r.cardToWallet === true && refundVia(r.provider) === 'provider';
+  if (!order || (order.wallet_cents === 0 && !toWallet)) return recordProviderRefund(ctx, trx, r, now, parts);
+  const split = refundBySource(r.amountCents, {
+    walletCents: order.wallet_cents,
+    cardCents: order.amount_cents,
+    walletRefundedCents: order.wallet_refunded_cents,
+    cardRefundedCents: order.refunded_cents,
+  }, toWallet);
+  const fromWallet = Math.min(split.walletCents, order.wallet_cents - order.wallet_refunded_cents);
+  await creditWallet(ctx, trx, order.user_id, { ...r, amountCents: fromWallet, fromWallet: true }, now, parts);
+  await creditWallet(ctx, trx, order.user_id, { ...r, amountCents: split.walletCents - fromWallet, fromWallet: false }, now, parts);
+  return recordProviderRefund(ctx, trx, { ...r, amountCents: split.cardCents }, now, parts);
+}
+
+/** Money going back the way the provider took it (or to the desk). */
+async function recordProviderRefund(
+  ctx: Pick<ServiceContext, 'config' | 'clock'>,
+  trx: Executor,
+  r: { orderId: string; provider: string; bookingId: string | null; amountCents: number; reason: string; announced?: boolean },
+  now: Date,
+  parts: RefundPart[],
+): Promise<string[]> {
+  if (r.amountCents <= 0) return [];
+  parts.push({ via: refundVia(r.provider), cents: r.amountCents });
   const status = firstRefundStatus(refundVia(r.provider));
   const row = await refunds.insertRefund(trx, { ...r, status, nextAttemptAt: new Date(now.getTime() + SWEEPER_GRACE_MS), now });
   await orders.addRefund(trx, r.orderId, r.amountCents, now);
@@ -39,6 +70,28 @@ export async function recordRefund(
     return [];
   }
   return [row.id];
+}
+
+/**
+ * Money going back into the wallet: done as it is recorded (a refund row that has succeeded, and
+ * its ledger entry). `fromWallet`: credit the order spent; else card money sent to the wallet.
+ * A refund nobody announced is confirmed by email, as a provider's acceptance would be.
+ */
+async function creditWallet(
+  ctx: Pick<ServiceContext, 'config' | 'clock'>,
+  trx: Executor,
+  userId: string,
+  r: { orderId: string; bookingId: string | null; amountCents: number; reason: string; announced?: boolean; fromWallet: boolean },
+  now: Date,
+  parts: RefundPart[],
+): Promise<void> {
+  if (r.amountCents <= 0) return;
+  parts.push({ via: 'wallet', cents: r.amountCents });
+  const row = await refunds.insertRefund(trx, { ...r, status: 'succeeded', toWallet: true, nextAttemptAt: now, now });
+  await wallet.addEntry(trx, { userId, kind: 'refund', amountCents: r.amountCents, reason: `Refund: ${r.reason}`.slice(0, 300), orderId: r.orderId, refundId: row.id }, now);
+  if (r.fromWallet) await orders.addWalletRefund(trx, r.orderId, r.amountCents, now);
+  else await orders.addRefund(trx, r.orderId, r.amountCents, now);
+  if (!r.announced) await enqueueRefundCompleted(ctx, trx, row.id);
 }
 
 /**
@@ -55,22 +108,40 @@ export async function recordBookingRefund(
   amount: (paidCents: number) => number,
   reason: string,
   now: Date,
-  viaDesk = false,
-  /** The message that cancels the booking tells the customer of this refund (recordRefund's `announced`). */
-  announced = false,
-): Promise<{ refundIds: string[]; cents: number; via: RefundVia } | undefined> {
+  opts: {
+    /** All of it at the desk, whatever paid it. */
+    viaDesk?: boolean;
+    /** The message that cancels the booking tells the customer of this refund (recordRefund's `announced`). */
+    announced?: boolean;
+    /** The card's part goes to the wallet (REFUND_TO_WALLET, a customer's own cancellation). */
+    cardToWallet?: boolean;
+  } = {},
+): Promise<{ refundIds: string[]; cents: number; via: RefundVia; parts: RefundPart[] } | undefined> {
   // A split booking's balance is its organizer's: never a player's share, nor the cover of unpaid ones.
   const paidBy = (await orders.ordersThatPaid(trx, b.bookingId)).filter((o) => o.kind === 'full' || o.kind === 'split');
   const first = paidBy[0];
   if (!first) return undefined;
   const cents = amount(chargedForBooking(b.payableCents, first.booking_discount_cents));
   const refundIds: string[] = [];
-  for (const part of splitRefund(cents, paidBy.map((o) => ({ id: o.id, heldCents: o.amount_cents - o.refunded_cents })))) {
-    const provider = viaDesk ? 'desk' : paidBy.find((o) => o.id === part.orderId)!.provider;
-    refundIds.push(...(await recordRefund(ctx, trx, { orderId: part.orderId, provider, bookingId: b.bookingId, amountCents: part.cents, reason, announced }, now)));
+  const parts: RefundPart[] = [];
+  const held = (o: (typeof paidBy)[number]) => o.amount_cents - o.refunded_cents + o.wallet_cents - o.wallet_refunded_cents;
+  for (const part of splitRefund(cents, paidBy.map((o) => ({ id: o.id, heldCents: held(o) })))) {
+    const provider = opts.viaDesk ? 'desk' : paidBy.find((o) => o.id === part.orderId)!.provider;
+    const r = { orderId: part.orderId, provider, bookingId: b.bookingId, amountCents: part.cents, reason, announced: opts.announced, cardToWallet: opts.cardToWallet };
+    refundIds.push(...(await recordRefund(ctx, trx, r, now, parts)));
   }
-  return { refundIds, cents, via: viaDesk ? 'desk' : refundVia(first.provider) };
+  return { refundIds, cents, via: parts[0]?.via ?? (opts.viaDesk ? 'desk' : refundVia(first.provider)), parts: mergeParts(parts) };
 }
+
+/** One way back and how much goes that way. */
+export interface RefundPart {
+  via: RefundVia;
+  cents: number;
+}
+
+/** The parts summed per way back, in the order they first came. */
+const mergeParts = (parts: RefundPart[]): RefundPart[] =>
+  [...new Set(parts.map((p) => p.via))].map((via) => ({ via, cents: parts.filter((p) => p.via === via).reduce((sum, p) => sum + p.cents, 0) }));
 
 /**
  * Staff handed desk money back: the refund is done, recorded with who and when, and the

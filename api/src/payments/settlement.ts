@@ -20,6 +20,7 @@ import { recordRefund, sendRefunds } from './refunds.ts';
 import * as promoCodes from '../repositories/promo-codes.ts';
 import * as orders from './repositories/orders.ts';
 import { openShares, settleSharePayment } from './split/settle.ts';
+import { settleCreditOrder } from './credit-orders.ts';
 
 /** 'refunded': a player's share payment that came too late (the share was paid meanwhile) and goes back whole. */
 export type PaymentOutcome = 'duplicate' | 'already-settled' | 'confirmed' | 'flagged' | 'refunded';
@@ -81,7 +82,9 @@ export async function settlePayment(
   if (order.provider !== payment.provider) throw orderNotFound();
   if (isSettled(order)) return { outcome: 'already-settled', refundIds: [] };
   if (order.kind === 'share') return settleSharePayment(ctx, trx, order, payment, now);
-  const paid = { status: order.status, amountCents: order.amount_cents };
+  if (order.kind === 'top_up' || order.kind === 'voucher') return settleCreditOrder(ctx, trx, order, payment, now);
+  // What the order holds: the card's money and the credit it spent that has not gone back (a cancelled order returned it).
+  const paid = { status: order.status, amountCents: order.amount_cents + order.wallet_cents - order.wallet_refunded_cents };
   await orders.markOrder(trx, order.id, { status: 'paid', paidAt: now, paymentRef: payment.paymentRef }, now);
   const rows = await settlingBookings(trx, order.id);
   const code = order.promo_code_id ? await promoCodes.codeOf(trx, order.promo_code_id) : undefined;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { BookingStatus } from '@courtside/domain';
+import { WALLET_PROVIDER, type BookingStatus } from '@courtside/domain';
 import type { FacilityRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
 import { runsOn } from './bookings.ts';
@@ -124,7 +124,9 @@ export function findRefundForMail(db: Executor, refundId: string): Promise<Refun
         .as('place'),
       (join) => join.onTrue(),
     )
-    .select(['r.id', 'r.order_id', 'r.booking_id', 'r.amount_cents', 'r.last_error', 'u.name as user_name', 'u.email as user_email', 'o.provider', 'place.facility_name', 'place.facility_location'])
+    .select(['r.id', 'r.order_id', 'r.booking_id', 'r.amount_cents', 'r.last_error', 'u.name as user_name', 'u.email as user_email', 'place.facility_name', 'place.facility_location'])
+    // Money that landed in the wallet is told as credit, whatever paid it.
+    .select(sql<string>`CASE WHEN r.to_wallet THEN ${WALLET_PROVIDER} ELSE o.provider END`.as('provider'))
     .where('r.id', '=', refundId)
     .executeTakeFirst();
 }

@@ -25,6 +25,8 @@ export interface BookingView extends BookingRow {
   refund_statuses?: string | null;
   /** The provider of the order whose payment confirmed it (its money goes back that way), if any. */
   paid_via?: string | null;
+  /** What of its payment was credit from the wallet (it goes back to the wallet), if any. */
+  paid_wallet_cents?: number | null;
   /** Its share of the promo code discount of the order that took money for it (what was paid is its price less this), if any. */
   paid_discount_cents?: number | null;
   /** Its customer's rating of it (reviews_booking_unique: at most one), or null. */
@@ -66,6 +68,11 @@ function views(db: Executor) {
       eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
         .whereRef('ob.booking_id', '=', 'b.id').where('ob.paid_at', 'is not', null)
         .select('o.provider').orderBy('ob.paid_at', 'desc').limit(1).as('paid_via'),
+      // What of it credit paid: its order's credit in proportion, rounded as refunds split it (domain refundBySource).
+      eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
+        .whereRef('ob.booking_id', '=', 'b.id').where('ob.paid_at', 'is not', null).where('o.wallet_cents', '>', 0)
+        .select(sql<number>`round(coalesce(ob.amount_cents, 0)::numeric * o.wallet_cents / (o.amount_cents + o.wallet_cents))::int`.as('v'))
+        .orderBy('ob.paid_at', 'desc').limit(1).as('paid_wallet_cents'),
       // The order that confirmed it; else one whose late payment for it was refunded.
       eb.selectFrom('order_bookings as ob').innerJoin('orders as o', 'o.id', 'ob.order_id')
         .whereRef('ob.booking_id', '=', 'b.id').where('o.paid_at', 'is not', null)

@@ -14,6 +14,8 @@ export interface DeskPaymentRow {
   user_name: string;
   taken_by: string | null;
   taken_by_name: string | null;
+  /** An order without bookings: what it bought (a wallet top-up). */
+  description: string | null;
 }
 
 /** The desk's payments taken in [from, to), in the order they were taken (orders_desk_paid_at_idx). */
@@ -22,7 +24,7 @@ export function deskPaymentsBetween(db: Executor, from: Date, to: Date): Promise
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .leftJoin('users as s', 's.id', 'o.taken_by')
-    .select(['o.id as order_id', 'o.amount_cents', 'o.payment_method', 'u.id as user_id', 'u.name as user_name', 'o.taken_by', 's.name as taken_by_name'])
+    .select(['o.id as order_id', 'o.amount_cents', 'o.payment_method', 'u.id as user_id', 'u.name as user_name', 'o.taken_by', 's.name as taken_by_name', 'o.description'])
     .select(sql<Date>`o.paid_at`.as('paid_at'))
     .where('o.provider', '=', 'desk')
     .where('o.paid_at', '>=', from)

@@ -92,3 +92,16 @@ export async function markExpiryNoticed(db: Executor, entryId: string, now: Date
   const row = await db.insertInto('wallet_expiry_notices').values({ entry_id: entryId, sent_at: now }).onConflict((oc) => oc.column('entry_id').doNothing()).returning('entry_id').executeTakeFirst();
   return row !== undefined;
 }
+
+/** A customer's latest entries, newest first, with the name of the staff member behind each (an adjustment, a desk top-up). */
+export function recentEntriesWithStaff(db: Executor, userId: string, limit: number): Promise<(WalletEntryRow & { staff_name: string | null })[]> {
+  return db
+    .selectFrom('wallet_entries as e')
+    .leftJoin('users as s', 's.id', 'e.staff_id')
+    .selectAll('e')
+    .select('s.name as staff_name')
+    .where('e.user_id', '=', userId)
+    .orderBy('e.seq', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -12,8 +12,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: envelopeOf(PublicSettings) },
     },
   }, async () => {
-    const { bookingHorizonDays, cancellationHours, holdMinutes, shareDueHours, money, defaultTimezone } = app.ctx.config;
-    const settings: PublicSettings = { bookingHorizonDays, cancellationHours, holdMinutes, shareDueHours, currency: money.currency, locale: money.locale, timezone: defaultTimezone };
+    const { bookingHorizonDays, cancellationHours, holdMinutes, shareDueHours, money, defaultTimezone, wallet } = app.ctx.config;
+    const settings: PublicSettings = {
+      bookingHorizonDays,
+      cancellationHours,
+      holdMinutes,
+      shareDueHours,
+      currency: money.currency,
+      locale: money.locale,
+      timezone: defaultTimezone,
+      wallet: { refundToWallet: wallet.refundToWallet },
+    };
     return ok(200, 'Settings retrieved successfully', settings);
   });
 };

@@ -44,7 +44,7 @@ export async function settleBalance(ctx: ServiceContext, staff: CurrentUser, boo
       await enqueueBalanceCollected(ctx, trx, row.id, order.id, action.cents);
       return {};
     }
-    const back = await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, () => action.cents, REFUND_REASON, now, action.via === 'desk');
+    const back = await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, () => action.cents, REFUND_REASON, now, { viaDesk: action.via === 'desk' });
     if (!back) throw new DomainError('conflict', 'NOT_PAID', 'No payment of this booking is recorded, so there is nothing to give back.');
     return { refundIds: back.refundIds };
   });

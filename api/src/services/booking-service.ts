@@ -44,7 +44,7 @@ import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { closeCheckouts } from '../payments/checkout.ts';
 import { consume } from '../shared/throttle.ts';
-import { recordBookingRefund, sendRefunds } from '../payments/refunds.ts';
+import { recordBookingRefund, sendRefunds, type RefundPart } from '../payments/refunds.ts';
 import { refundSplitBooking } from '../payments/split/refunds.ts';
 import { facilityBookingPolicy, facilityNotFound, facilityPolicy, facilityPrice, toSchedule } from '../shared/facility-schedule.ts';
 import { doorViewFor, priceChangeDto, toBookingDto } from '../shared/presenters.ts';
@@ -375,7 +375,7 @@ export async function cancelBooking(ctx: ServiceContext, actor: CurrentUser, id:
 export interface CancelOutcome extends Required<AfterCommit> {
   /** The customer had been told of the booking (it was confirmed), so its cancellation is told too. */
   announce: boolean;
-  refund?: { cents: number; via: RefundVia };
+  refund?: { cents: number; via: RefundVia; parts?: RefundPart[] };
 }
 
 /**
@@ -409,7 +409,10 @@ export async function cancelLockedBooking(
   // Paid split: every share back to whoever paid it.
   const back = refund
     ? ((await refundSplitBooking(ctx, trx, row.id, reason, now, announce)) ??
-      (await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now, false, announce)))
+      (await recordBookingRefund(ctx, trx, { bookingId: row.id, payableCents: row.payable_cents }, (paid) => paid, reason, now, {
+        announced: announce,
+        cardToWallet: byCustomer && ctx.config.wallet.refundToWallet,
+      })))
     : undefined;
   const refundIds = back?.refundIds ?? [];
   if (back && !byCustomer && isStaff(actor.role)) {
@@ -419,7 +422,7 @@ export async function cancelLockedBooking(
     await recordAudit(trx, actor, now, { action: 'refund', subjectType: 'booking', subjectId: row.id, summary: `Refunded ${format(back.cents)} cancelling a booking (${reason})`, detail: { amountCents: back.cents, via: back.via } });
   }
   // A hold the venue released was awaiting their payment (its link stops working). A hold its customer released needs no message.
-  const money = back && { cents: back.cents, via: back.via };
+  const money = back && { cents: back.cents, via: back.via, parts: 'parts' in back ? (back.parts as RefundPart[]) : undefined };
   if (tell === 'booking' && (announce || !byCustomer)) {
     await enqueueBookingCancelled(ctx, trx, row.id, money, byCustomer ? undefined : { why: venueWhy }, row.status === 'pending');
   }

@@ -105,6 +105,7 @@ export async function getCashUp(ctx: ServiceContext, dateText?: string): Promise
       const { date: bookingDate, startTime, endTime } = localTimes(b.starts_at, b.ends_at, b.timezone);
       return { id: b.booking_id, facilityName: b.facility_name, date: bookingDate, startTime, endTime };
     }),
+    description: p.description,
     afterClose: close !== undefined && !countedOrders.has(p.order_id),
   }));
   const handedBack: CashUpHandBack[] = day.handBacks.map((r) => ({

@@ -91,6 +91,7 @@ export function toBookingDto(b: BookingView, now: Date, cancellationHours: numbe
     ...playOf(b),
     seriesId: b.series_id ?? null,
     refundVia: b.paid_via ? refundVia(b.paid_via) : null,
+    walletPaidAmount: centsToDollars(b.paid_wallet_cents ?? 0),
     review: b.review_rating == null ? null : { rating: b.review_rating },
     reviewable: canReview({ status, endsAt: b.ends_at }, now, b.review_rating != null),
     players: { count: 1 + (b.player_count ?? 0), max: b.facility_max_players ?? 1 },

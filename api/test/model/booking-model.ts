@@ -28,7 +28,7 @@
  * change (EST, UTC-5), so local wall clock -> instant is plain arithmetic.
  */
 
-import { DEFAULT_SHARE_DUE_HOURS, sharesDueAt, splitCents } from '@courtside/domain';
+import { DEFAULT_SHARE_DUE_HOURS, refundBySource, sharesDueAt, splitCents, walletSplit } from '@courtside/domain';
 
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
@@ -133,6 +133,11 @@ export interface ModelOrder {
   paidBookingIds: Set<string>;
   /** When the sandbox's page stops taking money: its holds' expiry at checkout. */
   expiresAt: number;
+  /** 'wallet': credit paid all of it (no hosted page); absent: the sandbox. */
+  provider?: 'wallet';
+  /** Wallet credit the order spent besides what the card pays (amountCents), and what of it went back. */
+  walletCents: number;
+  walletRefundedCents: number;
 }
 
 /** A wall-clock request as the API receives it (day 0 = 2027-03-01). */
@@ -230,6 +235,8 @@ export class BookingModel {
   readonly closures: ModelClosure[] = [];
   /** Customers an admin has not deactivated; a deactivated customer's token answers 401. */
   readonly customersActive = [true, true];
+  /** Each customer's wallet credit: topped up at the desk, spent by checkouts, back by refunds and cancelled checkouts. */
+  readonly wallets = [0, 0];
 
   readonly entries: ModelEntry[] = [];
   /** The places held on bookings besides their organizers: a customer who joined by the link, or a friend added by name (null). */
@@ -351,7 +358,7 @@ export class BookingModel {
   }
 
   private cancelPendingOrdersOf(bookingId: string) {
-    for (const o of this.orders) if (o.status === 'pending' && o.bookingIds.includes(bookingId)) o.status = 'cancelled';
+    for (const o of this.orders) if (o.status === 'pending' && o.bookingIds.includes(bookingId)) this.cancelOrder(o);
   }
 
   /** A cancelled split booking: every paid (or covered) share goes back through the order that paid it. */
@@ -381,10 +388,34 @@ export class BookingModel {
     return o.charges?.get(b.id) ?? b.cents;
   }
 
+  /** Money back through an order: each part to where it came from (credit to the wallet, in proportion to what each paid). */
   private refund(order: ModelOrder, cents: number) {
     if (cents <= 0) return;
-    order.refundedCents += cents;
-    if (order.refundedCents >= order.amountCents) order.status = 'refunded';
+    const back = order.walletCents > 0
+      ? refundBySource(cents, { walletCents: order.walletCents, cardCents: order.amountCents, walletRefundedCents: order.walletRefundedCents, cardRefundedCents: order.refundedCents })
+      : { walletCents: 0, cardCents: cents };
+    order.walletRefundedCents += back.walletCents;
+    this.wallets[order.owner] = this.wallets[order.owner]! + back.walletCents;
+    order.refundedCents += back.cardCents;
+    if (back.walletCents > 0) this.note('credit refunded to the wallet');
+    if (order.refundedCents >= order.amountCents && order.walletRefundedCents >= order.walletCents) order.status = 'refunded';
+  }
+
+  /** An unpaid order closes: the credit it reserved goes back to the wallet. */
+  private cancelOrder(o: ModelOrder) {
+    if (o.status !== 'pending') return;
+    o.status = 'cancelled';
+    const back = o.walletCents - o.walletRefundedCents;
+    if (back <= 0) return;
+    o.walletRefundedCents = o.walletCents;
+    this.wallets[o.owner] = this.wallets[o.owner]! + back;
+    this.note('reserved credit returned');
+  }
+
+  /** Staff take money at the desk for credit: it is in the wallet at once. */
+  topUp(customer: number, cents: number): Expectation {
+    if (!this.customersActive[customer]) return { status: 404 };
+    return { status: 200, apply: () => void (this.wallets[customer] = this.wallets[customer]! + cents) };
   }
 
   /** The customer who sends a request as `actor` about booking `b` (admins: none). */
@@ -466,7 +497,7 @@ export class BookingModel {
         if (wasPending && actor === 'admin' && moved && this.customersActive[b.owner]) {
           if (typeof newLink !== 'string') throw new Error(`a hold staff moved has no new checkout (booking ${b.id})`);
           const expiresAt = Math.min(b.holdExpiresAt ?? Infinity, b.startsAt);
-          this.orders.push({ id: newLink, owner: b.owner, kind: 'full', bookingIds: [b.id], amountCents: b.cents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
+          this.orders.push({ id: newLink, owner: b.owner, kind: 'full', bookingIds: [b.id], amountCents: b.cents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt, walletCents: 0, walletRefundedCents: 0 });
         }
         // The time it left goes to whoever waits for it there.
         this.handOver(left);
@@ -504,8 +535,10 @@ export class BookingModel {
   }
 
   /** Checks out the caller's own live holds; the client's total must equal the server's. */
-  checkout(owner: number, ids: string[], totalCents: (serverCents: number) => number, split = false): Expectation {
+  checkout(owner: number, ids: string[], totalCents: (serverCents: number) => number, split = false, useWallet = false): Expectation {
     if (this.signedOut(owner)) return { status: 401 };
+    // Credit pays whole bookings: not with a split.
+    if (useWallet && split) return { status: 400 };
     const unique = [...new Set(ids)];
     const rows: ModelBooking[] = [];
     // As the server checks: each booking in turn must be the caller's and unpaid; only then is any
@@ -524,16 +557,38 @@ export class BookingModel {
     if (totalCents(priceCents) !== priceCents) return { status: 400 };
     // Split: the organizer's own share of each booking.
     const charges = new Map(rows.map((b) => [b.id, split ? splitCents(b.cents, MODEL_MAX_PLAYERS)[0]! : b.cents]));
-    const amountCents = [...charges.values()].reduce((sum, c) => sum + c, 0);
+    const totalOrderCents = [...charges.values()].reduce((sum, c) => sum + c, 0);
     return {
       status: 201,
       apply: (id) => {
-        // One open checkout per booking: the new one replaces those still open for its bookings.
+        // One open checkout per booking: the new one replaces those still open for its bookings (their credit comes back first).
         for (const b of unique) this.cancelPendingOrdersOf(b);
         const expiresAt = Math.min(...rows.map((b) => b.holdExpiresAt!));
-        this.orders.push({ id: id as string, owner, kind: split ? 'split' : 'full', bookingIds: unique, charges, amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt });
+        // Credit first, as much as the wallet holds; the card (the sandbox takes any amount) the rest.
+        const { walletCents, cardCents } = useWallet ? walletSplit(totalOrderCents, this.wallets[owner]!) : { walletCents: 0, cardCents: totalOrderCents };
+        this.wallets[owner] = this.wallets[owner]! - walletCents;
+        const o: ModelOrder = { id: id as string, owner, kind: split ? 'split' : 'full', bookingIds: unique, charges, amountCents: cardCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt, walletCents, walletRefundedCents: 0 };
+        this.orders.push(o);
+        // Nothing left for the card: paid as it is placed, with no hosted page.
+        if (walletCents > 0 && cardCents === 0) {
+          o.provider = 'wallet';
+          this.pay(o).apply?.(undefined);
+          this.note('order paid with credit alone');
+        } else if (walletCents > 0) this.note('order paid partly with credit');
       },
     };
+  }
+
+  /**
+   * The periodic sweeper's part for credit: an unpaid checkout holding credit whose page closed
+   * (its holds' expiry, or a booking of it started) is cancelled and gives the credit back.
+   */
+  private returnLapsedCredit() {
+    for (const o of this.orders) {
+      if (o.status !== 'pending' || o.walletCents <= o.walletRefundedCents) continue;
+      const started = o.bookingIds.some((id) => this.booking(id)!.startsAt <= this.now);
+      if (this.now >= o.expiresAt || started) this.cancelOrder(o);
+    }
   }
 
   /**
@@ -651,7 +706,7 @@ export class BookingModel {
         share.place = place;
         this.cancelPendingShareOrders(share);
         // Its page takes the share until the due time.
-        this.orders.push({ id: id as string, owner: customer, kind: 'share', bookingIds: [b.id], share, amountCents: share.amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt: b.dueAt! });
+        this.orders.push({ id: id as string, owner: customer, kind: 'share', bookingIds: [b.id], share, amountCents: share.amountCents, refundedCents: 0, status: 'pending', paymentSeen: false, paidBookingIds: new Set(), expiresAt: b.dueAt!, walletCents: 0, walletRefundedCents: 0 });
       },
     };
   }
@@ -692,7 +747,7 @@ export class BookingModel {
       if (b.status !== 'confirmed' || b.dueAt === undefined || b.dueAt > this.now || open.length === 0) continue;
       const id = `cover:${b.id}:${this.orders.length}`;
       const amountCents = open.reduce((sum, s) => sum + s.amountCents, 0);
-      this.orders.push({ id, owner: b.owner, kind: 'cover', bookingIds: [b.id], amountCents, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(), expiresAt: this.now });
+      this.orders.push({ id, owner: b.owner, kind: 'cover', bookingIds: [b.id], amountCents, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(), expiresAt: this.now, walletCents: 0, walletRefundedCents: 0 });
       for (const s of open) {
         s.status = 'covered';
         s.orderId = id;
@@ -714,7 +769,7 @@ export class BookingModel {
 
   /** The customer left the hosted page: the checkout closes, the holds stay until they lapse. */
   abandon(o: ModelOrder): Expectation {
-    return { status: 303, location: '/payment/cancelled', apply: () => void (o.status === 'pending' && (o.status = 'cancelled')) };
+    return { status: 303, location: '/payment/cancelled', apply: () => this.cancelOrder(o) };
   }
 
   /** Staff book a slot for a customer: confirmed at once, paid at the desk (a paid desk order) or later. */
@@ -760,7 +815,7 @@ export class BookingModel {
     }
     if (payment === 'desk') {
       // The order's id is not in the answer: the harness names it from the database.
-      this.deskOrders.push({ id: `desk:${made[0]!.id}`, owner, kind: 'full', bookingIds: made.map((m) => m.id), amountCents: cents * made.length, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(made.map((m) => m.id)), expiresAt: this.now });
+      this.deskOrders.push({ id: `desk:${made[0]!.id}`, owner, kind: 'full', bookingIds: made.map((m) => m.id), amountCents: cents * made.length, refundedCents: 0, status: 'paid', paymentSeen: true, paidBookingIds: new Set(made.map((m) => m.id)), expiresAt: this.now, walletCents: 0, walletRefundedCents: 0 });
     }
   }
 
@@ -813,6 +868,7 @@ export class BookingModel {
     for (const e of this.entries) if (e.status === 'waiting' && e.offerBy <= this.now) e.status = 'expired';
     for (const [facility] of this.facilities.entries()) this.handOver(facility);
     this.coverDueShares();
+    this.returnLapsedCredit();
   }
 
   /** An admin deactivates a customer: their tokens stop working, their future holds are released and their open checkouts cancelled. */
@@ -823,7 +879,7 @@ export class BookingModel {
       apply: () => {
         this.customersActive[customer] = false;
         for (const b of this.bookings) if (b.owner === customer && b.status === 'pending' && b.startsAt > this.now) this.settle(b, 'cancelled');
-        for (const o of this.orders) if (o.owner === customer && o.status === 'pending') o.status = 'cancelled';
+        for (const o of this.orders) if (o.owner === customer && o.status === 'pending') this.cancelOrder(o);
         // Out of every line: nobody could offer them anything.
         for (const e of this.entries) if (e.owner === customer && e.status === 'waiting') e.status = 'left';
       },

@@ -11,10 +11,13 @@ export type Command =
   | { kind: 'move'; actor: Actor; pick: number; slot: SlotRequest }
   | { kind: 'cancel'; actor: Actor; pick: number; latest?: boolean }
   // `split`: Split the cost (the organizer pays their own share); `latest`: the buyer's newest booking first.
-  | { kind: 'checkout'; customer: number; picks: number[]; wrongTotal: boolean; split: boolean; latest?: boolean }
+  // `useWallet`: credit first, the card the rest.
+  | { kind: 'checkout'; customer: number; picks: number[]; wrongTotal: boolean; split: boolean; useWallet?: boolean; latest?: boolean }
+  // Staff take money at the desk for wallet credit.
+  | { kind: 'top-up'; customer: number; cents: number }
   | { kind: 'pay'; pick: number; latest?: boolean }
   | { kind: 'provider-pays'; pick: number }
-  | { kind: 'abandon'; pick: number }
+  | { kind: 'abandon'; pick: number; latest?: boolean }
   | { kind: 'wait'; minutes: number }
   | { kind: 'sweep' }
   | { kind: 'facility'; facility: number; cancelBookings: boolean }
@@ -87,8 +90,10 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
       // Now and then a stale or tampered total, which must be refused.
       wrongTotal: fc.constantFrom(false, false, false, false, true),
       split: fc.constantFrom(false, false, true),
+      useWallet: fc.constantFrom(false, false, true),
     }),
   },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('top-up' as const), customer: fc.nat(1), cents: fc.constantFrom(1_500, 4_000, 10_000) }) },
   { weight: 12, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick }) },
   // The provider reports a payment it took before its page closed, however late (a webhook).
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('provider-pays' as const), pick }) },
@@ -192,6 +197,21 @@ const linkedCourts: fc.Arbitrary<Command[]> = fc
     return pitchFirst ? [at(PITCH, first), ...halves] : [...halves, at(PITCH, first)];
   });
 
+/**
+ * Now and then credit at work: staff top a customer up at the desk, the customer books and checks
+ * out with credit first (all of it, or part with the card's rest), pays, and then cancels (within
+ * the policy: each part back to where it came from) or leaves the page (the credit comes back).
+ */
+const creditParty: fc.Arbitrary<Command[]> = fc
+  .record({ customer: fc.nat(1), cents: fc.constantFrom(1_000, 5_000, 20_000), slot, ending: fc.constantFrom('cancel' as const, 'abandon' as const, 'keep' as const) })
+  .map(({ customer, cents, slot: s, ending }) => [
+    { kind: 'top-up', customer, cents },
+    { kind: 'book', customer, slot: s },
+    { kind: 'checkout', customer, picks: [0], wrongTotal: false, split: false, useWallet: true, latest: true },
+    ...(ending === 'abandon' ? [{ kind: 'abandon', pick: 0, latest: true }] as const : [{ kind: 'pay', pick: 0, latest: true }] as const),
+    ...(ending === 'cancel' ? [{ kind: 'cancel', actor: 'owner', pick: 0, latest: true }] as const : []),
+  ]);
+
 export const sequenceArbitrary = (maxCommands: number) =>
   fc.array(
     fc.oneof(
@@ -200,6 +220,7 @@ export const sequenceArbitrary = (maxCommands: number) =>
       { weight: 1, arbitrary: party },
       { weight: 1, arbitrary: splitParty },
       { weight: 1, arbitrary: linkedCourts },
+      { weight: 1, arbitrary: creditParty },
     ),
     { minLength: 1, maxLength: maxCommands, size: 'max' },
   )

@@ -15,6 +15,7 @@ import { admin, customer, facility, providerPays, type Actor as ApiActor } from 
 import { countBookingsUnderClosures, countOverlaps } from '../support/databases.ts';
 import { sweepHolds } from '../../src/services/booking-service.ts';
 import { sweepWaitlist } from '../../src/services/waitlist-offers.ts';
+import { sweepWallets } from '../../src/services/wallet-sweep.ts';
 import { coverDueShares } from '../../src/payments/split/cover.ts';
 import { BookingModel, MODEL_START, MINUTE_MS, dateOf, timeOf, type Actor, type EntryView, type Expectation, type ModelBooking, type ModelOrder, type SlotRequest } from './booking-model.ts';
 import { MODEL_FACILITIES, UNLINKED_FACILITIES, sequenceArbitrary, type Command } from './commands.ts';
@@ -60,6 +61,11 @@ export async function prepareWorld(t: TestApp): Promise<ModelWorld> {
 /** Empties what a sequence writes and puts the clock, facilities and customers back where a sequence starts. */
 export async function resetWorld(w: ModelWorld): Promise<void> {
   // DELETE, not TRUNCATE: on a few dozen rows it is far cheaper (TRUNCATE rewrites files and takes exclusive locks).
+  // The wallet's ledger refuses deletes (it is append-only): a new sequence starts from empty wallets with its triggers set aside.
+  await w.t.database.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    for (const table of ['wallet_expiry_notices', 'wallet_entries', 'wallets']) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
+  });
   for (const table of ['booking_shares', 'booking_players', 'waitlist_entries', 'refunds', 'payment_events', 'order_bookings', 'orders', 'bookings', 'booking_series', 'closures']) await sql`DELETE FROM ${sql.table(table)}`.execute(w.t.database.db);
   await sql`UPDATE facilities SET is_deleted = false`.execute(w.t.database.db);
   // A part deleted by the last sequence was unlinked: it is part of its parent again.
@@ -109,15 +115,20 @@ async function compareDatabase(w: ModelWorld, model: BookingModel): Promise<void
   // Desk orders' ids are not in any answer: they are compared by what they are. Each order's payer,
   // kind, amount and refunds too: every refund goes back through the order (so to the payer) that took the money.
   const customerOf = (userId: string) => `c${w.customers.findIndex((c) => c.id === userId)}`;
-  const orders = (await db.selectFrom('orders').select(['id', 'status', 'provider', 'kind', 'user_id', 'amount_cents', 'refunded_cents']).execute())
-    .map((o) => `${o.provider === 'desk' ? 'desk' : o.id.slice(0, 8)} ${o.kind} ${customerOf(o.user_id)} ${o.amount_cents}c ${o.status} refunded ${o.refunded_cents}c`)
+  // Credit bought at the desk is compared as the wallets' balances below.
+  const orders = (await db.selectFrom('orders').select(['id', 'status', 'provider', 'kind', 'user_id', 'amount_cents', 'refunded_cents', 'wallet_cents', 'wallet_refunded_cents']).where('kind', '!=', 'top_up').execute())
+    .map((o) => `${o.provider === 'desk' ? 'desk' : o.id.slice(0, 8)} ${o.kind} ${customerOf(o.user_id)} ${o.amount_cents}c ${o.status} refunded ${o.refunded_cents}c credit ${o.wallet_cents}c back ${o.wallet_refunded_cents}c`)
     .sort();
-  const describeOrder = (o: ModelOrder, desk: boolean) => `${desk ? 'desk' : o.id.slice(0, 8)} ${o.kind} c${o.owner} ${o.amountCents}c ${o.status} refunded ${o.refundedCents}c`;
+  const describeOrder = (o: ModelOrder, desk: boolean) =>
+    `${desk ? 'desk' : o.id.slice(0, 8)} ${o.kind} c${o.owner} ${o.amountCents}c ${o.status} refunded ${o.refundedCents}c credit ${o.walletCents}c back ${o.walletRefundedCents}c`;
   const modelOrders = [...model.orders.map((o) => describeOrder(o, false)), ...model.deskOrders.map((o) => describeOrder(o, true))].sort();
   if (orders.join('\n') !== modelOrders.join('\n')) {
     throw new Mismatch(`orders table differs from the model\n  database: ${orders.join('\n            ')}\n  model:    ${modelOrders.join('\n            ')}`);
   }
   await compareShares(w, model);
+  const wallets = await db.selectFrom('wallets').select(['user_id', 'balance_cents']).execute();
+  const balances = w.customers.map((c) => wallets.find((x) => x.user_id === c.id)?.balance_cents ?? 0);
+  if (balances.join(',') !== model.wallets.join(',')) throw new Mismatch(`wallet balances differ from the model\n  database: ${balances.join(', ')}\n  model:    ${model.wallets.join(', ')}`);
   const money = await moneyProblems(db);
   if (money.length > 0) throw new Mismatch(`the money does not add up in the database:\n  ${money.join('\n  ')}`);
   // What clients are shown (the admin list): a lapsed hold already reads as expired, prices in dollars.
@@ -297,7 +308,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     if (got !== want) throw new Mismatch(`the answer shows the entry as\n  api:   ${got}\n  model: ${want}`);
   };
   // Orders with a hosted page (a cover order is charged on the organizer's saved card, with no page).
-  const hosted = () => model.orders.filter((o) => o.kind !== 'cover');
+  const hosted = () => model.orders.filter((o) => o.kind !== 'cover' && o.provider !== 'wallet');
   // The newest booking that looks joinable (what a party's steps share).
   const latestOpen = () => model.bookings.filter((b) => (b.status === 'pending' || b.status === 'confirmed') && b.startsAt > model.now).at(-1);
   // The periodic sweeper: lapsed holds, the waitlist, then the due time of split bookings.
@@ -305,6 +316,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
     await sweepHolds(app.ctx);
     await sweepWaitlist(app.ctx);
     await coverDueShares(app.ctx);
+    await sweepWallets(app.ctx);
     model.sweep();
   };
   const signed = (orderId: string, action: 'confirm' | 'cancel') => send('POST', `/pay/${orderId}/${action}`, undefined, { signature: w.signatures.get(orderId)! });
@@ -336,7 +348,7 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
       const own = model.bookings.filter((b) => b.owner === cmd.customer);
       const ids = cmd.picks.map((p, i) => (i === 0 && own.length ? (cmd.latest ? own.at(-1)! : own[p % own.length]!) : model.bookings[p % model.bookings.length]!).id);
       const total = (cents: number) => cents + (cmd.wrongTotal ? 100 : 0);
-      const expected = model.checkout(cmd.customer, ids, total, cmd.split);
+      const expected = model.checkout(cmd.customer, ids, total, cmd.split, cmd.useWallet === true);
       const serverCents = [...new Set(ids)].reduce((sum, id) => sum + model.booking(id)!.cents, 0);
       const buyer = w.customers[cmd.customer]!;
       const reply = await send('POST', '/api/order/create', buyer, {
@@ -344,15 +356,22 @@ async function step(w: ModelWorld, model: BookingModel, cmd: Command, stats: Mod
         totalPayableAmount: total(serverCents) / 100,
         bookingIds: ids.map((bookingId) => ({ bookingId })),
         ...(cmd.split ? { split: true } : {}),
+        ...(cmd.useWallet ? { useWallet: true } : {}),
       });
       const orderId = reply.status === 201 ? (JSON.parse(reply.body).data.orderId as string) : undefined;
       expectReply(expected, reply, orderId);
-      if (orderId) await readSignature(orderId);
+      // An order credit paid in full has no hosted page to read.
+      if (orderId && model.orders.find((o) => o.id === orderId)?.provider !== 'wallet') await readSignature(orderId);
       return;
+    }
+    case 'top-up': {
+      const expected = model.topUp(cmd.customer, cmd.cents);
+      const reply = await send('POST', `/api/admin/users/${w.customers[cmd.customer]!.id}/wallet/top-up`, w.admin, { amount: cmd.cents / 100, paymentMethod: 'cash' });
+      return expectReply(expected, reply);
     }
     case 'pay':
     case 'abandon': {
-      const order = cmd.kind === 'pay' && cmd.latest ? hosted().at(-1) : hosted()[cmd.pick % Math.max(1, hosted().length)];
+      const order = cmd.latest ? hosted().at(-1) : hosted()[cmd.pick % Math.max(1, hosted().length)];
       if (!order) return void stats.skipped++;
       const expected = cmd.kind === 'pay' ? model.payOnPage(order) : model.abandon(order);
       return expectReply(expected, await signed(order.id, cmd.kind === 'pay' ? 'confirm' : 'cancel'));

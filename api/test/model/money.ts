@@ -13,6 +13,7 @@ interface OrderMoney {
   amount_cents: number;
   refunded_cents: number;
   refunds: number;
+  card_refunds: number;
   kept: number;
 }
 
@@ -32,14 +33,20 @@ interface OrderMoney {
 export async function moneyProblems(db: Executor): Promise<string[]> {
   const problems: string[] = [];
   const { rows: orders } = await sql<OrderMoney>`
-    SELECT o.id, o.kind, o.status, o.user_id, o.amount_cents, o.refunded_cents,
+    SELECT o.id, o.kind, o.status, o.user_id, o.refunded_cents,
+      -- Card money plus the credit it spent, less credit given back when it was cancelled unpaid (no refund row).
+      (o.amount_cents + o.wallet_cents - (o.wallet_refunded_cents
+        - (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r WHERE r.order_id = o.id AND r.from_wallet)))::int AS amount_cents,
       (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r WHERE r.order_id = o.id)::int AS refunds,
+      (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r WHERE r.order_id = o.id AND NOT r.from_wallet)::int AS card_refunds,
       (CASE WHEN o.kind = 'full'
         THEN (SELECT coalesce(sum(coalesce(ob.amount_cents, b.payable_cents - ob.discount_cents)), 0) FROM order_bookings ob JOIN bookings b ON b.id = ob.booking_id
               WHERE ob.order_id = o.id AND ob.paid_at IS NOT NULL AND b.payment_status = 'paid')
         ELSE (SELECT coalesce(sum(s.amount_cents), 0) FROM booking_shares s WHERE s.order_id = o.id AND s.status IN ('paid', 'covered'))
       END)::int AS kept
-    FROM orders o`.execute(db);
+    FROM orders o
+    -- Credit bought is kept as credit: the wallets' own invariant below accounts for it.
+    WHERE o.kind NOT IN ('top_up', 'voucher')`.execute(db);
   let taken = 0;
   let kept = 0;
   let refunded = 0;
@@ -50,7 +57,7 @@ export async function moneyProblems(db: Executor): Promise<string[]> {
     refunded += o.refunds;
     const what = `${o.kind} order ${o.id.slice(0, 8)} (${o.status})`;
     if (o.kept + o.refunds !== took) problems.push(`${what} took ${took}c but keeps ${o.kept}c and refunded ${o.refunds}c`);
-    if (o.refunded_cents !== o.refunds) problems.push(`${what} says ${o.refunded_cents}c refunded, its refunds come to ${o.refunds}c`);
+    if (o.refunded_cents !== o.card_refunds) problems.push(`${what} says ${o.refunded_cents}c refunded, its refunds come to ${o.card_refunds}c`);
   }
   if (taken !== kept + refunded) problems.push(`money in ${taken}c != kept ${kept}c + refunded ${refunded}c`);
 
@@ -82,5 +89,33 @@ export async function moneyProblems(db: Executor): Promise<string[]> {
     WHERE (s.status = 'paid' AND (s.paid_by IS DISTINCT FROM o.user_id OR o.kind NOT IN ('split', 'share') OR (o.kind = 'share' AND o.share_id IS DISTINCT FROM s.id)))
        OR (s.status = 'covered' AND (o.kind <> 'cover' OR o.user_id <> b.user_id))`.execute(db);
   problems.push(...broken.map((r) => r.problem));
+  problems.push(...(await walletProblems(db)));
   return problems;
+}
+
+/**
+ * Every customer's wallet: its balance is its ledger's sum, and the ledger equals money in (top-ups,
+ * bonus, vouchers, adjustments) minus money spent (what orders took as credit) plus money returned
+ * (credit of orders given back, card refunds sent to the wallet) minus bonus expired; each spend
+ * and each return is its order's or refund's, once.
+ */
+async function walletProblems(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ problem: string }>`
+    WITH per_user AS (
+      SELECT u.id,
+        coalesce((SELECT balance_cents FROM wallets w WHERE w.user_id = u.id), 0) AS balance,
+        (SELECT coalesce(sum(amount_cents), 0) FROM wallet_entries e WHERE e.user_id = u.id)::int AS ledger,
+        (SELECT coalesce(sum(amount_cents), 0) FROM wallet_entries e WHERE e.user_id = u.id AND e.kind IN ('top_up', 'bonus', 'voucher', 'adjustment', 'expiry'))::int AS money_in,
+        (SELECT coalesce(sum(wallet_cents), 0) FROM orders o WHERE o.user_id = u.id)::int AS spent,
+        ((SELECT coalesce(sum(wallet_refunded_cents), 0) FROM orders o WHERE o.user_id = u.id)
+          + (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.user_id = u.id AND r.to_wallet AND NOT r.from_wallet))::int AS returned,
+        (SELECT coalesce(-sum(amount_cents), 0) FROM wallet_entries e WHERE e.user_id = u.id AND e.kind = 'spend')::int AS spend_entries,
+        (SELECT coalesce(sum(amount_cents), 0) FROM wallet_entries e WHERE e.user_id = u.id AND e.kind = 'refund')::int AS refund_entries
+      FROM users u
+    )
+    SELECT 'wallet of ' || left(id::text, 8) || ': balance ' || balance || 'c, ledger ' || ledger || 'c, in ' || money_in || 'c - spent ' || spent
+      || 'c (entries ' || spend_entries || 'c) + returned ' || returned || 'c (entries ' || refund_entries || 'c)' AS problem
+    FROM per_user
+    WHERE balance <> ledger OR ledger <> money_in - spent + returned OR spent <> spend_entries OR returned <> refund_entries`.execute(db);
+  return rows.map((r) => r.problem);
 }

@@ -1,6 +1,7 @@
 -- Money given back (README "Webhooks", payment.refunded): a refund whose status becomes
 -- 'succeeded', whether the provider accepted it or staff handed desk cash back ('to_collect' ->
--- 'succeeded'). A refund still owed or refused is not an event: no money moved yet.
+-- 'succeeded'), or credit returned to the wallet (succeeded as it is recorded). A refund still
+-- owed or refused is not an event: no money moved yet.
 CREATE OR REPLACE FUNCTION courtside_webhook_refund_event() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -9,7 +10,7 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE disabled_at IS NULL AND 'payment.refunded' = ANY (events)) THEN
     RETURN NULL;
   END IF;
-  SELECT CASE WHEN provider = 'desk' THEN 'desk' ELSE 'provider' END INTO via FROM orders WHERE id = NEW.order_id;
+  SELECT CASE WHEN NEW.to_wallet THEN 'wallet' WHEN provider = 'desk' THEN 'desk' ELSE 'provider' END INTO via FROM orders WHERE id = NEW.order_id;
   PERFORM courtside_webhook_emit('payment.refunded', NEW.booking_id,
     jsonb_build_object('refund', jsonb_build_object(
       'id', NEW.id,

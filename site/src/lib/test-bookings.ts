@@ -28,6 +28,7 @@ export function aBooking(over: Partial<BookingDto> = {}): BookingDto {
     playMinutes: 60,
     seriesId: null,
     refundVia: 'provider',
+    walletPaidAmount: 0,
     review: null,
     reviewable: false,
     players: { count: 1, max: 4 },

@@ -11,10 +11,14 @@ export function renderPayPage(
     amount: number;
     /** What the page charges for each booking (its price, or a share of it, said in `note`). */
     lines: { booking: BookingDto; amount: number; note: string | null }[];
+    /** An order without bookings (credit, a gift voucher): what it buys. */
+    purchase: { description: string; amount: number } | null;
     /** `amount` null: a split's shares are after the code already. */
     discount?: { code: string; amount: number | null };
     /** What paying agrees to (a split: unpaid shares charged to this payer at the due time). */
     agreement: string | null;
+    /** Paid with the customer's wallet credit already: it comes off the total. */
+    credit?: number;
   },
   signature: string,
   format: MoneyFormat,
@@ -23,12 +27,14 @@ export function renderPayPage(
   const rows = order.lines
     .map(({ booking: b, amount, note }) => `<tr><td>${escape(b.facility.name)}${note ? `<br><small>${escape(note)}</small>` : ''}</td><td>${displayDate(b.date, format.locale)}</td><td>${displayTimeRange(b.startTime, b.endTime, format.locale)}</td><td class="num">${money(amount)}</td></tr>`)
     .join('');
+  const purchase = order.purchase ? `<tr><td colspan="3">${escape(order.purchase.description)}</td><td class="num">${money(order.purchase.amount)}</td></tr>` : '';
   // The lines show each booking's price; a promo code's discount comes off the total (a split's shares are after it).
   const discount = !order.discount
     ? ''
     : order.discount.amount === null
       ? `<tr><td colspan="4">Promo code ${escape(order.discount.code)} applied before splitting</td></tr>`
       : `<tr><td colspan="3">Promo code ${escape(order.discount.code)}</td><td class="num">−${money(order.discount.amount)}</td></tr>`;
+  const credit = order.credit ? `<tr><td colspan="3">Paid with your credit</td><td class="num">−${money(order.credit)}</td></tr>` : '';
   const agreement = order.agreement && order.open ? `<p class="agreement"><strong>Split payment.</strong> ${escape(order.agreement)} Paying here records your agreement (the sandbox keeps no card).</p>` : '';
   const state = order.status === 'pending' ? 'expired: nothing was charged' : order.status;
   const actions = order.open
@@ -52,7 +58,7 @@ form{display:inline}button{font-size:1rem;padding:12px 20px;border-radius:8px;bo
 <body><main>
 <h1>Courtside payment</h1>
 <p class="note">Sandbox payment page: no real money moves.</p>
-<table><thead><tr><th>Facility</th><th>Date</th><th>Time</th><th class="num">Amount</th></tr></thead><tbody>${rows}${discount}</tbody></table>
+<table><thead><tr>${order.purchase ? '<th colspan="3">Item</th>' : '<th>Facility</th><th>Date</th><th>Time</th>'}<th class="num">Amount</th></tr></thead><tbody>${rows}${purchase}${discount}${credit}</tbody></table>
 <p class="total">Total ${money(order.amount)}</p>
 ${agreement}
 ${actions}

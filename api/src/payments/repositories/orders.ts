@@ -14,19 +14,29 @@ export interface OrderDiscount {
 }
 
 /**
- * A pending order; `amountCents` is what is charged, after the discount if there is one, and
+ * A pending order; `amountCents` is what the provider charges, after the discount if there is one
+ * and less `walletCents` of credit spent besides it, and
  * each booking's `amountCents` what it charges for that booking (a split order: the organizer's
  * share of it, one of `shares`).
  */
 export async function insertOrder(
   db: Executor,
-  order: { userId: string; amountCents: number; provider: string; kind: OrderKind; bookings: { id: string; amountCents: number; shares: number | null }[]; discount?: OrderDiscount },
+  order: {
+    userId: string;
+    amountCents: number;
+    walletCents?: number;
+    provider: string;
+    kind: OrderKind;
+    bookings: { id: string; amountCents: number; shares: number | null }[];
+    discount?: OrderDiscount;
+  },
 ): Promise<OrderRow> {
   const row = await db
     .insertInto('orders')
     .values({
       user_id: order.userId,
       amount_cents: order.amountCents,
+      wallet_cents: order.walletCents ?? 0,
       provider: order.provider,
       status: 'pending',
       promo_code_id: order.discount?.promoCodeId ?? null,
@@ -63,6 +73,46 @@ export async function chargesOfOrder(db: Executor, orderId: string): Promise<Map
   return new Map(rows.map((r) => [r.booking_id, { discountCents: r.discount_cents, amountCents: r.amount_cents, shares: r.shares }]));
 }
 
+/** What an order without bookings buys: credit for its customer's wallet ('top_up') or a gift voucher ('voucher'). */
+export interface NewCreditOrder {
+  userId: string;
+  kind: 'top_up' | 'voucher';
+  amountCents: number;
+  provider: string;
+  description: string;
+  creditCents?: number | null;
+  bonusExpiresDays?: number | null;
+  creditPackId?: string | null;
+  giftRecipientEmail?: string | null;
+  /** Paid at the desk as it is placed: who took the money, and how. */
+  desk?: { takenBy: string; paymentMethod: DeskPaymentMethod };
+}
+
+/** An order without bookings: pending until its provider confirms payment, or paid already when taken at the desk. */
+export function insertCreditOrder(db: Executor, o: NewCreditOrder, now: Date): Promise<OrderRow> {
+  return db
+    .insertInto('orders')
+    .values({
+      user_id: o.userId,
+      kind: o.kind,
+      amount_cents: o.amountCents,
+      provider: o.provider,
+      status: o.desk ? 'paid' : 'pending',
+      paid_at: o.desk ? now : null,
+      taken_by: o.desk?.takenBy ?? null,
+      payment_method: o.desk?.paymentMethod ?? null,
+      description: o.description,
+      credit_cents: o.creditCents ?? null,
+      bonus_expires_days: o.bonusExpiresDays ?? null,
+      credit_pack_id: o.creditPackId ?? null,
+      gift_recipient_email: o.giftRecipientEmail ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** A payment staff took at the desk: an order already paid, confirming its bookings. */
 export async function insertDeskOrder(
   db: Executor,
@@ -88,6 +138,9 @@ export async function setCheckout(db: Executor, id: string, checkout: { provider
     .execute();
 }
 
+/** The latest instant a Date can hold. */
+const NEVER = 8.64e15;
+
 /** What decides whether an order's hosted page may still take money (domain's isCheckoutOpen). */
 export async function checkoutWindow(db: Executor, order: OrderRow) {
   const first = await db
@@ -96,7 +149,9 @@ export async function checkoutWindow(db: Executor, order: OrderRow) {
     .select((eb) => eb.fn.min('b.starts_at').as('starts_at'))
     .where('ob.order_id', '=', order.id)
     .executeTakeFirst();
-  return { status: order.status, expiresAt: order.checkout_expires_at, firstStartsAt: new Date(first?.starts_at ?? 0) };
+  // An order without bookings (credit, a voucher) has no slot to start: its page is open until it expires.
+  const firstStartsAt = first?.starts_at ? new Date(first.starts_at) : new Date(NEVER);
+  return { status: order.status, expiresAt: order.checkout_expires_at, firstStartsAt };
 }
 
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
@@ -184,13 +239,26 @@ export async function resolveFlag(db: Executor, id: string, by: string, now: Dat
   return row !== undefined;
 }
 
-/** Adds a refund to an order; the order reads 'refunded' once all of it went back. */
+/** Adds a refund of the provider's money to an order; the order reads 'refunded' once all of it (and all its credit) went back. */
 export async function addRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
   await db
     .updateTable('orders')
     .set({
       refunded_cents: sql`refunded_cents + ${cents}`,
-      status: sql`CASE WHEN refunded_cents + ${cents} >= amount_cents THEN 'refunded' ELSE status END`,
+      status: sql`CASE WHEN refunded_cents + ${cents} >= amount_cents AND wallet_refunded_cents >= wallet_cents THEN 'refunded' ELSE status END`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Adds credit the order spent going back to the wallet; 'refunded' once all of the order went back. */
+export async function addWalletRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      wallet_refunded_cents: sql`wallet_refunded_cents + ${cents}`,
+      status: sql`CASE WHEN wallet_refunded_cents + ${cents} >= wallet_cents AND refunded_cents >= amount_cents THEN 'refunded' ELSE status END`,
       updated_at: now,
     })
     .where('id', '=', id)
@@ -216,6 +284,33 @@ export function cancelPendingOrdersOf(
   return query.returning(['id', 'provider', 'provider_ref']).execute();
 }
 
+/**
+ * Cancels unpaid orders holding credit whose checkout can no longer take money: the page expired,
+ * a booking of it started, or the page never opened (an hour on). Their credit goes back
+ * (sql/courtside_order_wallet_return.sql). SKIP LOCKED: a payment being applied is left to finish.
+ */
+export function cancelLapsedCreditOrders(db: Executor, now: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .updateTable('orders')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', 'in', (eb) => eb
+      .selectFrom('orders as o')
+      .select('o.id')
+      .where('o.status', '=', 'pending')
+      .whereRef('o.wallet_cents', '>', 'o.wallet_refunded_cents')
+      .where((w) => w.or([
+        w('o.checkout_expires_at', '<=', now),
+        w.and([w('o.checkout_expires_at', 'is', null), w('o.created_at', '<=', new Date(now.getTime() - 3_600_000))]),
+        w.exists(w.selectFrom('order_bookings as ob').innerJoin('bookings as b', 'b.id', 'ob.booking_id').select('b.id').whereRef('ob.order_id', '=', 'o.id').where('b.starts_at', '<=', now)),
+      ]))
+      .orderBy('o.created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked())
+    .returning('id')
+    .execute();
+}
+
 /** The order a provider's checkout (a Stripe Checkout Session) was opened for, locked. */
 export function lockOrderByCheckout(db: Executor, provider: string, providerRef: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('provider_ref', '=', providerRef).forUpdate().executeTakeFirst();
@@ -231,6 +326,7 @@ export interface PaymentView extends OrderRow {
   user_email: string;
   flag_resolved_by_name: string | null;
   promo_code: string | null;
+  taken_by_name: string | null;
 }
 
 export interface PaymentFilter {
@@ -251,8 +347,9 @@ function paymentViews(db: Executor, filter: PaymentFilter) {
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .leftJoin('users as r', 'r.id', 'o.flag_resolved_by')
     .leftJoin('promo_codes as p', 'p.id', 'o.promo_code_id')
+    .leftJoin('users as t', 't.id', 'o.taken_by')
     .selectAll('o')
-    .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name', 'p.code as promo_code']);
+    .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name', 'p.code as promo_code', 't.name as taken_by_name']);
   if (filter.ids) query = query.where('o.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
   if (filter.status?.length) query = query.where('o.status', 'in', filter.status);
   if (filter.provider?.length) query = query.where('o.provider', 'in', filter.provider);

@@ -11,7 +11,19 @@ export interface RefundToSend extends RefundRow {
 
 export function insertRefund(
   db: Executor,
-  r: { orderId: string; bookingId: string | null; amountCents: number; reason: string; announced?: boolean; status?: RefundRow['status']; nextAttemptAt: Date; now: Date },
+  r: {
+    orderId: string;
+    bookingId: string | null;
+    amountCents: number;
+    reason: string;
+    announced?: boolean;
+    status?: RefundRow['status'];
+    nextAttemptAt: Date;
+    now: Date;
+    /** Lands in the customer's wallet; `fromWallet`: it gives back credit the order spent. */
+    toWallet?: boolean;
+    fromWallet?: boolean;
+  },
 ): Promise<RefundRow> {
   return db
     .insertInto('refunds')
@@ -22,6 +34,8 @@ export function insertRefund(
       reason: r.reason,
       announced: r.announced ?? false,
       status: r.status ?? 'pending',
+      to_wallet: r.toWallet ?? false,
+      from_wallet: r.fromWallet ?? false,
       provider_ref: null,
       last_error: null,
       next_attempt_at: r.nextAttemptAt,

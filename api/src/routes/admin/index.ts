@@ -21,6 +21,8 @@ import waitlist from './waitlist.ts';
 import attendance from './attendance.ts';
 import webhooks from './webhooks.ts';
 import devices from './devices.ts';
+import creditPacks from './credit-packs.ts';
+import wallets from './wallets.ts';
 
 const tags = ['back office'];
 
@@ -34,7 +36,7 @@ const adminApi: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, tags };
   });
-  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance, webhooks]) await app.register(routes);
+  for (const routes of [facilities, bookings, users, messages, dayView, stats, payments, emails, closures, series, tiers, promoCodes, reviews, uploads, staff, reports, cashUp, waitlist, devices, attendance, webhooks, creditPacks, wallets]) await app.register(routes);
 };
 
 export default adminApi;
