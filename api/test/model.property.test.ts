@@ -7,7 +7,7 @@ import { coverage } from './model/coverage.ts';
 // The model-based property test at a small count, so every test run tries it; `npm run prove model` runs
 // >= 1,000 sequences on PostgreSQL. Here: fixed seeds, each chosen to reach every coverage check
 // below, and one new seed per run (printed; MODEL_SEED replays it), whose coverage is only reported.
-const FIXED_SEEDS = [17, 24];
+const FIXED_SEEDS = [1, 37];
 const SEQUENCES = 20;
 const MAX_COMMANDS = 20;
 

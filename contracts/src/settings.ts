@@ -11,6 +11,7 @@ export const PublicSettings = Type.Object({
   timezone: Type.String({ description: "The venue's calendar (DEFAULT_TIMEZONE, an IANA zone): what \"today\" is when looking for a free court", examples: ['America/New_York'] }),
   wallet: Type.Object({
     refundToWallet: Type.Boolean({ description: "Card refunds of a customer's own cancellations go to their wallet as credit (REFUND_TO_WALLET)" }),
+    minimumCardChargeCents: Type.Integer({ description: "The checkout provider's smallest card charge in cents (Stripe: 50; the sandbox: 1): credit leaves at least this to the card (domain walletSplit)" }),
   }),
 });
 export type PublicSettings = Static<typeof PublicSettings>;

@@ -5,7 +5,7 @@ import type { Executor } from '../db/database.ts';
 import { enqueueWalletToppedUp } from '../mail/wallet-mail.ts';
 import * as wallet from '../repositories/wallet.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
-import { openHostedPage, storeCheckout } from './checkout.ts';
+import { openHostedPage, storeCheckout } from './hosted-page.ts';
 import * as orders from './repositories/orders.ts';
 import type { PaymentOutcome } from './settlement.ts';
 

@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       currency: money.currency,
       locale: money.locale,
       timezone: defaultTimezone,
-      wallet: { refundToWallet: wallet.refundToWallet },
+      wallet: { refundToWallet: wallet.refundToWallet, minimumCardChargeCents: app.ctx.payments.checkout.minimumChargeCents ?? 1 },
     };
     return ok(200, 'Settings retrieved successfully', settings);
   });

@@ -42,7 +42,7 @@ import { findAssignedTier } from '../repositories/tiers.ts';
 import * as orders from '../payments/repositories/orders.ts';
 import { announceNewBookings, cachesOf, safetyNetUntil } from './caches.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
-import { closeCheckouts } from '../payments/checkout.ts';
+import { closeCheckouts } from '../payments/hosted-page.ts';
 import { consume } from '../shared/throttle.ts';
 import { recordBookingRefund, sendRefunds, type RefundPart } from '../payments/refunds.ts';
 import { refundSplitBooking } from '../payments/split/refunds.ts';

@@ -20,7 +20,7 @@ import * as bookings from '../repositories/bookings.ts';
 import * as players from '../repositories/players.ts';
 import type { PlaceRow, PlayersBooking } from '../repositories/players.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
-import { closeCheckouts } from '../payments/checkout.ts';
+import { closeCheckouts } from '../payments/hosted-page.ts';
 import { sendRefunds } from '../payments/refunds.ts';
 import { releasePlayerShare } from '../payments/split/refunds.ts';
 import { splitView, splitViews } from '../payments/split/view.ts';

@@ -7,7 +7,7 @@ import * as orders from '../payments/repositories/orders.ts';
 import * as users from '../repositories/users.ts';
 import type { CurrentUser, ServiceContext } from '../shared/context.ts';
 import { forgetAuthState } from './auth-state.ts';
-import { closeCheckouts } from '../payments/checkout.ts';
+import { closeCheckouts } from '../payments/hosted-page.ts';
 import { toAdminUserDto, toUserDto } from '../shared/presenters.ts';
 import { createAccount, updateProfileIn, type NewAccount, type ProfileChanges } from './auth-service.ts';
 import { assignTierIn, type TierAssignment } from './tier-service.ts';

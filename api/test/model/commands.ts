@@ -72,6 +72,8 @@ const slotAt = (facility: fc.Arbitrary<number>): fc.Arbitrary<SlotRequest> => fc
 // Mostly the unlinked facilities, whose rules (peak, changeover, quota) need the collisions; the
 // linked courts' own collisions come mostly from `linkedCourts` below.
 const slot = slotAt(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...UNLINKED_FACILITIES) }, { weight: 1, arbitrary: fc.constantFrom(PITCH, ...HALVES) }));
+/** A slot a few days out, so its booking may still be cancelled with a refund (CANCELLATION_HOURS). */
+const creditSlot = slotAt(fc.constantFrom(...UNLINKED_FACILITIES)).map((s) => ({ ...s, day: 2 + (s.day % 2) }));
 /** A slot the waitlist's commands may join the line for. */
 const waitlistSlot = slotAt(fc.constantFrom(...UNLINKED_FACILITIES));
 const actor: fc.Arbitrary<Actor> = fc.constantFrom('owner', 'owner', 'other', 'admin');
@@ -203,7 +205,7 @@ const linkedCourts: fc.Arbitrary<Command[]> = fc
  * the policy: each part back to where it came from) or leaves the page (the credit comes back).
  */
 const creditParty: fc.Arbitrary<Command[]> = fc
-  .record({ customer: fc.nat(1), cents: fc.constantFrom(1_000, 5_000, 20_000), slot, ending: fc.constantFrom('cancel' as const, 'abandon' as const, 'keep' as const) })
+  .record({ customer: fc.nat(1), cents: fc.constantFrom(1_000, 1_000, 5_000, 20_000), slot: creditSlot, ending: fc.constantFrom('cancel' as const, 'cancel' as const, 'abandon' as const, 'keep' as const) })
   .map(({ customer, cents, slot: s, ending }) => [
     { kind: 'top-up', customer, cents },
     { kind: 'book', customer, slot: s },
@@ -220,7 +222,7 @@ export const sequenceArbitrary = (maxCommands: number) =>
       { weight: 1, arbitrary: party },
       { weight: 1, arbitrary: splitParty },
       { weight: 1, arbitrary: linkedCourts },
-      { weight: 1, arbitrary: creditParty },
+      { weight: 2, arbitrary: creditParty },
     ),
     { minLength: 1, maxLength: maxCommands, size: 'max' },
   )

@@ -91,3 +91,6 @@ export async function venueSettings(page: PageRequest): Promise<PublicSettings |
   if (settings) settingsByOrigin.set(origin, settings);
   return settings;
 }
+
+/** Whether the venue refunds card payments of customers' cancellations as credit (REFUND_TO_WALLET; no when the settings could not be read). */
+export const refundsToWallet = (settings: PublicSettings | null): boolean => settings?.wallet.refundToWallet === true;

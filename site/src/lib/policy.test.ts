@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cancellationPolicy, cancellationTermsOf, facilityRules, facilitySettings } from './policy.ts';
 
 describe('facilitySettings', () => {
-  const venue = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, shareDueHours: 24, currency: 'USD', locale: 'en-US', timezone: 'America/New_York', wallet: { refundToWallet: false } };
+  const venue = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, shareDueHours: 24, currency: 'USD', locale: 'en-US', timezone: 'America/New_York', wallet: { refundToWallet: false, minimumCardChargeCents: 1 } };
 
   it("is the venue's settings where the facility sets nothing", () => {
     expect(facilitySettings(venue, {})).toEqual(venue);
@@ -42,7 +42,7 @@ describe('cancellationTermsOf', () => {
 });
 
 describe('facilityRules', () => {
-  const venueSettings = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, shareDueHours: 24, currency: 'USD', locale: 'en-US', timezone: 'America/New_York', wallet: { refundToWallet: false } };
+  const venueSettings = { bookingHorizonDays: 60, cancellationHours: 24, holdMinutes: 15, shareDueHours: 24, currency: 'USD', locale: 'en-US', timezone: 'America/New_York', wallet: { refundToWallet: false, minimumCardChargeCents: 1 } };
   it("states the venue's defaults for a facility that sets nothing, leaving out the rules it does not have", () => {
     expect(facilityRules({ policy: {}, maxBookingMinutes: 240, slotMinutes: 60 }, venueSettings)).toEqual([
       { rule: 'Booking opens', text: '60 days ahead' },

@@ -4,7 +4,7 @@ import { retryTransaction } from '../../db/retry.ts';
 import * as bookings from '../../repositories/bookings.ts';
 import * as players from '../../repositories/players.ts';
 import type { CurrentUser, ServiceContext } from '../../shared/context.ts';
-import { closeCheckouts, openHostedPage, storeCheckout } from '../checkout.ts';
+import { closeCheckouts, openHostedPage, storeCheckout } from '../hosted-page.ts';
 import * as shares from '../repositories/shares.ts';
 
 const bookingNotFound = (id: string) => new DomainError('not_found', 'BOOKING_NOT_FOUND', `Booking ${id} not found.`);

@@ -6,7 +6,7 @@ import * as bookings from '../../repositories/bookings.ts';
 import type { ServiceContext } from '../../shared/context.ts';
 import { enqueuePaymentFlagged } from '../../mail/payment-mail.ts';
 import { enqueueCoverDeclined, enqueueSharesCovered } from '../../mail/share-mail.ts';
-import { closeCheckouts } from '../checkout.ts';
+import { closeCheckouts } from '../hosted-page.ts';
 import { ChargeDeclinedError } from '../providers/provider.ts';
 import { recordRefund, sendRefunds } from '../refunds.ts';
 import * as orders from '../repositories/orders.ts';

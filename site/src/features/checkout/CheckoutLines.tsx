@@ -9,15 +9,17 @@ import { facilityStepHref } from '../booking/choice.ts';
 /**
  * The bookings being paid for, each with its hold, its cancellation deadline and Remove, and the
  * total; with a promo code applied, the subtotal, the discount and the total to pay; split, what
- * the organizer pays now. `children`: the promo code's form, between the lines and the total.
+ * the organizer pays now; with credit, what it pays and what is left for the card. `children`: the promo code's form, between the lines and the total.
  */
-export function CheckoutLines({ items, total, now, quote, splitNow, removal, children }: {
+export function CheckoutLines({ items, total, now, quote, splitNow, credit, removal, children }: {
   items: BookingDto[];
   total: number;
   now: number;
   quote: PromoQuoteDto | null;
   /** Split the cost: the organizer's own shares, charged now (null: paying for everyone). */
   splitNow: number | null;
+  /** Paying with credit: what it takes and what is left for the card (null: no credit used). */
+  credit: { fromCredit: number; byCard: number } | null;
   /** Releasing one hold: which is on its way (null: none), and the way to ask. */
   removal: { removing: string | null; disabled: boolean; remove: (id: string) => void };
   children?: ReactNode;
@@ -75,6 +77,18 @@ export function CheckoutLines({ items, total, now, quote, splitNow, removal, chi
           <span>Total</span>
           <strong>{formatMoney(quote ? quote.totalPayableAmount : total)}</strong>
         </p>
+        {credit && (
+          <dl className="checkout-breakdown checkout-credit-lines">
+            <div>
+              <dt>From your credit</dt>
+              <dd>−{formatMoney(credit.fromCredit)}</dd>
+            </div>
+            <div className="checkout-by-card">
+              <dt>To pay by card</dt>
+              <dd>{formatMoney(credit.byCard)}</dd>
+            </div>
+          </dl>
+        )}
         {splitNow !== null && (
           <p className="checkout-now">
             <span>{items.length === 1 ? 'Your share, paid now' : 'Your shares, paid now'}</span>

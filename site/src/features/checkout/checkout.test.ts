@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@courtside/browser';
 import { aBooking } from '../../lib/test-bookings.ts';
-import { PROMO_CHECK_FAILED, START_FAILED, bookingsKey, isPromoRefusal, maySplit, orderPayload, payLabel, payableBookings, paymentFailure, pricesAfterCode, promoFailure, splitLineText, splitLines, splitNow, totalOf } from './checkout.ts';
+import { PROMO_CHECK_FAILED, START_FAILED, bookingsKey, creditSplit, isPromoRefusal, maySplit, orderPayload, payLabel, payableBookings, paymentFailure, pricesAfterCode, promoFailure, splitLineText, splitLines, splitNow, totalOf } from './checkout.ts';
 
 const now = Date.parse('2026-11-20T12:00:00Z');
 const hold = (id: string, date: string, amount: number) =>
@@ -102,6 +102,28 @@ describe('checkout', () => {
     it('a refusal to split says the server\'s reason', () => {
       const refused = new ApiError(400, 'SPLIT_NOT_POSSIBLE', 'Split 4 ways, a share would be $0.25, less than the smallest card payment ($0.50). Choose Pay for everyone.');
       expect(paymentFailure(refused, [padel('a', 1)])).toEqual({ message: refused.message, reload: false });
+    });
+  });
+
+  describe('credit', () => {
+    const items = [hold('a', '2026-11-22', 40), hold('b', '2026-11-23', 40)];
+
+    it('goes with the order only when chosen', () => {
+      expect(orderPayload(items, undefined, false, true)).toEqual({ totalPayableAmount: 80, bookingIds: [{ bookingId: 'a' }, { bookingId: 'b' }], useWallet: true });
+      expect(orderPayload(items)).not.toHaveProperty('useWallet');
+    });
+
+    it('pays what it covers, the card the rest, as the order splits it (domain walletSplit)', () => {
+      expect(creditSplit(80, 110)).toEqual({ fromCredit: 80, byCard: 0 });
+      expect(creditSplit(80, 30.1)).toEqual({ fromCredit: 30.1, byCard: 49.9 });
+      // A card part under the card's smallest charge is made up to it with less credit.
+      expect(creditSplit(80, 79.8, 50)).toEqual({ fromCredit: 79.5, byCard: 0.5 });
+    });
+
+    it('the button says credit pays when nothing is left for the card', () => {
+      expect(payLabel(0, (n) => `$${n}`, 80)).toBe('Pay with credit');
+      expect(payLabel(49.9, (n) => `$${n}`, 30.1)).toBe('Pay $49.9');
+      expect(payLabel(0, (n) => `$${n}`)).toBe('Confirm: nothing to pay');
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { BookingDto, CheckoutDto, OrderBody, PromoCheckBody, PromoQuoteDto } from '@courtside/contracts';
 import { customerReason, failureCode, formatClockTime, formatLongDate } from '@courtside/browser';
-import { centsToDollars, chargedForBooking, dollarsToCents, shareDiscount, splitCents } from '@courtside/domain';
+import { centsToDollars, chargedForBooking, dollarsToCents, shareDiscount, splitCents, walletSplit } from '@courtside/domain';
 import { api, ApiError } from '../../lib/api.ts';
 import { byStart, isPayable, sumDollars } from '../../lib/bookings.ts';
 
@@ -19,27 +19,31 @@ export function totalOf(list: BookingDto[]): number {
  * sent, since the API would drop them. The total is the bookings' total before any promo code;
  * the server applies the code and charges the discounted total.
  */
-export function orderPayload(bookings: BookingDto[], promoCode?: string, split = false): OrderBody {
+export function orderPayload(bookings: BookingDto[], promoCode?: string, split = false, useWallet = false): OrderBody {
   const order: OrderBody = { totalPayableAmount: totalOf(bookings), bookingIds: bookings.map((b) => ({ bookingId: b._id })) };
   if (promoCode) order.promoCode = promoCode;
   if (split) order.split = true;
+  if (useWallet) order.useWallet = true;
   return order;
 }
 
 export const START_FAILED = 'The payment could not be started. Please try again.';
 
-/** Creates the order and returns the payment provider's page to send the browser to. */
-export async function createOrder(bookings: BookingDto[], promoCode?: string, split = false): Promise<string> {
+/**
+ * Creates the order and returns the page to send the browser to: the payment provider's, or, when
+ * credit covered everything, the payment return page (the bookings are confirmed already).
+ */
+export async function createOrder(bookings: BookingDto[], promoCode?: string, split = false, useWallet = false): Promise<string> {
   const res = await api<CheckoutDto>('/api/order/create', {
     method: 'POST',
-    body: orderPayload(bookings, promoCode, split),
+    body: orderPayload(bookings, promoCode, split, useWallet),
   });
   if (!res.data?.payment_url) throw new ApiError(500, 'INTERNAL', 'The payment page could not be opened. Please try again.');
   return res.data.payment_url;
 }
 
 /** Refusals that mean the list on screen is out of date: the bookings changed since it was read. */
-const STALE_LIST = new Set(['NOT_PAYABLE', 'BOOKING_NOT_FOUND', 'NO_BOOKINGS', 'PRICE_MISMATCH', 'CHECKOUT_CLOSED', 'CHECKOUT_CANCELLED']);
+const STALE_LIST = new Set(['NOT_PAYABLE', 'BOOKING_NOT_FOUND', 'NO_BOOKINGS', 'PRICE_MISMATCH', 'CHECKOUT_CLOSED', 'CHECKOUT_CANCELLED', 'INSUFFICIENT_CREDIT']);
 
 /** What the checkout says when the payment could not be started, and whether to read the bookings again. */
 export function paymentFailure(err: unknown, bookings: BookingDto[]): { message: string; reload: boolean } {
@@ -79,8 +83,18 @@ export function promoFailure(err: unknown, bookings: BookingDto[]): { message: s
 /** Whether a failed payment was the promo code's fault (used up meanwhile, say): the code is then taken off. */
 export const isPromoRefusal = (err: unknown): boolean => failureCode(err) === 'PROMO_INVALID';
 
-/** What the pay button says: the amount to pay, or that there is nothing to pay (a code took it all). */
-export const payLabel = (amount: number, format: (n: number) => string): string => (amount > 0 ? `Pay ${format(amount)}` : 'Confirm: nothing to pay');
+/** What the pay button says: the amount to pay by card, that credit pays it all, or that there is nothing to pay (a code took it all). */
+export const payLabel = (amount: number, format: (n: number) => string, fromCredit = 0): string =>
+  amount > 0 ? `Pay ${format(amount)}` : fromCredit > 0 ? 'Pay with credit' : 'Confirm: nothing to pay';
+
+/** How credit pays an amount to pay, in dollars: domain walletSplit, the same rule the order applies (with the card's smallest charge when known). */
+export function creditSplit(toPay: number, balance: number, minimumChargeCents = 1): { fromCredit: number; byCard: number } {
+  const { walletCents, cardCents } = walletSplit(dollarsToCents(toPay), dollarsToCents(balance), minimumChargeCents);
+  return { fromCredit: centsToDollars(walletCents), byCard: centsToDollars(cardCents) };
+}
+
+/** Why credit is not used when the cost is split (the order refuses both: WALLET_NOT_WITH_SPLIT). */
+export const CREDIT_NOT_WITH_SPLIT = 'Credit pays for whole bookings, so it is not used when you split the cost. Choose “Pay for everyone” to pay with your credit.';
 
 /** Which bookings a promo code's answer was for: once the list changes, the code is checked again. */
 export const bookingsKey = (bookings: BookingDto[]): string => bookings.map((b) => `${b._id}:${b.payableAmount}`).join(',');

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusDto } from '@courtside/contracts';
-import { shareRefundReason, viewOf } from './payment-return.ts';
+import { purchaseLines, shareRefundReason, viewOf } from './payment-return.ts';
 
 const order = (over: Partial<OrderStatusDto>): OrderStatusDto => ({
   id: 'o1',
   kind: 'full',
   status: 'cancelled',
   amount: 30,
+  description: null,
   refundState: 'none',
   flagged: false,
   closedReason: null,
@@ -54,3 +55,21 @@ describe("viewOf, for a player's share", () => {
     expect(viewOf(share({ status: 'cancelled', closedReason: { code: 'STARTED', message: 'It started.' } }), 'cancelled')).toBe('closed');
   });
 });
+
+describe('viewOf, for credit bought (no bookings)', () => {
+  const credit = (over: Partial<OrderStatusDto>) => order({ kind: 'top_up', bookings: [], ...over });
+  it('says credit was added, or the voucher bought, once paid', () => {
+    expect(viewOf(credit({ status: 'paid' }), 'success')).toBe('credit-added');
+    expect(viewOf(credit({ kind: 'voucher', status: 'paid' }), 'success')).toBe('voucher-bought');
+  });
+  it('waits for the provider on the success page, else says nothing was charged', () => {
+    expect(viewOf(credit({ status: 'pending' }), 'success')).toBeNull();
+    expect(viewOf(credit({ status: 'cancelled' }), 'cancelled')).toBe('credit-not-paid');
+    expect(viewOf(credit({ status: 'refunded', refundState: 'refunded' }), 'refunded')).toBe('refunded');
+  });
+  it('lists what was bought, in the order\'s words (the recipient with a gift voucher)', () => {
+    expect(purchaseLines(credit({ kind: 'voucher', description: 'Gift voucher of $50.00 for sam@example.com' }))).toEqual(['Gift voucher of $50.00 for sam@example.com']);
+    expect(purchaseLines(credit({}))).toEqual([]);
+  });
+});
+

@@ -1,6 +1,6 @@
-import type { OrderStatusDto } from '@courtside/contracts';
+import type { OrderStatusDto, WalletDto } from '@courtside/contracts';
 import { api, failureCode } from '../../lib/api.ts';
-import { formatLongDate, formatTimeRange, getToken } from '@courtside/browser';
+import { formatLongDate, formatMoney, formatTimeRange, getToken } from '@courtside/browser';
 import { bookingReference } from '@courtside/domain';
 import { playUntil } from '../../lib/play-time.ts';
 import { cancellationTermsOf } from '../../lib/policy.ts';
@@ -25,6 +25,9 @@ export type ReturnView =
   | 'confirmed'
   | 'share-paid'
   | 'share-not-paid'
+  | 'credit-added'
+  | 'voucher-bought'
+  | 'credit-not-paid'
   | 'not-paid'
   | 'released'
   | 'closed'
@@ -42,6 +45,7 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /** What an order's state means to its customer; null while a payment may still be on its way (keep asking). */
 export function viewOf(order: OrderStatusDto, landing: Landing): ReturnView | null {
   if (order.kind === 'share') return shareViewOf(order, landing);
+  if (isCreditOrder(order)) return creditViewOf(order, landing);
   // Money went back: refunded by staff, or flagged (it came after the slot went to someone else).
   // A booking the customer cancelled since, on a paid order, is no reason to say so here.
   if (order.status === 'refunded' || order.flagged) return refundView(order);
@@ -68,6 +72,19 @@ function shareViewOf(order: OrderStatusDto, landing: Landing): ReturnView | null
   if (order.closedReason && VENUE_OR_TIME.has(order.closedReason.code)) return 'closed';
   return 'share-not-paid';
 }
+
+/** Orders that buy credit (a pack, a gift voucher): no bookings, so no booking lines. */
+export const isCreditOrder = (order: Pick<OrderStatusDto, 'kind'>): boolean => order.kind === 'top_up' || order.kind === 'voucher';
+
+/** A pack or a gift voucher: paid (credit added, or the voucher's code sent), refunded, or not paid (nothing charged). */
+function creditViewOf(order: OrderStatusDto, landing: Landing): ReturnView | null {
+  if (order.status === 'refunded' || order.flagged) return refundView(order);
+  if (order.status === 'paid') return order.kind === 'voucher' ? 'voucher-bought' : 'credit-added';
+  return landing === 'success' ? null : 'credit-not-paid';
+}
+
+/** What a credit order bought, as the order says it ("Gift voucher of $50.00 for sam@example.com"). */
+export const purchaseLines = (order: Pick<OrderStatusDto, 'description'>): string[] => (order.description ? [order.description] : []);
 
 /**
  * Why a share's payment went back: the booking was cancelled, else the server's outcome for a
@@ -102,6 +119,11 @@ function show(root: HTMLElement, view: ReturnView, order?: OrderStatusDto): void
     const termsLine = root.querySelector<HTMLElement>('[data-order-terms]');
     if (termsLine) termsLine.textContent = terms;
   }
+  if ((view === 'credit-added' || view === 'voucher-bought') && order) {
+    const lines = purchaseLines(order);
+    root.querySelector(`[data-view="${view}"] [data-order-bookings]`)?.replaceChildren(...lines.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+  }
+  if (view === 'credit-added') void showBalance(root);
   const reason = root.querySelector<HTMLElement>('[data-closed-reason]');
   if (reason && order?.closedReason) reason.textContent = order.closedReason.message;
   for (const line of root.querySelectorAll<HTMLElement>('[data-flagged]')) line.hidden = !order?.flagged || order.kind === 'share';
@@ -111,6 +133,20 @@ function show(root: HTMLElement, view: ReturnView, order?: OrderStatusDto): void
   }
   const heading = root.querySelector<HTMLElement>(`[data-view="${view}"] h1`)?.textContent?.trim();
   if (heading) document.title = `${heading} · Courtside`;
+}
+
+/** Credit added: the balance it makes, when the wallet can be read (the panel stands without it). */
+async function showBalance(root: HTMLElement): Promise<void> {
+  try {
+    const { data } = await api<WalletDto>('/api/wallet');
+    const line = root.querySelector<HTMLElement>('[data-wallet-balance]');
+    if (line) {
+      line.textContent = `Your credit is now ${formatMoney(data.balance)}.`;
+      line.hidden = false;
+    }
+  } catch {
+    // The panel already says the credit was added; the wallet page shows the balance.
+  }
 }
 
 /** Shows the panel of the order's real state, asking again while a payment may still arrive. */

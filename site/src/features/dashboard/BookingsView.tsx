@@ -11,7 +11,7 @@ import { useCancelBooking } from './useCancelBooking.ts';
 import { WaitlistSection } from '../waitlist/WaitlistSection.tsx';
 import { PlayingSection } from '../players/PlayingSection.tsx';
 
-function Bookings({ user }: { user: UserDto }) {
+function Bookings({ user, refundToWallet }: { user: UserDto; refundToWallet: boolean }) {
   const { load, refresh } = useUserBookings(user._id);
   // Leaving the waitlist may cancel an offered hold, and cancelling a hold declines its offer: each list follows the other.
   const [round, setRound] = useState(0);
@@ -19,7 +19,7 @@ function Bookings({ user }: { user: UserDto }) {
     await refresh();
     setRound((n) => n + 1);
   }, [refresh]);
-  const { busy, cancel } = useCancelBooking(changed);
+  const { busy, cancel } = useCancelBooking(changed, refundToWallet);
   const calendar = useCalendarDownload();
   return (
     <>
@@ -95,10 +95,11 @@ function BookingList({ load, refresh, busy, cancel, calendar }: {
   );
 }
 
-export default function BookingsView() {
+/** `refundToWallet`: the venue refunds card payments of cancellations as credit (GET /api/settings wallet.refundToWallet), said before cancelling. */
+export default function BookingsView({ refundToWallet = false }: { refundToWallet?: boolean }) {
   return (
     <DashboardFrame title="My bookings" lead="Your court and field bookings, upcoming first.">
-      {(user) => <Bookings key={user._id} user={user} />}
+      {(user) => <Bookings key={user._id} user={user} refundToWallet={refundToWallet} />}
     </DashboardFrame>
   );
 }

@@ -30,4 +30,10 @@ describe('paymentBadge', () => {
     const b = aBooking({ ...promo, status: 'cancelled', paymentStatus: 'refunded', refundState: 'refunded', refundedAmount: 54 });
     expect(paymentBadge(b)).toMatchObject({ label: 'Refunded', detail: '$54.00 back to you' });
   });
+
+  it('credit: paid from it, and returned to it', () => {
+    expect(paymentBadge(aBooking({ walletPaidAmount: 20 }))).toEqual({ label: 'Paid', tone: 'ok', detail: '$20.00 from your credit' });
+    const back = aBooking({ status: 'cancelled', paymentStatus: 'refunded', refundState: 'refunded', refundedAmount: 20, refundVia: 'wallet' });
+    expect(paymentBadge(back)).toEqual({ label: 'Refunded', tone: 'info', detail: '$20.00 returned to your credit' });
+  });
 });

@@ -40,7 +40,7 @@ export function paymentBadge(b: BookingDto): Badge {
     case 'pending':
       return { label: 'Refund pending', tone: 'warn', detail: `${formatMoney(amountOf(b))} on its way back to you` };
     case 'refunded':
-      return { label: 'Refunded', tone: 'info', detail: `${formatMoney(b.refundedAmount)} back to you` };
+      return { label: 'Refunded', tone: 'info', detail: b.refundVia === 'wallet' ? `${formatMoney(b.refundedAmount)} returned to your credit` : `${formatMoney(b.refundedAmount)} back to you` };
     case 'failed':
       return { label: 'Refund failed', tone: 'bad', detail: 'We are on it.', link: { href: '/contact-us', text: 'Contact us' } };
     case 'to_collect':
@@ -48,7 +48,7 @@ export function paymentBadge(b: BookingDto): Badge {
   }
   switch (b.paymentStatus) {
     case 'paid':
-      return { label: 'Paid', tone: 'ok' };
+      return b.walletPaidAmount > 0 ? { label: 'Paid', tone: 'ok', detail: `${formatMoney(b.walletPaidAmount)} from your credit` } : { label: 'Paid', tone: 'ok' };
     case 'refunded':
       return { label: 'Refunded', tone: 'info' };
     default:

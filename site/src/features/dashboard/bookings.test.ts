@@ -34,6 +34,22 @@ describe('cancelQuestion', () => {
   });
 });
 
+describe('cancelQuestion, for a booking paid with credit', () => {
+  it('returns credit to the credit', () => {
+    const b = aBooking({ payableAmount: 40, paidAmount: 40, walletPaidAmount: 40, refundVia: 'wallet' });
+    expect(cancelQuestion(b)).toMatch(/ Your \$40\.00 will be returned to your credit, to spend on your next booking\.$/);
+  });
+
+  it('returns each part where it came from, or the card part as credit when the venue says so', () => {
+    const b = aBooking({ payableAmount: 40, paidAmount: 40, walletPaidAmount: 30, refundVia: 'provider' });
+    expect(cancelQuestion(b)).toMatch(/ Your \$30\.00 will be returned to your credit, to spend on your next booking\. Your \$10\.00 will be refunded in full to the card you paid with\.$/);
+    expect(cancelQuestion(b, true)).toMatch(/ Your \$40\.00 will be returned to your credit, to spend on your next booking\.$/);
+    expect(cancelQuestion(aBooking(), true)).toMatch(/ Your \$20\.00 will be returned to your credit/);
+    // Desk money is handed back at the desk whatever the venue does with card refunds.
+    expect(cancelQuestion(aBooking({ refundVia: 'desk' }), true)).toMatch(/refunded at the front desk/);
+  });
+});
+
 describe('Add to calendar', () => {
   it('is offered for confirmed bookings only', () => {
     expect(canAddToCalendar(aBooking())).toBe(true);

@@ -1,5 +1,5 @@
 import type { BookingDto } from '@courtside/contracts';
-import { refundSentence } from '@courtside/domain';
+import { dollarsToCents, refundBySource, refundSentences, type RefundVia } from '@courtside/domain';
 import { customerReason, formatLongDate, formatMoney, formatTimeRange } from '@courtside/browser';
 import { api } from '../../lib/api.ts';
 import { amountOf, isActive } from '../../lib/bookings.ts';
@@ -28,13 +28,29 @@ export async function cancelBooking(id: string): Promise<string> {
   }
 }
 
+/**
+ * Where a cancelled booking's money goes, part by part, as the server refunds it (domain
+ * refundBySource): credit back to the credit, the rest the way it was paid, or to the credit too
+ * when the venue refunds card payments as credit (`refundToWallet`, REFUND_TO_WALLET).
+ */
+export function refundParts(b: BookingDto, refundToWallet = false): { via: RefundVia; amount: string }[] {
+  const paidCents = dollarsToCents(amountOf(b));
+  const walletCents = Math.min(paidCents, dollarsToCents(b.walletPaidAmount));
+  const otherVia: RefundVia = b.refundVia === 'wallet' || !b.refundVia ? 'provider' : b.refundVia;
+  const back = refundBySource(paidCents, { walletCents, cardCents: paidCents - walletCents, walletRefundedCents: 0, cardRefundedCents: 0 }, refundToWallet && otherVia === 'provider');
+  const parts: { via: RefundVia; amount: string }[] = [];
+  if (back.walletCents > 0) parts.push({ via: 'wallet', amount: formatMoney(back.walletCents / 100) });
+  if (back.cardCents > 0) parts.push({ via: otherVia, amount: formatMoney(back.cardCents / 100) });
+  return parts;
+}
+
 /** What the customer is asked before cancelling: which booking, and what happens to the money or the hold. */
-export function cancelQuestion(b: BookingDto): string {
+export function cancelQuestion(b: BookingDto, refundToWallet = false): string {
   // Offered only where the policy allows it (canCancel), so the refund promised here is the server's,
   // in the words the server's email uses (desk money is handed back at the desk, not to a card).
   // What goes back is what was paid (after any promo code), as the server refunds it; nothing when a code made it free.
   const money = b.paymentStatus === 'paid'
-    ? amountOf(b) > 0 ? ` ${refundSentence({ via: b.refundVia ?? 'provider', amount: formatMoney(amountOf(b)), facility: b.facility })}` : ' Nothing was paid for it, so no refund is due.'
+    ? amountOf(b) > 0 ? ` ${refundSentences(refundParts(b, refundToWallet), b.facility)}` : ' Nothing was paid for it, so no refund is due.'
     : b.status === 'pending' ? ' Your hold on the slot is released.' : '';
   return `${b.facility.name}, ${formatLongDate(b.date)}, ${formatTimeRange(b.startTime, b.endTime)}${zoneSuffixOn(b.date, b.facility.timezone)}.${money}`;
 }

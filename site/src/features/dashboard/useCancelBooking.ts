@@ -4,12 +4,12 @@ import { confirmDialog } from '../../lib/confirm-dialog.ts';
 import { showToast } from '../../lib/toast.ts';
 import { cancelBooking, cancelQuestion } from './bookings.ts';
 
-/** Cancelling from My Bookings: ask first, say how it went, then read the list again. `busy` is the booking being cancelled. */
-export function useCancelBooking(refresh: () => Promise<void>) {
+/** Cancelling from My Bookings (`refundToWallet`: the venue refunds card payments as credit): ask first, say how it went, then read the list again. `busy` is the booking being cancelled. */
+export function useCancelBooking(refresh: () => Promise<void>, refundToWallet = false) {
   const [busy, setBusy] = useState<string | null>(null);
 
   async function cancel(b: BookingDto) {
-    const ok = await confirmDialog({ title: 'Cancel this booking?', message: cancelQuestion(b), confirmLabel: 'Cancel booking', cancelLabel: 'Keep it', danger: true });
+    const ok = await confirmDialog({ title: 'Cancel this booking?', message: cancelQuestion(b, refundToWallet), confirmLabel: 'Cancel booking', cancelLabel: 'Keep it', danger: true });
     if (!ok) return;
     setBusy(b._id);
     try {
