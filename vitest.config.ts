@@ -23,6 +23,8 @@ export default defineConfig({
           name: `api (${backend})`,
           include: ['api/test/**/*.test.ts'],
           env: { TEST_DB: backend },
+          // The schema migrated once per run; each test app starts from a copy of it.
+          globalSetup: ['api/test/support/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -9,7 +9,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT, SMTP_PORT } from './support/env.ts';
+import { ACCESS_OPENS_MINUTES, ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT, SMTP_PORT } from './support/env.ts';
 import { startMailbox } from './support/mailbox.ts';
 
 // Workers re-evaluate this file with the runner's environment: create the directory and start
@@ -83,6 +83,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // Mail goes out on the sweeper's beat: a short one, so a spec waits seconds for a message.
       SWEEP_INTERVAL_SECONDS: '2',
+      ACCESS_OPENS_MINUTES: String(ACCESS_OPENS_MINUTES),
     },
   },
 });

@@ -13,6 +13,7 @@ import { StripeProvider } from './payments/providers/stripe.ts';
 import { DeskProvider } from './payments/providers/desk.ts';
 import { PaymentProviders } from './payments/providers/provider.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
+import { responseSerializers } from './http/serialization.ts';
 import { requestValidators } from './http/validation.ts';
 import security from './plugins/security.ts';
 import { refuseFormBodies } from './plugins/form-posts.ts';
@@ -87,7 +88,8 @@ export async function buildApp(opts: AppOptions) {
     return503OnClosing: true,
     frameworkErrors,
     // Bodies are checked as sent (no "12" -> 12, no null -> 0); query strings and paths are coerced.
-    schemaController: { compilersFactory: { buildValidator: requestValidators() } },
+    // Each response schema is compiled once per process (http/serialization.ts).
+    schemaController: { compilersFactory: { buildValidator: requestValidators(), buildSerializer: responseSerializers() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sandbox = new SandboxProvider(createHmac('sha256', opts.jwtSecret).update('sandbox-payments').digest('hex'));

@@ -5,3 +5,9 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 export const ADMIN_EMAIL = 'admin@courtside.test';
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-7q2!Xv9m';
+/**
+ * How long before its start a booking's code opens the door on the server under test: longer than
+ * the default 15, so the next quarter-hour slot a spec can still book and pay (under 17 minutes
+ * away) already opens it, and no spec waits on the wall clock for its window.
+ */
+export const ACCESS_OPENS_MINUTES = 30;

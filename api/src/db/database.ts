@@ -22,8 +22,8 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /** dataDir undefined: in memory (tests), empty or loaded from a dump of a data directory (PGlite's dumpDataDir). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens the database lazily-safe: nothing connects at import time, only here. */
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
@@ -54,7 +54,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     release = lockDataDir(opts.dataDir);
   }
   try {
-    const pglite = await PGlite.create({ dataDir: opts.dataDir, extensions: { btree_gist } });
+    const pglite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { btree_gist } });
     // PGlite creates its files as the umask allows (the server narrows it; a tool may not), and an older version left them open.
     if (opts.dataDir) restrictTree(opts.dataDir);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

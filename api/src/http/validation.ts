@@ -67,9 +67,12 @@ interface RouteSchema {
 type CompileRoute = (route: RouteSchema) => unknown;
 type JsonSchemaCompilerOptions = Exclude<Parameters<BuildCompilerFromPool>[1], { mode: 'JTD' } | undefined>;
 
+// One pool per process: its Ajv instances keep what they compiled by schema object, so an app
+// built after another (tests build hundreds) compiles none of the same schemas again.
+const pool = AjvCompiler();
+
 /** Fastify's `schemaController.compilersFactory.buildValidator`: bodies without coercion, the rest with Fastify's default. */
 export function requestValidators(): BuildCompilerFromPool {
-  const pool = AjvCompiler();
   return (externalSchemas, options) => {
     // JSON Schema mode (the only one this app uses): Fastify's plugins and custom options, plus ours.
     const given = (options ?? {}) as JsonSchemaCompilerOptions;

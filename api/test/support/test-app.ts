@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -28,12 +29,12 @@ export class TestClock {
   }
 }
 
-/** A new, empty database on the test server, and how to drop it. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the test server, empty or a copy of a template database, and how to drop it. */
+export async function freshPostgres(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `courtside_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminDatabaseUrl);
   url.pathname = `/${name}`;
@@ -63,6 +64,24 @@ export const TEST_ENV: Record<string, string> = {
   MAIL_DIR: join(tmpdir(), 'courtside-test-mail'),
 };
 
+/**
+ * The database of this run that every app starts from, migrated once (migrated-template.ts): the
+ * PostgreSQL template's name or the PGlite dump's path. Outside vitest (prove/) there is none, and
+ * each app migrates an empty database.
+ */
+async function migratedTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('migratedTemplate');
+}
+
+let pgliteDump: { path: string; blob: Promise<Blob> } | undefined;
+/** The dump, read once per test file. */
+function pgliteDumpAt(path: string): Promise<Blob> {
+  if (pgliteDump?.path !== path) pgliteDump = { path, blob: readFile(path).then((bytes) => new Blob([bytes])) };
+  return pgliteDump.blob;
+}
+
 export interface TestApp {
   app: App;
   clock: TestClock;
@@ -89,13 +108,15 @@ export async function createTestApp(
     if (!databaseUrl) throw new Error('only an app on PostgreSQL can share its database');
     database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 20 });
   } else if (backend === 'postgres') {
-    const fresh = await freshPostgres();
+    const fresh = await freshPostgres(await migratedTemplate());
     drop = fresh.drop;
     databaseUrl = fresh.url;
     database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 20 });
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    const dump = await migratedTemplate();
+    database = await openDatabase({ kind: 'pglite', loadDataDir: dump ? await pgliteDumpAt(dump) : undefined });
   }
+  // A copy of the migrated template has nothing to do here; without one, this migrates from scratch.
   await migrateToLatest(database.db);
   const clock = new TestClock(options.clockStart);
   // Processes of one deployment sign with one secret: a customer's token works on either.
