@@ -152,6 +152,8 @@ describe('authorization matrix', () => {
         'GET /api/admin/front-desk/today': ['day-view', 'list'],
         'GET /api/admin/attendance/summary': ['stats', 'list'],
         'DELETE /api/admin/users/:id/booking-block': ['users', 'lift-block'],
+        'POST /api/admin/users/:id/wallet/top-up': ['users', 'wallet-top-up'],
+        'POST /api/admin/users/:id/wallet/adjust': ['users', 'wallet-adjust'],
       };
       const verb: Record<string, string> = { GET: 'list', POST: 'create', PUT: 'edit', DELETE: 'delete' };
       const mismatches = table

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AccessDeviceRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 
 /** Access devices (door keypads, gates, kiosks) and what they look up: the booking a code names. */
 
@@ -23,7 +23,7 @@ export function findDevice(db: Executor, id: string): Promise<AccessDeviceView |
 
 export function pageDevices(db: Executor, filter: { ids?: string[]; revoked?: boolean }, page: PageQuery) {
   let query = db.selectFrom('access_devices as d').select(COLUMNS);
-  if (filter.ids) query = query.where('d.id', 'in', filter.ids);
+  if (filter.ids) query = query.where('d.id', 'in', idsOrNone(filter.ids));
   if (filter.revoked !== undefined) query = query.where('d.revoked_at', filter.revoked ? 'is not' : 'is', null);
   return fetchPage(query, page, 'd.id');
 }

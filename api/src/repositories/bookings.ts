@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { BookingRow, NewBooking } from '@courtside/migrations';
 import { referencePrefix, type Interval } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { groundOf, lapsedHold, lapsedInTheWay, linkedOf, liveHold, scheduleLockIfUnchanged } from './occupancy.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 
@@ -415,7 +415,7 @@ export interface BookingFilter {
 
 function filtered(db: Executor, filter: BookingFilter) {
   let query = views(db);
-  if (filter.ids) query = query.where('b.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('b.id', 'in', idsOrNone(filter.ids));
   if (filter.userId) query = query.where('b.user_id', '=', filter.userId);
   if (filter.facilityId) query = query.where('b.facility_id', '=', filter.facilityId);
   if (filter.status?.length) query = query.where('b.status', 'in', filter.status);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ClosureKind } from '@courtside/domain';
 import type { ClosureRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 
 /** A closure with the facilities it blocks, each with its instants and name. */
 export interface ClosureWithFacilities extends ClosureRow {
@@ -121,7 +121,7 @@ export interface ClosureFilter {
 
 export async function pageClosures(db: Executor, filter: ClosureFilter, page: PageQuery) {
   let query = withFacilities(db);
-  if (filter.ids) query = query.where('c.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('c.id', 'in', idsOrNone(filter.ids));
   if (filter.kinds) query = query.where('c.kind', 'in', filter.kinds);
   if (filter.facilityId || filter.endingAfter) {
     query = query.where(({ exists, selectFrom }) => {

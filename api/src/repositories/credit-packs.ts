@@ -1,6 +1,6 @@
 import type { CreditPackRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { escapeLike } from './users.ts';
 
 /** What the venue sells as credit (migration 2026_11_29_0100_wallet). */
@@ -53,7 +53,7 @@ export interface CreditPackFilter {
 
 export function pageCreditPacks(db: Executor, filter: CreditPackFilter, page: PageQuery) {
   let query = db.selectFrom('credit_packs as c').selectAll('c');
-  if (filter.ids) query = query.where('c.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('c.id', 'in', idsOrNone(filter.ids));
   if (filter.q) query = query.where('c.name', 'ilike', `%${escapeLike(filter.q)}%`);
   if (filter.active !== undefined) query = query.where('c.active', '=', filter.active);
   return fetchPage(query, page, 'c.id');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { BookingRow, FacilityRow, FacilityUpdate, NewFacility } from '@courtside/migrations';
 import type { Interval, Sport } from '@courtside/domain';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { holdsTime, inTheWayOf } from './occupancy.ts';
 import { escapeLike } from './users.ts';
 
@@ -43,7 +43,7 @@ const pageColumns = [
 
 function filtered(db: Executor, filter: FacilityFilter) {
   let query = db.selectFrom('facilities').selectAll().select(pageColumns);
-  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
   if (filter.deleted !== 'any') query = query.where('is_deleted', '=', filter.deleted === true);
   if (filter.q) query = query.where('name', 'ilike', `%${escapeLike(filter.q)}%`);
   if (filter.maxPriceCents !== undefined) query = query.where('price_per_hour_cents', '<=', filter.maxPriceCents);

@@ -28,3 +28,6 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   }
   return { rows: rows.map(({ __total: _, ...row }) => row as unknown as O), total: rows[0]?.__total ?? 0 };
 }
+
+/** The ids a list is filtered to, or one that matches nothing: `IN ()` is not SQL, and no ids must mean no rows. */
+export const idsOrNone = (ids: readonly string[]): readonly string[] => (ids.length ? ids : ['00000000-0000-0000-0000-000000000000']);

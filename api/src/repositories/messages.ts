@@ -1,6 +1,6 @@
 import type { ContactMessageRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { escapeLike } from './users.ts';
 
 export function insertMessage(db: Executor, m: { name: string; email: string; subject: string; message: string }): Promise<ContactMessageRow> {
@@ -17,7 +17,7 @@ export function deleteMessage(db: Executor, id: string): Promise<ContactMessageR
 
 export function pageMessages(db: Executor, filter: { ids?: string[]; q?: string }, page: PageQuery) {
   let query = db.selectFrom('contact_messages').selectAll();
-  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern), eb('subject', 'ilike', pattern), eb('message', 'ilike', pattern)]));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MailAttachment, OutboxMessageRow, SealedMailBody } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { escapeLike } from './users.ts';
 import { CLAIM_LEASE_SECONDS } from './claims.ts';
 
@@ -129,7 +129,7 @@ export interface OutboxFilter {
 
 export function pageOutboxMessages(db: Executor, filter: OutboxFilter, page: PageQuery) {
   let query = db.selectFrom('outbox_messages').select(SHOWN);
-  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   if (filter.states) query = query.where('state', 'in', filter.states);
   if (filter.q) {

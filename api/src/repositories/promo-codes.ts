@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, PromoCodeRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { escapeLike } from './users.ts';
 
 /** A live promo code as the services read it: dates as text, and its uses when asked for. */
@@ -134,7 +134,7 @@ export interface PromoCodeFilter {
 
 export function pagePromoCodes(db: Executor, filter: PromoCodeFilter, page: PageQuery, now: Date) {
   let query = livePromoCodes(db).select((eb) => usesOf(now)(eb).as('uses'));
-  if (filter.ids) query = query.where('p.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('p.id', 'in', idsOrNone(filter.ids));
   if (filter.q) query = query.where('p.code', 'like', `%${escapeLike(filter.q.toUpperCase())}%`);
   if (filter.current !== undefined) {
     query = filter.current

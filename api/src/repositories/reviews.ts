@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ReviewRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { escapeLike } from './users.ts';
 
 /** Reviews: one per booking (reviews_booking_unique), visible unless staff hid them. */
@@ -76,7 +76,7 @@ export interface ReviewFilter {
 
 export function pageReviews(db: Executor, filter: ReviewFilter, page: PageQuery) {
   let query = adminViews(db);
-  if (filter.ids) query = query.where('rv.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('rv.id', 'in', idsOrNone(filter.ids));
   if (filter.facilityId) query = query.where('rv.facility_id', '=', filter.facilityId);
   if (filter.hidden !== undefined) query = query.where('rv.hidden_at', filter.hidden ? 'is not' : 'is', null);
   if (filter.rating !== undefined) query = query.where('rv.rating', '=', filter.rating);

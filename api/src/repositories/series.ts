@@ -1,6 +1,6 @@
 import type { BookingSeriesRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 
 export function insertSeries(
   db: Executor,
@@ -30,7 +30,7 @@ export function lockSeries(db: Executor, id: string): Promise<BookingSeriesRow |
 
 export function pageSeries(db: Executor, filter: { ids?: string[]; facilityId?: string; userId?: string }, page: PageQuery) {
   let query = seriesWithNames(db);
-  if (filter.ids) query = query.where('s.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('s.id', 'in', idsOrNone(filter.ids));
   if (filter.facilityId) query = query.where('s.facility_id', '=', filter.facilityId);
   if (filter.userId) query = query.where('s.user_id', '=', filter.userId);
   return fetchPage(query, page, 's.id');

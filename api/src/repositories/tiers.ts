@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AssignedTier, Tier, TierFacilityPrices } from '@courtside/domain';
 import type { TierRow, UserRow } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 
 /** A tier with how many active customers hold it. */
 export interface TierWithCustomers extends TierRow {
@@ -112,7 +112,7 @@ export interface TierFilter {
 
 export function pageTiers(db: Executor, filter: TierFilter, page: PageQuery) {
   let query = withCustomers(db);
-  if (filter.ids) query = query.where('tiers.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('tiers.id', 'in', idsOrNone(filter.ids));
   if (filter.q) query = query.where(sql<boolean>`strpos(lower(tiers.name), lower(${filter.q})) > 0`);
   return fetchPage(query, page, 'tiers.id');
 }

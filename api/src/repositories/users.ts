@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { STAFF_ROLES, type AssignedTier, type Role } from '@courtside/domain';
 import type { NewUser, UserRow, UserUpdate } from '@courtside/migrations';
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { TIER_COLUMNS, assignedTierOf } from './tiers.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 
@@ -110,7 +110,7 @@ export interface UserFilter {
 
 export function listUsers(db: Executor, filter: UserFilter, page: PageQuery) {
   let query = db.selectFrom('users').selectAll();
-  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('id', 'in', idsOrNone(filter.ids));
   if (!filter.includeDeleted) query = query.where('deleted_at', 'is', null);
   if (filter.role === 'staff') query = query.where('role', 'in', [...STAFF_ROLES]);
   else if (filter.role) query = query.where('role', '=', filter.role);

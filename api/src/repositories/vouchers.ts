@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { escapeLike } from './users.ts';
 
 /**
@@ -115,7 +115,7 @@ export interface VoucherFilter {
 
 export function pageVouchers(db: Executor, filter: VoucherFilter, page: PageQuery): Promise<{ rows: VoucherView[]; total: number }> {
   let query = shownVouchers(db);
-  if (filter.ids) query = query.where('v.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('v.id', 'in', idsOrNone(filter.ids));
   if (filter.q) query = query.where('v.code_hint', 'like', `%${escapeLike(filter.q)}%`);
   if (filter.redeemed !== undefined) query = query.where('v.redeemed_at', filter.redeemed ? 'is not' : 'is', null);
   return fetchPage(query, page, 'v.id');

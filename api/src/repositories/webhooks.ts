@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '@courtside/migrations';
 import type { Db, Executor } from '../db/database.ts';
-import { fetchPage, type PageQuery } from './listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from './listing.ts';
 import { CLAIM_LEASE_SECONDS } from './claims.ts';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
@@ -81,7 +81,7 @@ export function pageEndpoints(db: Executor, filter: { ids?: string[] }, page: Pa
       sql<number>`(SELECT count(*)::int FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.state = 'delivered')`.as('delivered'),
       sql<number>`(SELECT count(*)::int FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.state = 'failed')`.as('failed'),
     ]);
-  if (filter.ids) query = query.where('e.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('e.id', 'in', idsOrNone(filter.ids));
   return fetchPage(query, page, 'e.id') as Promise<{ rows: EndpointListRow[]; total: number }>;
 }
 
@@ -97,7 +97,7 @@ export function pageDeliveries(db: Executor, filter: { endpointId?: string; ids?
     .selectAll('d')
     .select(['ev.type', 'ev.created_at as event_created_at']);
   if (filter.endpointId) query = query.where('d.endpoint_id', '=', filter.endpointId);
-  if (filter.ids) query = query.where('d.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('d.id', 'in', idsOrNone(filter.ids));
   if (filter.states) query = query.where('d.state', 'in', filter.states as WebhookDeliveryRow['state'][]);
   return fetchPage(query, page, 'd.id') as Promise<{ rows: DeliveryListRow[]; total: number }>;
 }

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, OrderRow } from '@courtside/migrations';
 import type { DeskPaymentMethod, OrderKind } from '@courtside/domain';
 import type { Executor } from '../../db/database.ts';
-import { fetchPage, type PageQuery } from '../../repositories/listing.ts';
+import { fetchPage, type PageQuery, idsOrNone } from '../../repositories/listing.ts';
 import { escapeLike } from '../../repositories/users.ts';
 import type { OrderClosedBecause } from '@courtside/domain';
 
@@ -350,7 +350,7 @@ function paymentViews(db: Executor, filter: PaymentFilter) {
     .leftJoin('users as t', 't.id', 'o.taken_by')
     .selectAll('o')
     .select(['u.name as user_name', 'u.email as user_email', 'r.name as flag_resolved_by_name', 'p.code as promo_code', 't.name as taken_by_name']);
-  if (filter.ids) query = query.where('o.id', 'in', filter.ids.length ? filter.ids : ['00000000-0000-0000-0000-000000000000']);
+  if (filter.ids) query = query.where('o.id', 'in', idsOrNone(filter.ids));
   if (filter.status?.length) query = query.where('o.status', 'in', filter.status);
   if (filter.provider?.length) query = query.where('o.provider', 'in', filter.provider);
   if (filter.flagged !== undefined) {
