@@ -1,32 +1,23 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
 import type { NewAccessDeviceDto } from '@courtside/contracts';
-import { CopyField } from '../common/CopyField.tsx';
+import { ShownOnceDialog } from '../common/ShownOnceDialog.tsx';
 import { failure } from '../common/format.ts';
 import { DeviceInputs } from './DeviceInputs.tsx';
 import { EMPTY_DEVICE, toDeviceBody, type DeviceForm } from './device-text.ts';
 
 /** The new device's key, this once: the server keeps only its hash. */
 const KeyDialog = ({ device, onClose }: { device: NewAccessDeviceDto; onClose: () => void }) => (
-  <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} maxWidth="sm" fullWidth>
-    <DialogTitle>The key of {device.name}</DialogTitle>
-    <DialogContent>
-      <Alert severity="warning" sx={{ mb: 2 }}>
-        Copy it now: you will not see it again. If it is lost, revoke this device and add a new one.
-      </Alert>
-      <CopyField label="Device key" value={device.key} />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        Paste it into the kiosk page (/checkin) on the tablet at the door, or into the keypad’s settings: it sends it as
-        “Authorization: Bearer &lt;key&gt;” to /api/access/check.
-      </Typography>
-    </DialogContent>
-    <DialogActions>
-      <Button variant="contained" onClick={onClose}>
-        I have copied it
-      </Button>
-    </DialogActions>
-  </Dialog>
+  <ShownOnceDialog
+    title={`The key of ${device.name}`}
+    warning="Copy it now: you will not see it again. If it is lost, revoke this device and add a new one."
+    label="Device key"
+    value={device.key}
+    onClose={onClose}
+  >
+    Paste it into the kiosk page (/checkin) on the tablet at the door, or into the keypad’s settings: it sends it as
+    “Authorization: Bearer &lt;key&gt;” to /api/access/check.
+  </ShownOnceDialog>
 );
 
 /** A new door device: its name and facilities; once saved, its key is shown once. */

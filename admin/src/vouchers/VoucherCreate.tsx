@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { Create, DateInput, NumberInput, SimpleForm, useNotify, useRedirect } from 'react-admin';
 import { currencySymbol } from '@courtside/browser';
-import { CopyField } from '../common/CopyField.tsx';
+import { ShownOnceDialog } from '../common/ShownOnceDialog.tsx';
 import { failure, longDate, money } from '../common/format.ts';
 import { viewersToday } from '../day-view/dates.ts';
 import { EMPTY_VOUCHER, toVoucherBody, voucherFormErrors, type VoucherForm } from './voucher-text.ts';
@@ -10,23 +9,16 @@ import type { VoucherRecord } from './types.ts';
 
 /** The new voucher's code, this once: the server keeps only its hash. */
 const CodeDialog = ({ voucher, onClose }: { voucher: VoucherRecord; onClose: () => void }) => (
-  <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} maxWidth="sm" fullWidth>
-    <DialogTitle>Gift voucher for {money(voucher.value)}</DialogTitle>
-    <DialogContent>
-      <Alert severity="warning" sx={{ mb: 2 }}>
-        This code is shown only now. Copy it or write it down before you close this: the venue keeps only its last four characters (…{voucher.codeHint}).
-      </Alert>
-      <CopyField label="Voucher code" value={voucher.code ?? ''} copyLabel="Copy code" />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {voucher.expiresAt ? `It can be redeemed until ${longDate(voucher.expiresAt)}` : 'It never expires'}: the customer types it under Wallet, “Redeem a voucher”, and its value is added to their wallet once.
-      </Typography>
-    </DialogContent>
-    <DialogActions>
-      <Button variant="contained" onClick={onClose}>
-        I have copied it
-      </Button>
-    </DialogActions>
-  </Dialog>
+  <ShownOnceDialog
+    title={`Gift voucher for ${money(voucher.value)}`}
+    warning={`This code is shown only now. Copy it or write it down before you close this: the venue keeps only its last four characters (…${voucher.codeHint}).`}
+    label="Voucher code"
+    value={voucher.code ?? ''}
+    copyLabel="Copy code"
+    onClose={onClose}
+  >
+    {voucher.expiresAt ? `It can be redeemed until ${longDate(voucher.expiresAt)}` : 'It never expires'}: the customer types it under Wallet, “Redeem a voucher”, and its value is added to their wallet once.
+  </ShownOnceDialog>
 );
 
 /** A new gift voucher: its value and, if it expires, its last day; once saved, its code is shown once. */
