@@ -218,7 +218,7 @@ describe('promo codes', () => {
       const res = await order(buyer, [b], code.toLowerCase());
       expect(res.statusCode, res.body).toBe(201);
       const data = res.json().data;
-      expect(data).toEqual({ orderId: expect.any(String), payment_url: `/pay/${data.orderId}`, totalPayableAmount: 30, subtotal: 40, discount: 10, promoCode: code, split: false });
+      expect(data).toEqual({ orderId: expect.any(String), payment_url: `/pay/${data.orderId}`, totalPayableAmount: 30, subtotal: 40, discount: 10, promoCode: code, split: false, walletAmount: 0, cardAmount: 30 });
       expect(await orderRow(data.orderId)).toMatchObject({ amount_cents: 3000, discount_cents: 1000, status: 'pending' });
 
       const page = await pay(data.payment_url);

@@ -46,7 +46,10 @@ describe('the site contract', () => {
         success: true,
         statusCode: 200,
         message: 'Settings retrieved successfully',
-        data: { bookingHorizonDays: 30, cancellationHours: 48, holdMinutes: 10, shareDueHours: 24, currency: 'USD', locale: 'en-US', timezone: 'America/New_York' },
+        data: {
+          bookingHorizonDays: 30, cancellationHours: 48, holdMinutes: 10, shareDueHours: 24, currency: 'USD', locale: 'en-US', timezone: 'America/New_York',
+          wallet: { refundToWallet: false, minimumCardChargeCents: 1 },
+        },
       });
     });
 
@@ -129,8 +132,8 @@ describe('the site contract', () => {
         paths: Record<string, { post?: { summary?: string; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
       };
       const create = doc.paths['/api/order/create']!.post!;
-      // The bookings, their total, and an optional promo code: no billing details.
-      expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties)).toEqual(['totalPayableAmount', 'bookingIds', 'promoCode', 'split']);
+      // The bookings, their total, an optional promo code, split and credit: no billing details.
+      expect(Object.keys(create.requestBody!.content['application/json']!.schema.properties)).toEqual(['totalPayableAmount', 'bookingIds', 'promoCode', 'split', 'useWallet']);
       expect(create.summary).toMatch(/user.*ignored/);
     });
   });

@@ -34,6 +34,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
       refundState: 'none',
       flagged: false,
       closedReason: null,
+      description: null,
       bookings: expect.arrayContaining([
         expect.objectContaining({ id: a._id, status: 'pending', paymentStatus: 'unpaid' }),
         expect.objectContaining({ id: b._id, status: 'pending', paymentStatus: 'unpaid' }),
@@ -91,7 +92,7 @@ describe('GET /api/order/:id: where an order stands, for the payment return page
     const op = doc.paths['/api/order/{id}'].get;
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     const data = op.responses['200'].content['application/json'].schema.properties.data;
-    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'closedReason', 'flagged', 'id', 'kind', 'refundState', 'status']);
+    expect(Object.keys(data.properties).sort()).toEqual(['amount', 'bookings', 'closedReason', 'description', 'flagged', 'id', 'kind', 'refundState', 'status']);
     const create = doc.paths['/api/order/create'].post;
     expect(Object.keys(create.responses)).toContain('503');
   });
