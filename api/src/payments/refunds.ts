@@ -89,8 +89,7 @@ async function creditWallet(
   parts.push({ via: 'wallet', cents: r.amountCents });
   const row = await refunds.insertRefund(trx, { ...r, status: 'succeeded', toWallet: true, nextAttemptAt: now, now });
   await wallet.addEntry(trx, { userId, kind: 'refund', amountCents: r.amountCents, reason: `Refund: ${r.reason}`.slice(0, 300), orderId: r.orderId, refundId: row.id }, now);
-  if (r.fromWallet) await orders.addWalletRefund(trx, r.orderId, r.amountCents, now);
-  else await orders.addRefund(trx, r.orderId, r.amountCents, now);
+  await orders.addRefund(trx, r.orderId, r.amountCents, now, { fromWallet: r.fromWallet });
   if (!r.announced) await enqueueRefundCompleted(ctx, trx, row.id);
 }
 

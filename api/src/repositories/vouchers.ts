@@ -31,21 +31,19 @@ export interface VoucherView {
   created_at: Date;
 }
 
+const voucherRow = (v: NewVoucher, now: Date) => ({
+  code_hash: v.codeHash,
+  code_hint: v.codeHint,
+  value_cents: v.valueCents,
+  expires_at: v.expiresAt,
+  created_by: v.createdBy,
+  order_id: v.orderId,
+  recipient_email: v.recipientEmail,
+  created_at: now,
+});
+
 export function insertVoucher(db: Executor, v: NewVoucher, now: Date): Promise<{ id: string }> {
-  return db
-    .insertInto('vouchers')
-    .values({
-      code_hash: v.codeHash,
-      code_hint: v.codeHint,
-      value_cents: v.valueCents,
-      expires_at: v.expiresAt,
-      created_by: v.createdBy,
-      order_id: v.orderId,
-      recipient_email: v.recipientEmail,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return db.insertInto('vouchers').values(voucherRow(v, now)).returning('id').executeTakeFirstOrThrow();
 }
 
 /**
@@ -55,16 +53,7 @@ export function insertVoucher(db: Executor, v: NewVoucher, now: Date): Promise<{
 export function insertVoucherForOrder(db: Executor, v: NewVoucher & { orderId: string }, now: Date): Promise<{ id: string } | undefined> {
   return db
     .insertInto('vouchers')
-    .values({
-      code_hash: v.codeHash,
-      code_hint: v.codeHint,
-      value_cents: v.valueCents,
-      expires_at: v.expiresAt,
-      created_by: null,
-      order_id: v.orderId,
-      recipient_email: v.recipientEmail,
-      created_at: now,
-    })
+    .values(voucherRow({ ...v, createdBy: null }, now))
     .onConflict((oc) => oc.column('order_id').doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -52,11 +52,6 @@ export async function balanceOf(db: Executor, userId: string): Promise<number> {
   return row?.balance_cents ?? 0;
 }
 
-/** A customer's entries, newest first. */
-export function recentEntries(db: Executor, userId: string, limit: number): Promise<WalletEntryRow[]> {
-  return db.selectFrom('wallet_entries').selectAll().where('user_id', '=', userId).orderBy('seq', 'desc').limit(limit).execute();
-}
-
 /** The whole ledger of a customer, oldest first: what the expiry rules replay. */
 export function ledgerOf(db: Executor, userId: string): Promise<WalletEntryRow[]> {
   return db.selectFrom('wallet_entries').selectAll().where('user_id', '=', userId).orderBy('seq').execute();

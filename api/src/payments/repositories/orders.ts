@@ -239,26 +239,19 @@ export async function resolveFlag(db: Executor, id: string, by: string, now: Dat
   return row !== undefined;
 }
 
-/** Adds a refund of the provider's money to an order; the order reads 'refunded' once all of it (and all its credit) went back. */
-export async function addRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
+/**
+ * Adds a refund to an order: of the provider's money, or (`fromWallet`) of the credit it spent.
+ * The order reads 'refunded' once all of both went back.
+ */
+export async function addRefund(db: Executor, id: string, cents: number, now: Date, opts: { fromWallet?: boolean } = {}): Promise<void> {
+  const card = opts.fromWallet ? 0 : cents;
+  const credit = opts.fromWallet ? cents : 0;
   await db
     .updateTable('orders')
     .set({
-      refunded_cents: sql`refunded_cents + ${cents}`,
-      status: sql`CASE WHEN refunded_cents + ${cents} >= amount_cents AND wallet_refunded_cents >= wallet_cents THEN 'refunded' ELSE status END`,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Adds credit the order spent going back to the wallet; 'refunded' once all of the order went back. */
-export async function addWalletRefund(db: Executor, id: string, cents: number, now: Date): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({
-      wallet_refunded_cents: sql`wallet_refunded_cents + ${cents}`,
-      status: sql`CASE WHEN wallet_refunded_cents + ${cents} >= wallet_cents AND refunded_cents >= amount_cents THEN 'refunded' ELSE status END`,
+      refunded_cents: sql`refunded_cents + ${card}`,
+      wallet_refunded_cents: sql`wallet_refunded_cents + ${credit}`,
+      status: sql`CASE WHEN refunded_cents + ${card} >= amount_cents AND wallet_refunded_cents + ${credit} >= wallet_cents THEN 'refunded' ELSE status END`,
       updated_at: now,
     })
     .where('id', '=', id)
