@@ -17,7 +17,7 @@ const CodeDialog = ({ voucher, onClose }: { voucher: VoucherRecord; onClose: () 
     copyLabel="Copy code"
     onClose={onClose}
   >
-    {voucher.expiresAt ? `It can be redeemed until ${longDate(voucher.expiresAt)}` : 'It never expires'}: the customer types it under Wallet, “Redeem a voucher”, and its value is added to their wallet once.
+    {voucher.expiresAt ? `It can be redeemed until ${longDate(voucher.expiresAt)}` : 'It never expires'}: the customer types it on My Wallet, under “Redeem a gift voucher”, and its value is added to their wallet once.
   </ShownOnceDialog>
 );
 
